@@ -1,0 +1,1 @@
+"""Diagnosis engine: rules, verdict, the one diagnose() call, and the CLI."""

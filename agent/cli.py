@@ -1,0 +1,41 @@
+"""The ``jobdoctor`` command (also ``kubectl jobdoctor``): the commands of agent/commands/
+joined into one app. Commands are thin: parse, build Settings and a Source, call
+diagnose(), render; their heavy imports happen inside them, so start-up stays fast."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from agent.commands import diagnose, evaluate, rules
+
+app = typer.Typer(
+    name="jobdoctor",
+    help="""Find why an ML job on Kubernetes failed, hangs or never started.
+
+    Diagnose a snapshot, with no cluster and no model:
+
+    \b
+        jobdoctor diagnose pytorchjob llama-ft -n team-nlp --snapshot examples/snapshots/pytorchjob-gpu-oom-cascade
+
+    Diagnose live, with kubectl's configuration:
+
+    \b
+        jobdoctor diagnose job nightly-eval -n research
+    """,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.command("diagnose")(diagnose.diagnose)
+app.command("eval")(evaluate.evaluate)
+app.command("rules")(rules.list_rules)
+
+
+def main() -> None:
+    """Console entry point for ``jobdoctor`` and ``kubectl-jobdoctor``."""
+    prog = Path(sys.argv[0]).name if sys.argv else "jobdoctor"
+    app(prog_name="kubectl jobdoctor" if prog.startswith("kubectl-") else "jobdoctor")

@@ -1,0 +1,1 @@
+"""One module per command; agent/cli.py joins them into the ``jobdoctor`` app."""

@@ -1,0 +1,59 @@
+"""``jobdoctor diagnose KIND NAME``."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from agent.render import Format
+from agent.shell import (ApiKeyEnv, BaseURL, Config, Context, Debug, Kind, Kubeconfig, Language, MaxLogs, Model,
+                         Name, Namespace, NoLLM, Output, Rules, SnapshotDir, handle_errors, make_advisor,
+                         open_source, progress_printer, rule_files)
+
+
+@handle_errors
+def diagnose(
+    kind: Kind,
+    name: Name,
+    namespace: Namespace = None,
+    snapshot: SnapshotDir = None,
+    kubeconfig: Kubeconfig = None,
+    context: Context = None,
+    output: Output = Format.text,
+    no_llm: NoLLM = False,
+    rules: Rules = None,
+    config: Config = None,
+    max_logs: MaxLogs = None,
+    model: Model = None,
+    base_url: BaseURL = None,
+    api_key_env: ApiKeyEnv = None,
+    language: Language = None,
+    debug: Debug = False,
+) -> None:
+    """Diagnose one workload: why it failed, hangs or never started - or that it is fine.
+
+    Prints Healthy / Error / Analysis / Solution with the culprit pod and the evidence.
+    Exit 0 when a verdict was printed (healthy or not), 3 for bad input, 4 when the cluster
+    cannot be asked.
+    """
+    from agent.diagnosis import diagnose as run
+    from agent.render import render
+    from agent.settings import load_settings
+    from agent.signatures import load_catalogue
+    from collectors.collecting import Target
+
+    settings = load_settings({"max_logs": max_logs, "model": model, "base_url": base_url, "api_key_env": api_key_env,
+                              "language": language, "rules": rule_files(rules)}, config=config)
+    catalogue = load_catalogue(settings.rules)
+    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name)
+    advisor = None if no_llm else make_advisor(settings)
+    progress = progress_printer()
+    try:
+        verdict = run(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings,
+                      advisor=advisor, progress=progress)
+    finally:
+        if progress is not None:
+            progress("")
+            sys.stderr.write("\r\x1b[2K")
+    typer.echo(render(verdict, output, color=output is Format.text and sys.stdout.isatty()))

@@ -1,0 +1,151 @@
+"""Findings: where a signature shows in the evidence, and whether it still matters.
+
+Pure functions over ``Evidence`` and a ``Catalogue``. A finding is *current* when it
+belongs to the state the workload is in now: a failure in a container's last run counts
+until the container has run again long enough to call it recovered; a warning event about
+a pod that now runs fine does not count; a log line printed by a process that is still
+running is *live*: the process survived it, so it only matters if nothing else does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Literal
+
+from agent.signatures import Catalogue, Signature
+from collectors.evidence import ContainerFacts, EventFacts, Evidence, PodFacts, StatusFact
+
+# A restarted container that has been running this long is taken to have recovered from
+# its last failure. Crash loops restart within minutes (back-off caps at 5 minutes).
+RECOVERED_AFTER = timedelta(minutes=10)
+
+
+@dataclass(frozen=True)
+class Finding:
+    signature: Signature
+    source: Literal["log", "event", "status"]
+    text: str
+    pod: str | None = None
+    container: str | None = None
+    time: datetime | None = None
+    previous: bool = False
+    live: bool = False
+    line: int = 0
+
+    @property
+    def category(self) -> str:
+        return self.signature.category or "unknown"
+
+    @property
+    def specificity(self) -> int:
+        return self.signature.specificity
+
+    @property
+    def is_cause(self) -> bool:
+        return self.signature.kind == "cause"
+
+
+def find_all(evidence: Evidence, catalogue: Catalogue) -> list[Finding]:
+    """Every current finding in the evidence."""
+    pods = {p.name: p for p in evidence.pods}
+    findings = [
+        *_from_status(evidence.status_facts(), catalogue.where("status")),
+        *_from_events(evidence, catalogue.where("event")),
+        *_from_logs(evidence, catalogue),
+    ]
+    return [f for f in findings if _current(f, evidence, pods)]
+
+
+def best(signatures: Sequence[Signature], **fact: object) -> list[Signature]:
+    """The most specific signatures matching one fact: a fact means one thing."""
+    hits = [s for s in signatures if s.matches(**fact)]  # type: ignore[arg-type]
+    if not hits:
+        return []
+    top = max(s.specificity for s in hits)
+    return [s for s in hits if s.specificity == top][:1]
+
+
+def _from_status(facts: Iterable[StatusFact], signatures: Sequence[Signature]) -> Iterator[Finding]:
+    for fact in facts:
+        for sig in best(signatures, text=fact.text, reason=fact.reason, subject=fact.kind, exit_code=fact.exit_code):
+            yield Finding(sig, "status", fact.text, fact.pod, fact.container, fact.time, previous=fact.previous)
+
+
+def _from_events(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:
+    names = {p.name for p in evidence.pods}
+    for e in evidence.events:
+        pod = e.object_name if e.object_kind == "Pod" else None
+        if pod is not None and pod not in names:
+            continue  # about a pod the workload no longer has
+        for sig in best(signatures, text=e.message, reason=e.reason):
+            yield Finding(sig, "event", event_text(e), pod, None, e.first_seen or e.last_seen)
+
+
+def event_text(e: EventFacts) -> str:
+    count = f" (x{e.count})" if e.count > 1 else ""
+    return f"{e.reason}: {' '.join(e.message.split())}{count}"
+
+
+def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
+    for digest in evidence.logs:
+        pod = evidence.pod(digest.pod)
+        ctr = pod.container(digest.container) if pod else None
+        live = ctr is not None and not digest.previous and ctr.current.state == "running"
+        for m in digest.matches:
+            sig = catalogue.by_id.get(m.signature)
+            if sig is None or sig.kind == "noise":
+                continue
+            yield Finding(sig, "log", m.text, digest.pod, digest.container, m.time, previous=digest.previous,
+                          live=live, line=m.line)
+
+
+def recovered(ctr: ContainerFacts, now: datetime) -> bool:
+    """Running again, long enough since its last restart to call the last failure past."""
+    cur = ctr.current
+    return cur.state == "running" and cur.started_at is not None and now - cur.started_at >= RECOVERED_AFTER
+
+
+def pod_failing(pod: PodFacts, now: datetime) -> bool:
+    """Whether the pod is in trouble now, not just in its past."""
+    if pod.phase in ("Failed", "Unknown") or pod.unschedulable is not None or pod.reason:
+        return True
+    for ctr in pod.containers:
+        cur = ctr.current
+        if cur.failed or cur.waiting_on_error:
+            return True
+        if ctr.last is not None and ctr.last.failed and not recovered(ctr, now):
+            return True
+    return False
+
+
+def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts]) -> bool:
+    if f.pod is None:
+        return _workload_finding_current(f, evidence)
+    pod = pods.get(f.pod)
+    if pod is None:
+        return False
+    if f.source == "event":
+        # Warnings explain a pod that is failing or still pending; about a pod that runs
+        # fine now they are history.
+        return pod.phase == "Pending" or pod_failing(pod, evidence.now)
+    ctr = pod.container(f.container) if f.container else None
+    if ctr is None:
+        return True
+    if f.previous or ctr.current.state == "waiting":
+        # The last run: it counts while the container has not recovered from it.
+        return ctr.last is not None and ctr.last.failed and not recovered(ctr, evidence.now)
+    if ctr.current.state == "terminated":
+        return ctr.current.failed
+    return True  # running: kept, marked live
+
+
+def _workload_finding_current(f: Finding, evidence: Evidence) -> bool:
+    w = evidence.workload
+    if f.source == "status":
+        return True
+    # Rejections (quota, invalid template) matter while pods are missing; once every
+    # replica exists they are history.
+    missing = any(r.expected is not None and r.created < r.expected for r in w.replicas) or not evidence.pods
+    return w.status not in ("Running", "Succeeded") or missing

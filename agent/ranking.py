@@ -1,0 +1,88 @@
+"""Which failure came first. Pure functions over evidence and findings.
+
+Times come from Kubernetes (container finish times, condition transitions, event times),
+never from log timestamps when a Kubernetes time exists: log clocks may run in another
+time zone, Kubernetes clocks do not. A job's own condition ("1 Master replica(s) failed")
+names the replica whose failure ended the job, which is often the last to fail, not the
+first; it is not used to pick the culprit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from agent.findings import Finding, recovered
+from collectors.evidence import NEVER, PodFacts
+
+# Failures this close together are one moment: between them, the more specific cause wins
+# (a pod preempted at 13:10:02 and its replacement unschedulable at 13:10:06 are one event).
+SIMULTANEOUS = timedelta(seconds=5)
+
+
+@dataclass(frozen=True)
+class Suspect:
+    """A place where a cause showed: a pod, or the workload itself (pod None)."""
+
+    pod: PodFacts | None
+    time: datetime | None
+    cause: Finding
+
+
+def failure_time(pod: PodFacts, findings: Iterable[Finding], now: datetime) -> datetime | None:
+    """When the pod first got into the trouble it is in now, by Kubernetes' clock."""
+    times: list[datetime | None] = []
+    for ctr in pod.containers:
+        if ctr.current.failed:
+            times.append(ctr.current.finished_at)
+        if ctr.last is not None and ctr.last.failed and not recovered(ctr, now):
+            times.append(ctr.last.finished_at)
+    unscheduled = pod.unschedulable
+    if unscheduled is not None:
+        times.append(unscheduled.time or pod.created_at)
+    disruption = pod.condition("DisruptionTarget")
+    if disruption is not None and disruption.status == "True":
+        times.append(disruption.time)
+    logged: list[datetime | None] = []
+    for f in findings:
+        if f.live:
+            continue
+        (logged if f.source == "log" else times).append(f.time)
+    known = [t for t in times if t is not None]
+    if known:
+        return min(known)
+    if any(ctr.current.waiting_on_error for ctr in pod.containers):
+        return pod.started_at or pod.created_at
+    known = [t for t in logged if t is not None]
+    return min(known) if known else None
+
+
+def strongest(findings: Iterable[Finding]) -> Finding | None:
+    """The most specific finding; among equals the earliest, and a log line over the
+    status or event it explains (it says more)."""
+    order = {"log": 0, "event": 1, "status": 2}
+    ranked = sorted(findings, key=lambda f: (-f.specificity, f.time or NEVER, order[f.source], f.line))
+    return ranked[0] if ranked else None
+
+
+def first_cause(suspects: Sequence[Suspect]) -> Suspect:
+    """The suspect whose cause showed first; within ``SIMULTANEOUS`` of the first, the
+    most specific; then the earliest; then the primary role and lowest index."""
+    timed = [s for s in suspects if s.time is not None]
+    pool = list(suspects)
+    if timed:
+        t0 = min(s.time for s in timed if s.time is not None)
+        pool = [s for s in timed if s.time is not None and s.time <= t0 + SIMULTANEOUS]
+
+    def rank(s: Suspect) -> tuple[int, float, int, int, str]:
+        pod = s.pod
+        return (
+            -s.cause.specificity,
+            s.time.timestamp() if s.time else float("inf"),
+            pod.role_rank if pod else -1,
+            (pod.index or 0) if pod else -1,
+            pod.name if pod else "",
+        )
+
+    return min(pool, key=rank)

@@ -1,0 +1,204 @@
+"""Failure signatures: what a line, an event or a status fact means. Data, not code.
+
+The built-in catalogue is the YAML files in agent/signatures/, loaded by the same function
+as a user's ``--rules FILE``. A user file adds signatures, replaces built-in ones by id, or
+disables them::
+
+    signatures:
+      - id: my-dataset-quota
+        category: disk-full
+        where: log
+        pattern: 'DatasetStore: quota of \\d+ GiB reached'
+        specificity: 90
+        solution: Ask the data team for a larger dataset volume.
+    disable: [python-exception]
+
+A signature is a ``cause`` (it explains a failure), a ``symptom`` (what ranks print when
+another rank failed first; it decides only when nothing else does) or ``noise`` (log lines
+that look alarming but never matter, such as Python warnings; they match nothing else).
+Among the causes found where a job first failed, the highest ``specificity`` wins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import cached_property, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from agent.errors import CatalogueError
+from agent.taxonomy import categories
+from collectors.logs import LineMatcher, LogPattern, scoped
+
+Where = Literal["log", "event", "status"]
+
+
+class Signature(BaseModel):
+    """One way a failure shows. See the module docstring and docs in the README."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    kind: Literal["cause", "symptom", "noise"] = "cause"
+    category: str | None = Field(None, description="taxonomy id; not used by noise")
+    where: Where
+    pattern: str | None = Field(None, description="regex searched in the log line, event message or status text")
+    reason: str | None = Field(None, description="regex the event's or status fact's reason must fully match")
+    subject: str | None = Field(None, description="regex the status fact's subject must fully match: "
+                                                  "a container state (waiting, terminated) or condition type")
+    exit_codes: list[int] | None = Field(None, description="status only: the container exit codes it applies to")
+    specificity: int = Field(50, ge=0, le=100)
+    summary: str = Field("", description="what happened, as a phrase: 'ran out of GPU memory'")
+    solution: str = ""
+
+    @field_validator("pattern", "reason", "subject")
+    @classmethod
+    def _compiles(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                re.compile(scoped(value))
+            except re.error as exc:
+                raise ValueError(f"not a valid regular expression: {exc}") from exc
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Signature:
+        if self.kind != "noise":
+            if self.category is None:
+                raise ValueError("a cause or symptom needs a category")
+            if self.category not in categories():
+                raise ValueError(f"category {self.category!r} is not in the taxonomy")
+        elif self.where != "log":
+            raise ValueError("only log signatures can be noise")
+        if self.where == "log" and not self.pattern:
+            raise ValueError("a log signature needs a pattern")
+        if self.where != "status" and (self.exit_codes is not None or self.subject is not None):
+            raise ValueError("exit_codes and subject apply to status signatures only")
+        if not (self.pattern or self.reason or self.exit_codes or self.subject):
+            raise ValueError("a signature needs a pattern, a reason, a subject or exit_codes")
+        return self
+
+    @cached_property
+    def _pattern(self) -> re.Pattern[str] | None:
+        return re.compile(scoped(self.pattern)) if self.pattern else None
+
+    @cached_property
+    def _reason(self) -> re.Pattern[str] | None:
+        return re.compile(scoped(self.reason)) if self.reason else None
+
+    @cached_property
+    def _subject(self) -> re.Pattern[str] | None:
+        return re.compile(scoped(self.subject)) if self.subject else None
+
+    def matches(self, *, text: str, reason: str | None = None, subject: str | None = None,
+                exit_code: int | None = None) -> bool:
+        """Whether an event or status fact shows this signature (logs go through LineMatcher)."""
+        if self._reason is not None and not self._reason.fullmatch(reason or ""):
+            return False
+        if self._subject is not None and not self._subject.fullmatch(subject or ""):
+            return False
+        if self.exit_codes is not None and exit_code not in self.exit_codes:
+            return False
+        return self._pattern is None or self._pattern.search(text) is not None
+
+
+class CatalogueFile(BaseModel):
+    """The shape of a catalogue file, built-in or ``--rules``."""
+
+    model_config = ConfigDict(extra="forbid")
+    signatures: list[Signature] = []
+    disable: list[str] = Field([], description="ids of signatures to switch off")
+
+
+class Catalogue:
+    """An ordered, id-unique set of signatures, with the compiled log matcher."""
+
+    def __init__(self, signatures: Iterable[Signature]) -> None:
+        self.signatures: tuple[Signature, ...] = tuple(signatures)
+        self.by_id = {s.id: s for s in self.signatures}
+
+    def where(self, where: Where) -> list[Signature]:
+        return [s for s in self.signatures if s.where == where]
+
+    @cached_property
+    def line_matcher(self) -> LineMatcher:
+        return LineMatcher([LogPattern(s.id, s.pattern or "", s.specificity, s.kind == "noise")
+                            for s in self.signatures if s.where == "log"])
+
+    def extended(self, files: Sequence[CatalogueFile]) -> Catalogue:
+        """This catalogue with user files applied in order: add, replace by id, disable."""
+        merged = dict(self.by_id)
+        for f in files:
+            for sig in f.signatures:
+                merged[sig.id] = sig
+            for gone in f.disable:
+                merged.pop(gone, None)
+        return Catalogue(merged.values())
+
+
+def read_catalogue_file(text: str, label: str) -> CatalogueFile:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark else ""
+        raise CatalogueError(f"rules {label}{where}: not valid YAML") from exc
+    if data is None:
+        return CatalogueFile()
+    if isinstance(data, list):  # a bare list of signatures is accepted too
+        data = {"signatures": data}
+    try:
+        return CatalogueFile.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = _location(data, first["loc"])
+        raise CatalogueError(f"rules {label}: {loc}: {first['msg']}") from exc
+
+
+def _location(data: object, loc: Sequence[int | str]) -> str:
+    parts = []
+    node = data
+    for key in loc:
+        if isinstance(node, dict) and key in node:
+            node = node[key]
+        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
+            node = node[key]
+            if isinstance(node, dict) and "id" in node:
+                parts.append(f"signature {node['id']!r}")
+                continue
+        parts.append(str(key))
+    return " ".join(parts)
+
+
+@lru_cache(maxsize=1)
+def builtin_catalogue() -> Catalogue:
+    folder = resources.files("agent").joinpath("signatures")
+    signatures: dict[str, Signature] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".yaml"):
+            continue
+        for sig in read_catalogue_file(entry.read_text(encoding="utf-8"), f"agent/signatures/{entry.name}").signatures:
+            if sig.id in signatures:
+                raise CatalogueError(f"built-in signature {sig.id!r} is defined twice")
+            signatures[sig.id] = sig
+    return Catalogue(signatures.values())
+
+
+def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
+    """The built-in catalogue extended by the user's rule files."""
+    files = []
+    for path in rule_files:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CatalogueError(f"rules {path}: cannot be read ({exc.strerror})") from exc
+        except UnicodeDecodeError as exc:
+            raise CatalogueError(f"rules {path}: not a text file") from exc
+        files.append(read_catalogue_file(text, str(path)))
+    base = builtin_catalogue()
+    return base.extended(files) if files else base

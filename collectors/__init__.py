@@ -1,0 +1,1 @@
+"""Reading a workload from a snapshot or a cluster into Evidence."""

@@ -1,0 +1,84 @@
+"""The one interface between jobdoctor and the place a workload lives.
+
+A ``Source`` answers four questions about a namespace, and nothing else: what an object
+looks like, which objects of a kind match a label selector, which events concern a set of
+objects, and what a container printed. ``SnapshotSource`` (collectors/snapshot.py) answers
+them from a directory written by kubectl or ``jobdoctor capture``; ``ClusterSource``
+(collectors/cluster.py) answers them from the API server. Diagnosis code only ever talks to
+a ``Source``, so a verdict read from a snapshot is the verdict read live.
+
+Example, a source that serves one pod and no logs (the shape of a test double)::
+
+    class OnePod:
+        captured_at = None
+        def get_object(self, api_version, kind, name, namespace):
+            return POD if (kind, name) == ("Pod", "trainer") else None
+        def list_objects(self, api_version, kind, namespace, *, label_selector=None):
+            return [POD] if kind == "Pod" else []
+        def list_events(self, namespace, involved):
+            return []
+        def read_log(self, namespace, pod, container, *, previous=False,
+                     tail_lines=None, limit_bytes=None):
+            return iter(())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+K8sObject = dict[str, Any]
+"""A Kubernetes object as the API serves it in JSON (camelCase keys)."""
+
+
+@dataclass(frozen=True)
+class ObjectRef:
+    """Enough to recognise an object among events: kind, name and, when known, uid."""
+
+    kind: str
+    name: str
+    namespace: str | None = None
+    uid: str | None = None
+
+
+class Source(Protocol):
+    """Reads Kubernetes objects, events and logs. All methods are blocking."""
+
+    @property
+    def captured_at(self) -> datetime | None:
+        """The moment the state was read: a snapshot's ``capturedAt``; None for a live source."""
+        ...
+
+    def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
+        """The object, or None when it does not exist."""
+        ...
+
+    def list_objects(
+        self, api_version: str, kind: str, namespace: str | None, *, label_selector: str | None = None
+    ) -> list[K8sObject]:
+        """Objects of a kind in a namespace, filtered by an equality-based label selector."""
+        ...
+
+    def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
+        """Events (core/v1 or events.k8s.io/v1, as stored) about any of the given objects."""
+        ...
+
+    def read_log(
+        self,
+        namespace: str,
+        pod: str,
+        container: str,
+        *,
+        previous: bool = False,
+        tail_lines: int | None = None,
+        limit_bytes: int | None = None,
+    ) -> Iterator[bytes]:
+        """A container's log as chunks of bytes, like ``kubectl logs``.
+
+        ``tail_lines`` keeps the last lines, then ``limit_bytes`` caps what is returned from
+        the start of that window (the API server's semantics). Raises ``Unreadable`` when the
+        log exists but cannot be read; yields nothing when there is no log.
+        """
+        ...

@@ -1,0 +1,1 @@
+"""Default prompt templates, shipped as package data."""

@@ -1,0 +1,23 @@
+"""Shared fixtures: a clean environment for every test, and paths to the repo's data."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "snapshots"
+CASES = Path(__file__).resolve().parent / "cases"
+
+
+@pytest.fixture(autouse=True)
+def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    """No setting leaks in from the developer's shell or home directory."""
+    for name in list(os.environ):
+        if name.startswith(("JOBDOCTOR_", "OPENAI_", "KUBECONFIG")):
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    yield
