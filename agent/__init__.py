@@ -1,1 +1,41 @@
-"""Diagnosis engine: rules, verdict, the one diagnose() call, and the CLI."""
+"""jobdoctor's engine: ``diagnose()``, the rule engine, the verdict, signatures, settings.
+
+Public names are listed in ``__all__`` and imported on first use, so importing the package
+(which every command does) costs nothing until a name is needed.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+_EXPORTS = {
+    "diagnose": "agent.diagnosis",
+    "gather": "agent.diagnosis",
+    "conclude": "agent.diagnosis",
+    "Advisor": "agent.diagnosis",
+    "judge": "agent.rules",
+    "StallPolicy": "agent.rules",
+    "Verdict": "agent.verdict",
+    "Culprit": "agent.verdict",
+    "EvidenceLine": "agent.verdict",
+    "SCHEMA_VERSION": "agent.verdict",
+    "Settings": "agent.settings",
+    "load_settings": "agent.settings",
+    "Catalogue": "agent.signatures",
+    "Signature": "agent.signatures",
+    "builtin_catalogue": "agent.signatures",
+    "load_catalogue": "agent.signatures",
+    "categories": "agent.taxonomy",
+    "ExitCode": "agent.errors",
+    "JobdoctorError": "agent.errors",
+    "InputError": "agent.errors",
+    "ClusterError": "agent.errors",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'agent' has no attribute {name!r}")

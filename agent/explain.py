@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from agent.findings import Finding, recovered
 from agent.taxonomy import categories
@@ -17,14 +17,15 @@ if TYPE_CHECKING:
     from agent.rules import Decision
 
 MAX_EVIDENCE = 6
-QUOTE_CHARS = 300  # in the error and analysis
+QUOTE_CHARS = 300  # in the error line
+ANALYSIS_QUOTE_CHARS = 160  # the analysis repeats the line only to say where it came from
 EVIDENCE_CHARS = 1000  # in an evidence line
 NEVER_SEEN = datetime.min.replace(tzinfo=timezone.utc)
 
 
 def explain(evidence: Evidence, d: Decision) -> Verdict:
     w = evidence.workload
-    common = {"target": w.ref, "status": w.status, "notes": list(evidence.notes), "engine": "rules"}
+    common: dict[str, Any] = {"target": w.ref, "status": w.status, "notes": list(evidence.notes), "engine": "rules"}
     if d.outcome == "healthy":
         return Verdict(healthy=True, category=d.category, error=f"No error: {w.ref} {_doing(w.status)}.",
                        analysis=_healthy_analysis(evidence, d), solution=_healthy_solution(w.status),
@@ -39,7 +40,7 @@ def explain(evidence: Evidence, d: Decision) -> Verdict:
 # -- a cause was found ----------------------------------------------------------------------
 
 
-def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, object]) -> Verdict:
+def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any]) -> Verdict:
     w = evidence.workload
     sig = f.signature
     subject = d.pod.label if d.pod else w.ref
@@ -51,9 +52,11 @@ def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, object
         parts.append(f"{d.pod.label} is where it first went wrong{when}: {pod_summary(d.pod)}.")
         where = {"log": "Its log" + (" from the previous run" if f.previous else ""),
                  "event": "An event about it", "status": "Its status"}[f.source]
-        parts.append(f'{where} shows: "{_quote(f.text)}" - {_category_words(d.category)}')
+        parts.append(f'{where} shows: "{one_line(f.text, ANALYSIS_QUOTE_CHARS)}" - {_category_words(d.category)}')
     else:
-        parts.append(f'The {w.kind} itself reports: "{_quote(f.text)}" - {_category_words(d.category)}')
+        parts.append(f'The {w.kind} itself reports: "{one_line(f.text, ANALYSIS_QUOTE_CHARS)}" - '
+                     f"{_category_words(d.category)}")
+        parts.extend(f"{r.kind} {r.name}: {r.summary}." for r in evidence.related if r.summary)
     parts.extend(_cascade(d))
     parts.extend(_condition_note(evidence, d))
     parts.extend(_ignored_note(d))
@@ -125,7 +128,7 @@ def _ignored_note(d: Decision) -> list[str]:
 # -- stalled, symptoms only, healthy ------------------------------------------------------
 
 
-def _stalled(evidence: Evidence, d: Decision, common: dict[str, object]) -> Verdict:
+def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any]) -> Verdict:
     w = evidence.workload
     pod = d.pod
     label = pod.label if pod else w.ref
@@ -136,7 +139,7 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, object]) -> Verd
                        analysis=f"{w.ref} is {w.status}. {pod_summary(pod) if pod else ''}.",
                        solution="A program that exits 0 in a pod with restartPolicy Always or OnFailure is restarted "
                                 "forever. Make it run until its work is done, or run it as a Job.",
-                       culprit=culprit, evidence=_lines([]), **common)
+                       culprit=culprit, evidence=_status_lines(evidence, pod, exclude=[], limit=2), **common)
     silent = d.silent
     assert silent is not None and silent.last_time is not None
     quiet = format_duration((evidence.now - silent.last_time).total_seconds())
@@ -159,7 +162,7 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, object]) -> Verd
                    culprit=culprit, evidence=[line], **common)
 
 
-def _symptoms(evidence: Evidence, d: Decision, common: dict[str, object]) -> Verdict:
+def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any]) -> Verdict:
     w = evidence.workload
     f = d.decisive
     if d.reason == "no-pods":
@@ -169,10 +172,13 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, object]) -> Ver
                        analysis=f"{w.ref} is {w.status} and no pod of it exists, and no event says why.",
                        solution="Check that its controller (the training operator, the Job controller) is running "
                                 "and accepts it: kubectl describe it and read the controller's log.",
-                       evidence=_lines(d.findings[:3]), **common)
+                       evidence=[EvidenceLine(source="status", text=_workload_state(evidence))], **common)
     subject = d.pod.label if d.pod else w.ref
     state = pod_summary(d.pod) if d.pod else f"{w.kind} {w.status}"
-    if f is not None:
+    if d.category == "unknown":
+        last = f"; the last sign of trouble: {_quote(f.text)}" if f else ""
+        error = f"{subject} failed without a recognisable error ({state}){last}"
+    elif f is not None:
         error = f"{subject} {f.signature.summary or 'failed'}: {_quote(f.text)}"
     else:
         error = f"{subject} failed without a recognisable error: {state}"
@@ -190,10 +196,11 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, object]) -> Ver
     parts.extend(_ignored_note(d))
     if evidence.notes:
         parts.append("Some evidence could not be read: " + "; ".join(evidence.notes) + ".")
-    solution = (f.signature.solution if f and d.category != "unknown" else
-                "Read the culprit's whole log (kubectl logs, with --previous after a restart) for the first error; "
-                "if the process exits without one, run it with more logging (PYTHONFAULTHANDLER=1, "
-                "TORCHELASTIC_ERROR_FILE, NCCL_DEBUG=INFO).")
+    generic = ("Read the culprit's whole log (kubectl logs, with --previous after a restart) for the first error; "
+               "if the process exits without one, run it with more logging (PYTHONFAULTHANDLER=1, "
+               "NCCL_DEBUG=INFO).")
+    solution = f"{f.signature.solution} {generic}" if f and d.category == "unknown" else \
+        (f.signature.solution if f else generic)
     lines = [f] if f else []
     if d.pod is not None:
         lines += [g for g in d.findings if g.pod == d.pod.name and g is not f and not g.live][:3]
@@ -278,6 +285,13 @@ def _starting(evidence: Evidence, pod: PodFacts) -> str:
 # -- helpers --------------------------------------------------------------------------------
 
 
+def _workload_state(evidence: Evidence) -> str:
+    w = evidence.workload
+    true = [c.type for c in w.conditions if c.status == "True"]
+    created = f", created {format_time(w.created_at)}" if w.created_at else ""
+    return f"{w.ref}: status {w.status}{created}, conditions {', '.join(true) or 'none'}, 0 pods"
+
+
 def _doing(status: str) -> str:
     return {"Succeeded": "completed successfully", "Running": "is running", "Pending": "is starting",
             "Created": "is starting", "Restarting": "is restarting"}.get(status, f"is {status}")
@@ -304,13 +318,13 @@ def _lines(findings: Iterable[Finding]) -> list[EvidenceLine]:
                                 text=one_line(f.text, EVIDENCE_CHARS)) for f in findings)
 
 
-def _status_lines(evidence: Evidence, pod: PodFacts | None, exclude: Iterable[Finding]) -> list[EvidenceLine]:
-    """The culprit's own status (exit code, state), when no finding already quotes it."""
-    if pod is None:
-        return []
+def _status_lines(evidence: Evidence, pod: PodFacts | None, exclude: Iterable[Finding], limit: int = 1) -> list[EvidenceLine]:
+    """The culprit's own status (exit code, state), when no finding already quotes it; for
+    the workload itself (``pod`` None), its conditions."""
     taken = {f.text for f in exclude}
-    return [EvidenceLine(source="status", pod=pod.name, container=fact.container, text=one_line(fact.text, EVIDENCE_CHARS))
-            for fact in evidence.status_facts() if fact.pod == pod.name and fact.text not in taken][:1]
+    name = pod.name if pod else None
+    return [EvidenceLine(source="status", pod=name, container=fact.container, text=one_line(fact.text, EVIDENCE_CHARS))
+            for fact in evidence.status_facts() if fact.pod == name and fact.text not in taken][:limit]
 
 
 def _dedupe(lines: Iterable[EvidenceLine]) -> list[EvidenceLine]:

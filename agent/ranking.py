@@ -58,11 +58,20 @@ def failure_time(pod: PodFacts, findings: Iterable[Finding], now: datetime) -> d
     return min(known) if known else None
 
 
-def strongest(findings: Iterable[Finding]) -> Finding | None:
-    """The most specific finding; among equals the earliest, and a log line over the
-    status or event it explains (it says more)."""
+def strongest(findings: Iterable[Finding], *, last: bool = False) -> Finding | None:
+    """The most specific finding; among equals the earliest (a cause shows first), or with
+    ``last`` the latest (a symptom says most just before the end); a log line over the
+    status or event it explains, because it says more."""
     order = {"log": 0, "event": 1, "status": 2}
-    ranked = sorted(findings, key=lambda f: (-f.specificity, f.time or NEVER, order[f.source], f.line))
+    sign = -1 if last else 1
+
+    def key(f: Finding) -> tuple[int, int, float]:
+        # Log lines are ordered by position (not every line has a time); the rest by time.
+        if f.source == "log":
+            return (-f.specificity, 0, sign * f.line)
+        return (-f.specificity, order[f.source], sign * f.time.timestamp() if f.time else float("inf"))
+
+    ranked = sorted(findings, key=key)
     return ranked[0] if ranked else None
 
 

@@ -42,7 +42,8 @@ class StallPolicy:
 
     min_silence: timedelta = timedelta(minutes=45)
     cadence_factor: float = 20.0
-    max_untimed_tail: int = 5
+    # Untimed lines after the last timestamp (a progress bar) leave the silence unproven.
+    max_untimed_tail: int = 2
 
 
 @dataclass(frozen=True)
@@ -89,35 +90,35 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy) -> D
         if f.is_cause:
             suspects.append(Suspect(None, f.time, f))
     if suspects:
-        first = first_cause(suspects)
-        return _blame(evidence, first.pod, first.cause, first.time, findings, times)
+        earliest = first_cause(suspects)
+        return _blame(evidence, earliest.pod, earliest.cause, earliest.time, findings, times)
 
     silent = _stalled(evidence, stall)
     if silent is not None:
-        pod = evidence.pod(silent.pod)
+        quiet = evidence.pod(silent.pod)
         last_words = [f for f in by_pod.get(silent.pod, []) if f.is_cause and f.source == "log"
                       and f.container == silent.container and f.line > silent.lines - LAST_WORDS]
         cause = strongest(last_words)
         if cause is not None:
-            return _blame(evidence, pod, cause, silent.last_time, findings, times)
-        return Decision("stalled", STALLED, pod=pod, container=silent.container, time=silent.last_time,
+            return _blame(evidence, quiet, cause, silent.last_time, findings, times)
+        return Decision("stalled", STALLED, pod=quiet, container=silent.container, time=silent.last_time,
                         findings=findings, silent=silent, ignored=live)
     looping = _restart_loop(evidence)
     if looping is not None:
-        pod, container = looping
-        return Decision("stalled", STALLED, pod=pod, container=container, time=times.get(pod.name),
+        loop_pod, container = looping
+        return Decision("stalled", STALLED, pod=loop_pod, container=container, time=times.get(loop_pod.name),
                         findings=findings, ignored=live, reason="restart-loop")
 
     failing = sorted((p for p in evidence.pods if pod_failing(p, now)),
                      key=lambda p: (times[p.name] or NEVER, p.role_rank, p.index or 0, p.name))
     if failing or workload.status == "Failed":
-        pod = failing[0] if failing else None
-        own = by_pod.get(pod.name, []) if pod else []
-        symptom = strongest([f for f in own if not f.live]) or strongest(by_pod.get(None, []))
-        return Decision("symptoms", symptom.category if symptom else UNKNOWN, pod=pod,
+        first = failing[0] if failing else None
+        own = by_pod.get(first.name, []) if first else []
+        symptom = strongest([f for f in own if not f.live], last=True) or strongest(by_pod.get(None, []), last=True)
+        return Decision("symptoms", symptom.category if symptom else UNKNOWN, pod=first,
                         container=symptom.container if symptom else None, decisive=symptom,
-                        time=times.get(pod.name) if pod else None, findings=findings,
-                        later=_later(evidence, pod, times), ignored=live)
+                        time=times.get(first.name) if first else None, findings=findings,
+                        later=_later(evidence, first, times), ignored=live)
 
     if not evidence.pods and workload.created_at and now - workload.created_at > NO_PODS_AFTER \
             and workload.family != "pod":

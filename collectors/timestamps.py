@@ -95,14 +95,14 @@ def format_time(t: datetime | None) -> str:
 
 
 def format_duration(seconds: float) -> str:
-    """``4h19m``, ``12m``, ``45s``: short and exact enough for a human."""
+    """``4h19m``, ``12m``, ``95s``: short and exact enough for a human."""
     s = int(round(seconds))
-    if s < 90:
+    if s < 120:
         return f"{s}s"
-    m = s // 60
+    m = int(round(s / 60))
     if m < 90:
         return f"{m}m"
-    h, m = divmod(m, 60)
+    h, m = divmod(s // 60, 60)
     if h < 48:
         return f"{h}h{m:02d}m"
     return f"{h // 24}d{h % 24}h"
