@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from agent.findings import Finding, recovered
+from agent.findings import Finding, event_text, recovered
 from agent.taxonomy import categories
 from agent.verdict import Culprit, EvidenceLine, Verdict
 from collectors.evidence import Evidence, LogDigest, PodFacts, one_line
@@ -201,13 +201,14 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any]) -> Verdic
                "NCCL_DEBUG=INFO).")
     solution = f"{f.signature.solution} {generic}" if f and d.category == "unknown" else \
         (f.signature.solution if f else generic)
-    lines = [f] if f else []
+    found = [f] if f else []
     if d.pod is not None:
-        lines += [g for g in d.findings if g.pod == d.pod.name and g is not f and not g.live][:3]
-    lines += [g for g in d.findings if g.pod is None and g is not f][:2]
+        found += [g for g in d.findings if g.pod == d.pod.name and g is not f and not g.live][:3]
+    found += [g for g in d.findings if g.pod is None and g is not f][:2]
+    lines = _lines(found) + _status_lines(evidence, d.pod, exclude=found) + _warning_lines(evidence, d.pod)
     return Verdict(healthy=False, category=d.category, error=error, analysis=" ".join(parts), solution=solution,
                    culprit=Culprit(pod=d.pod.name, container=d.container or (f.container if f else None))
-                   if d.pod else None, evidence=_lines(lines), signature=f.signature.id if f else None, **common)
+                   if d.pod else None, evidence=_dedupe(lines), signature=f.signature.id if f else None, **common)
 
 
 def _healthy_analysis(evidence: Evidence, d: Decision) -> str:
@@ -325,6 +326,17 @@ def _status_lines(evidence: Evidence, pod: PodFacts | None, exclude: Iterable[Fi
     name = pod.name if pod else None
     return [EvidenceLine(source="status", pod=name, container=fact.container, text=one_line(fact.text, EVIDENCE_CHARS))
             for fact in evidence.status_facts() if fact.pod == name and fact.text not in taken][:limit]
+
+
+def _warning_lines(evidence: Evidence, pod: PodFacts | None, limit: int = 2) -> list[EvidenceLine]:
+    """Warning events about the pod, newest first: they say what Kubernetes saw, even when
+    no signature knows what it means."""
+    if pod is None:
+        return []
+    warnings = [e for e in evidence.events if e.type == "Warning" and e.object_kind == "Pod" and e.object_name == pod.name]
+    warnings.sort(key=lambda e: e.last_seen or e.first_seen or NEVER_SEEN, reverse=True)
+    return [EvidenceLine(source="event", pod=pod.name, text=one_line(event_text(e), EVIDENCE_CHARS))
+            for e in warnings[:limit]]
 
 
 def _dedupe(lines: Iterable[EvidenceLine]) -> list[EvidenceLine]:

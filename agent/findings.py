@@ -20,6 +20,10 @@ from collectors.evidence import ContainerFacts, EventFacts, Evidence, PodFacts, 
 # A restarted container that has been running this long is taken to have recovered from
 # its last failure. Crash loops restart within minutes (back-off caps at 5 minutes).
 RECOVERED_AFTER = timedelta(minutes=10)
+# Starting takes a while (pulling a 20 GB image, loading weights behind a readiness probe);
+# past these, a pod that is still Pending, or running but not Ready, is in trouble.
+PENDING_TOO_LONG = timedelta(minutes=15)
+UNREADY_TOO_LONG = timedelta(minutes=15)
 
 
 @dataclass(frozen=True)
@@ -92,7 +96,10 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
     for digest in evidence.logs:
         pod = evidence.pod(digest.pod)
         ctr = pod.container(digest.container) if pod else None
-        live = ctr is not None and not digest.previous and ctr.current.state == "running"
+        # What a running process logged is what it survived - unless it has been running
+        # without ever becoming ready: then its errors are why.
+        live = (ctr is not None and not digest.previous and ctr.current.state == "running"
+                and not unready(ctr, evidence.now))
         for m in digest.matches:
             sig = catalogue.by_id.get(m.signature)
             if sig is None or sig.kind == "noise":
@@ -107,13 +114,22 @@ def recovered(ctr: ContainerFacts, now: datetime) -> bool:
     return cur.state == "running" and cur.started_at is not None and now - cur.started_at >= RECOVERED_AFTER
 
 
+def unready(ctr: ContainerFacts, now: datetime) -> bool:
+    """Running for long, yet never Ready: a readiness or startup probe keeps failing."""
+    cur = ctr.current
+    return (cur.state == "running" and ctr.ready is False and cur.started_at is not None
+            and now - cur.started_at >= UNREADY_TOO_LONG)
+
+
 def pod_failing(pod: PodFacts, now: datetime) -> bool:
     """Whether the pod is in trouble now, not just in its past."""
     if pod.phase in ("Failed", "Unknown") or pod.unschedulable is not None or pod.reason:
         return True
+    if pod.phase == "Pending" and pod.created_at is not None and now - pod.created_at >= PENDING_TOO_LONG:
+        return True
     for ctr in pod.containers:
         cur = ctr.current
-        if cur.failed or cur.waiting_on_error:
+        if cur.failed or cur.waiting_on_error or unready(ctr, now):
             return True
         if ctr.last is not None and ctr.last.failed and not recovered(ctr, now):
             return True

@@ -33,6 +33,11 @@ from collectors.evidence import NEVER, Evidence, LogDigest, PodFacts
 NO_PODS_AFTER = timedelta(minutes=10)
 # A cause this close to the end of a silent log is what the process stopped on.
 LAST_WORDS = 50
+# Log clocks without a zone are read as UTC. A first line this far before the container's
+# start (a Kubernetes time, always UTC), or a last line this far after the snapshot, is on
+# another zone's clock.
+ZONE_SUSPECT = timedelta(minutes=50)
+ZONE_STEP = timedelta(minutes=15)
 
 
 @dataclass(frozen=True)
@@ -152,10 +157,22 @@ def _stalled(evidence: Evidence, policy: StallPolicy) -> LogDigest | None:
             continue
         if d.lines_after_last_time > policy.max_untimed_tail:
             continue  # untimed output after the last timestamp: no telling how recent it is
+        if not _utc_clock(d, ctr.current.started_at, evidence.now):
+            continue  # the silence cannot be measured on a clock we cannot place
         quiet = evidence.now - d.last_time
         if quiet >= max(policy.min_silence, timedelta(seconds=policy.cadence_factor * (d.cadence or 0))):
             silent.append(d)
     return min(silent, key=lambda d: d.last_time or NEVER) if silent else None
+
+
+def _utc_clock(d: LogDigest, started: datetime | None, now: datetime) -> bool:
+    """Whether the log's zone-less times can be read as UTC. A line cannot be written
+    before its container started, nor after the snapshot was taken: a log that says
+    otherwise runs on another zone's clock, and by how much is unknowable when only part
+    of the log was read."""
+    if d.last_time is not None and d.last_time > now + ZONE_STEP:
+        return False
+    return not (d.first_time is not None and started is not None and d.first_time < started - ZONE_SUSPECT)
 
 
 def _restart_loop(evidence: Evidence) -> tuple[PodFacts, str] | None:

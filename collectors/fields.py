@@ -82,22 +82,33 @@ def pod_summary(pod: PodFacts) -> str:
         if ctr.last is not None and ctr.last.failed:
             return (f"{pod.name} {ctr.name} {cur.state} after {ctr.restart_count} restarts; "
                     f"last run {ctr.last.describe()} at {format_time(ctr.last.finished_at)}")
+    if pod.phase == "Pending":
+        since = f" since {format_time(pod.created_at)}" if pod.created_at else ""
+        waiting = next((c for c in pod.containers if c.current.state == "waiting"), None)
+        return f"{pod.name} Pending{since}" + (f", {waiting.name} {waiting.current.describe()}" if waiting else "")
     return f"{pod.name} {pod.phase}"
+
+
+def abnormal(pod: PodFacts) -> bool:
+    """Failed, waiting on an error, unscheduled, or carrying a failed last run."""
+    return (pod.phase in ("Failed", "Unknown") or pod.unschedulable is not None or bool(pod.reason)
+            or any(c.current.failed or c.current.waiting_on_error or (c.last is not None and c.last.failed)
+                   for c in pod.containers))
 
 
 def role_summary(pods: Sequence[PodFacts]) -> str:
     """One line for a replica type: counts, then its abnormal pods, earliest first."""
     if not pods:
         return "no pods"
-    normal = [p for p in pods if pod_summary(p) == f"{p.name} {p.phase}"]
-    abnormal = sorted((p for p in pods if p not in normal), key=_pod_time)
+    normal = [p for p in pods if not abnormal(p)]
+    abnormal_pods = sorted((p for p in pods if abnormal(p)), key=_pod_time)
     phases = sorted({p.phase for p in normal})
     head = f"{len(pods)} pods" + (f", {len(normal)} {'/'.join(phases)}" if normal else "")
-    if not abnormal:
+    if not abnormal_pods:
         return head
-    shown = "; ".join(pod_summary(p) for p in abnormal[:3])
-    more = f"; and {len(abnormal) - 3} more" if len(abnormal) > 3 else ""
-    return f"{head}, {len(abnormal)} abnormal: {shown}{more}"
+    shown = "; ".join(pod_summary(p) for p in abnormal_pods[:3])
+    more = f"; and {len(abnormal_pods) - 3} more" if len(abnormal_pods) > 3 else ""
+    return f"{head}, {len(abnormal_pods)} abnormal: {shown}{more}"
 
 
 def _pod_time(pod: PodFacts) -> Any:

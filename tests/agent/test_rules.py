@@ -124,6 +124,15 @@ def _quiet_recently() -> Evidence:
                     logs=[log("t-master-0", lines)])
 
 
+def _local_clock() -> Evidence:
+    """A healthy job logging in UTC-7: its last line looks 7 hours old, but its first line
+    is 7 hours "before" the container started - the clock, not the job, is off."""
+    lines = [f"2026-05-01 {h:02d}:{m:02d}:00 step loss 1.0" for h in (2, 3, 4) for m in range(0, 60, 2)]
+    lines.append("2026-05-01 04:59:00 step loss 0.9")
+    return evidence([pod("t-master-0", running(started=-180), role="master", index=0)], status="Running",
+                    logs=[log("t-master-0", lines)])
+
+
 def _restart_loop() -> Evidence:
     return evidence([pod("server", waiting("CrashLoopBackOff"), last=terminated(0, -1), restarts=9)], kind="Pod",
                     status="Running")
@@ -163,8 +172,27 @@ def _pending_mount() -> Evidence:
 
 def _pulling() -> Evidence:
     return evidence([pod("t-master-0", running(), role="master", index=0),
-                     pod("t-worker-0", waiting("ContainerCreating"), role="worker", index=0)], status="Running",
+                     pod("t-worker-0", waiting("ContainerCreating"), role="worker", index=0, created=-3)],
+                    status="Running",
                     events=[event("Pulling", "Pulling image \"train:1\"", obj="t-worker-0", type_="Normal", first=-2)])
+
+
+def _stuck_pending() -> Evidence:
+    """ContainerCreating for an hour, with warnings no signature knows: not healthy."""
+    return evidence([pod("t-master-0", waiting("ContainerCreating"), role="master", index=0, created=-60)],
+                    status="Created",
+                    events=[event("FailedCreatePodSandBox", "rpc error: code = Unknown desc = failed to setup network "
+                                  "for sandbox: plugin type=\"calico\" failed", obj="t-master-0", first=-59, count=30)])
+
+
+def _never_ready() -> Evidence:
+    """An inference server running for an hour that never became Ready: its errors count."""
+    server = pod("vllm-0", running(started=-60), container="vllm")
+    server = server.model_copy(update={"containers": [server.containers[0].model_copy(update={"ready": False})]})
+    return evidence([server], kind="Pod", status="Running",
+                    logs=[log("vllm-0", ["INFO: loading model", "ValueError: No available memory for the cache blocks. "
+                                         "Try increasing `gpu_memory_utilization` when initializing the engine."],
+                              container="vllm")])
 
 
 def _preempted_then_pending() -> Evidence:
@@ -219,6 +247,7 @@ ROWS = {
     "silent far beyond its cadence": Row(_stalled(), "stalled", "t-master-0"),
     "silent after an error: the error": Row(_stalled_after_error(), "nccl-error", "t-master-0"),
     "quiet for a few minutes is fine": Row(_quiet_recently(), "healthy", None, healthy=True),
+    "a log clock in another time zone is not a stall": Row(_local_clock(), "healthy", None, healthy=True),
     "restarting forever on exit 0": Row(_restart_loop(), "stalled", "server"),
     "deadline: the workload, no culprit pod": Row(_deadline(), "deadline-exceeded", None),
     "quota rejections while pods are missing": Row(_quota(), "quota-exceeded", None),
@@ -226,6 +255,8 @@ ROWS = {
     "scheduling trouble that resolved": Row(_past_scheduling_trouble(), "healthy", None, healthy=True),
     "pending pod that cannot mount": Row(_pending_mount(), "volume-error", "t-worker-0"),
     "pending pod pulling its image": Row(_pulling(), "healthy", None, healthy=True),
+    "pending for an hour with unknown warnings": Row(_stuck_pending(), "unknown", "t-master-0"),
+    "running but never ready: its errors count": Row(_never_ready(), "gpu-oom", "vllm-0"),
     "preempted, replacement unschedulable": Row(_preempted_then_pending(), "preempted", "job-a"),
     "master unschedulable, workers time out": Row(_unschedulable_master(), "unschedulable", "t-master-0"),
     "failed with no error anywhere": Row(_failed_without_error(), "unknown", "t-master-0"),
