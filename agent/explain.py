@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from agent.findings import Finding, event_text, recovered
+from agent.findings import Finding, Timeline, event_text
 from agent.taxonomy import categories
 from agent.verdict import Culprit, EvidenceLine, Verdict
 from collectors.evidence import Evidence, LogDigest, PodFacts, one_line
@@ -23,12 +23,12 @@ EVIDENCE_CHARS = 1000  # in an evidence line
 NEVER_SEEN = datetime.min.replace(tzinfo=timezone.utc)
 
 
-def explain(evidence: Evidence, d: Decision) -> Verdict:
+def explain(evidence: Evidence, d: Decision, timeline: Timeline) -> Verdict:
     w = evidence.workload
     common: dict[str, Any] = {"target": w.ref, "status": w.status, "notes": list(evidence.notes), "engine": "rules"}
     if d.outcome == "healthy":
         return Verdict(healthy=True, category=d.category, error=f"No error: {w.ref} {_doing(w.status)}.",
-                       analysis=_healthy_analysis(evidence, d), solution=_healthy_solution(w.status),
+                       analysis=_healthy_analysis(evidence, d, timeline), solution=_healthy_solution(w.status),
                        evidence=_healthy_evidence(evidence), **common)
     if d.outcome == "stalled":
         return _stalled(evidence, d, common)
@@ -211,7 +211,7 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any]) -> Verdic
                    if d.pod else None, evidence=_dedupe(lines), signature=f.signature.id if f else None, **common)
 
 
-def _healthy_analysis(evidence: Evidence, d: Decision) -> str:
+def _healthy_analysis(evidence: Evidence, d: Decision, timeline: Timeline) -> str:
     w = evidence.workload
     parts = [f"{w.ref} is {w.status}."]
     phases: dict[str, int] = {}
@@ -224,7 +224,7 @@ def _healthy_analysis(evidence: Evidence, d: Decision) -> str:
         parts.append(f"{len(starting)} pod{'s are' if len(starting) > 1 else ' is'} still starting, with no error "
                      f"so far: {'; '.join(_starting(evidence, p) for p in starting[:3])}.")
     restarted = [(p, c) for p in evidence.pods for c in p.containers
-                 if c.last is not None and c.last.failed and recovered(c, evidence.now)]
+                 if c.last is not None and c.last.failed and timeline.recovered(p, c)]
     for p, c in restarted[:2]:
         parts.append(f"{p.label} restarted {c.restart_count} time{'s' if c.restart_count > 1 else ''} "
                      f"(last run {c.last.describe() if c.last else ''}) and has run since "

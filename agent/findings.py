@@ -20,6 +20,12 @@ from collectors.evidence import ContainerFacts, EventFacts, Evidence, PodFacts, 
 # A restarted container that has been running this long is taken to have recovered from
 # its last failure. Crash loops restart within minutes (back-off caps at 5 minutes).
 RECOVERED_AFTER = timedelta(minutes=10)
+# ...unless other pods are failing now, within this long after it: a rank that crashed and
+# restarted at once may look recovered by the time its peers' collectives time out (10 to
+# 30 minutes later). Its crash is then where the cascade began, not history.
+CASCADE_WINDOW = timedelta(minutes=60)
+# How near the end of a log a line must be to say what the process is doing now.
+LAST_WORDS = 50
 # Starting takes a while (pulling a 20 GB image, loading weights behind a readiness probe);
 # past these, a pod that is still Pending, or running but not Ready, is in trouble.
 PENDING_TOO_LONG = timedelta(minutes=15)
@@ -51,15 +57,65 @@ class Finding:
         return self.signature.kind == "cause"
 
 
-def find_all(evidence: Evidence, catalogue: Catalogue) -> list[Finding]:
+@dataclass(frozen=True)
+class Timeline:
+    """What is past and what is present in one piece of evidence."""
+
+    now: datetime
+    past: frozenset[tuple[str, str]] = frozenset()
+    """(pod, container) pairs whose last failure is history."""
+
+    @classmethod
+    def of(cls, evidence: Evidence) -> Timeline:
+        now = evidence.now
+        settled = {(p.name, c.name): c for p in evidence.pods for c in p.containers
+                   if c.last is not None and c.last.failed and recovered(c, now)}
+        if not settled:
+            return cls(now)
+        provisional = cls(now, frozenset(settled))
+        ongoing = [t for p in evidence.pods if provisional.failing(p) for t in _failure_times(p, provisional)]
+        if not ongoing:
+            return provisional
+        since = min(ongoing)
+        return cls(now, frozenset(k for k, c in settled.items()
+                                  if c.last is not None and c.last.finished_at is not None
+                                  and c.last.finished_at < since - CASCADE_WINDOW))
+
+    def recovered(self, pod: PodFacts, ctr: ContainerFacts) -> bool:
+        return (pod.name, ctr.name) in self.past
+
+    def unrecovered_last(self, pod: PodFacts, ctr: ContainerFacts) -> bool:
+        """The container's last run failed, and that failure still matters."""
+        return ctr.last is not None and ctr.last.failed and not self.recovered(pod, ctr)
+
+    def failing(self, pod: PodFacts) -> bool:
+        """Whether the pod is in trouble now, not just in its past."""
+        if pod.phase in ("Failed", "Unknown") or pod.unschedulable is not None or pod.reason:
+            return True
+        if pod.phase == "Pending" and pod.created_at is not None and self.now - pod.created_at >= PENDING_TOO_LONG:
+            return True
+        return any(c.current.failed or c.current.waiting_on_error or unready(c, self.now)
+                   or self.unrecovered_last(pod, c) for c in pod.containers)
+
+
+def _failure_times(pod: PodFacts, timeline: Timeline) -> list[datetime]:
+    times = [c.current.finished_at for c in pod.containers if c.current.failed]
+    times += [c.last.finished_at for c in pod.containers if c.last and timeline.unrecovered_last(pod, c)]
+    if pod.unschedulable is not None:
+        times.append(pod.unschedulable.time or pod.created_at)
+    return [t for t in times if t is not None] or [t for t in (pod.started_at, pod.created_at) if t is not None][:1]
+
+
+def find_all(evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None = None) -> list[Finding]:
     """Every current finding in the evidence."""
+    timeline = timeline or Timeline.of(evidence)
     pods = {p.name: p for p in evidence.pods}
     findings = [
         *_from_status(evidence.status_facts(), catalogue.where("status")),
         *_from_events(evidence, catalogue.where("event")),
         *_from_logs(evidence, catalogue),
     ]
-    return [f for f in findings if _current(f, evidence, pods)]
+    return [f for f in findings if _current(f, evidence, pods, timeline)]
 
 
 def best(signatures: Sequence[Signature], **fact: object) -> list[Signature]:
@@ -104,8 +160,9 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
             sig = catalogue.by_id.get(m.signature)
             if sig is None or sig.kind == "noise":
                 continue
+            still = live and not (sig.while_running and m.line > digest.lines - LAST_WORDS)
             yield Finding(sig, "log", m.text, digest.pod, digest.container, m.time, previous=digest.previous,
-                          live=live, line=m.line)
+                          live=still, line=m.line)
 
 
 def recovered(ctr: ContainerFacts, now: datetime) -> bool:
@@ -121,22 +178,7 @@ def unready(ctr: ContainerFacts, now: datetime) -> bool:
             and now - cur.started_at >= UNREADY_TOO_LONG)
 
 
-def pod_failing(pod: PodFacts, now: datetime) -> bool:
-    """Whether the pod is in trouble now, not just in its past."""
-    if pod.phase in ("Failed", "Unknown") or pod.unschedulable is not None or pod.reason:
-        return True
-    if pod.phase == "Pending" and pod.created_at is not None and now - pod.created_at >= PENDING_TOO_LONG:
-        return True
-    for ctr in pod.containers:
-        cur = ctr.current
-        if cur.failed or cur.waiting_on_error or unready(ctr, now):
-            return True
-        if ctr.last is not None and ctr.last.failed and not recovered(ctr, now):
-            return True
-    return False
-
-
-def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts]) -> bool:
+def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline: Timeline) -> bool:
     if f.pod is None:
         return _workload_finding_current(f, evidence)
     pod = pods.get(f.pod)
@@ -145,13 +187,13 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts]) -> bool:
     if f.source == "event":
         # Warnings explain a pod that is failing or still pending; about a pod that runs
         # fine now they are history.
-        return pod.phase == "Pending" or pod_failing(pod, evidence.now)
+        return pod.phase == "Pending" or timeline.failing(pod)
     ctr = pod.container(f.container) if f.container else None
     if ctr is None:
         return True
     if f.previous or ctr.current.state == "waiting":
         # The last run: it counts while the container has not recovered from it.
-        return ctr.last is not None and ctr.last.failed and not recovered(ctr, evidence.now)
+        return timeline.unrecovered_last(pod, ctr)
     if ctr.current.state == "terminated":
         return ctr.current.failed
     return True  # running: kept, marked live

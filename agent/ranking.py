@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from agent.findings import Finding, recovered
+from agent.findings import Finding, Timeline
 from collectors.evidence import NEVER, PodFacts
 
 # Failures this close together are one moment: between them, the more specific cause wins
@@ -30,13 +30,13 @@ class Suspect:
     cause: Finding
 
 
-def failure_time(pod: PodFacts, findings: Iterable[Finding], now: datetime) -> datetime | None:
+def failure_time(pod: PodFacts, findings: Iterable[Finding], timeline: Timeline) -> datetime | None:
     """When the pod first got into the trouble it is in now, by Kubernetes' clock."""
     times: list[datetime | None] = []
     for ctr in pod.containers:
         if ctr.current.failed:
             times.append(ctr.current.finished_at)
-        if ctr.last is not None and ctr.last.failed and not recovered(ctr, now):
+        if ctr.last is not None and timeline.unrecovered_last(pod, ctr):
             times.append(ctr.last.finished_at)
     unscheduled = pod.unschedulable
     if unscheduled is not None:

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from agent.explain import explain
-from agent.findings import Finding, find_all, pod_failing
+from agent.findings import LAST_WORDS, Finding, Timeline, find_all
 from agent.ranking import Suspect, failure_time, first_cause, strongest
 from agent.signatures import Catalogue
 from agent.taxonomy import HEALTHY, STALLED, UNKNOWN
@@ -31,8 +31,6 @@ from collectors.evidence import NEVER, Evidence, LogDigest, PodFacts
 
 # A workload with no pods this long after creation is not "starting" any more.
 NO_PODS_AFTER = timedelta(minutes=10)
-# A cause this close to the end of a silent log is what the process stopped on.
-LAST_WORDS = 50
 # Log clocks without a zone are read as UTC. A first line this far before the container's
 # start (a Kubernetes time, always UTC), or a last line this far after the snapshot, is on
 # another zone's clock.
@@ -70,12 +68,12 @@ class Decision:
 
 def judge(evidence: Evidence, catalogue: Catalogue, *, stall: StallPolicy = StallPolicy()) -> Verdict:
     """The rule verdict for one workload."""
-    findings = find_all(evidence, catalogue)
-    return explain(evidence, decide(evidence, findings, stall))
+    timeline = Timeline.of(evidence)
+    findings = find_all(evidence, catalogue, timeline)
+    return explain(evidence, decide(evidence, findings, stall, timeline), timeline)
 
 
-def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy) -> Decision:
-    now = evidence.now
+def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, timeline: Timeline) -> Decision:
     workload = evidence.workload
     by_pod: dict[str | None, list[Finding]] = defaultdict(list)
     for f in findings:
@@ -85,7 +83,7 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy) -> D
     if workload.status == "Succeeded":
         return Decision("healthy", HEALTHY, findings=findings, ignored=live)
 
-    times = {p.name: failure_time(p, by_pod.get(p.name, []), now) for p in evidence.pods}
+    times = {p.name: failure_time(p, by_pod.get(p.name, []), timeline) for p in evidence.pods}
     suspects: list[Suspect] = []
     for pod in evidence.pods:
         cause = strongest(f for f in by_pod.get(pod.name, []) if f.is_cause and not f.live)
@@ -96,7 +94,7 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy) -> D
             suspects.append(Suspect(None, f.time, f))
     if suspects:
         earliest = first_cause(suspects)
-        return _blame(evidence, earliest.pod, earliest.cause, earliest.time, findings, times)
+        return _blame(evidence, earliest.pod, earliest.cause, earliest.time, findings, times, timeline)
 
     silent = _stalled(evidence, stall)
     if silent is not None:
@@ -105,7 +103,7 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy) -> D
                       and f.container == silent.container and f.line > silent.lines - LAST_WORDS]
         cause = strongest(last_words)
         if cause is not None:
-            return _blame(evidence, quiet, cause, silent.last_time, findings, times)
+            return _blame(evidence, quiet, cause, silent.last_time, findings, times, timeline)
         return Decision("stalled", STALLED, pod=quiet, container=silent.container, time=silent.last_time,
                         findings=findings, silent=silent, ignored=live)
     looping = _restart_loop(evidence)
@@ -114,7 +112,7 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy) -> D
         return Decision("stalled", STALLED, pod=loop_pod, container=container, time=times.get(loop_pod.name),
                         findings=findings, ignored=live, reason="restart-loop")
 
-    failing = sorted((p for p in evidence.pods if pod_failing(p, now)),
+    failing = sorted((p for p in evidence.pods if timeline.failing(p)),
                      key=lambda p: (times[p.name] or NEVER, p.role_rank, p.index or 0, p.name))
     if failing or workload.status == "Failed":
         first = failing[0] if failing else None
@@ -123,24 +121,25 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy) -> D
         return Decision("symptoms", symptom.category if symptom else UNKNOWN, pod=first,
                         container=symptom.container if symptom else None, decisive=symptom,
                         time=times.get(first.name) if first else None, findings=findings,
-                        later=_later(evidence, first, times), ignored=live)
+                        later=_later(evidence, first, times, timeline), ignored=live)
 
-    if not evidence.pods and workload.created_at and now - workload.created_at > NO_PODS_AFTER \
+    if not evidence.pods and workload.created_at and evidence.now - workload.created_at > NO_PODS_AFTER \
             and workload.family != "pod":
         return Decision("symptoms", UNKNOWN, findings=findings, reason="no-pods")
     return Decision("healthy", HEALTHY, findings=findings, ignored=live)
 
 
 def _blame(evidence: Evidence, pod: PodFacts | None, cause: Finding, time: datetime | None,
-           findings: list[Finding], times: dict[str, datetime | None]) -> Decision:
+           findings: list[Finding], times: dict[str, datetime | None], timeline: Timeline) -> Decision:
     return Decision("cause", cause.category, pod=pod, container=cause.container, decisive=cause, time=time,
-                    findings=findings, later=_later(evidence, pod, times),
+                    findings=findings, later=_later(evidence, pod, times, timeline),
                     ignored=[f for f in findings if f.live and f.is_cause and f.pod != (pod.name if pod else None)])
 
 
-def _later(evidence: Evidence, culprit: PodFacts | None, times: dict[str, datetime | None]) -> list[tuple[PodFacts, datetime | None]]:
+def _later(evidence: Evidence, culprit: PodFacts | None, times: dict[str, datetime | None],
+           timeline: Timeline) -> list[tuple[PodFacts, datetime | None]]:
     """The other failing pods, in the order they failed: the cascade."""
-    others = [p for p in evidence.pods if p is not culprit and pod_failing(p, evidence.now)]
+    others = [p for p in evidence.pods if p is not culprit and timeline.failing(p)]
     others.sort(key=lambda p: (times[p.name] or NEVER, p.role_rank, p.index or 0))
     return [(p, times[p.name]) for p in others]
 

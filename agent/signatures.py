@@ -53,6 +53,8 @@ class Signature(BaseModel):
                                                   "a container state (waiting, terminated) or condition type")
     exit_codes: list[int] | None = Field(None, description="status only: the container exit codes it applies to")
     specificity: int = Field(50, ge=0, le=100)
+    while_running: bool = Field(False, description="log only: counts even from a process still running, when "
+                                                   "among its last lines (a NaN loss makes every later step useless)")
     summary: str = Field("", description="what happened, as a phrase: 'ran out of GPU memory'")
     solution: str = ""
 
@@ -77,6 +79,8 @@ class Signature(BaseModel):
             raise ValueError("only log signatures can be noise")
         if self.where == "log" and not self.pattern:
             raise ValueError("a log signature needs a pattern")
+        if self.while_running and self.where != "log":
+            raise ValueError("while_running applies to log signatures only")
         if self.where != "status" and (self.exit_codes is not None or self.subject is not None):
             raise ValueError("exit_codes and subject apply to status signatures only")
         if not (self.pattern or self.reason or self.exit_codes or self.subject):

@@ -133,6 +133,38 @@ def _local_clock() -> Evidence:
                     logs=[log("t-master-0", lines)])
 
 
+def _restarted_culprit() -> Evidence:
+    """worker-1 ran out of GPU memory and restarted at once; 30 minutes later (the NCCL
+    timeout) the others failed. worker-1 now looks recovered, but the cascade began there."""
+    return evidence(
+        [pod("t-master-0", running(started=-1), role="master", index=0, last=terminated(1, -2, started=-60)),
+         pod("t-worker-0", running(started=-1), role="worker", index=0, last=terminated(1, -2, started=-60)),
+         pod("t-worker-1", running(started=-31), role="worker", index=1, last=terminated(1, -32, started=-60))],
+        status="Restarting",
+        logs=[log("t-worker-1", [*TRAINING, CUDA_OOM], previous=True), log("t-master-0", [NCCL_TIMEOUT], previous=True),
+              log("t-worker-0", [NCCL_TIMEOUT], previous=True)])
+
+
+def _old_recovery_new_trouble() -> Evidence:
+    """A crash three hours before an unrelated failure stays history."""
+    return evidence(
+        [pod("t-master-0", terminated(1, -2), role="master", index=0),
+         pod("t-worker-0", running(started=-180), role="worker", index=0, last=terminated(137, -181, reason="OOMKilled"))],
+        logs=[log("t-master-0", ["ModuleNotFoundError: No module named 'flash_attn'"])])
+
+
+def _diverged_while_running() -> Evidence:
+    lines = [*TRAINING, *(f"{{'loss': nan, 'learning_rate': 2e-05, 'epoch': {1 + i / 10}}}" for i in range(20))]
+    return evidence([pod("t-master-0", running(), role="master", index=0)], status="Running",
+                    logs=[log("t-master-0", lines)])
+
+
+def _nan_once_then_fine() -> Evidence:
+    lines = [*TRAINING, "{'loss': nan, 'epoch': 0.3}", *(f"{{'loss': 1.{i:02d}, 'epoch': {0.4 + i / 100}}}" for i in range(60))]
+    return evidence([pod("t-master-0", running(), role="master", index=0)], status="Running",
+                    logs=[log("t-master-0", lines)])
+
+
 def _restart_loop() -> Evidence:
     return evidence([pod("server", waiting("CrashLoopBackOff"), last=terminated(0, -1), restarts=9)], kind="Pod",
                     status="Running")
@@ -249,6 +281,10 @@ ROWS = {
     "quiet for a few minutes is fine": Row(_quiet_recently(), "healthy", None, healthy=True),
     "a log clock in another time zone is not a stall": Row(_local_clock(), "healthy", None, healthy=True),
     "restarting forever on exit 0": Row(_restart_loop(), "stalled", "server"),
+    "a rank that restarted at once still started the cascade": Row(_restarted_culprit(), "gpu-oom", "t-worker-1"),
+    "an old recovered crash is not the cause of a new failure": Row(_old_recovery_new_trouble(), "dependency-error", "t-master-0"),
+    "a running job whose loss is NaN now": Row(_diverged_while_running(), "nan-loss", "t-master-0"),
+    "a NaN loss long ago, fine since": Row(_nan_once_then_fine(), "healthy", None, healthy=True),
     "deadline: the workload, no culprit pod": Row(_deadline(), "deadline-exceeded", None),
     "quota rejections while pods are missing": Row(_quota(), "quota-exceeded", None),
     "quota rejections that are history": Row(_quota_history(), "healthy", None, healthy=True),

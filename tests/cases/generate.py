@@ -1,0 +1,148 @@
+"""Write the on-disk cases under tests/cases/ (and the example snapshots under
+examples/snapshots/) from the scenarios in tests/cases/scenarios_*.py.
+
+    python -m tests.cases.generate            # rewrite every generated case and example
+    python -m tests.cases.generate ID ...     # only these cases
+    python -m tests.cases.generate --check    # exit 1 if a folder differs from what would be written
+
+Each scenario is a function returning a ``CaseSpec``; this module only lays them out in the
+snapshot format (README.md, "Snapshots") with an ``expected.yaml`` beside. Output is
+byte-for-byte reproducible: no clock, no randomness.
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tests.cases.builders import CaseSpec, ts
+
+HERE = Path(__file__).resolve().parent
+EXAMPLES = HERE.parent.parent / "examples" / "snapshots"
+Scenario = Callable[[], CaseSpec]
+
+# One example snapshot per workload kind (PyTorchJob's is examples/snapshots/pytorchjob-gpu-
+# oom-cascade, written by hand): example folder -> the case it shows.
+EXAMPLE_CASES = {
+    "tfjob-ps-oom-cascade": "oom-killed-tfjob-ps-cascade",
+    "xgboostjob-worker-evicted": "evicted-xgboostjob-worker-memory-pressure",
+    "paddlejob-dataloader-oom": "oom-killed-paddlejob-dataloader-killed",
+    "jaxjob-xla-oom": "gpu-oom-jaxjob-xla-resource-exhausted",
+    "mpijob-launcher-rank-killed": "oom-killed-mpijob-v2-launcher-signal9",
+    "job-hub-download-timeout": "network-error-job-hub-read-timeout",
+    "pod-vllm-kv-cache-oom": "gpu-oom-vllm-kv-cache",
+}
+
+
+def scenarios() -> list[Scenario]:
+    """Every scenario, in the order the modules list them."""
+    from tests.cases import scenarios_distributed, scenarios_healthy, scenarios_platform, scenarios_runtime
+
+    found: list[Scenario] = []
+    for module in (scenarios_platform, scenarios_runtime, scenarios_distributed, scenarios_healthy):
+        found.extend(module.SCENARIOS)
+    return found
+
+
+def _dump(data: Any) -> str:
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=4096, default_flow_style=False)
+
+
+def write_snapshot(spec: CaseSpec, snap: Path) -> None:
+    if snap.exists():
+        shutil.rmtree(snap)
+    (snap / "logs").mkdir(parents=True)
+    if spec.as_list:
+        objects = _dump({"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": ""},
+                         "items": spec.objects})
+    else:
+        objects = "".join("---\n" + _dump(obj) for obj in spec.objects)
+    (snap / "objects.yaml").write_text(objects, encoding="utf-8")
+    (snap / "snapshot.yaml").write_text(_dump({"capturedAt": ts(spec.captured)}), encoding="utf-8")
+    for key, body in sorted(spec.logs.items()):
+        pod, container = key.split("/", 1)
+        (snap / "logs" / pod).mkdir(exist_ok=True)
+        (snap / "logs" / pod / f"{container}.log").write_text(body, encoding="utf-8")
+
+
+def write_case(spec: CaseSpec, root: Path) -> Path:
+    folder = root / spec.id
+    if folder.exists():
+        shutil.rmtree(folder)
+    write_snapshot(spec, folder / "snapshot")
+    expected = {"id": spec.id, "kind": spec.kind, "name": spec.name, "namespace": spec.namespace,
+                "healthy": spec.healthy, "category": spec.category, "culprit": spec.culprit,
+                "evidence": spec.evidence, "description": " ".join(spec.description.split())}
+    (folder / "expected.yaml").write_text(_dump(expected), encoding="utf-8")
+    return folder
+
+
+def generate(root: Path, only: Iterable[str] = (), examples: Path | None = None) -> list[str]:
+    """Write the cases (all, or ``only`` these ids) under ``root``, and the examples under
+    ``examples``; the ids written."""
+    wanted = set(only)
+    by_case = {case: example for example, case in EXAMPLE_CASES.items()}
+    ids = []
+    for scenario in scenarios():
+        spec = scenario()
+        if spec.id in ids:
+            raise ValueError(f"case id {spec.id!r} is generated twice")
+        ids.append(spec.id)
+        if wanted and spec.id not in wanted:
+            continue
+        write_case(spec, root)
+        if examples is not None and spec.id in by_case:
+            write_snapshot(spec, examples / by_case[spec.id])
+    missing = set(EXAMPLE_CASES.values()) - set(ids)
+    if missing:
+        raise ValueError(f"examples name cases no scenario writes: {sorted(missing)}")
+    return [i for i in ids if not wanted or i in wanted]
+
+
+def differences(root: Path, examples: Path) -> list[str]:
+    """Folders under ``root`` and ``examples`` that differ from what the scenarios write now."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cases, ex = Path(tmp) / "cases", Path(tmp) / "examples"
+        ids = generate(cases, examples=ex)
+        stale = [f"tests/cases/{i}" for i in ids if not _same_tree(cases / i, root / i)]
+        stale += [f"examples/snapshots/{e}" for e in EXAMPLE_CASES if not _same_tree(ex / e, examples / e)]
+        return stale
+
+
+def _same_tree(a: Path, b: Path) -> bool:
+    if not b.is_dir():
+        return False
+    cmp = filecmp.dircmp(a, b)
+    if cmp.left_only or cmp.right_only or cmp.funny_files:
+        return False
+    _, mismatch, errors = filecmp.cmpfiles(a, b, cmp.common_files, shallow=False)
+    if mismatch or errors:
+        return False
+    return all(_same_tree(a / d, b / d) for d in cmp.common_dirs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only compare, write nothing")
+    parser.add_argument("ids", nargs="*", help="generate only these cases")
+    args = parser.parse_args(argv)
+    if args.check:
+        stale = differences(HERE, EXAMPLES)
+        for folder in stale:
+            print(f"out of date: {folder}", file=sys.stderr)
+        return 1 if stale else 0
+    for i in generate(HERE, args.ids, examples=EXAMPLES):
+        print(f"wrote tests/cases/{i}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

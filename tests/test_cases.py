@@ -1,0 +1,88 @@
+"""The cases under tests/cases/: the rule engine's verdict must agree with each expected.yaml
+in category, health, culprit and evidence, exactly as ``jobdoctor eval`` scores them.
+
+The folders are written by tests/cases/generate.py (see tests/cases/README.md); a test
+checks that they are what the generator writes today.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from agent.diagnosis import diagnose
+from agent.evaluation import Case, compare, load_case
+from agent.taxonomy import categories
+from agent.verdict import Verdict
+from collectors.collecting import Target
+from collectors.snapshot import SnapshotSource
+from tests.cases.generate import differences
+from tests.conftest import CASES, EXAMPLES
+
+CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
+
+# Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
+# is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
+ENGINE_GAPS: dict[str, str] = {}
+
+
+def _params() -> list[Any]:
+    out = []
+    for folder in CASE_DIRS:
+        gap = ENGINE_GAPS.get(folder.name)
+        marks = [pytest.mark.xfail(reason=gap, strict=True)] if gap else []
+        out.append(pytest.param(folder, id=folder.name, marks=marks))
+    return out
+
+
+def _show(verdict: Verdict) -> str:
+    culprit = verdict.culprit.pod if verdict.culprit else None
+    lines = [f"verdict: {verdict.category} (healthy={verdict.healthy}), culprit {culprit}, "
+             f"signature {verdict.signature}", f"error: {verdict.error}"]
+    lines += [f"  [{e.source} {e.pod}] {e.text}" for e in verdict.evidence]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("folder", _params())
+def test_verdict_matches_expected(folder: Path) -> None:
+    case = load_case(folder)
+    verdict = diagnose(Target(case.kind, case.name, case.namespace), SnapshotSource(folder / "snapshot"))
+    misses = compare(case, verdict)
+    assert not misses, "; ".join(misses) + "\n" + _show(verdict)
+
+
+def _pod_names(folder: Path) -> set[str]:
+    names = set()
+    for doc in yaml.safe_load_all((folder / "snapshot" / "objects.yaml").read_text(encoding="utf-8")):
+        for obj in doc.get("items", [doc]) if doc else []:
+            if obj.get("kind") == "Pod":
+                names.add(obj["metadata"]["name"])
+    return names
+
+
+@pytest.mark.parametrize("folder", CASE_DIRS, ids=[f.name for f in CASE_DIRS])
+def test_expected_is_a_valid_case(folder: Path) -> None:
+    raw = yaml.safe_load((folder / "expected.yaml").read_text(encoding="utf-8"))
+    case = Case.model_validate(raw)
+    assert raw["id"] == folder.name
+    assert case.category in categories()
+    assert case.healthy == (case.category == "healthy")
+    culprits = [case.culprit] if isinstance(case.culprit, str) else case.culprit or []
+    assert set(culprits) <= _pod_names(folder), "a culprit names a pod the snapshot does not hold"
+    assert (folder / "snapshot" / "snapshot.yaml").is_file(), "every case pins its capture time"
+
+
+def test_every_category_has_a_case() -> None:
+    covered = {load_case(folder).category for folder in CASE_DIRS}
+    assert set(categories()) - covered == set()
+
+
+def test_case_folders_are_what_the_generator_writes() -> None:
+    assert differences(CASES, EXAMPLES) == [], "run: python -m tests.cases.generate"
+
+
+def test_engine_gaps_name_existing_cases() -> None:
+    assert set(ENGINE_GAPS) <= {f.name for f in CASE_DIRS}
