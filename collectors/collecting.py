@@ -1,9 +1,13 @@
 """Turning a ``Source`` into ``Evidence``: find the workload, its pods and events, read logs.
 
 The number of requests is fixed whatever the job's size: one get for the workload (per API
-version tried), a few for the objects its controller creates, one list of pods per selector
-tried, one list of events, and at most ``Budget.max_logs`` containers' logs, each bounded in
-lines and bytes.
+version tried), one get or list per child the kind declares (kinds.yaml), one list of pods
+per selector tried, one list of a queue's objects for queued or suspended workloads, one
+list of events, and at most ``Budget.max_logs`` containers' logs, each bounded in lines
+and bytes. A list may take several pages on a cluster; the number of lists does not grow.
+
+What cannot be read becomes a note in the evidence, except the workload itself: without
+it there is nothing to diagnose (``ClusterForbidden``).
 """
 
 from __future__ import annotations
@@ -14,10 +18,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from collectors.errors import Unreadable, WorkloadNotFound
+from collectors.errors import ClusterForbidden, ClusterUnreachable, Unreadable, WorkloadNotFound
 from collectors.evidence import (
     NEVER,
-    Condition,
     ContainerFacts,
     ContainerInstance,
     EventFacts,
@@ -25,11 +28,12 @@ from collectors.evidence import (
     LogDigest,
     PodFacts,
     RelatedFacts,
-    ReplicaFacts,
-    WorkloadFacts,
 )
+from collectors.families import as_int as _int
+from collectors.families import conditions as _conditions
+from collectors.families import first_trouble, related_facts, workload_facts
 from collectors.fields import template_fields
-from collectors.kinds import Kind, resolve_kind
+from collectors.kinds import ChildRef, Kind, admission_refs, fill, resolve_kind
 from collectors.logs import LineMatcher, scan_log
 from collectors.source import K8sObject, ObjectRef, Source
 from collectors.timestamps import parse_time
@@ -40,6 +44,9 @@ FIRST_FAILURES = 3
 # Running containers read for progress and stalls: the primary role first.
 RUNNING_LOGS = 3
 SIDECARS = frozenset({"istio-proxy", "linkerd-proxy", "envoy", "fluent-bit", "fluentd"})
+# Children found by selector (a JobSet's Jobs) that report trouble: the earliest few are
+# kept as related facts; a thousand failed Jobs say nothing the first ten do not.
+MAX_SELECTED_CHILDREN = 10
 
 
 @dataclass(frozen=True)
@@ -74,8 +81,9 @@ def collect(
     """Everything jobdoctor reads about ``target``, as ``Evidence``.
 
     ``now`` defaults to the source's capture time, then the clock. Raises ``UnknownKind``,
-    ``WorkloadNotFound`` and the source's own errors; a log or the events that cannot be read
-    become notes in the evidence instead.
+    ``WorkloadNotFound``, ``ClusterForbidden`` when the workload itself may not be read, and
+    the source's own errors; anything else that cannot be read (logs, events, pods, child
+    objects) becomes a note in the evidence instead.
     """
     kind = resolve_kind(target.kind)
     say = progress or (lambda _msg: None)
@@ -83,25 +91,33 @@ def collect(
     now = now or source.captured_at or datetime.now(timezone.utc)
     notes: list[str] = []
 
-    children = [
-        c for c in (source.get_object(ch.api_version, ch.kind, ch.name.format(name=target.name), target.namespace)
-                    for ch in kind.children) if c is not None
-    ]
+    children = _children(source, kind, obj, target.namespace, notes)
     say(f"reading pods of {kind.kind} {target.namespace}/{target.name}")
-    raw_pods = [obj] if kind.family == "pod" else _find_pods(source, kind, obj, children, target.namespace)
-    pods = sorted((pod_facts(p, kind) for p in raw_pods), key=lambda p: (p.role_rank, p.index or 0, p.name))
+    if kind.family == "pod":
+        found: list[tuple[K8sObject, str | None]] = [(obj, None)]
+    else:
+        found = _find_pods(source, kind, obj, children, target.namespace, notes)
+    pods = sorted((pod_facts(p, kind, role=role) for p, role in found),
+                  key=lambda p: (p.role_rank, p.index or 0, p.name))
+    child_objects = [c for _, c in children]
+    workload = workload_facts(obj, kind, api_version, pods, child_objects)
+    queued = _admission(source, obj, workload.status, target.namespace, notes)
 
-    refs = [_ref(obj), *(_ref(c) for c in children), *(ObjectRef("Pod", p.name, target.namespace, p.uid) for p in pods)]
+    refs = [_ref(obj), *(_ref(c) for c in [*child_objects, *queued]),
+            *(ObjectRef("Pod", p.name, target.namespace, p.uid) for p in pods)]
     say("reading events")
     try:
-        events = [event_facts(e) for e in source.list_events(target.namespace, refs)]
+        # Events of the same second keep the order the API server created them in
+        # (resourceVersion), not the order a source happens to list them in.
+        raw_events = sorted(source.list_events(target.namespace, refs), key=_resource_version)
+        events = [event_facts(e) for e in raw_events]
     except Unreadable as exc:
         events = []
         notes.append(f"events: {exc}")
     events.sort(key=lambda e: e.first_seen or e.last_seen or NEVER)
 
-    workload = workload_facts(obj, kind, api_version, pods)
-    related = [*(_child_facts(c) for c in children), *_related(source, target.namespace, pods, events, notes)]
+    related = [*_child_facts(children), *(related_facts(q) for q in queued),
+               *_related(source, target.namespace, pods, events, notes)]
 
     plan = choose_logs(pods, budget.max_logs)
     say(f"reading {len(plan)} log{'s' if len(plan) != 1 else ''}")
@@ -133,15 +149,20 @@ def collect(
 
 
 def _get_workload(source: Source, kind: Kind, target: Target) -> tuple[K8sObject, str]:
+    what = f"{kind.kind} {target.namespace}/{target.name}"
     for api_version in kind.api_versions:
-        obj = source.get_object(api_version, kind.kind, target.name, target.namespace)
+        try:
+            obj = source.get_object(api_version, kind.kind, target.name, target.namespace)
+        except Unreadable as exc:
+            # Without the workload there is nothing to diagnose: this one is fatal.
+            raise (ClusterForbidden if exc.forbidden else ClusterUnreachable)(f"cannot read {what}: {exc}") from exc
         if obj is not None:
             return obj, api_version
-    message = f"{kind.kind} {target.namespace}/{target.name} not found"
+    message = f"{what} not found"
     try:
         others = sorted({_name(o) for v in kind.api_versions for o in source.list_objects(v, kind.kind, target.namespace)})
-    except Unreadable:
-        others = []
+    except Unreadable as exc:
+        raise WorkloadNotFound(f"{message}; the {kind.plural} in {target.namespace} could not be listed: {exc}") from exc
     if others:
         shown = ", ".join(others[:10]) + (f" and {len(others) - 10} more" if len(others) > 10 else "")
         message += f"; {kind.plural} in {target.namespace}: {shown}"
@@ -150,29 +171,97 @@ def _get_workload(source: Source, kind: Kind, target: Target) -> tuple[K8sObject
     raise WorkloadNotFound(message)
 
 
-def _find_pods(source: Source, kind: Kind, obj: K8sObject, children: list[K8sObject], namespace: str) -> list[K8sObject]:
-    meta = obj.get("metadata") or {}
-    uid = meta.get("uid")
-    owners = {uid, *((c.get("metadata") or {}).get("uid") for c in children)} - {None}
-    for template in kind.pod_selectors:
-        if "{uid}" in template and not uid:
-            continue
-        selector = template.format(name=meta.get("name", ""), uid=uid or "")
-        found = source.list_objects("v1", "Pod", namespace, label_selector=selector)
-        # A pod that names a controller must name this workload (or a child of it): the
-        # labels alone may be shared with an older job of the same name.
-        mine = [p for p in found if _owned_by(p, owners)]
-        if mine:
-            return mine
-    return []
+def _children(source: Source, kind: Kind, obj: K8sObject, namespace: str,
+              notes: list[str]) -> list[tuple[ChildRef, K8sObject]]:
+    """The objects the kind declares between the workload and its pods, in declared order
+    (a later child's template may name an earlier one: ``{JobSet:status.restarts}``)."""
+    found: list[tuple[ChildRef, K8sObject]] = []
+    for ref in kind.children:
+        objects = [c for _, c in found]
+        try:
+            if ref.selector is not None:
+                selector = fill(ref.selector, obj, objects)
+                if selector is not None:
+                    found.extend((ref, c) for c in source.list_objects(ref.api_version, ref.kind, namespace,
+                                                                       label_selector=selector))
+                continue
+            for template in ref.names:
+                name = fill(template, obj, objects)
+                child = source.get_object(ref.api_version, ref.kind, name, namespace) if name else None
+                if child is not None:
+                    found.append((ref, child))
+                    break
+        except Unreadable as exc:
+            notes.append(f"{ref.kind} objects of {kind.kind} {_name(obj)}: {exc}")
+    return found
 
 
-def _owned_by(pod: K8sObject, owners: set[Any]) -> bool:
+def _find_pods(source: Source, kind: Kind, obj: K8sObject, children: list[tuple[ChildRef, K8sObject]],
+               namespace: str, notes: list[str]) -> list[tuple[K8sObject, str | None]]:
+    """The workload's pods, each with the role its pod set gives it (None: its labels say)."""
+    objects = [c for _, c in children]
+    owners = {(obj.get("metadata") or {}).get("uid"), *((c.get("metadata") or {}).get("uid") for c in objects)} - {None}
+    # Pods owned by a kind of child that could not be read cannot be checked: trust them.
+    unread = {ref.kind for ref in kind.children} - {str(c.get("kind")) for c in objects}
+    found: list[tuple[K8sObject, str | None]] = []
+    try:
+        for template in kind.pod_selectors:
+            selector = fill(template, obj, objects)
+            if selector is None:
+                continue
+            # A pod that names a controller must name this workload (or a child of it): the
+            # labels alone may be shared with an older job of the same name.
+            mine = [p for p in source.list_objects("v1", "Pod", namespace, label_selector=selector)
+                    if _owned_by(p, owners, unread)]
+            if mine:
+                found = [(p, None) for p in mine]
+                break
+        seen = {_name(p) for p, _ in found}
+        for podset in kind.more_pods:
+            selector = fill(podset.selector, obj, objects)
+            if selector is None:
+                continue
+            for p in source.list_objects("v1", "Pod", namespace, label_selector=selector):
+                if _name(p) not in seen and _owned_by(p, owners, unread):
+                    found.append((p, podset.role))
+                    seen.add(_name(p))
+    except Unreadable as exc:
+        notes.append(f"pods of {kind.kind} {_name(obj)}: {exc}")
+    return found
+
+
+def _owned_by(pod: K8sObject, owners: set[Any], trusted_kinds: set[str]) -> bool:
     refs = (pod.get("metadata") or {}).get("ownerReferences") or []
     controllers = [r for r in refs if r.get("controller")] or refs
     if not controllers or not owners:
         return True
-    return any(r.get("uid") in owners for r in controllers)
+    return any(r.get("uid") in owners or r.get("kind") in trusted_kinds for r in controllers)
+
+
+def _admission(source: Source, obj: K8sObject, status: str, namespace: str, notes: list[str]) -> list[K8sObject]:
+    """Queue objects about the workload (Kueue's Workload), for workloads a queue may hold."""
+    labels = (obj.get("metadata") or {}).get("labels") or {}
+    found: list[K8sObject] = []
+    for ref in admission_refs():
+        if not ((ref.when_label and ref.when_label in labels) or (ref.when_suspended and status == "Suspended")):
+            continue
+        selector = fill(ref.selector, obj)
+        if selector is None:
+            continue
+        try:
+            found.extend(source.list_objects(ref.api_version, ref.kind, namespace, label_selector=selector))
+        except Unreadable as exc:
+            notes.append(f"{ref.kind} objects of the queue: {exc}")
+    return found
+
+
+def _child_facts(children: list[tuple[ChildRef, K8sObject]]) -> list[RelatedFacts]:
+    """Named children always; children found by selector only when they report trouble,
+    the earliest few."""
+    named = [related_facts(c) for ref, c in children if ref.selector is None]
+    selected = [f for f in (related_facts(c) for ref, c in children if ref.selector is not None) if f.conditions]
+    selected.sort(key=first_trouble)
+    return named + selected[:MAX_SELECTED_CHILDREN]
 
 
 def _related(source: Source, namespace: str, pods: Sequence[PodFacts], events: Sequence[EventFacts],
@@ -197,60 +286,17 @@ def _quota_summary(quota: K8sObject) -> str:
     return ", ".join(f"{k} {used.get(k, '0')}/{v}" for k, v in sorted(hard.items()))
 
 
-def _child_facts(child: K8sObject) -> RelatedFacts:
-    status = child.get("status") or {}
-    return RelatedFacts(kind=str(child["kind"]), name=_name(child), conditions=_conditions(status.get("conditions")))
-
-
 # -- facts from objects ---------------------------------------------------------------------
 
 
-def workload_facts(obj: K8sObject, kind: Kind, api_version: str, pods: Sequence[PodFacts]) -> WorkloadFacts:
-    meta = obj.get("metadata") or {}
-    spec = obj.get("spec") or {}
-    status = obj.get("status") or {}
-    conditions = _conditions(status.get("conditions"))
-    true = {c.type for c in conditions if c.status == "True"}
-    replicas: list[ReplicaFacts] = []
-    if kind.family == "kubeflow":
-        specs = spec.get(kind.replica_specs or "") or {}
-        counts = status.get("replicaStatuses") or {}
-        for role, rspec in specs.items():
-            c = counts.get(role) or {}
-            replicas.append(ReplicaFacts(
-                role=role.lower(), expected=_int((rspec or {}).get("replicas"), 1),
-                created=sum(1 for p in pods if p.role == role.lower()),
-                active=_int(c.get("active")), succeeded=_int(c.get("succeeded")), failed=_int(c.get("failed"))))
-        state = next((s for s in ("Succeeded", "Failed", "Suspended", "Restarting", "Running", "Created") if s in true), "Pending")
-    elif kind.family == "job":
-        replicas.append(ReplicaFacts(
-            role="pod", expected=_int(spec.get("completions"), 1), created=len(pods), active=_int(status.get("active")),
-            succeeded=_int(status.get("succeeded")), failed=_int(status.get("failed"))))
-        if "Complete" in true or "SuccessCriteriaMet" in true:
-            state = "Succeeded"
-        elif "Failed" in true or "FailureTarget" in true:
-            state = "Failed"
-        elif "Suspended" in true or spec.get("suspend"):
-            state = "Suspended"
-        elif _int(status.get("active")) or _int(status.get("ready")):
-            state = "Running"
-        else:
-            state = "Pending"
-    else:
-        state = str(status.get("phase") or "Unknown")
-    return WorkloadFacts(
-        kind=kind.kind, api_version=api_version, name=_name(obj), namespace=str(meta.get("namespace") or ""),
-        uid=meta.get("uid"), family=kind.family, status=state, conditions=conditions, replicas=replicas,
-        created_at=parse_time(meta.get("creationTimestamp")), started_at=parse_time(status.get("startTime")),
-        completed_at=parse_time(status.get("completionTime")), primary_roles=kind.primary_roles)
-
-
-def pod_facts(obj: K8sObject, kind: Kind) -> PodFacts:
+def pod_facts(obj: K8sObject, kind: Kind, *, role: str | None = None) -> PodFacts:
+    """A pod's facts. Its role comes from the kind's role labels, else from ``role`` (the
+    role of the pod set that found it)."""
     meta = obj.get("metadata") or {}
     spec = obj.get("spec") or {}
     status = obj.get("status") or {}
     labels = meta.get("labels") or {}
-    role = next((str(labels[k]).lower() for k in kind.role_labels if labels.get(k)), None)
+    role = next((str(labels[k]).lower() for k in kind.role_labels if labels.get(k)), role)
     index = _int(labels.get(kind.index_label), None) if kind.index_label else None
     statuses = {s.get("name"): s for s in status.get("containerStatuses") or []}
     init_statuses = {s.get("name"): s for s in status.get("initContainerStatuses") or []}
@@ -264,7 +310,7 @@ def pod_facts(obj: K8sObject, kind: Kind) -> PodFacts:
                 continue
             last = _instance(s.get("lastState"))
             containers.append(ContainerFacts(
-                name=str(name), init=init, image=s.get("image"), ready=bool(s.get("ready")),
+                name=str(name), init=init, image=s.get("image"), ready=s.get("ready") if isinstance(s.get("ready"), bool) else None,
                 restart_count=_int(s.get("restartCount")), current=_instance(s.get("state")),
                 last=last if last.state == "terminated" else None))
     return PodFacts(
@@ -304,17 +350,6 @@ def event_facts(obj: K8sObject) -> EventFacts:
         object_name=str(regarding.get("name") or ""))
 
 
-def _conditions(raw: Any) -> list[Condition]:
-    out = []
-    for c in raw or []:
-        if isinstance(c, dict) and c.get("type"):
-            out.append(Condition(
-                type=str(c["type"]), status=str(c.get("status", "")), reason=c.get("reason") or None,
-                message=(c.get("message") or None),
-                time=parse_time(c.get("lastTransitionTime") or c.get("lastUpdateTime") or c.get("lastProbeTime"))))
-    return out
-
-
 # -- which logs to read ---------------------------------------------------------------------
 
 
@@ -352,9 +387,9 @@ def choose_logs(pods: Sequence[PodFacts], max_logs: int) -> list[tuple[str, str,
     running = [p for p in pods if any(c.current.state == "running" for c in p.containers)]
     running.sort(key=lambda p: (p.role_rank, p.index or 0, p.name))
     for pod in running[:RUNNING_LOGS]:
-        ctr = _main_container(pod)
-        if ctr is not None:
-            take(pod, ctr)
+        main = _main_container(pod)
+        if main is not None:
+            take(pod, main)
     plan: list[tuple[str, str, bool]] = []
     for pod, ctr in chosen:
         if ctr.current.state in ("running", "terminated"):
@@ -374,12 +409,10 @@ def _ref(obj: K8sObject) -> ObjectRef:
     return ObjectRef(str(obj.get("kind")), str(meta.get("name")), meta.get("namespace"), meta.get("uid"))
 
 
+def _resource_version(obj: K8sObject) -> int:
+    version = str((obj.get("metadata") or {}).get("resourceVersion") or "")
+    return int(version) if version.isdigit() else 0
+
+
 def _name(obj: K8sObject) -> str:
     return str((obj.get("metadata") or {}).get("name"))
-
-
-def _int(value: Any, default: Any = 0) -> Any:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default

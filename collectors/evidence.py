@@ -14,14 +14,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from collectors.kinds import Family
 from collectors.timestamps import format_time
 
 # Sorts after every real time: facts with no time come last.
 NEVER = datetime.max.replace(tzinfo=timezone.utc)
 # Container states that are normal on the way to running.
 STARTING_REASONS = frozenset({"ContainerCreating", "PodInitializing"})
-# Roles whose pods speak for a job, in the order ties are broken.
-ROLE_ORDER = ("master", "chief", "launcher", "driver", "head", "worker", "ps", "evaluator")
+# Roles whose pods speak for a job, in the order ties are broken. "submitter" is a
+# RayJob's `ray job submit` pod, "node" a TrainJob's training node.
+ROLE_ORDER = ("master", "chief", "launcher", "submitter", "driver", "head", "worker", "node", "ps", "evaluator")
 
 
 class _Model(BaseModel):
@@ -69,7 +71,7 @@ class ContainerFacts(_Model):
     name: str
     init: bool = False
     image: str | None = None
-    ready: bool = False
+    ready: bool | None = Field(None, description="None when the status does not say")
     restart_count: int = 0
     current: ContainerInstance
     last: ContainerInstance | None = Field(default=None, description="lastState.terminated, if any")
@@ -149,7 +151,7 @@ class WorkloadFacts(_Model):
     name: str
     namespace: str
     uid: str | None = None
-    family: Literal["kubeflow", "job", "pod"]
+    family: Family
     status: str = Field(description="Created, Running, Restarting, Succeeded, Failed, Suspended, Pending")
     conditions: list[Condition] = []
     replicas: list[ReplicaFacts] = []

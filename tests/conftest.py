@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# The fake Kubernetes API server's fixtures (fake_api): tests/fakeapi/.
+pytest_plugins = ["tests.fakeapi.fixtures"]
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "snapshots"
 CASES = Path(__file__).resolve().parent / "cases"

@@ -1,0 +1,257 @@
+"""Capture: write what a diagnosis reads as a snapshot directory, so that ``jobdoctor
+diagnose KIND NAME --snapshot DIR`` gives the same verdict anywhere, without the cluster.
+
+A capture is a diagnosis's own reading: ``collect()`` runs over a ``RecordingSource``
+that keeps every object and log chunk the real source hands it. The snapshot therefore
+holds exactly what the verdict is made from - the workload, its children and queue
+objects, its pods, their events, the logs of the chosen containers within the same line
+and byte budgets - and nothing else: no Source reads Secrets. ``capturedAt`` is the
+moment the diagnosis was made at.
+
+Before anything is written: objects lose ``managedFields`` and the
+``kubectl.kubernetes.io/last-applied-configuration`` annotation (a copy of the spec, env
+values included), then pass through the ``Redactor`` (secret-named env values, tokens in
+any string); logs are redacted line by line.
+
+What the user had is never destroyed: the snapshot is written to a staging directory
+inside DIR and moved into place at the end; a failed capture leaves DIR as it was. A
+non-empty DIR is refused unless ``force``, and then the entries a snapshot is made of
+(objects.yaml, snapshot.yaml, logs/) are moved to ``DIR/.replaced-<time>/``, not deleted.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from collectors.collecting import Budget, Target, collect
+from collectors.errors import InputError
+from collectors.logs import LineMatcher
+from collectors.redaction import Redactor
+from collectors.snapshot import LOGS_DIR, META_FILE, OBJECTS_FILE
+from collectors.source import K8sObject, ObjectRef, Source
+
+# Annotations that copy the whole spec, env values included: never worth their risk.
+DROPPED_ANNOTATIONS = ("kubectl.kubernetes.io/last-applied-configuration",)
+SNAPSHOT_ENTRIES = (OBJECTS_FILE, META_FILE, LOGS_DIR)
+
+try:  # libyaml writes a 1,000-pod objects.yaml about ten times faster
+    _Dumper: Any = yaml.CSafeDumper
+except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+    _Dumper = yaml.SafeDumper
+
+
+@dataclass(frozen=True)
+class CaptureReport:
+    """What a capture wrote, and what it could not read."""
+
+    directory: Path
+    captured_at: datetime
+    objects: int
+    logs: int
+    log_bytes: int
+    notes: list[str]
+    replaced: Path | None = None
+
+
+class RecordingSource:
+    """A Source that passes another through and keeps what it returns: objects, redacted,
+    and logs, redacted line by line into ``logs_dir`` as they stream."""
+
+    def __init__(self, source: Source, logs_dir: Path, redactor: Redactor) -> None:
+        self._source = source
+        self._logs_dir = logs_dir
+        self._redactor = redactor
+        self._objects: dict[tuple[str, str, str, str], K8sObject] = {}
+        self._lock = threading.Lock()
+        self.log_files: list[Path] = []
+
+    @property
+    def objects(self) -> list[K8sObject]:
+        with self._lock:
+            return list(self._objects.values())
+
+    # -- Source ---------------------------------------------------------------------------
+
+    @property
+    def captured_at(self) -> datetime | None:
+        return self._source.captured_at
+
+    def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
+        obj = self._source.get_object(api_version, kind, name, namespace)
+        if obj is not None:
+            self._keep([obj])
+        return obj
+
+    def list_objects(self, api_version: str, kind: str, namespace: str | None, *,
+                     label_selector: str | None = None) -> list[K8sObject]:
+        return self._keep(self._source.list_objects(api_version, kind, namespace, label_selector=label_selector))
+
+    def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
+        return self._keep(self._source.list_events(namespace, involved))
+
+    def read_log(self, namespace: str, pod: str, container: str, *, previous: bool = False,
+                 tail_lines: int | None = None, limit_bytes: int | None = None) -> Iterator[bytes]:
+        chunks = self._source.read_log(namespace, pod, container, previous=previous, tail_lines=tail_lines,
+                                       limit_bytes=limit_bytes)
+        path = self._logs_dir / pod / f"{container}{'.previous' if previous else ''}.log"
+        return self._tee(chunks, path, limit_bytes)
+
+    # -- recording ------------------------------------------------------------------------
+
+    def _keep(self, objects: list[K8sObject]) -> list[K8sObject]:
+        with self._lock:
+            for obj in objects:
+                if obj.get("kind") == "Secret":  # no Source returns one; a capture never holds one
+                    continue
+                meta = obj.get("metadata") or {}
+                key = (str(obj.get("apiVersion")), str(obj.get("kind")), str(meta.get("namespace")), str(meta.get("name")))
+                self._objects[key] = self._redactor.object(_trimmed(obj))
+        return objects
+
+    def _tee(self, chunks: Iterator[bytes], path: Path, limit_bytes: int | None) -> Iterator[bytes]:
+        """Yields the log as read, and writes it redacted: line by line, since a secret
+        may be cut across two chunks but never across two lines."""
+        out = None
+        pending = b""
+        try:
+            for chunk in chunks:
+                yield chunk
+                if out is None:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    out = path.open("wb")
+                    with self._lock:
+                        self.log_files.append(path)
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                for line in lines:
+                    out.write(self._redact(line) + b"\n")
+            if out is not None and pending:
+                out.write(self._redact(pending))
+        finally:
+            if out is not None:
+                out.close()
+        if out is not None and limit_bytes is not None and path.stat().st_size > limit_bytes:
+            _keep_last_bytes(path, limit_bytes)
+
+    def _redact(self, line: bytes) -> bytes:
+        # surrogateescape: bytes that are not UTF-8 go through untouched.
+        return self._redactor.text(line.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
+
+
+def capture(
+    source: Source,
+    target: Target,
+    directory: str | os.PathLike[str],
+    *,
+    matcher: LineMatcher,
+    budget: Budget = Budget(),
+    redactor: Redactor | None = None,
+    force: bool = False,
+    now: datetime | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> CaptureReport:
+    """Reads ``target`` as a diagnosis would and writes it to ``directory`` as a snapshot.
+
+    Raises ``InputError`` for a directory that cannot be used (checked before any request),
+    and whatever ``collect()`` raises; on any error the directory is left as it was.
+    """
+    out = Path(directory)
+    created = _check_directory(out, force=force)
+    staging = Path(tempfile.mkdtemp(prefix=".jobdoctor-capture-", dir=out))
+    try:
+        recorder = RecordingSource(source, staging / LOGS_DIR, redactor or Redactor())
+        evidence = collect(recorder, target, matcher, budget=budget, now=now, progress=progress)
+        objects = _ordered(recorder.objects, evidence.workload.uid)
+        with (staging / OBJECTS_FILE).open("w", encoding="utf-8") as f:
+            yaml.dump({"apiVersion": "v1", "kind": "List", "items": objects}, f, Dumper=_Dumper,
+                      sort_keys=False, allow_unicode=True, width=1 << 16)
+        # Microseconds kept: "now" is what ages and silences are measured from.
+        meta = {"capturedAt": evidence.now.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
+                "workload": {"apiVersion": evidence.workload.api_version, "kind": evidence.workload.kind,
+                             "namespace": target.namespace, "name": target.name},
+                "capturedBy": "jobdoctor capture"}
+        (staging / META_FILE).write_text(yaml.safe_dump(meta, sort_keys=False), encoding="utf-8")
+        logs = [p for p in recorder.log_files if p.is_file()]
+        replaced = _install(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        if created:
+            shutil.rmtree(out, ignore_errors=True)
+        raise
+    return CaptureReport(directory=out, captured_at=evidence.now, objects=len(objects), logs=len(logs),
+                         log_bytes=sum(p.stat().st_size for p in (out / LOGS_DIR).rglob("*.log")),
+                         notes=list(evidence.notes), replaced=replaced)
+
+
+def _check_directory(out: Path, *, force: bool) -> bool:
+    """Whether ``out`` was created here. Refuses a file, and a non-empty directory unless forced."""
+    if out.exists() and not out.is_dir():
+        raise InputError(f"capture {out}: exists and is not a directory")
+    if out.is_dir():
+        if any(out.iterdir()) and not force:
+            raise InputError(f"capture {out}: directory is not empty; choose another, or pass --force "
+                             "(what a snapshot there holds is moved to a .replaced-* folder, not deleted)")
+        return False
+    try:
+        out.mkdir(parents=True)
+    except OSError as exc:
+        raise InputError(f"capture {out}: cannot create the directory ({exc.strerror})") from exc
+    return True
+
+
+def _install(staging: Path, out: Path) -> Path | None:
+    """Moves the staged snapshot into ``out``; what it replaces goes to a .replaced-* folder."""
+    existing = [name for name in SNAPSHOT_ENTRIES if (out / name).exists() or (out / name).is_symlink()]
+    backup = None
+    if existing:
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        backup = Path(tempfile.mkdtemp(prefix=f".replaced-{stamp}-", dir=out))
+        for name in existing:
+            os.replace(out / name, backup / name)
+    for name in SNAPSHOT_ENTRIES:
+        if (staging / name).exists():
+            os.replace(staging / name, out / name)
+    staging.rmdir()
+    return backup
+
+
+def _trimmed(obj: K8sObject) -> K8sObject:
+    meta = dict(obj.get("metadata") or {})
+    meta.pop("managedFields", None)
+    annotations = {k: v for k, v in (meta.get("annotations") or {}).items() if k not in DROPPED_ANNOTATIONS}
+    if annotations:
+        meta["annotations"] = annotations
+    else:
+        meta.pop("annotations", None)
+    return {**obj, "metadata": meta}
+
+
+def _ordered(objects: list[K8sObject], workload_uid: str | None) -> list[K8sObject]:
+    """The workload first, then what it owns, pods, and events last: how a person reads it."""
+    rank = {"Pod": 2, "Event": 3}
+
+    def key(obj: K8sObject) -> tuple[int, int]:
+        if workload_uid and (obj.get("metadata") or {}).get("uid") == workload_uid:
+            return (0, 0)
+        return (rank.get(str(obj.get("kind")), 1), 0)
+
+    return sorted(objects, key=key)  # stable: the order they were read in, within a rank
+
+
+def _keep_last_bytes(path: Path, limit: int) -> None:
+    """Redaction can lengthen a log past the byte budget it was read within; the end is
+    what a diagnosis reads, so the first lines go."""
+    data = path.read_bytes()
+    cut = len(data) - limit
+    start = data.find(b"\n", cut) + 1 if cut > 0 else 0
+    path.write_bytes(data[start:] if start > 0 else data[-limit:])
