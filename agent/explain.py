@@ -54,8 +54,9 @@ def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any]) 
                  "event": "An event about it", "status": "Its status"}[f.source]
         parts.append(f'{where} shows: "{one_line(f.text, ANALYSIS_QUOTE_CHARS)}" - {_category_words(d.category)}')
     else:
-        parts.append(f'The {w.kind} itself reports: "{one_line(f.text, ANALYSIS_QUOTE_CHARS)}" - '
-                     f"{_category_words(d.category)}")
+        own = not f.subject or f.subject == w.ref or f.subject == f"{w.kind} {w.name}"
+        who = f"The {w.kind} itself" if own else f"Its {f.subject}"
+        parts.append(f'{who} reports: "{one_line(f.text, ANALYSIS_QUOTE_CHARS)}" - {_category_words(d.category)}')
         parts.extend(f"{r.kind} {r.name}: {r.summary}." for r in evidence.related if r.summary)
     parts.extend(_cascade(d))
     parts.extend(_condition_note(evidence, d))

@@ -43,6 +43,8 @@ class Finding:
     previous: bool = False
     live: bool = False
     line: int = 0
+    subject: str = ""
+    """For findings about no pod: the object they are about ("Job train-node-0")."""
 
     @property
     def category(self) -> str:
@@ -130,7 +132,8 @@ def best(signatures: Sequence[Signature], **fact: object) -> list[Signature]:
 def _from_status(facts: Iterable[StatusFact], signatures: Sequence[Signature]) -> Iterator[Finding]:
     for fact in facts:
         for sig in best(signatures, text=fact.text, reason=fact.reason, subject=fact.kind, exit_code=fact.exit_code):
-            yield Finding(sig, "status", fact.text, fact.pod, fact.container, fact.time, previous=fact.previous)
+            yield Finding(sig, "status", fact.text, fact.pod, fact.container, fact.time, previous=fact.previous,
+                          subject=fact.subject)
 
 
 def _from_events(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:
@@ -140,7 +143,8 @@ def _from_events(evidence: Evidence, signatures: Sequence[Signature]) -> Iterato
         if pod is not None and pod not in names:
             continue  # about a pod the workload no longer has
         for sig in best(signatures, text=e.message, reason=e.reason):
-            yield Finding(sig, "event", event_text(e), pod, None, e.first_seen or e.last_seen)
+            yield Finding(sig, "event", event_text(e), pod, None, e.first_seen or e.last_seen,
+                          subject=f"{e.object_kind} {e.object_name}")
 
 
 def event_text(e: EventFacts) -> str:

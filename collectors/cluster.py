@@ -41,7 +41,7 @@ import yaml
 
 from collectors.errors import ClusterForbidden, ClusterUnreachable, InputError, Unreadable
 from collectors.kinds import builtin_kinds
-from collectors.source import K8sObject, ObjectRef
+from collectors.source import K8sObject, ObjectRef, involves
 
 DEFAULT_KUBECONFIG = "~/.kube/config"
 SERVICE_ACCOUNT_NAMESPACE = Path("/var/run/secrets/kubernetes.io/serviceaccount/namespace")
@@ -302,16 +302,6 @@ class ClusterSource:
             return ClusterUnreachable(message) if fatal else Unreadable(message)
         message = _transport(exc, self.host, self._timeout)
         return ClusterUnreachable(message) if fatal else Unreadable(message)
-
-
-def involves(event: K8sObject, refs: Sequence[ObjectRef]) -> bool:
-    """Whether a core/v1 or events.k8s.io/v1 event is about one of ``refs`` (by uid, or
-    by kind and name when the event names no uid)."""
-    regarding = event.get("involvedObject") or event.get("regarding") or {}
-    uid = regarding.get("uid")
-    if uid and uid in {ref.uid for ref in refs if ref.uid}:
-        return True
-    return (regarding.get("kind"), regarding.get("name")) in {(ref.kind, ref.name) for ref in refs}
 
 
 # -- configuration --------------------------------------------------------------------------

@@ -211,6 +211,7 @@ class StatusFact(_Model):
     """One abnormal fact of status, in the words ErrorInfo and the rules share."""
 
     scope: Literal["container", "pod", "workload", "related"]
+    subject: str = Field("", description="what the fact is about, as a reader names it: 'Job train-node-0'")
     time: datetime | None = None
     pod: str | None = None
     container: str | None = None
@@ -283,7 +284,8 @@ def status_facts(workload: WorkloadFacts, pods: Iterable[PodFacts], related: Ite
         for c in r.conditions:
             facts.append(_condition_fact("related", f"{r.kind} {r.name}", c))
         if r.summary and not r.conditions:
-            facts.append(StatusFact(scope="related", kind=r.kind, text=f"{r.kind} {r.name}: {r.summary}"))
+            facts.append(StatusFact(scope="related", subject=f"{r.kind} {r.name}", kind=r.kind,
+                                    text=f"{r.kind} {r.name}: {r.summary}"))
     facts.sort(key=lambda f: f.time or NEVER)
     return facts
 
@@ -291,7 +293,7 @@ def status_facts(workload: WorkloadFacts, pods: Iterable[PodFacts], related: Ite
 def _condition_fact(scope: Literal["workload", "pod", "related"], subject: str, c: Condition) -> StatusFact:
     detail = f" ({c.reason})" if c.reason else ""
     message = f": {one_line(c.message)}" if c.message else ""
-    return StatusFact(scope=scope, time=c.time, kind=c.type, reason=c.reason, message=c.message,
+    return StatusFact(scope=scope, subject=subject, time=c.time, kind=c.type, reason=c.reason, message=c.message,
                       text=f"{subject} condition {c.type}={c.status}{detail}{message}")
 
 

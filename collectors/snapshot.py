@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from collectors.errors import SnapshotError
-from collectors.source import K8sObject, ObjectRef
+from collectors.source import K8sObject, ObjectRef, involves
 from collectors.timestamps import parse_time
 
 OBJECTS_FILE = "objects.yaml"
@@ -89,17 +89,8 @@ class SnapshotSource:
         return found
 
     def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
-        uids = {ref.uid for ref in involved if ref.uid}
-        names = {(ref.kind, ref.name) for ref in involved}
-        events = []
-        for obj in self._objects:
-            if obj["kind"] != "Event" or _namespace(obj) not in (namespace, None):
-                continue
-            regarding = obj.get("involvedObject") or obj.get("regarding") or {}
-            uid = regarding.get("uid")
-            if (uid and uid in uids) or (regarding.get("kind"), regarding.get("name")) in names:
-                events.append(obj)
-        return events
+        return [obj for obj in self._objects
+                if obj["kind"] == "Event" and _namespace(obj) in (namespace, None) and involves(obj, involved)]
 
     def read_log(
         self,

@@ -82,3 +82,13 @@ class Source(Protocol):
         log exists but cannot be read; yields nothing when there is no log.
         """
         ...
+
+
+def involves(event: K8sObject, refs: Sequence[ObjectRef]) -> bool:
+    """Whether a core/v1 or events.k8s.io/v1 event is about one of ``refs`` (by uid, or
+    by kind and name when the event names no uid). Sources use it to filter events."""
+    regarding = event.get("involvedObject") or event.get("regarding") or {}
+    uid = regarding.get("uid")
+    if uid and uid in {ref.uid for ref in refs if ref.uid}:
+        return True
+    return (regarding.get("kind"), regarding.get("name")) in {(ref.kind, ref.name) for ref in refs}
