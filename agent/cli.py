@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from agent.commands import diagnose, evaluate, rules
+from agent.commands import capture, diagnose, evaluate, prompt, rules
 
 app = typer.Typer(
     name="jobdoctor",
@@ -24,6 +24,11 @@ app = typer.Typer(
 
     \b
         jobdoctor diagnose job nightly-eval -n research
+
+    Save what it read, to diagnose it anywhere later:
+
+    \b
+        jobdoctor capture job nightly-eval -n research -o nightly-eval-snap
     """,
     no_args_is_help=True,
     add_completion=False,
@@ -33,6 +38,8 @@ app = typer.Typer(
 app.command("diagnose")(diagnose.diagnose)
 app.command("eval")(evaluate.evaluate)
 app.command("rules")(rules.list_rules)
+app.command("prompt")(prompt.prompt)
+app.command("capture")(capture.capture)
 
 
 def main() -> None:

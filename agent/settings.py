@@ -49,8 +49,9 @@ class Settings(BaseModel):
     max_retries: int = Field(2, ge=0, le=10)
     language: str = Field("en", description="language of the prose in verdicts")
     max_prompt_tokens: int = Field(6000, ge=500)
-    prompt_file: str | None = None
+    prompt_file: str | None = Field(None, description="prompt template file; wins over every other template")
     prompt_configmap: str | None = Field(None, description="NAMESPACE/NAME of a ConfigMap holding templates")
+    prompts: dict[str, str] = Field({}, description="template files by kind (or default), below a ConfigMap's")
     redact_patterns: list[str] = Field([], description="extra regular expressions whose matches are redacted")
     mask_names: bool = Field(False, description="replace namespace, pod and node names before sending")
     cache: bool = True

@@ -32,6 +32,12 @@ BaseURL = Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatib
 ApiKeyEnv = Annotated[str | None, typer.Option("--api-key-env", help="Environment variable holding the API key (default OPENAI_API_KEY).")]
 Language = Annotated[str | None, typer.Option("--language", help="Language of the verdict's prose: en, zh, ... Category ids stay as they are.")]
 Debug = Annotated[bool, typer.Option("--debug", help="Show tracebacks instead of one-line errors.")]
+Timeout = Annotated[float | None, typer.Option("--timeout", min=1, help="Seconds for the whole model review, retries included (default 60).")]
+MaxPromptTokens = Annotated[int | None, typer.Option("--max-prompt-tokens", min=500, help="Token budget of the prompt (default 6000); the evidence is cut to fit.")]
+PromptFile = Annotated[Path | None, typer.Option("--prompt-file", dir_okay=False, help="Prompt template (Jinja2, or an Aegis Go template); wins over every other template.")]
+PromptConfigMap = Annotated[str | None, typer.Option("--prompt-configmap", metavar="NAMESPACE/NAME", help="ConfigMap holding prompt templates: keys <kind>.j2, <kind>.tmpl, default.j2.")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Ask the model even when the same prompt has a cached answer.")]
+MaskNames = Annotated[bool, typer.Option("--mask-names", help="Replace namespace, workload, pod and node names before sending; put back in the verdict.")]
 
 
 def handle_errors(command: F) -> F:
@@ -46,7 +52,7 @@ def handle_errors(command: F) -> F:
         except JobdoctorError as exc:
             if kwargs.get("debug"):
                 raise
-            typer.echo(f"jobdoctor: {exc}", err=True)
+            typer.echo(f"jobdoctor: {' '.join(str(exc).split())}", err=True)
             raise typer.Exit(exit_code_for(exc)) from None
         except KeyboardInterrupt:
             typer.echo("jobdoctor: interrupted", err=True)
@@ -54,7 +60,8 @@ def handle_errors(command: F) -> F:
         except Exception as exc:  # the edge: anything unexpected is a bug, shown in one line
             if kwargs.get("debug"):
                 raise
-            typer.echo(f"jobdoctor: internal error: {type(exc).__name__}: {exc} (rerun with --debug for details)", err=True)
+            first = (str(exc).strip().splitlines() or [""])[0]
+            typer.echo(f"jobdoctor: internal error: {type(exc).__name__}: {first} (rerun with --debug for details)", err=True)
             raise typer.Exit(ExitCode.INTERNAL) from None
 
     return wrapper  # type: ignore[return-value]
@@ -87,13 +94,24 @@ def snapshot_namespace(source: Any, kind: str, name: str) -> str:
     return found.pop() if len(found) == 1 else "default"
 
 
-def make_advisor(settings: Any) -> Any:
-    """The model advisor when a model is configured, else None (rules only)."""
+def make_advisor(settings: Any, source: Any = None) -> Any:
+    """The model advisor when a model is configured, else None (rules only). ``source`` is
+    where it reads a prompt ConfigMap and the secret env values to redact."""
     if not settings.model:
         return None
     from agent.llm import advisor_from_settings
 
-    return advisor_from_settings(settings)
+    return advisor_from_settings(settings, source=source)
+
+
+def model_flags(*, model: str | None, base_url: str | None, api_key_env: str | None, language: str | None,
+                timeout: float | None, max_prompt_tokens: int | None, prompt_file: Path | None,
+                prompt_configmap: str | None, no_cache: bool, mask_names: bool) -> dict[str, Any]:
+    """The model options as settings flags (None: not given, so env and config file decide)."""
+    return {"model": model, "base_url": base_url, "api_key_env": api_key_env, "language": language,
+            "timeout": timeout, "max_prompt_tokens": max_prompt_tokens,
+            "prompt_file": str(prompt_file) if prompt_file else None, "prompt_configmap": prompt_configmap,
+            "cache": False if no_cache else None, "mask_names": True if mask_names else None}
 
 
 def progress_printer() -> Callable[[str], None] | None:

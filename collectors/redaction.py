@@ -4,20 +4,29 @@ One ``Redactor`` serves all three. It replaces, in any text:
 
 - API keys and tokens: OpenAI, Anthropic, Hugging Face, AWS, GitHub, GitLab, Slack,
   Google, Stripe-style keys, JSON Web Tokens;
-- ``Authorization: Bearer ...`` / ``Basic ...`` headers and ``user:password@`` in URLs;
-- ``password=...``-style pairs (password, secret, token, api_key, access_key, ...);
+- ``Authorization: Bearer ...`` / ``Basic ...`` headers, ``X-Api-Key`` and ``Cookie`` headers,
+  and ``user:password@`` in URLs;
+- ``password=...``-style pairs (password, secret, token, api_key, access_key, ...) and
+  command-line flags (``--password hunter2``, ``--hf-token x``);
 - PEM private keys;
+- exact values it was told about (``literals``: the values of secret-named environment
+  variables, which a log may echo without their name);
 - any pattern the user adds;
 
 and, in Kubernetes objects, the values of environment variables whose names look secret
 (``WANDB_API_KEY``, ``DB_PASSWORD``, ``HF_TOKEN``), whatever the value looks like.
+
+``NameMask`` is the optional second step for prompts: it replaces namespace, workload, pod
+and node names with placeholders (``POD-1``) and puts them back in the model's answer.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from collectors.errors import InputError
 
 REDACTED = "[REDACTED]"
 
@@ -26,6 +35,9 @@ SECRET_NAME = re.compile(
     r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
     r"credential|auth|session|cookie|signature|\bdsn\b|_pat$|^pat$)"
 )
+# A secret-named variable's value is redacted wherever it appears only when it is long enough
+# to be a secret: `AUTH_ENABLED=true` must not blank out every "true" in the logs.
+MIN_LITERAL_LENGTH = 6
 
 _TOKEN_PATTERNS = [
     r"\bsk-(?:proj-|ant-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}",  # OpenAI, Anthropic
@@ -40,31 +52,51 @@ _TOKEN_PATTERNS = [
     r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",  # JWT
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)",  # PEM
 ]
-# Keep the key, hide the value: `Authorization: Bearer x`, `password=x`, `"token": "x"`.
+_SECRET_WORD = (r"(?:pass(?:word|wd)?|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+                r"account[_-]?key|credentials?)")
+# Keep the key, hide the value: `Authorization: Bearer x`, `password=x`, `"token": "x"`, `--token x`.
 _PAIR = re.compile(
     r"(?i)(\b(?:authorization|proxy-authorization)\s*[:=]\s*(?:bearer|basic|token|digest)?\s*)([^\s,;\"']+)"
     r"|(\b(?:bearer|basic)\s+)([A-Za-z0-9._~+/=-]{8,})"
     # The key must end in the secret word (`HF_TOKEN=`, `db.password:`), not merely contain
     # it (`max_tokens: 4096`); a value of a few digits is a count, not a secret.
-    r"|(\b[\w.-]*(?:pass(?:word|wd)?|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)"
-    r"[\"']?\s*[:=]\s*[\"']?)(?!\d{1,6}\b)([^\s\"',;&}]{3,})"
+    rf"|(\b[\w.-]*{_SECRET_WORD}[\"']?\s*[:=]\s*[\"']?)(?!\d{{1,6}}\b)([^\s\"',;&}}]{{3,}})"
+    r"|(\b(?:x-api-key|x-auth-token|api-key|cookie|set-cookie)\s*:\s*)([^\r\n]+)"
+    rf"|((?<![\w-])--?[\w-]*{_SECRET_WORD}\s+)(?!\d{{1,6}}\b)(\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'-][^\s\"']{{2,}})"
+    r"|([?&]sig=)([^\s&\"']+)"  # Azure SAS signatures
 )
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)([^/\s:@]+):([^/\s@]+)@")
 _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])")
 
 
 class Redactor:
-    """Replaces secrets in text and in Kubernetes objects. Stateless and thread-safe."""
+    """Replaces secrets in text and in Kubernetes objects. Immutable and thread-safe."""
 
-    def __init__(self, extra_patterns: Sequence[str] = (), *, aws_secrets: bool = True) -> None:
-        self._tokens = re.compile("|".join(f"(?:{p})" for p in [*_TOKEN_PATTERNS, *extra_patterns]))
+    def __init__(self, extra_patterns: Sequence[str] = (), *, aws_secrets: bool = True,
+                 literals: Iterable[str] = ()) -> None:
+        for pattern in extra_patterns:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise InputError(f"redact_patterns: {pattern!r} is not a regular expression ({exc})") from None
+        self._extra = tuple(extra_patterns)
+        self._tokens = re.compile("|".join(f"(?:{p})" for p in [*_TOKEN_PATTERNS, *self._extra]))
         self._aws_secrets = aws_secrets
+        self._literals = frozenset(v for v in literals if len(v) >= MIN_LITERAL_LENGTH)
+        # Longest first, so a secret that contains another is replaced whole.
+        self._literal_re = (re.compile("|".join(re.escape(v) for v in sorted(self._literals, key=len, reverse=True)))
+                            if self._literals else None)
+
+    def with_literals(self, values: Iterable[str]) -> Redactor:
+        """A redactor that also replaces these exact values wherever they appear."""
+        return Redactor(self._extra, aws_secrets=self._aws_secrets, literals=[*self._literals, *values])
 
     def text(self, value: str) -> str:
         """``value`` with every secret it holds replaced by ``[REDACTED]``."""
         if not value:
             return value
-        out = self._tokens.sub(REDACTED, value)
+        out = self._literal_re.sub(REDACTED, value) if self._literal_re else value
+        out = self._tokens.sub(REDACTED, out)
         out = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}:{REDACTED}@", out)
         out = _PAIR.sub(_keep_key, out)
         if self._aws_secrets and "aws" in out.lower():
@@ -83,21 +115,99 @@ class Redactor:
         if isinstance(value, list):
             return [self._walk(v) for v in value]
         if isinstance(value, dict):
-            name = value.get("name")
-            if isinstance(name, str) and "value" in value and isinstance(value["value"], str) and SECRET_NAME.search(name):
+            if _secret_env_value(value) is not None:
                 return {**{k: self._walk(v) for k, v in value.items() if k != "value"}, "value": REDACTED}
             return {k: self._walk(v) for k, v in value.items()}
         return value
 
 
 def _keep_key(m: re.Match[str]) -> str:
-    for key, secret in ((1, 2), (3, 4), (5, 6)):
+    for key in range(1, (m.re.groups or 0) + 1, 2):
         if m.group(key) is not None:
-            if m.group(secret) == REDACTED or m.group(secret).startswith(REDACTED):
+            secret = m.group(key + 1)
+            if secret.startswith(REDACTED):
                 return m.group(0)
             return m.group(key) + REDACTED
     return m.group(0)  # pragma: no cover - one alternative always matches
 
 
+def _secret_env_value(item: Mapping[str, Any]) -> str | None:
+    """The value of an env entry (``{name: HF_TOKEN, value: ...}``) whose name looks secret."""
+    name, value = item.get("name"), item.get("value")
+    if isinstance(name, str) and isinstance(value, str) and SECRET_NAME.search(name):
+        return value
+    return None
+
+
+def secret_env_values(obj: Any) -> set[str]:
+    """Every literal value of a secret-named env variable in a Kubernetes object (a pod, or a
+    workload's pod templates): what a log may later print without the variable's name."""
+    found: set[str] = set()
+    stack = [obj]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, dict):
+            secret = _secret_env_value(value)
+            if secret is not None and len(secret) >= MIN_LITERAL_LENGTH:
+                found.add(secret)
+            stack.extend(value.values())
+    return found
+
+
 def redact_lines(lines: Iterable[str], redactor: Redactor) -> list[str]:
     return [redactor.text(line) for line in lines]
+
+
+class NameMask:
+    """Replaces names with placeholders before a prompt is sent, and puts them back after.
+
+    Placeholders are upper case (``NAMESPACE-1``, ``WORKLOAD-1``, ``POD-3``, ``NODE-2``):
+    Kubernetes names are lower case, so a placeholder can never be mistaken for a real name.
+    """
+
+    _PLACEHOLDER = re.compile(r"\b(?:NAMESPACE|WORKLOAD|POD|NODE)-\d+\b")
+    # Shorter names are too likely to be ordinary words in a log ("main", "ps").
+    MIN_LENGTH = 3
+
+    def __init__(self, names: Mapping[str, Iterable[str]]) -> None:
+        """``names``: placeholder prefix (``pod``, ``node``, ...) -> the real names."""
+        self._forward: dict[str, str] = {}
+        for prefix, values in names.items():
+            n = 0
+            for name in values:
+                if len(name) < self.MIN_LENGTH or name in self._forward:
+                    continue
+                n += 1
+                self._forward[name] = f"{prefix.upper()}-{n}"
+        self._back = {v: k for k, v in self._forward.items()}
+        ordered = sorted(self._forward, key=len, reverse=True)
+        # A name counts only as a whole name: `llama-ft` must not match inside `llama-ft-worker-0`.
+        self._names = (re.compile(r"(?<![A-Za-z0-9_-])(?:" + "|".join(map(re.escape, ordered)) + r")(?![A-Za-z0-9_-])")
+                       if ordered else None)
+
+    def __bool__(self) -> bool:
+        return bool(self._forward)
+
+    def apply(self, text: str) -> str:
+        return self._names.sub(lambda m: self._forward[m.group(0)], text) if self._names else text
+
+    def reverse(self, text: str) -> str:
+        return self._PLACEHOLDER.sub(lambda m: self._back.get(m.group(0), m.group(0)), text)
+
+    def apply_object(self, value: Any) -> Any:
+        return _map_strings(value, self.apply)
+
+    def reverse_object(self, value: Any) -> Any:
+        return _map_strings(value, self.reverse)
+
+
+def _map_strings(value: Any, fn: Any) -> Any:
+    if isinstance(value, str):
+        return fn(value)
+    if isinstance(value, list):
+        return [_map_strings(v, fn) for v in value]
+    if isinstance(value, dict):
+        return {k: _map_strings(v, fn) for k, v in value.items()}
+    return value

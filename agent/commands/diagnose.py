@@ -7,9 +7,10 @@ import sys
 import typer
 
 from agent.render import Format
-from agent.shell import (ApiKeyEnv, BaseURL, Config, Context, Debug, Kind, Kubeconfig, Language, MaxLogs, Model,
-                         Name, Namespace, NoLLM, Output, Rules, SnapshotDir, handle_errors, make_advisor,
-                         open_source, progress_printer, rule_files)
+from agent.shell import (ApiKeyEnv, BaseURL, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs,
+                         MaxPromptTokens, Model, Name, Namespace, NoCache, NoLLM, Output, PromptConfigMap, PromptFile,
+                         Rules, SnapshotDir, Timeout, handle_errors, make_advisor, model_flags, open_source,
+                         progress_printer, rule_files)
 
 
 @handle_errors
@@ -29,6 +30,12 @@ def diagnose(
     base_url: BaseURL = None,
     api_key_env: ApiKeyEnv = None,
     language: Language = None,
+    timeout: Timeout = None,
+    max_prompt_tokens: MaxPromptTokens = None,
+    prompt_file: PromptFile = None,
+    prompt_configmap: PromptConfigMap = None,
+    no_cache: NoCache = False,
+    mask_names: MaskNames = False,
     debug: Debug = False,
 ) -> None:
     """Diagnose one workload: why it failed, hangs or never started - or that it is fine.
@@ -43,11 +50,13 @@ def diagnose(
     from agent.signatures import load_catalogue
     from collectors.collecting import Target
 
-    settings = load_settings({"max_logs": max_logs, "model": model, "base_url": base_url, "api_key_env": api_key_env,
-                              "language": language, "rules": rule_files(rules)}, config=config)
+    flags = model_flags(model=model, base_url=base_url, api_key_env=api_key_env, language=language, timeout=timeout,
+                        max_prompt_tokens=max_prompt_tokens, prompt_file=prompt_file,
+                        prompt_configmap=prompt_configmap, no_cache=no_cache, mask_names=mask_names)
+    settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     catalogue = load_catalogue(settings.rules)
     source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name)
-    advisor = None if no_llm else make_advisor(settings)
+    advisor = None if no_llm else make_advisor(settings, source)
     progress = progress_printer()
     try:
         verdict = run(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings,
