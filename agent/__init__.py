@@ -14,6 +14,7 @@ _EXPORTS = {
     "gather": "agent.diagnosis",
     "conclude": "agent.diagnosis",
     "Advisor": "agent.diagnosis",
+    "advisor_from_settings": "agent.llm",
     "judge": "agent.rules",
     "StallPolicy": "agent.rules",
     "Verdict": "agent.verdict",

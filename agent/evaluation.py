@@ -15,7 +15,7 @@ Comparisons are exact (no judge model), so runs repeat and cost nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +29,7 @@ from agent.signatures import Catalogue
 from agent.verdict import Verdict
 from collectors.collecting import Target
 from collectors.snapshot import SnapshotSource
+from collectors.source import Source
 
 
 class Case(BaseModel):
@@ -60,7 +61,10 @@ def load_case(folder: Path) -> Case:
         raise InputError(f"case {folder.name}: expected.yaml is not a valid case ({exc.__class__.__name__})") from exc
 
 
-def evaluate_cases(folder: Path, *, catalogue: Catalogue, settings: Settings, advisor: Advisor | None = None) -> list[Result]:
+def evaluate_cases(folder: Path, *, catalogue: Catalogue, settings: Settings,
+                   advisor_for: Callable[[Source], Advisor | None] | None = None) -> list[Result]:
+    """Diagnose every case. ``advisor_for`` builds a model advisor for a case's source (it
+    reads prompt ConfigMaps and secret env values from it); None means rules only."""
     cases = sorted(p.parent for p in Path(folder).glob("*/expected.yaml"))
     if not cases:
         raise InputError(f"no cases under {folder}: expected <id>/expected.yaml and <id>/snapshot/")
@@ -68,8 +72,9 @@ def evaluate_cases(folder: Path, *, catalogue: Catalogue, settings: Settings, ad
     for path in cases:
         case = load_case(path)
         try:
-            verdict = diagnose(Target(case.kind, case.name, case.namespace), SnapshotSource(path / "snapshot"),
-                               catalogue=catalogue, settings=settings, advisor=advisor)
+            source = SnapshotSource(path / "snapshot")
+            verdict = diagnose(Target(case.kind, case.name, case.namespace), source, catalogue=catalogue,
+                               settings=settings, advisor=advisor_for(source) if advisor_for else None)
         except JobdoctorError as exc:
             results.append(Result(path.name, case, None, error=str(exc), misses=[f"no verdict: {exc}"]))
             continue

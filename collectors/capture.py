@@ -36,7 +36,7 @@ import yaml
 from collectors.collecting import Budget, Target, collect
 from collectors.errors import InputError
 from collectors.logs import LineMatcher
-from collectors.redaction import Redactor
+from collectors.redaction import Redactor, secret_env_values
 from collectors.snapshot import LOGS_DIR, META_FILE, OBJECTS_FILE
 from collectors.source import K8sObject, ObjectRef, Source
 
@@ -113,6 +113,11 @@ class RecordingSource:
             for obj in objects:
                 if obj.get("kind") == "Secret":  # no Source returns one; a capture never holds one
                     continue
+                # A log may echo a secret env value without its name: redact the value itself
+                # in every log read after this object (pods are read before their logs).
+                literals = secret_env_values(obj)
+                if literals:
+                    self._redactor = self._redactor.with_literals(literals)
                 meta = obj.get("metadata") or {}
                 key = (str(obj.get("apiVersion")), str(obj.get("kind")), str(meta.get("namespace")), str(meta.get("name")))
                 self._objects[key] = self._redactor.object(_trimmed(obj))

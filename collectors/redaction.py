@@ -60,7 +60,14 @@ _PAIR = re.compile(
     r"|(\b(?:bearer|basic)\s+)([A-Za-z0-9._~+/=-]{8,})"
     # The key must end in the secret word (`HF_TOKEN=`, `db.password:`), not merely contain
     # it (`max_tokens: 4096`); a value of a few digits is a count, not a secret.
-    rf"|(\b[\w.-]*{_SECRET_WORD}[\"']?\s*[:=]\s*[\"']?)(?!\d{{1,6}}\b)([^\s\"',;&}}]{{3,}})"
+    rf"|(\b[\w.-]*{_SECRET_WORD}[\"']?\s*=\s*[\"']?)(?!\d{{1,6}}\b)([^\s\"',;&}}]{{3,}})"
+    # With a colon, quoted keys or values are data (JSON, YAML) and always redacted...
+    rf"|(\b[\w.-]*{_SECRET_WORD}[\"']\s*:\s*[\"']?|\b[\w.-]*{_SECRET_WORD}\s*:\s*[\"'])"
+    r"(?!\d{1,6}\b)([^\s\"',;&}]{3,})"
+    # ...but unquoted it may be prose ("anonymous token: unexpected status"): only a value
+    # that looks like a credential - a digit in it, or long - is taken for one.
+    rf"|(\b[\w.-]*{_SECRET_WORD}\s*:\s*)(?=[^\s\"',;&}}]*\d|[^\s\"',;&}}]{{16,}})(?!\d{{1,6}}\b)"
+    r"([^\s\"',;&}]{3,})"
     r"|(\b(?:x-api-key|x-auth-token|api-key|cookie|set-cookie)\s*:\s*)([^\r\n]+)"
     rf"|((?<![\w-])--?[\w-]*{_SECRET_WORD}\s+)(?!\d{{1,6}}\b)(\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'-][^\s\"']{{2,}})"
     r"|([?&]sig=)([^\s&\"']+)"  # Azure SAS signatures

@@ -129,19 +129,22 @@ def test_no_secret_leaves_the_cluster(fake_api: FakeCluster, tmp_path: Path) -> 
         pod["metadata"]["annotations"] = {"kubectl.kubernetes.io/last-applied-configuration": '{"env": "x"}'}
         pod["spec"]["containers"][0].setdefault("env", []).extend([
             {"name": "HF_TOKEN", "value": token}, {"name": "DB_PASSWORD", "value": "hunter2"},
+            {"name": "S3_SECRET", "value": "vault-Pw-for-s3-only"},
             {"name": "WANDB_API_KEY", "valueFrom": {"secretKeyRef": {"name": "wandb", "key": "api-key"}}}])
         store.add(pod, namespace="team-nlp")
     store.add({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "wandb", "namespace": "team-nlp"},
                "data": {"api-key": "c2VjcmV0"}})
     worker = "llama-ft-worker-2"
     log = (EXAMPLE / "logs" / worker / "pytorch.log").read_text()
-    store.put_log(worker, "pytorch", f"2026-05-14T09:30:00Z logging in to the hub with {token}\n" + log,
-                  namespace="team-nlp")
+    # The second line echoes a secret env value with no key and no known token shape.
+    store.put_log(worker, "pytorch", f"2026-05-14T09:30:00Z logging in to the hub with {token}\n"
+                  "2026-05-14T09:30:01Z mounting bucket with vault-Pw-for-s3-only\n" + log, namespace="team-nlp")
     capture(fake_api.source(), TARGET, tmp_path / "o", matcher=MATCHER)
 
     assert fake_api.server.count(resource="secrets") == 0
     written = (tmp_path / "o" / "objects.yaml").read_text() + (tmp_path / "o" / "logs" / worker / "pytorch.log").read_text()
     assert token not in written and "hunter2" not in written and "kind: Secret" not in written
+    assert "vault-Pw-for-s3-only" not in written and f"mounting bucket with {REDACTED}" in written
     assert "managedFields" not in written and "last-applied-configuration" not in written
     assert f"logging in to the hub with {REDACTED}" in written
     env = {e["name"]: e for p in _objects(tmp_path / "o") if p["kind"] == "Pod" for e in p["spec"]["containers"][0]["env"]}

@@ -65,4 +65,7 @@ def diagnose(
         if progress is not None:
             progress("")
             sys.stderr.write("\r\x1b[2K")
+        close = getattr(source, "close", None)  # a cluster source holds HTTP connections
+        if close is not None:
+            close()
     typer.echo(render(verdict, output, color=output is Format.text and sys.stdout.isatty()))

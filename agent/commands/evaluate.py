@@ -32,8 +32,8 @@ def evaluate(
 
     settings = load_settings({"model": model, "base_url": base_url, "rules": rule_files(rules)}, config=config)
     catalogue = load_catalogue(settings.rules)
-    advisor = None if no_llm else make_advisor(settings)
-    results = evaluate_cases(cases, catalogue=catalogue, settings=settings, advisor=advisor)
+    advisor_for = None if no_llm or not settings.model else (lambda source: make_advisor(settings, source))
+    results = evaluate_cases(cases, catalogue=catalogue, settings=settings, advisor_for=advisor_for)
     typer.echo(report(results, show_verdicts=show_verdicts))
     if any(r.misses for r in results):
         raise typer.Exit(1)

@@ -98,3 +98,10 @@ def test_name_mask_round_trip() -> None:
     assert mask.reverse("POD-9 and NODE-1") == "POD-9 and gpu-node-1"  # an unknown placeholder stays as it is
     assert mask.reverse_object({"culprit": {"pod": "POD-1"}, "n": 3}) == {"culprit": {"pod": "llama-ft-worker-2"}, "n": 3}
     assert not NameMask({}) and NameMask({}).apply("x") == "x"
+
+
+def test_prose_after_a_secret_word_is_not_a_secret() -> None:
+    """A registry's error text must survive: it is the evidence of an image-pull failure."""
+    text = 'failed to fetch anonymous token: unexpected status from GET request to https://r/token: 401 Unauthorized'
+    assert Redactor().text(text) == text
+    assert Redactor().text("token: ghz8Kq2vX9") == "token: [REDACTED]"
