@@ -35,6 +35,7 @@ class Settings(BaseModel):
     log_limit_bytes: int = Field(8 << 20, ge=4096, description="bytes read of each log, at most")
     log_info_chars: int = Field(16000, ge=1000, description="size of the LogInfo template field")
     fetch_concurrency: int = Field(4, ge=1, le=32, description="logs read at once from a cluster")
+    cluster_timeout: float = Field(20, gt=0, description="seconds to wait for one answer from the API server")
     # When silence means a stall.
     stall_min_silence_minutes: float = Field(45, gt=0)
     stall_cadence_factor: float = Field(20, gt=0)

@@ -68,8 +68,9 @@ def handle_errors(command: F) -> F:
 
 
 def open_source(snapshot: Path | None, kubeconfig: str | None, context: str | None, namespace: str | None,
-                *, kind: str, name: str) -> tuple[Any, str]:
-    """The Source to read from, and the namespace to read in."""
+                *, kind: str, name: str, read_timeout: float | None = None) -> tuple[Any, str]:
+    """The Source to read from, and the namespace to read in. ``read_timeout`` bounds each
+    request to the API server (seconds)."""
     if snapshot is not None:
         from collectors.snapshot import SnapshotSource
 
@@ -79,7 +80,10 @@ def open_source(snapshot: Path | None, kubeconfig: str | None, context: str | No
         from collectors.cluster import ClusterSource
     except ImportError as exc:  # pragma: no cover - the live source ships with the package
         raise InputError("reading a live cluster is not available in this installation; use --snapshot DIR") from exc
-    cluster = ClusterSource.from_config(kubeconfig=kubeconfig, context=context)
+    if read_timeout is None:
+        cluster = ClusterSource.from_config(kubeconfig=kubeconfig, context=context)
+    else:
+        cluster = ClusterSource.from_config(kubeconfig=kubeconfig, context=context, timeout=(5.0, read_timeout))
     return cluster, namespace or cluster.default_namespace
 
 

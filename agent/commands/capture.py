@@ -45,7 +45,8 @@ def capture(
     from collectors.redaction import Redactor
 
     settings = load_settings({"max_logs": max_logs}, config=config)
-    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name)
+    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
+                                    read_timeout=settings.cluster_timeout)
     progress = progress_printer()
     try:
         report = run(source, Target(kind, name, namespace), output, matcher=builtin_catalogue().line_matcher,

@@ -55,7 +55,8 @@ def diagnose(
                         prompt_configmap=prompt_configmap, no_cache=no_cache, mask_names=mask_names)
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     catalogue = load_catalogue(settings.rules)
-    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name)
+    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
+                                    read_timeout=settings.cluster_timeout)
     advisor = None if no_llm else make_advisor(settings, source)
     progress = progress_printer()
     try:

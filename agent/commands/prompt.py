@@ -56,7 +56,8 @@ def prompt(
                         prompt_configmap=prompt_configmap, no_cache=False, mask_names=mask_names)
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     catalogue = load_catalogue(settings.rules)
-    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name)
+    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
+                                    read_timeout=settings.cluster_timeout)
     evidence = gather(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings)
     built = build_prompt(evidence, conclude(evidence, catalogue=catalogue, settings=settings), settings, source=source)
     notes = [*built.notes, *([built.cut] if built.cut else [])]
