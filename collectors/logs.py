@@ -1,9 +1,12 @@
 """Reading a container log in one streaming pass, in bounded memory.
 
-A log is read as blocks of bytes. Each block is searched once with a single regular
-expression that joins every pattern; only the lines it hits are classified pattern by
-pattern. What is kept is bounded whatever the log's size: the first and last line each
-pattern matched with a few lines of context, the last ``TAIL_LINES`` lines, and counts.
+A log is read in blocks of about a megabyte. Each block is searched for the few literals that
+every signature match must contain (collectors/prefilter.py chooses them, for the log at hand:
+rare characters found at memchr speed, short literals found by ``re`` in C); only the lines
+where one was found are classified, pattern by pattern. A small block - most logs are small -
+is simply classified line by line. What is kept is bounded whatever the log's size: the first
+and last line each pattern matched with a few lines of context, the last ``TAIL_LINES``
+lines, and counts.
 
 The patterns come from the caller (the agent's signature catalogue): collectors know how
 to read logs, not what the lines mean.
@@ -11,13 +14,19 @@ to read logs, not what the lines mean.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter, deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
+from typing import Any
+from math import log2
+from time import perf_counter
 
 from collectors.evidence import LogDigest, LogLine, LogMatch
+from collectors.prefilter import PAIR_FACTOR, UNFOLDED, Alternative, Option, Plan, Unanchorable, alternatives, plan
 from collectors.timestamps import line_time, split_kubectl_timestamp
 
 TAIL_LINES = 300  # enough to hold a final traceback and torchrun's failure summary
@@ -27,6 +36,20 @@ HEAD_LINES = 50  # where a log's first timestamp is looked for
 MAX_LINE_CHARS = 2000  # longer lines are cut when kept as evidence
 MAX_WINDOWS = 6  # context windows kept per log, strongest matches first
 MAX_PENDING_BYTES = 1 << 20  # a "line" longer than this is cut: bounded memory on binary-ish output
+BLOCK_BYTES = 1 << 20  # text is gathered into blocks of this size before it is searched
+# Below this, a block is classified line by line: planning passes would cost more than it saves.
+PLAN_MIN_BYTES = 64 << 10
+# Characters sampled from a block to learn what is rare in this log, and how often a log may
+# change its plan (when a plan finds far more than it expected).
+SAMPLE_CHARS = 256 << 10
+MAX_REPLANS = 4
+# Plans tried on the sample before one is kept, and how rare a piece's matches must be in it.
+PLAN_ATTEMPTS = 4
+BUSY_CHARS = 16 << 10
+SLOW_PASS_NS = 3.0  # a pass this slow on the sample is worth avoiding, whatever the estimate
+CLASSIFY_SECONDS = 50e-6  # classifying one candidate line, about
+REPLAN_FACTOR = 2.0
+REPLAN_SLACK_NS = 2.0  # timer noise and the costs a plan does not count
 
 _GLOBAL_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
 
@@ -49,19 +72,83 @@ def scoped(regex: str) -> str:
     return f"(?:{regex})"
 
 
+@dataclass(frozen=True)
+class _Passes:
+    """A plan, compiled: ``finds`` maps a character to the pieces to match where it occurs;
+    ``prefixes`` are searched for. Each piece is a named group, and ``sources`` names the
+    alternative and option it stands for. ``expected`` is the estimated cost per character."""
+
+    finds: tuple[tuple[str, str, re.Pattern[str] | None, re.Pattern[str]], ...]  # kind, literal, searcher, pieces
+    prefixes: tuple[re.Pattern[str], ...]
+    every_line: bool
+    expected: float
+    sources: dict[str, tuple[int, Option]]
+
+
 class LineMatcher:
-    """Many patterns matched in one pass. Lines matching a noise pattern match nothing."""
+    """Many patterns matched in one pass. Lines matching a noise pattern match nothing.
+
+    ``classify`` says what a line means; a scan (``scan_log``) calls it only on the lines
+    where a pattern can match, found by the literals every match contains.
+    """
 
     def __init__(self, patterns: Sequence[LogPattern]) -> None:
-        signals = [p for p in patterns if not p.noise]
-        noise = [p for p in patterns if p.noise]
-        self.weights = {p.id: p.weight for p in signals}
-        self._each = [(p.id, re.compile(scoped(p.regex))) for p in signals]
-        self._noise = re.compile("|".join(scoped(p.regex) for p in noise)) if noise else None
-        # `(?!)` never matches: an empty catalogue scans nothing.
-        self._any = re.compile("|".join(scoped(p.regex) for p in signals) or "(?!)", re.MULTILINE)
+        self._signals = [p for p in patterns if not p.noise]
+        self._noise_patterns = [p for p in patterns if p.noise]
+        self.weights = {p.id: p.weight for p in self._signals}
+        self._compiled: dict[tuple[Any, ...], _Passes] = {}
+        self._plans: dict[tuple[int, ...], _Passes] = {}
+
+    # Everything is compiled on first use: a diagnosis that reads only small logs never
+    # plans passes, and one that reads none compiles nothing.
+
+    @cached_property
+    def _any(self) -> re.Pattern[str]:
+        # `(?!)` never matches: an empty catalogue finds nothing.
+        return re.compile("|".join(scoped(p.regex) for p in self._signals) or "(?!)", re.MULTILINE)
+
+    @cached_property
+    def _noise(self) -> re.Pattern[str] | None:
+        return re.compile("|".join(scoped(p.regex) for p in self._noise_patterns)) if self._noise_patterns else None
+
+    @cached_property
+    def _alternatives(self) -> list[Alternative] | None:
+        """Every signal's alternatives, or None when some signal cannot be cut into pieces."""
+        alts: list[Alternative] = []
+        try:
+            for p in self._signals:
+                alts.extend(alternatives(p.id, p.regex))
+        except Unanchorable:
+            return None
+        return alts
+
+    @cached_property
+    def _each(self) -> list[tuple[str, re.Pattern[str]]]:
+        return [(p.id, re.compile(scoped(p.regex))) for p in self._signals]
+
+    @cached_property
+    def _keys(self) -> list[tuple[tuple[str, bool], ...] | None]:
+        """Per signal, the literals one of which any match contains (lowercased when
+        case-insensitive), or None when some alternative has none."""
+        keys: dict[str, list[tuple[str, bool] | None]] = {}
+        for alt in self._alternatives or ():
+            keys.setdefault(alt.pattern_id, []).append(
+                None if alt.key is None else (alt.key[0].lower() if alt.key[1] else alt.key[0], alt.key[1]))
+        out: list[tuple[tuple[str, bool], ...] | None] = []
+        for p in self._signals:
+            found = keys.get(p.id)
+            out.append(tuple(dict.fromkeys(k for k in found if k is not None)) if found and None not in found else None)
+        return out
+
+    @cached_property
+    def _letters(self) -> frozenset[str]:
+        """Characters whose frequency decides a plan."""
+        return frozenset(ch for alt in self._alternatives or () for o in alt.options for _k, lit in o.passes
+                         for ch in lit)
 
     def search(self, text: str, pos: int) -> re.Match[str] | None:
+        """The next match of any signal pattern in ``text`` at or after ``pos`` (lines as
+        they are, with ``^``/``$`` at line ends). The scan itself classifies cleaned lines."""
         return self._any.search(text, pos)
 
     def classify(self, line: str) -> list[str]:
@@ -70,11 +157,118 @@ class LineMatcher:
         an exception)."""
         if self._noise is not None and self._noise.search(line):
             return []
-        hits = [pid for pid, rx in self._each if rx.search(line)]
+        # Once a big log has been planned for, the alternatives are known and their literal
+        # keys skip most patterns; small logs alone are not worth parsing every pattern for.
+        # Keys are tested on ASCII lines only: there lower() folds case exactly as the regex
+        # engine does (it also equates, e.g., the Kelvin sign with k).
+        keyed = "_keys" in self.__dict__ and line.isascii()
+        folded = line.lower() if keyed else ""
+        hits = []
+        for (pid, rx), keys in zip(self._each, self._keys if keyed else _NO_KEYS):
+            if keys is not None and not any((k in folded) if ci else (k in line) for k, ci in keys):
+                continue
+            if rx.search(line):
+                hits.append(pid)
         if len(hits) > 1:
             top = max(self.weights[h] for h in hits)
             hits = [h for h in hits if self.weights[h] == top]
         return hits
+
+    def passes(self, sample: str) -> _Passes:
+        """Compiled passes, planned for text like ``sample``."""
+        alts = self._alternatives
+        if alts is None:
+            return _EVERY_LINE
+        self._keys  # from now on classify() filters by literal keys
+        lowered = sample.lower()
+        counts = {ch: (lowered if ch.islower() else sample).count(ch) for ch in self._letters}
+        total = max(1, len(sample))
+        # Plans for logs that differ little are the same plan: the cache key is each
+        # character's frequency to within a factor of two.
+        key = tuple(int(log2((counts[ch] + 0.5) / total)) for ch in sorted(self._letters))
+        if key in self._plans:
+            return self._plans[key]
+
+        def frequency(text: str) -> float:
+            rarest = min((counts.get(ch, 0) + 0.5) / total for ch in text)
+            return rarest * PAIR_FACTOR ** (len(text) - 1)
+
+        # Character counts cannot tell how often a whole piece matches ("work" in every
+        # hostname "worker-17"): try the plan on the sample, and steer pieces that match
+        # often to another start.
+        exclude: set[tuple[int, Option]] = set()
+        best: tuple[float, _Passes] | None = None
+        for _attempt in range(PLAN_ATTEMPTS):
+            compiled = self._compile(plan(alts, frequency, exclude))
+            spent, busy = _trial(sample, compiled)
+            if best is None or spent < best[0]:
+                best = (spent, compiled)
+            if busy <= exclude:
+                break
+            exclude |= busy
+        self._plans[key] = best[1]
+        return best[1]
+
+    def _compile(self, p: Plan) -> _Passes:
+        key = (*((k, tuple(r for _n, _o, r in pieces)) for k, pieces in p.finds.items()), ("", ()),
+               *((lit, tuple(r for _n, _o, r in rests)) for lit, rests in p.prefixes.items()))
+        if key not in self._compiled:
+            sources: dict[str, tuple[int, Option]] = {}
+
+            def group(n: int, option: Option, regex: str) -> str:
+                name = f"p{len(sources)}"
+                sources[name] = (n, option)
+                return f"(?P<{name}>{regex})"
+
+            finds = tuple((kind, literal, re.compile(re.escape(literal)) if kind == "lword" else None,
+                           re.compile("|".join(group(*piece) for piece in pieces)))
+                          for (kind, literal), pieces in p.finds.items())
+            prefixes = tuple(re.compile(re.escape(literal) + "(?:" + "|".join(group(*rest) for rest in rests) + ")")
+                             for literal, rests in p.prefixes.items())
+            self._compiled[key] = _Passes(finds, prefixes, p.every_line, p.cost, sources)
+        return self._compiled[key]
+
+
+def _trial(sample: str, passes: _Passes) -> tuple[float, set[tuple[int, Option]]]:
+    """Run the passes on the sample: their cost (seconds, counting each line found as one
+    to classify) and the pieces to steer elsewhere - those that match more than once every
+    BUSY_CHARS characters, and all those of a pass slower than SLOW_PASS_NS a character."""
+    found: Counter[str] = Counter()
+    slow: list[re.Pattern[str]] = []
+    spent = 0.0
+    runs: list[tuple[re.Pattern[str], Callable[[], None]]] = []
+    lowered = sample.lower()
+    if len(lowered) != len(sample):
+        lowered = sample  # only the plan is judged here: close enough
+    for kind, literal, searcher, rx in passes.finds:
+
+        def run_find(hay: str = sample if kind == "find" else lowered, literal: str = literal,
+                     searcher: re.Pattern[str] | None = searcher, rx: re.Pattern[str] = rx) -> None:
+            for i in _places(hay, literal, searcher):
+                m = rx.match(sample, i)
+                if m is not None and m.lastgroup:
+                    found[m.lastgroup] += 1
+
+        runs.append((rx, run_find))
+    for rx in passes.prefixes:
+
+        def run_prefix(rx: re.Pattern[str] = rx) -> None:
+            for m in rx.finditer(sample):
+                if m.lastgroup:
+                    found[m.lastgroup] += 1
+
+        runs.append((rx, run_prefix))
+    for rx, run in runs:
+        started = perf_counter()
+        run()
+        took = perf_counter() - started
+        spent += took
+        if took * 1e9 > SLOW_PASS_NS * len(sample):
+            slow.append(rx)
+    spent += sum(found.values()) * CLASSIFY_SECONDS
+    limit = len(sample) / BUSY_CHARS
+    busy = {passes.sources[name] for name, n in found.items() if n > limit}
+    return spent, busy | {passes.sources[name] for rx in slow for name in rx.groupindex}
 
 
 def clean_line(raw: str) -> tuple[datetime | None, str]:
@@ -89,6 +283,51 @@ def _cut(text: str) -> str:
     return text if len(text) <= MAX_LINE_CHARS else text[: MAX_LINE_CHARS - 1] + "…"
 
 
+def candidate_lines(text: str, passes: _Passes) -> list[int]:
+    """Offsets of the starts of the lines of ``text`` where some pattern may match, in order."""
+    if passes.every_line:
+        return _every_line(text)
+    starts: set[int] = set()
+    lowered: str | None = None
+    for kind, literal, searcher, pieces in passes.finds:
+        hay = text
+        if kind != "find":
+            if lowered is None:
+                lowered = text.lower()
+                if len(lowered) != len(text) or any(c in text for c in UNFOLDED):
+                    return _every_line(text)  # positions would not line up, or case would not fold
+            hay = lowered
+        for i in _places(hay, literal, searcher):
+            if pieces.match(text, i):
+                starts.add(text.rfind("\n", 0, i) + 1)
+    for rx in passes.prefixes:
+        pos = 0
+        search = rx.search
+        while (m := search(text, pos)) is not None:
+            starts.add(text.rfind("\n", 0, m.start()) + 1)
+            end = text.find("\n", m.start())
+            if end < 0:
+                break
+            pos = end + 1
+    return sorted(starts)
+
+
+def _places(hay: str, literal: str, searcher: re.Pattern[str] | None) -> Iterator[int]:
+    if searcher is not None:
+        for m in searcher.finditer(hay):
+            yield m.start()
+        return
+    find = hay.find
+    i = find(literal)
+    while i >= 0:
+        yield i
+        i = find(literal, i + 1)
+
+
+def _every_line(text: str) -> list[int]:
+    return [0, *(m.end() for m in re.finditer("\n", text))]
+
+
 class _Scan:
     def __init__(self, matcher: LineMatcher, year: int) -> None:
         self.matcher = matcher
@@ -96,16 +335,29 @@ class _Scan:
         self.lines = 0
         self.bytes = 0
         self.pending = b""
+        self.buffered: list[bytes] = []
+        self.buffered_bytes = 0
         self.tail: deque[tuple[int, str]] = deque(maxlen=TAIL_LINES)
         self.first: dict[str, tuple[int, str]] = {}
         self.last: dict[str, tuple[int, str]] = {}
         self.counts: Counter[str] = Counter()
         self.windows: dict[tuple[str, int], list[tuple[int, str]]] = {}
+        # Windows still owed lines after their match: the block ended first.
+        self.open_windows: list[tuple[list[tuple[int, str]], int]] = []
         self.head: list[tuple[int, str]] = []
+        self.passes: _Passes | None = None
+        self.replans = 0
 
     def feed(self, chunk: bytes) -> None:
         self.bytes += len(chunk)
-        data = self.pending + chunk
+        self.buffered.append(chunk)
+        self.buffered_bytes += len(chunk)
+        if self.buffered_bytes >= BLOCK_BYTES:
+            self._flush()
+
+    def _flush(self) -> None:
+        data = self.pending + b"".join(self.buffered)
+        self.buffered, self.buffered_bytes = [], 0
         cut = data.rfind(b"\n")
         if cut < 0:
             if len(data) > MAX_PENDING_BYTES:
@@ -118,49 +370,67 @@ class _Scan:
 
     def _block(self, text: str) -> None:
         base = self.lines  # lines before this block
+        block_lines = text.count("\n") + 1
         if len(self.head) < HEAD_LINES:
             for i, raw in enumerate(text.split("\n", HEAD_LINES)[: HEAD_LINES - len(self.head)]):
                 self.head.append((base + i + 1, raw))
+        if self.open_windows:
+            self._fill_open_windows(text, block_lines)
+        passes = self._passes_for(text)
         counted_to, line_no = 0, base + 1  # `line_no` is the number of the line at `counted_to`
-        pos = 0
-        search = self.matcher.search
-        while True:
-            m = search(text, pos)
-            if m is None:
-                break
-            start = text.rfind("\n", 0, m.start()) + 1
-            end = text.find("\n", m.start())
+        started = perf_counter()
+        found = candidate_lines(text, passes)
+        self._check_plan(passes, perf_counter() - started, len(text))
+        last_seen: dict[str, tuple[int, int, int]] = {}
+        window: list[tuple[int, str]] | None = None
+        for start in found:
+            end = text.find("\n", start)
             if end < 0:
                 end = len(text)
             line_no += text.count("\n", counted_to, start)
             counted_to = start
             raw = text[start:end]
             ids = self.matcher.classify(clean_line(raw)[1])
-            if ids:
-                self._record(ids, line_no, raw, text, start, end)
-            pos = end + 1
-            if pos > len(text):
-                break
-        block_lines = text.count("\n") + 1
+            window = None
+            for pid in ids:
+                self.counts[pid] += 1
+                if pid not in self.first:
+                    self.first[pid] = (line_no, raw)
+                    window = window or self._window(line_no, text, start, end, block_lines)
+                    self.windows[(pid, 0)] = window
+                else:
+                    self.last[pid] = (line_no, raw)
+                    last_seen[pid] = (line_no, start, end)
+        # A later line replaces a pattern's last window; build only the block's final one.
+        shared: dict[int, list[tuple[int, str]]] = {}
+        for pid, (n, start, end) in last_seen.items():
+            if n not in shared:
+                shared[n] = self._window(n, text, start, end, block_lines)
+            self.windows[(pid, 1)] = shared[n]
         last_lines = text.rsplit("\n", TAIL_LINES)[-TAIL_LINES:]
         first_no = base + block_lines - len(last_lines) + 1
         self.tail.extend((first_no + i, raw) for i, raw in enumerate(last_lines))
         self.lines = base + block_lines
 
-    def _record(self, ids: list[str], line_no: int, raw: str, text: str, start: int, end: int) -> None:
-        window: list[tuple[int, str]] | None = None
-        for pid in ids:
-            self.counts[pid] += 1
-            if pid not in self.first:
-                self.first[pid] = (line_no, raw)
-                window = window or self._window(line_no, text, start, end)
-                self.windows[(pid, 0)] = window
-            elif self.last.get(pid, (0, ""))[0] != line_no:
-                self.last[pid] = (line_no, raw)
-                window = window or self._window(line_no, text, start, end)
-                self.windows[(pid, 1)] = window
+    def _passes_for(self, text: str) -> _Passes:
+        if len(text) < PLAN_MIN_BYTES and self.passes is None:
+            return _EVERY_LINE
+        if self.passes is None:
+            # Plan for this log from a sample of its first big block: its end, past the
+            # start-up chatter, is more like what follows.
+            self.passes = self.matcher.passes(text[-SAMPLE_CHARS:])
+        return self.passes
 
-    def _window(self, line_no: int, text: str, start: int, end: int) -> list[tuple[int, str]]:
+    def _check_plan(self, passes: _Passes, seconds: float, chars: int) -> None:
+        """Plan again, from the next block, when this one cost far more than planned: the
+        log's content changed (start-up chatter, then training steps)."""
+        if passes.every_line or self.replans >= MAX_REPLANS or chars < PLAN_MIN_BYTES:
+            return
+        if seconds * 1e9 / chars > REPLAN_FACTOR * passes.expected + REPLAN_SLACK_NS:
+            self.replans += 1
+            self.passes = None
+
+    def _window(self, line_no: int, text: str, start: int, end: int, block_lines: int) -> list[tuple[int, str]]:
         before: list[str] = []
         pos = start
         while len(before) < CONTEXT_BEFORE and pos > 0:
@@ -179,10 +449,29 @@ class _Scan:
             after.append(text[pos + 1:nxt])
             pos = nxt
         first_no = line_no - len(before)
-        rows = [*before, text[start:end], *after]
-        return [(first_no + i, raw) for i, raw in enumerate(rows)]
+        rows = [(first_no + i, raw) for i, raw in enumerate([*before, text[start:end], *after])]
+        if len(after) < CONTEXT_AFTER:
+            self.open_windows.append((rows, CONTEXT_AFTER - len(after)))
+        return rows
+
+    def _fill_open_windows(self, text: str, block_lines: int) -> None:
+        owed = max(n for _, n in self.open_windows)
+        lines = text.split("\n", owed)[:owed]
+        still: list[tuple[list[tuple[int, str]], int]] = []
+        seen: set[int] = set()
+        for rows, n in self.open_windows:
+            if id(rows) in seen:
+                continue
+            seen.add(id(rows))
+            take = lines[:n]
+            rows.extend((self.lines + 1 + i, raw) for i, raw in enumerate(take))
+            if len(take) < n:
+                still.append((rows, n - len(take)))
+        self.open_windows = still
 
     def finish(self, pod: str, container: str, previous: bool, limit_bytes: int | None) -> LogDigest:
+        if self.buffered:
+            self._flush()
         if self.pending:
             self._block(self.pending.decode("utf-8", "replace"))
             self.pending = b""
@@ -229,6 +518,9 @@ class _Scan:
             t = line_time(text, year=self.year)
         return LogLine(line=n, text=_cut(text), time=t)
 
+
+_EVERY_LINE = _Passes((), (), True, 0.0, {})
+_NO_KEYS = itertools.repeat(None)
 
 
 def _cadence(timed: list[LogLine]) -> float | None:

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from collectors.documents import load_documents
 from collectors.errors import SnapshotError
 from collectors.source import K8sObject, ObjectRef, involves
 from collectors.timestamps import parse_time
@@ -120,7 +121,7 @@ class SnapshotSource:
     def _load_objects(self, path: Path) -> list[K8sObject]:
         try:
             with path.open("rb") as f:
-                documents = list(yaml.load_all(f, Loader=_Loader))
+                documents = load_documents(f.read())
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             where = f" line {mark.line + 1}" if mark else ""

@@ -1,0 +1,2 @@
+"""Benchmarks: a generated 1,024-worker PyTorchJob, and the runner that measures jobdoctor
+against its performance targets. See bench/README.md."""

@@ -1,0 +1,199 @@
+"""The streaming log scan keeps its meaning however it is optimised.
+
+``reference()`` is the scan written the obvious way: every line, cleaned and classified. The
+real scan looks only at lines its literal passes find, plans those passes per log, and reads
+in blocks; whatever it does, its digest must equal the reference's.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agent.signatures import builtin_catalogue
+from collectors import logs
+from collectors.logs import CONTEXT_AFTER, CONTEXT_BEFORE, LineMatcher, LogPattern, clean_line, scan_log
+
+MATCHER = LineMatcher([
+    LogPattern("oom", r"CUDA out of memory|torch\.OutOfMemoryError", weight=92),
+    LogPattern("exception", r"(?:^|\]:?\s?)[A-Z]\w*Error(?::\s|$)", weight=20),
+    LogPattern("killed", r"^Killed\s*$", weight=62),
+    LogPattern("loss-nan", r"(?i)\bloss\b\s*[:=]?\s*nan\b", weight=78),
+    LogPattern("warning", r"\b[A-Z]\w*Warning: ", noise=True),
+])
+
+
+def chunks(data: bytes, size: int) -> list[bytes]:
+    return [data[i:i + size] for i in range(0, len(data), size)] or [b""]
+
+
+def reference(data: bytes, matcher: LineMatcher) -> dict[str, object]:
+    """What a scan must find: first and last line of each signature, counts, line count."""
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for n, raw in enumerate(lines, start=1):
+        for pid in matcher.classify(clean_line(raw.decode("utf-8", "replace"))[1]):
+            counts[pid] = counts.get(pid, 0) + 1
+            if pid in first:
+                last[pid] = n
+            else:
+                first[pid] = n
+    return {"lines": len(lines), "first": first, "last": last, "counts": counts}
+
+
+def observed(data: bytes, matcher: LineMatcher, size: int) -> dict[str, object]:
+    d = scan_log(chunks(data, size), matcher, pod="p", container="c", year=2026)
+    first = {m.signature: m.line for m in d.matches if m.line == min(x.line for x in d.matches if x.signature == m.signature)}
+    last = {m.signature: m.line for m in d.matches if m.line != first[m.signature]}
+    counts = {m.signature: m.count for m in d.matches}
+    return {"lines": d.lines, "first": first, "last": last, "counts": counts}
+
+
+# -- classify --------------------------------------------------------------------------------
+
+
+def test_noise_lines_match_nothing() -> None:
+    assert MATCHER.classify("UserWarning: CUDA out of memory is only a warning here") == []
+    assert MATCHER.classify("torch.OutOfMemoryError: CUDA out of memory") == ["oom"]
+
+
+def test_a_line_returns_only_its_heaviest_ids() -> None:
+    # Both the exception and the out-of-memory signatures match; the heavier one wins.
+    assert MATCHER.classify("RuntimeError: CUDA out of memory. Tried to allocate") == ["oom"]
+    assert MATCHER.classify("ValueError: bad shape") == ["exception"]
+    tie = LineMatcher([LogPattern("a", "boom", 5), LogPattern("b", "bo+m", 5), LogPattern("c", "b", 1)])
+    assert sorted(tie.classify("boom")) == ["a", "b"]
+
+
+def test_case_insensitive_and_anchored_patterns() -> None:
+    assert MATCHER.classify("step 10 LOSS = NaN") == ["loss-nan"]
+    assert MATCHER.classify("Killed") == ["killed"]
+    assert MATCHER.classify("not Killed") == []
+
+
+def test_search_finds_the_next_signal_match() -> None:
+    text = "fine\nValueError: x\nfine"
+    m = MATCHER.search(text, 0)
+    assert m is not None and text[m.start():].startswith("ValueError")
+    assert MATCHER.search(text, m.end()) is None
+
+
+def test_an_empty_catalogue_matches_nothing() -> None:
+    empty = LineMatcher([])
+    assert empty.classify("CUDA out of memory") == []
+    assert empty.search("CUDA out of memory", 0) is None
+
+
+# -- the digest ---------------------------------------------------------------------------------
+
+
+def test_digest_holds_first_and_last_matches_with_counts_windows_and_tail() -> None:
+    lines = [f"step {i}" for i in range(100)]
+    lines[10] = "ValueError: first"
+    lines[60] = "ValueError: again"
+    lines[80] = "torch.OutOfMemoryError: CUDA out of memory"
+    d = scan_log([("\n".join(lines) + "\n").encode()], MATCHER, pod="p", container="c", year=2026)
+    assert d.lines == 100 and d.bytes == len(("\n".join(lines) + "\n").encode())
+    assert [(m.signature, m.line, m.count) for m in d.matches] == [
+        ("exception", 11, 2), ("exception", 61, 2), ("oom", 81, 1)]
+    # The strongest match's window comes first, with its context before and after.
+    assert [ln.line for ln in d.windows[0]] == list(range(81 - CONTEXT_BEFORE, 81 + CONTEXT_AFTER + 1))
+    assert d.tail[-1].text == "step 99" and len(d.tail) == 100
+
+
+def test_timestamped_lines_are_classified_without_their_timestamp() -> None:
+    data = b"2026-05-01T10:00:00.000000Z Killed\n2026-05-01T10:00:01Z KeyError: 'x'\n"
+    d = scan_log([data], MATCHER, pod="p", container="c", year=2026)
+    assert [m.signature for m in d.matches] == ["killed", "exception"]
+
+
+def test_carriage_returns_keep_what_a_terminal_shows() -> None:
+    d = scan_log([b"progress 10%\rprogress 20%\rKilled\n"], MATCHER, pod="p", container="c", year=2026)
+    assert [m.signature for m in d.matches] == ["killed"]
+
+
+def test_windows_do_not_depend_on_where_blocks_end() -> None:
+    filler = [f"[rank3]: step {i} | loss 1.{i % 97:02d} | lr 3e-4 | tokens/s 41234" for i in range(30000)]
+    filler[12345] = "[rank3]: torch.OutOfMemoryError: CUDA out of memory."
+    data = ("\n".join(filler) + "\n").encode()
+    whole = scan_log([data], MATCHER, pod="p", container="c", year=2026)
+    split = scan_log(chunks(data, 4093), MATCHER, pod="p", container="c", year=2026)
+    assert whole.windows == split.windows and whole.matches == split.matches
+    assert len(whole.windows[0]) == CONTEXT_BEFORE + 1 + CONTEXT_AFTER
+
+
+# -- the fast path agrees with the obvious one -----------------------------------------------------
+
+FRAGMENTS = [
+    "CUDA out of memory", "torch.OutOfMemoryError", "ValueError: ", "Killed", "loss: nan", "LOSS = NaN", "loss 0.5",
+    "UserWarning: ", "[rank7]: ", "\r", " ", "x", "é", "\u2588", "\u017f", "\u0131", "\u0130", "K",
+    "2026-05-01T10:00:00Z ", "Error", "cuda", "nan", "\t",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(FRAGMENTS), max_size=6).map("".join), max_size=40),
+       st.integers(min_value=1, max_value=64))
+def test_scan_agrees_with_the_reference_on_any_lines(lines: list[str], size: int) -> None:
+    data = ("\n".join(lines)).encode()
+    assert observed(data, MATCHER, size) == reference(data, MATCHER)
+
+
+@pytest.fixture(scope="module")
+def big_log() -> bytes:
+    """A log big enough for planned passes, with every kind of line the catalogue knows."""
+    rng = random.Random(6)
+    samples = [
+        "[rank{r}]: step {i} | loss {f:.4f} | lr 3.000e-04 | grad_norm 0.{i} | tokens/s 41072 | mem 67.1GB",
+        "{{'loss': {f:.4f}, 'grad_norm': 0.9588, 'learning_rate': 3.0000e-04, 'epoch': 0.5826}}",
+        "llama-worker-{r}:301:1412 [0] NCCL INFO NET/IB : GPU Direct RDMA Enabled for HCA 0 'mlx5_0'",
+        " 56%|\u2588\u2588\u2588\u2588\u2588     | {i}/500000 [78:51:58<38:12:24,  3.30it/s]\r 56%| {i}/500000",
+        "INFO:s3transfer.upload:part 3 of metrics-{i}.parquet: retrying after ReadTimeoutError (attempt 2 of 5)",
+        "/usr/lib/python3.11/site-packages/torch/utils/checkpoint.py:1399: FutureWarning: deprecated",
+    ]
+    decisive = [line for case in ("torch.OutOfMemoryError: CUDA out of memory.", "Segmentation fault (core dumped)",
+                                  "[rank3]:[E514 11:47:58.4 ProcessGroupNCCL.cpp:607] [Rank 3] Watchdog caught "
+                                  "collective operation timeout", "OSError: [Errno 28] No space left on device",
+                                  "step 812 loss = NaN", "2026-05-14T11:37:55Z Killed",
+                                  "ModuleNotFoundError: No module named 'flash_attn'",
+                                  "Connection reset by peer", "NCCL WARN Cuda failure 'out of memory'")
+                for line in (case,)]
+    out = []
+    for i in range(40000):
+        if i % 997 == 0:
+            out.append(rng.choice(decisive))
+        out.append(rng.choice(samples).format(r=rng.randrange(64), i=i, f=rng.random()))
+    return ("\n".join(out) + "\n").encode()
+
+
+@pytest.mark.parametrize("size", [1 << 20, 65537, 8191])
+def test_planned_passes_find_what_the_reference_finds(big_log: bytes, size: int) -> None:
+    matcher = builtin_catalogue().line_matcher
+    assert observed(big_log, matcher, size) == reference(big_log, matcher)
+
+
+def test_a_plan_is_made_for_big_blocks(big_log: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    planned: list[int] = []
+    real = LineMatcher.passes
+
+    def spy(self: LineMatcher, sample: str) -> object:
+        planned.append(len(sample))
+        return real(self, sample)
+
+    monkeypatch.setattr(LineMatcher, "passes", spy)
+    scan_log([big_log], builtin_catalogue().line_matcher, pod="p", container="c", year=2026)
+    assert planned and planned[0] <= logs.SAMPLE_CHARS
+
+
+def test_memory_is_bounded_by_blocks_not_by_the_log() -> None:
+    """A line longer than MAX_PENDING_BYTES is cut rather than held whole."""
+    data = b"x" * (logs.MAX_PENDING_BYTES * 3) + b"\nKilled\n"
+    d = scan_log(chunks(data, 1 << 16), MATCHER, pod="p", container="c", year=2026)
+    assert d.lines >= 3 and [m.signature for m in d.matches] == ["killed"]
