@@ -65,6 +65,7 @@ def evaluate_cases(folder: Path, *, catalogue: Catalogue, settings: Settings,
                    advisor_for: Callable[[Source], Advisor | None] | None = None) -> list[Result]:
     """Diagnose every case. ``advisor_for`` builds a model advisor for a case's source (it
     reads prompt ConfigMaps and secret env values from it); None means rules only."""
+    settings = settings.model_copy(update={"fetch_concurrency": 1})  # local files: threads gain nothing
     cases = sorted(p.parent for p in Path(folder).glob("*/expected.yaml"))
     if not cases:
         raise InputError(f"no cases under {folder}: expected <id>/expected.yaml and <id>/snapshot/")

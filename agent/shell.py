@@ -87,6 +87,12 @@ def open_source(snapshot: Path | None, kubeconfig: str | None, context: str | No
     return cluster, namespace or cluster.default_namespace
 
 
+def for_source(settings: Any, snapshot: Path | None) -> Any:
+    """Settings adjusted to where evidence is read: a snapshot's logs are local files, so
+    reading them in parallel threads costs start-up time and gains nothing."""
+    return settings.model_copy(update={"fetch_concurrency": 1}) if snapshot is not None else settings
+
+
 def snapshot_namespace(source: Any, kind: str, name: str) -> str:
     """Without -n: the namespace of the only workload of that kind and name in the snapshot."""
     from collectors.kinds import resolve_kind

@@ -21,24 +21,38 @@ Among the causes found where a job first failed, the highest ``specificity`` win
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from agent.errors import CatalogueError
 from agent.taxonomy import categories
-from collectors.logs import LineMatcher, LogPattern, scoped
+from collectors.logs import LineMatcher, LogPattern, literal_keys, scoped
 
 # libyaml when PyYAML has it: the pure-Python parser is ~10x slower, a tenth of a second at start-up.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Where = Literal["log", "event", "status"]
+_FullMatch = Callable[[str], bool]
+_PLAIN = re.compile(r"[\w-]*")
+
+
+def _full_match(regex: str | None) -> _FullMatch:
+    """A test that ``regex`` matches a whole value; a plain word is compared as a string,
+    since most reasons are ("FailedScheduling") and compiling them all costs start-up."""
+    if regex is None:
+        return lambda _value: True
+    if _PLAIN.fullmatch(regex):
+        return regex.__eq__
+    compiled = re.compile(scoped(regex))
+    return lambda value: compiled.fullmatch(value) is not None
 
 
 class Signature(BaseModel):
@@ -63,8 +77,10 @@ class Signature(BaseModel):
 
     @field_validator("pattern", "reason", "subject")
     @classmethod
-    def _compiles(cls, value: str | None) -> str | None:
-        if value is not None:
+    def _compiles(cls, value: str | None, info: ValidationInfo) -> str | None:
+        # The built-in catalogue is compiled by the test suite; at run time its patterns
+        # compile when first used, which keeps start-up fast. A user's file is checked now.
+        if value is not None and not (info.context or {}).get("trusted"):
             try:
                 re.compile(scoped(value))
             except re.error as exc:
@@ -95,23 +111,35 @@ class Signature(BaseModel):
         return re.compile(scoped(self.pattern)) if self.pattern else None
 
     @cached_property
-    def _reason(self) -> re.Pattern[str] | None:
-        return re.compile(scoped(self.reason)) if self.reason else None
+    def _pattern_keys(self) -> Keys:
+        """Literals one of which any match of ``pattern`` holds, when shipped for it."""
+        known = shipped_keys().get(self.id)
+        return known[1] if known is not None and known[0] == self.pattern else None
 
     @cached_property
-    def _subject(self) -> re.Pattern[str] | None:
-        return re.compile(scoped(self.subject)) if self.subject else None
+    def _reason(self) -> _FullMatch:
+        return _full_match(self.reason)
+
+    @cached_property
+    def _subject(self) -> _FullMatch:
+        return _full_match(self.subject)
 
     def matches(self, *, text: str, reason: str | None = None, subject: str | None = None,
                 exit_code: int | None = None) -> bool:
-        """Whether an event or status fact shows this signature (logs go through LineMatcher)."""
-        if self._reason is not None and not self._reason.fullmatch(reason or ""):
-            return False
-        if self._subject is not None and not self._subject.fullmatch(subject or ""):
-            return False
+        """Whether an event or status fact shows this signature (logs go through LineMatcher).
+        The cheap tests run first: most facts are ruled out before any regex compiles."""
         if self.exit_codes is not None and exit_code not in self.exit_codes:
             return False
-        return self._pattern is None or self._pattern.search(text) is not None
+        if not self._reason(reason or "") or not self._subject(subject or ""):
+            return False
+        if self.pattern is None:
+            return True
+        keys = self._pattern_keys
+        if keys is not None and text.isascii():  # lower() folds ASCII as the regex engine does
+            folded = text.lower()
+            if not any(key in (folded if folds else text) for key, folds in keys):
+                return False
+        return self._pattern is not None and self._pattern.search(text) is not None
 
 
 class CatalogueFile(BaseModel):
@@ -134,8 +162,17 @@ class Catalogue:
 
     @cached_property
     def line_matcher(self) -> LineMatcher:
-        return LineMatcher([LogPattern(s.id, s.pattern or "", s.specificity, s.kind == "noise")
-                            for s in self.signatures if s.where == "log"])
+        shipped = shipped_keys()
+        patterns = []
+        for s in self.signatures:
+            if s.where != "log":
+                continue
+            # Keys computed ahead of time serve only the exact pattern they were computed for.
+            known = shipped.get(s.id)
+            fits = known is not None and known[0] == s.pattern
+            patterns.append(LogPattern(s.id, s.pattern or "", s.specificity, s.kind == "noise",
+                                       keys=known[1] if fits and known else None, keys_known=fits))
+        return LineMatcher(patterns)
 
     def extended(self, files: Sequence[CatalogueFile]) -> Catalogue:
         """This catalogue with user files applied in order: add, replace by id, disable."""
@@ -148,7 +185,7 @@ class Catalogue:
         return Catalogue(merged.values())
 
 
-def read_catalogue_file(text: str, label: str) -> CatalogueFile:
+def read_catalogue_file(text: str, label: str, *, trusted: bool = False) -> CatalogueFile:
     try:
         data = yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
@@ -160,7 +197,7 @@ def read_catalogue_file(text: str, label: str) -> CatalogueFile:
     if isinstance(data, list):  # a bare list of signatures is accepted too
         data = {"signatures": data}
     try:
-        return CatalogueFile.model_validate(data)
+        return CatalogueFile.model_validate(data, context={"trusted": trusted})
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = _location(data, first["loc"])
@@ -182,6 +219,29 @@ def _location(data: object, loc: Sequence[int | str]) -> str:
     return " ".join(parts)
 
 
+KEYS_FILE = "keys.json"
+Keys = tuple[tuple[str, bool], ...] | None
+
+
+def key_table(catalogue: Catalogue) -> dict[str, dict[str, object]]:
+    """The literal keys of every pattern, as shipped in agent/signatures/keys.json: the
+    parsing they take is done once, when the catalogue changes, not at every start-up.
+    Regenerate with ``python -m agent.signatures``."""
+    return {s.id: {"pattern": s.pattern, "keys": literal_keys(s.pattern)}
+            for s in catalogue.signatures if s.pattern and s.kind != "noise"}
+
+
+@lru_cache(maxsize=1)
+def shipped_keys() -> dict[str, tuple[str, Keys]]:
+    path = resources.files("agent").joinpath("signatures", KEYS_FILE)
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # computed at run time instead: slower to start, same result
+    return {sid: (entry["pattern"], tuple((k, bool(ci)) for k, ci in entry["keys"]) if entry["keys"] is not None else None)
+            for sid, entry in table.items()}
+
+
 @lru_cache(maxsize=1)
 def builtin_catalogue() -> Catalogue:
     folder = resources.files("agent").joinpath("signatures")
@@ -189,7 +249,8 @@ def builtin_catalogue() -> Catalogue:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".yaml"):
             continue
-        for sig in read_catalogue_file(entry.read_text(encoding="utf-8"), f"agent/signatures/{entry.name}").signatures:
+        text = entry.read_text(encoding="utf-8")
+        for sig in read_catalogue_file(text, f"agent/signatures/{entry.name}", trusted=True).signatures:
             if sig.id in signatures:
                 raise CatalogueError(f"built-in signature {sig.id!r} is defined twice")
             signatures[sig.id] = sig
@@ -209,3 +270,9 @@ def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
         files.append(read_catalogue_file(text, str(path)))
     base = builtin_catalogue()
     return base.extended(files) if files else base
+
+
+if __name__ == "__main__":  # python -m agent.signatures: regenerate keys.json
+    target = Path(__file__).with_name("signatures") / KEYS_FILE
+    target.write_text(json.dumps(key_table(builtin_catalogue()), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {target}")

@@ -14,7 +14,6 @@ to read logs, not what the lines mean.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,7 +25,8 @@ from math import log2
 from time import perf_counter
 
 from collectors.evidence import LogDigest, LogLine, LogMatch
-from collectors.prefilter import PAIR_FACTOR, UNFOLDED, Alternative, Option, Plan, Unanchorable, alternatives, plan
+from collectors.prefilter import (PAIR_FACTOR, PRIOR, RARE, UNFOLDED, Alternative, Option, Plan, Unanchorable,
+                                 alternatives, plan)
 from collectors.timestamps import line_time, split_kubectl_timestamp
 
 TAIL_LINES = 300  # enough to hold a final traceback and torchrun's failure summary
@@ -62,6 +62,11 @@ class LogPattern:
     regex: str
     weight: int = 0
     noise: bool = False
+    keys: tuple[tuple[str, bool], ...] | None = None
+    """Literals one of which every match contains (lower case when case-insensitive), as
+    ``literal_keys`` computes them; None when not given or when there are none."""
+    keys_known: bool = False
+    """``keys`` was computed ahead of time (a catalogue ships them): no parsing at start-up."""
 
 
 def scoped(regex: str) -> str:
@@ -98,6 +103,9 @@ class LineMatcher:
         self.weights = {p.id: p.weight for p in self._signals}
         self._compiled: dict[tuple[Any, ...], _Passes] = {}
         self._plans: dict[tuple[int, ...], _Passes] = {}
+        # Patterns are compiled one by one, the first time a line holds one of their keys.
+        self._regexes: list[re.Pattern[str] | None] = [None] * len(self._signals)
+
 
     # Everything is compiled on first use: a diagnosis that reads only small logs never
     # plans passes, and one that reads none compiles nothing.
@@ -123,22 +131,43 @@ class LineMatcher:
         return alts
 
     @cached_property
-    def _each(self) -> list[tuple[str, re.Pattern[str]]]:
-        return [(p.id, re.compile(scoped(p.regex))) for p in self._signals]
+    def _key_index(self) -> tuple[dict[str, list[tuple[str, bool, int]]], tuple[int, ...]]:
+        """Keys filed under their rarest character, and the patterns that have no keys: a
+        line is checked only for keys whose rare character it holds."""
+        index: dict[str, list[tuple[str, bool, int]]] = {}
+        unkeyed = []
+        for i, keys in enumerate(self._keys):
+            if keys is None:
+                unkeyed.append(i)
+                continue
+            for key, folds in keys:
+                rare = min(key, key=lambda ch: PRIOR.get(ch, RARE))
+                index.setdefault(rare, []).append((key, folds, i))
+        return index, tuple(unkeyed)
+
+    def _candidates(self, line: str) -> list[int]:
+        """Indices of the patterns ``line`` holds a key of (in catalogue order), plus those
+        without keys. ``line`` must be ASCII."""
+        index, unkeyed = self._key_index
+        folded = line.lower()
+        found = set(unkeyed)
+        for ch in set(line).union(folded):
+            for key, folds, i in index.get(ch, ()):
+                if i not in found and key in (folded if folds else line):
+                    found.add(i)
+        return sorted(found)
+
+    def _regex(self, i: int) -> re.Pattern[str]:
+        rx = self._regexes[i]
+        if rx is None:
+            rx = self._regexes[i] = re.compile(scoped(self._signals[i].regex))
+        return rx
 
     @cached_property
     def _keys(self) -> list[tuple[tuple[str, bool], ...] | None]:
         """Per signal, the literals one of which any match contains (lowercased when
         case-insensitive), or None when some alternative has none."""
-        keys: dict[str, list[tuple[str, bool] | None]] = {}
-        for alt in self._alternatives or ():
-            keys.setdefault(alt.pattern_id, []).append(
-                None if alt.key is None else (alt.key[0].lower() if alt.key[1] else alt.key[0], alt.key[1]))
-        out: list[tuple[tuple[str, bool], ...] | None] = []
-        for p in self._signals:
-            found = keys.get(p.id)
-            out.append(tuple(dict.fromkeys(k for k in found if k is not None)) if found and None not in found else None)
-        return out
+        return [p.keys if p.keys_known else literal_keys(p.regex) for p in self._signals]
 
     @cached_property
     def _letters(self) -> frozenset[str]:
@@ -157,18 +186,18 @@ class LineMatcher:
         an exception)."""
         if self._noise is not None and self._noise.search(line):
             return []
-        # Once a big log has been planned for, the alternatives are known and their literal
-        # keys skip most patterns; small logs alone are not worth parsing every pattern for.
-        # Keys are tested on ASCII lines only: there lower() folds case exactly as the regex
-        # engine does (it also equates, e.g., the Kelvin sign with k).
-        keyed = "_keys" in self.__dict__ and line.isascii()
-        folded = line.lower() if keyed else ""
+        # A pattern is tried only on lines holding one of its literal keys (shipped with the
+        # catalogue, or parsed once for a pattern that came without). Keys are tested on
+        # ASCII lines only: there lower() folds case exactly as the regex engine does (it
+        # also equates, e.g., the Kelvin sign with k).
+        if line.isascii():
+            candidates = self._candidates(line)
+        else:
+            candidates = range(len(self._signals))
         hits = []
-        for (pid, rx), keys in zip(self._each, self._keys if keyed else _NO_KEYS):
-            if keys is not None and not any((k in folded) if ci else (k in line) for k, ci in keys):
-                continue
-            if rx.search(line):
-                hits.append(pid)
+        for i in candidates:
+            if self._regex(i).search(line):
+                hits.append(self._signals[i].id)
         if len(hits) > 1:
             top = max(self.weights[h] for h in hits)
             hits = [h for h in hits if self.weights[h] == top]
@@ -520,7 +549,24 @@ class _Scan:
 
 
 _EVERY_LINE = _Passes((), (), True, 0.0, {})
-_NO_KEYS = itertools.repeat(None)
+
+
+def literal_keys(regex: str) -> tuple[tuple[str, bool], ...] | None:
+    """The literals one of which every match of ``regex`` in an ASCII line contains (lower
+    case when the literal is matched case-insensitively), or None when some match needs
+    none. Keys serve ASCII lines only, so an alternative that needs a non-ASCII literal
+    ("段错误") cannot match there and needs no key."""
+    try:
+        alts = alternatives("", regex)
+    except Unanchorable:
+        return None
+    keys: list[tuple[str, bool]] = []
+    for a in alts:
+        if a.key is not None:
+            keys.append((a.key[0].lower() if a.key[1] else a.key[0], a.key[1]))
+        elif not (a.options and all(any(not lit.isascii() for _kind, lit in o.passes) for o in a.options)):
+            return None
+    return tuple(dict.fromkeys(keys)) if keys else None
 
 
 def _cadence(timed: list[LogLine]) -> float | None:

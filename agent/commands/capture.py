@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from agent.shell import (Config, Context, Debug, Kind, Kubeconfig, MaxLogs, Name, Namespace, SnapshotDir,
+from agent.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, MaxLogs, Name, Namespace, SnapshotDir,
                          handle_errors, open_source, progress_printer)
 
 OutputDir = Annotated[Path, typer.Option("--output", "-o", help="Directory to write the snapshot to; created if "
@@ -45,6 +45,7 @@ def capture(
     from collectors.redaction import Redactor
 
     settings = load_settings({"max_logs": max_logs}, config=config)
+    settings = for_source(settings, snapshot)
     source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
                                     read_timeout=settings.cluster_timeout)
     progress = progress_printer()

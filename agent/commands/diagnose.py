@@ -7,7 +7,7 @@ import sys
 import typer
 
 from agent.render import Format
-from agent.shell import (ApiKeyEnv, BaseURL, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs,
+from agent.shell import (for_source, ApiKeyEnv, BaseURL, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs,
                          MaxPromptTokens, Model, Name, Namespace, NoCache, NoLLM, Output, PromptConfigMap, PromptFile,
                          Rules, SnapshotDir, Timeout, handle_errors, make_advisor, model_flags, open_source,
                          progress_printer, rule_files)
@@ -54,6 +54,7 @@ def diagnose(
                         max_prompt_tokens=max_prompt_tokens, prompt_file=prompt_file,
                         prompt_configmap=prompt_configmap, no_cache=no_cache, mask_names=mask_names)
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
+    settings = for_source(settings, snapshot)
     catalogue = load_catalogue(settings.rules)
     source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
                                     read_timeout=settings.cluster_timeout)

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from agent.shell import (Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs, MaxPromptTokens, Name,
+from agent.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs, MaxPromptTokens, Name,
                          Namespace, PromptConfigMap, PromptFile, Rules, SnapshotDir, handle_errors, model_flags,
                          open_source, rule_files)
 
@@ -55,6 +55,7 @@ def prompt(
                         max_prompt_tokens=max_prompt_tokens, prompt_file=prompt_file,
                         prompt_configmap=prompt_configmap, no_cache=False, mask_names=mask_names)
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
+    settings = for_source(settings, snapshot)
     catalogue = load_catalogue(settings.rules)
     source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
                                     read_timeout=settings.cluster_timeout)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 
 from agent.errors import CatalogueError
 from agent.signatures import Signature, builtin_catalogue, load_catalogue, read_catalogue_file
+from collectors.logs import scoped
 from agent.taxonomy import categories
 
 
@@ -18,8 +21,13 @@ def test_builtin_catalogue_covers_every_failure_category() -> None:
 
 
 def test_ids_are_unique_and_patterns_compile() -> None:
+    """The built-in catalogue skips regex checks at start-up; this is where they happen."""
     sigs = builtin_catalogue().signatures
     assert len({s.id for s in sigs}) == len(sigs)
+    for sig in sigs:
+        for regex in (sig.pattern, sig.reason, sig.subject):
+            if regex is not None:
+                re.compile(scoped(regex))
     builtin_catalogue().line_matcher.classify("anything")
 
 
@@ -92,3 +100,11 @@ def test_status_signature_matching() -> None:
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
     assert builtin_catalogue().line_matcher.classify(line) == expected
+
+
+def test_shipped_literal_keys_are_current() -> None:
+    """keys.json spares every start-up the parsing of ~100 patterns; it must match them."""
+    from agent.signatures import KEYS_FILE, key_table
+
+    shipped = json.loads((Path(__file__).parents[2] / "agent" / "signatures" / KEYS_FILE).read_text())
+    assert shipped == json.loads(json.dumps(key_table(builtin_catalogue()))), "regenerate: python -m agent.signatures"
