@@ -66,22 +66,26 @@ class Timeline:
     now: datetime
     past: frozenset[tuple[str, str]] = frozenset()
     """(pod, container) pairs whose last failure is history."""
+    gone: frozenset[str] = frozenset()
+    """Pods that are history: failed and replaced by a pod that runs, or still starting while
+    the cluster autoscaler adds the node they wait for."""
 
     @classmethod
     def of(cls, evidence: Evidence) -> Timeline:
         now = evidence.now
+        gone = frozenset(_replaced(evidence.pods, now) | _awaiting_scale_up(evidence, now))
         settled = {(p.name, c.name): c for p in evidence.pods for c in p.containers
                    if c.last is not None and c.last.failed and recovered(c, now)}
         if not settled:
-            return cls(now)
-        provisional = cls(now, frozenset(settled))
+            return cls(now, gone=gone)
+        provisional = cls(now, frozenset(settled), gone)
         ongoing = [t for p in evidence.pods if provisional.failing(p) for t in _failure_times(p, provisional)]
         if not ongoing:
             return provisional
         since = min(ongoing)
         return cls(now, frozenset(k for k, c in settled.items()
                                   if c.last is not None and c.last.finished_at is not None
-                                  and c.last.finished_at < since - CASCADE_WINDOW))
+                                  and c.last.finished_at < since - CASCADE_WINDOW), gone)
 
     def recovered(self, pod: PodFacts, ctr: ContainerFacts) -> bool:
         return (pod.name, ctr.name) in self.past
@@ -92,12 +96,46 @@ class Timeline:
 
     def failing(self, pod: PodFacts) -> bool:
         """Whether the pod is in trouble now, not just in its past."""
+        if pod.name in self.gone:
+            return False
         if pod.phase in ("Failed", "Unknown") or pod.unschedulable is not None or pod.reason:
             return True
         if pod.phase == "Pending" and pod.created_at is not None and self.now - pod.created_at >= PENDING_TOO_LONG:
             return True
         return any(c.current.failed or c.current.waiting_on_error or unready(c, self.now)
                    or self.unrecovered_last(pod, c) for c in pod.containers)
+
+
+def _replaced(pods: Sequence[PodFacts], now: datetime) -> set[str]:
+    """Failed pods a controller replaced with one of the same role and index that has run
+    since long enough to call it recovered, or has succeeded (a Job retrying an evicted
+    pod). Controllers that recreate a pod under its own name never leave such a pair."""
+    healthy = [p for p in pods if p.phase == "Succeeded" or (
+        p.phase == "Running" and p.containers and all(recovered(c, now) for c in p.containers if not c.init))]
+    out = set()
+    for pod in pods:
+        if pod.phase != "Failed" or pod.created_at is None:
+            continue
+        if any(h.role == pod.role and h.index == pod.index and h.created_at is not None and h.created_at > pod.created_at
+               for h in healthy):
+            out.add(pod.name)
+    return out
+
+
+def _awaiting_scale_up(evidence: Evidence, now: datetime) -> set[str]:
+    """Young unscheduled pods the cluster autoscaler is adding a node for: starting, not
+    stuck. The scheduler keeps reporting FailedScheduling until the node is up; only a
+    NotTriggerScaleUp after the scale-up says the autoscaler gave up."""
+    out = set()
+    for pod in evidence.pods:
+        if pod.unschedulable is None or pod.created_at is None or now - pod.created_at >= PENDING_TOO_LONG:
+            continue
+        about = [e for e in evidence.events if e.object_kind == "Pod" and e.object_name == pod.name]
+        triggered = [t for e in about if e.reason == "TriggeredScaleUp" for t in (e.last_seen or e.first_seen,) if t]
+        refused = [t for e in about if e.reason == "NotTriggerScaleUp" for t in (e.last_seen or e.first_seen,) if t]
+        if triggered and not any(r > max(triggered) for r in refused):
+            out.add(pod.name)
+    return out
 
 
 def _failure_times(pod: PodFacts, timeline: Timeline) -> list[datetime]:
@@ -141,7 +179,9 @@ def _from_events(evidence: Evidence, signatures: Sequence[Signature]) -> Iterato
     for e in evidence.events:
         pod = e.object_name if e.object_kind == "Pod" else None
         if pod is not None and pod not in names:
-            continue  # about a pod the workload no longer has
+            if names:
+                continue  # about an earlier pod, replaced by those the workload has now
+            pod = None  # every pod is gone: what happened to them is the workload's story
         for sig in best(signatures, text=e.message, reason=e.reason):
             yield Finding(sig, "event", event_text(e), pod, None, e.first_seen or e.last_seen,
                           subject=f"{e.object_kind} {e.object_name}")
@@ -186,7 +226,7 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline
     if f.pod is None:
         return _workload_finding_current(f, evidence)
     pod = pods.get(f.pod)
-    if pod is None:
+    if pod is None or pod.name in timeline.gone:
         return False
     if f.source == "event":
         # Warnings explain a pod that is failing or still pending; about a pod that runs

@@ -12,6 +12,8 @@ it there is nothing to diagnose (``ClusterForbidden``).
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -111,6 +113,8 @@ def collect(
         # (resourceVersion), not the order a source happens to list them in.
         raw_events = sorted(source.list_events(target.namespace, refs), key=_resource_version)
         events = [event_facts(e) for e in raw_events]
+        if not pods:
+            events += _former_pod_events(source, target.namespace, events)
     except Unreadable as exc:
         events = []
         notes.append(f"events: {exc}")
@@ -146,6 +150,21 @@ def collect(
 
 
 # -- finding objects ------------------------------------------------------------------------
+
+
+_CREATED_POD = re.compile(r"Created pod: (\S+)")
+
+
+def _former_pod_events(source: Source, namespace: str, events: Sequence[EventFacts]) -> list[EventFacts]:
+    """Events about the pods a workload's controller says it created, when none is left
+    (cleanPodPolicy, a TTL, pod GC): the Evicted or OOMKilling that ended them is all that
+    remains. One more list of events, and only then."""
+    names = {m.group(1) for e in events if e.reason.startswith("SuccessfulCreate")
+             for m in [_CREATED_POD.search(e.message)] if m}
+    if not names:
+        return []
+    raw = source.list_events(namespace, [ObjectRef("Pod", n, namespace) for n in sorted(names)])
+    return [event_facts(e) for e in sorted(raw, key=_resource_version)]
 
 
 def _get_workload(source: Source, kind: Kind, target: Target) -> tuple[K8sObject, str]:

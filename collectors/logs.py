@@ -35,6 +35,7 @@ CONTEXT_AFTER = 8
 HEAD_LINES = 50  # where a log's first timestamp is looked for
 MAX_LINE_CHARS = 2000  # longer lines are cut when kept as evidence
 MAX_WINDOWS = 6  # context windows kept per log, strongest matches first
+LONG_LINE_HEAD = 300  # of a long line cut around its match, the start kept too
 MAX_PENDING_BYTES = 1 << 20  # a "line" longer than this is cut: bounded memory on binary-ish output
 BLOCK_BYTES = 1 << 20  # text is gathered into blocks of this size before it is searched
 # Below this, a block is classified line by line: planning passes would cost more than it saves.
@@ -52,6 +53,8 @@ REPLAN_FACTOR = 2.0
 REPLAN_SLACK_NS = 2.0  # timer noise and the costs a plan does not count
 
 _GLOBAL_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
+# Terminal escape sequences: colours and cursor moves (CSI), and window titles (OSC).
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 
 
 @dataclass(frozen=True)
@@ -156,6 +159,14 @@ class LineMatcher:
                 if i not in found and key in (folded if folds else line):
                     found.add(i)
         return sorted(found)
+
+    def span(self, pattern_id: str, line: str) -> tuple[int, int] | None:
+        """Where pattern ``pattern_id`` matches ``line``, if it does."""
+        for i, p in enumerate(self._signals):
+            if p.id == pattern_id:
+                m = self._regex(i).search(line)
+                return m.span() if m else None
+        return None
 
     def _regex(self, i: int) -> re.Pattern[str]:
         rx = self._regexes[i]
@@ -308,8 +319,19 @@ def clean_line(raw: str) -> tuple[datetime | None, str]:
     return t, text
 
 
-def _cut(text: str) -> str:
-    return text if len(text) <= MAX_LINE_CHARS else text[: MAX_LINE_CHARS - 1] + "…"
+def _cut(text: str, span: tuple[int, int] | None = None) -> str:
+    """A line short enough to keep. A long one keeps its head and, when ``span`` says where
+    a pattern matched, the text around the match: in a JSON record the exception that
+    decides comes last, thousands of characters in."""
+    if len(text) <= MAX_LINE_CHARS:
+        return text
+    if span is None or span[1] <= MAX_LINE_CHARS - 1:
+        return text[: MAX_LINE_CHARS - 1] + "…"
+    head = text[:LONG_LINE_HEAD]
+    room = MAX_LINE_CHARS - len(head) - 4
+    start = max(len(head), min(span[0] - room // 4, len(text) - room))
+    end = min(len(text), start + room)
+    return f"{head} … {text[start:end]}" + ("…" if end < len(text) else "")
 
 
 def candidate_lines(text: str, passes: _Passes) -> list[int]:
@@ -398,6 +420,10 @@ class _Scan:
         self.pending = data[cut + 1:]
 
     def _block(self, text: str) -> None:
+        if "\x1b" in text:
+            # Colour codes split the words patterns look for ("ERROR:\x1b[0m inference.py");
+            # they hold no newline, so dropping them leaves every line where it was.
+            text = ANSI_ESCAPE.sub("", text)
         base = self.lines  # lines before this block
         block_lines = text.count("\n") + 1
         if len(self.head) < HEAD_LINES:
@@ -507,11 +533,8 @@ class _Scan:
         tail = [self._line(n, raw) for n, raw in self.tail]
         timed = [ln for ln in tail if ln.time is not None]
         head_time = next((t for t in (self._line(n, raw).time for n, raw in self.head) if t is not None), None)
-        matches = []
-        for pid, (n, raw) in self.first.items():
-            matches.append(LogMatch(**self._line(n, raw).model_dump(), signature=pid, count=self.counts[pid]))
-        for pid, (n, raw) in self.last.items():
-            matches.append(LogMatch(**self._line(n, raw).model_dump(), signature=pid, count=self.counts[pid]))
+        matches = [LogMatch(**self._line(n, raw, pid).model_dump(), signature=pid, count=self.counts[pid])
+                   for kept in (self.first, self.last) for pid, (n, raw) in kept.items()]
         matches.sort(key=lambda m: (m.line, m.signature))
         weights = self.matcher.weights
         ranked = sorted(self.windows.items(), key=lambda kv: (-weights.get(kv[0][0], 0), kv[1][0][0]))
@@ -541,11 +564,12 @@ class _Scan:
             cadence=_cadence(timed),
         )
 
-    def _line(self, n: int, raw: str) -> LogLine:
+    def _line(self, n: int, raw: str, pattern_id: str | None = None) -> LogLine:
         t, text = clean_line(raw)
         if t is None:
             t = line_time(text, year=self.year)
-        return LogLine(line=n, text=_cut(text), time=t)
+        span = self.matcher.span(pattern_id, text) if pattern_id and len(text) > MAX_LINE_CHARS else None
+        return LogLine(line=n, text=_cut(text, span), time=t)
 
 
 _EVERY_LINE = _Passes((), (), True, 0.0, {})

@@ -165,6 +165,29 @@ def _nan_once_then_fine() -> Evidence:
                     logs=[log("t-master-0", lines)])
 
 
+def _replaced_pod() -> Evidence:
+    """A Job's first pod was evicted; its replacement has run for an hour."""
+    evicted = pod("etl-a", terminated(137, -70), reason="Evicted", message="The node was low on resource: memory.",
+                  created=-130)
+    return evidence([evicted, pod("etl-b", running(started=-60), created=-65)], kind="Job", status="Running")
+
+
+def _scaling_up() -> Evidence:
+    return evidence([unschedulable("t-master-0", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", since=-4,
+                                   role="master", index=0)], status="Created",
+                    events=[event("FailedScheduling", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.",
+                                  obj="t-master-0", first=-4),
+                            event("TriggeredScaleUp", "pod triggered scale-up: [{gpu-pool 2->3 (max: 8)}]",
+                                  obj="t-master-0", type_="Normal", first=-3)])
+
+
+def _scale_up_too_slow() -> Evidence:
+    return evidence([unschedulable("t-master-0", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", since=-40,
+                                   role="master", index=0)], status="Created",
+                    events=[event("TriggeredScaleUp", "pod triggered scale-up", obj="t-master-0", type_="Normal",
+                                  first=-39)])
+
+
 def _restart_loop() -> Evidence:
     return evidence([pod("server", waiting("CrashLoopBackOff"), last=terminated(0, -1), restarts=9)], kind="Pod",
                     status="Running")
@@ -281,6 +304,9 @@ ROWS = {
     "quiet for a few minutes is fine": Row(_quiet_recently(), "healthy", None, healthy=True),
     "a log clock in another time zone is not a stall": Row(_local_clock(), "healthy", None, healthy=True),
     "restarting forever on exit 0": Row(_restart_loop(), "stalled", "server"),
+    "a failed pod the Job replaced is history": Row(_replaced_pod(), "healthy", None, healthy=True),
+    "waiting for the autoscaler's new node": Row(_scaling_up(), "healthy", None, healthy=True),
+    "the autoscaler took too long": Row(_scale_up_too_slow(), "unschedulable", "t-master-0"),
     "a rank that restarted at once still started the cascade": Row(_restarted_culprit(), "gpu-oom", "t-worker-1"),
     "an old recovered crash is not the cause of a new failure": Row(_old_recovery_new_trouble(), "dependency-error", "t-master-0"),
     "a running job whose loss is NaN now": Row(_diverged_while_running(), "nan-loss", "t-master-0"),

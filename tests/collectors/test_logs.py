@@ -197,3 +197,20 @@ def test_memory_is_bounded_by_blocks_not_by_the_log() -> None:
     data = b"x" * (logs.MAX_PENDING_BYTES * 3) + b"\nKilled\n"
     d = scan_log(chunks(data, 1 << 16), MATCHER, pod="p", container="c", year=2026)
     assert d.lines >= 3 and [m.signature for m in d.matches] == ["killed"]
+
+
+def test_colour_codes_do_not_hide_an_error() -> None:
+    lines = ["\x1b[32mINFO\x1b[0m loading", "\x1b[1;31mERROR:\x1b[0m inference.py NOT FOUND",
+             "\x1b[1;35mKeyError\x1b[0m: 'labels'"]
+    digest = scan_log([("\n".join(lines) + "\n").encode()], builtin_catalogue().line_matcher, pod="p", container="c",
+                      year=2026)
+    found = {m.signature: m.text for m in digest.matches}
+    assert found["script-not-found"] == "ERROR: inference.py NOT FOUND"
+    assert "python-exception" in found and "\x1b" not in digest.tail[0].text
+
+
+def test_a_long_line_is_kept_around_its_match() -> None:
+    record = '{"level":"error","ts":"2026-01-01T00:00:00Z","msg":"' + "frame\\n" * 900 + 'KeyError: \'labels\'"}'
+    digest = scan_log([(record + "\n").encode()], builtin_catalogue().line_matcher, pod="p", container="c", year=2026)
+    kept = next(m.text for m in digest.matches if m.signature == "python-exception")
+    assert "KeyError: 'labels'" in kept and kept.startswith('{"level":"error"') and len(kept) <= logs.MAX_LINE_CHARS
