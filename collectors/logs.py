@@ -46,6 +46,7 @@ SAMPLE_CHARS = 256 << 10
 MAX_REPLANS = 4
 # Plans tried on the sample before one is kept, and how rare a piece's matches must be in it.
 PLAN_ATTEMPTS = 4
+RECENT_PLANS = 2  # plans kept for the next logs to start with
 BUSY_CHARS = 16 << 10
 SLOW_PASS_NS = 3.0  # a pass this slow on the sample is worth avoiding, whatever the estimate
 CLASSIFY_SECONDS = 50e-6  # classifying one candidate line, about
@@ -106,6 +107,7 @@ class LineMatcher:
         self.weights = {p.id: p.weight for p in self._signals}
         self._compiled: dict[tuple[Any, ...], _Passes] = {}
         self._plans: dict[tuple[int, ...], _Passes] = {}
+        self._recent: list[_Passes] = []  # the last plans made, tried first on a new log
         # Patterns are compiled one by one, the first time a line holds one of their keys.
         self._regexes: list[re.Pattern[str] | None] = [None] * len(self._signals)
 
@@ -214,11 +216,15 @@ class LineMatcher:
             hits = [h for h in hits if self.weights[h] == top]
         return hits
 
-    def passes(self, sample: str) -> _Passes:
-        """Compiled passes, planned for text like ``sample``."""
+    def passes(self, sample: str, *, fresh: bool = False) -> _Passes:
+        """Compiled passes, planned for text like ``sample``. The logs of one job look
+        alike, so unless ``fresh`` the last plan made serves again: a scan that finds it
+        slow on its log asks for a fresh one (``_check_plan``)."""
         alts = self._alternatives
         if alts is None:
             return _EVERY_LINE
+        if self._recent and not fresh:
+            return self._recent[-1]
         self._keys  # from now on classify() filters by literal keys
         lowered = sample.lower()
         counts = {ch: (lowered if ch.islower() else sample).count(ch) for ch in self._letters}
@@ -247,6 +253,7 @@ class LineMatcher:
                 break
             exclude |= busy
         self._plans[key] = best[1]
+        self._recent = [*self._recent[-(RECENT_PLANS - 1):], best[1]]
         return best[1]
 
     def _compile(self, p: Plan) -> _Passes:
@@ -473,7 +480,7 @@ class _Scan:
         if self.passes is None:
             # Plan for this log from a sample of its first big block: its end, past the
             # start-up chatter, is more like what follows.
-            self.passes = self.matcher.passes(text[-SAMPLE_CHARS:])
+            self.passes = self.matcher.passes(text[-SAMPLE_CHARS:], fresh=self.replans > 0)
         return self.passes
 
     def _check_plan(self, passes: _Passes, seconds: float, chars: int) -> None:

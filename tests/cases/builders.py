@@ -251,6 +251,18 @@ def _times(containers: Sequence[Container]) -> list[datetime]:
     return out
 
 
+def object_meta(namespace: str, kind: str, name: str, created: datetime, *, owner: Obj | None = None,
+                labels: dict[str, str] | None = None) -> Obj:
+    """Metadata of a custom resource (RayJob, RayCluster, ...), with a uid derived from its name."""
+    meta: Obj = {"name": name, "namespace": namespace, "uid": uid(namespace, kind, name), "generation": 1,
+                 "resourceVersion": "1", "creationTimestamp": ts(created)}
+    if labels:
+        meta["labels"] = labels
+    if owner is not None:
+        meta["ownerReferences"] = [owner]
+    return meta
+
+
 def owner_ref(obj: Obj) -> Obj:
     return {"apiVersion": obj["apiVersion"], "kind": obj["kind"], "name": obj["metadata"]["name"],
             "uid": obj["metadata"]["uid"], "controller": True, "blockOwnerDeletion": True}
@@ -342,10 +354,10 @@ def batch_job(*, name: str, namespace: str, created: datetime, container: Contai
               completion: datetime | None = None, backoff_limit: int = 0, completions: int = 1,
               parallelism: int = 1, active_deadline: int | None = None, owner: Obj | None = None,
               labels: dict[str, str] | None = None, suspend: bool = False, extra_labels: dict[str, str] | None = None,
-              ready: int = 0, restart_policy: str = "Never") -> Obj:
+              ready: int = 0, restart_policy: str = "Never", completion_mode: str = "NonIndexed") -> Obj:
     job_uid = uid(namespace, "Job", name)
     spec: Obj = {"backoffLimit": backoff_limit, "completions": completions, "parallelism": parallelism,
-                 "completionMode": "NonIndexed", "suspend": suspend, "podReplacementPolicy": "TerminatingOrFailed",
+                 "completionMode": completion_mode, "suspend": suspend, "podReplacementPolicy": "TerminatingOrFailed",
                  "manualSelector": False,
                  "selector": {"matchLabels": {"batch.kubernetes.io/controller-uid": job_uid}},
                  "template": {"metadata": {"labels": {"batch.kubernetes.io/controller-uid": job_uid,
@@ -422,6 +434,12 @@ def job_pod(job: Obj, containers: Sequence[Container], *, created: datetime, pha
     kw.setdefault("restart_policy", job["spec"]["template"]["spec"]["restartPolicy"])
     return pod(name=f"{name}-{suffix(name, str(attempt))}", namespace=job["metadata"]["namespace"], labels=labels,
                owner=owner_ref(job), containers=containers, created=created, phase=phase, **kw)
+
+
+def indexed_job_pod(job: Obj, index: int, containers: Sequence[Container], **kw: Any) -> Obj:
+    """The pod of an Indexed Job for completion ``index``: the Job controller labels and annotates it."""
+    marks = {"batch.kubernetes.io/job-completion-index": str(index)}
+    return job_pod(job, containers, attempt=index, extra_labels=marks, annotations=marks, **kw)
 
 
 # -- events -------------------------------------------------------------------------------
@@ -506,6 +524,19 @@ class CaseSpec:
     captured: datetime
     logs: dict[str, str] = field(default_factory=dict)  # "POD/CONTAINER[.previous]" -> text
     as_list: bool = True  # objects.yaml as one `kind: List`, or as several documents
+
+
+def failed_job_case(*, id: str, category: str, evidence: str, description: str, name: str, namespace: str,
+                    at: Clock, container: Container, exit_code: int, ran: tuple[float, float], node: str, log: str,
+                    captured: float) -> CaseSpec:
+    """The most common case: a batch Job whose one pod failed (``failed_job``) and left one log,
+    which names the cause. The pod is the culprit."""
+    job, p = failed_job(name=name, namespace=namespace, at=at, container=container, exit_code=exit_code, ran=ran,
+                        node=node)
+    pod_name = p["metadata"]["name"]
+    return CaseSpec(id=id, kind="Job", name=name, namespace=namespace, healthy=False, category=category,
+                    culprit=pod_name, evidence=evidence, description=description, objects=[job, p],
+                    logs={f"{pod_name}/{container.name}": log}, captured=at(captured))
 
 
 # -- a Kubeflow job and its pods in one call ----------------------------------------------

@@ -44,10 +44,20 @@ EXAMPLE_CASES = {
 
 def scenarios() -> list[Scenario]:
     """Every scenario, in the order the modules list them."""
-    from tests.cases import scenarios_distributed, scenarios_healthy, scenarios_platform, scenarios_runtime
+    from tests.cases import (
+        scenarios_ambiguous,
+        scenarios_distributed,
+        scenarios_ecosystems,
+        scenarios_healthy,
+        scenarios_logformats,
+        scenarios_platform,
+        scenarios_runtime,
+        scenarios_serving,
+    )
 
     found: list[Scenario] = []
-    for module in (scenarios_platform, scenarios_runtime, scenarios_distributed, scenarios_healthy):
+    for module in (scenarios_platform, scenarios_runtime, scenarios_distributed, scenarios_healthy,
+                   scenarios_serving, scenarios_ecosystems, scenarios_logformats, scenarios_ambiguous):
         found.extend(module.SCENARIOS)
     return found
 

@@ -183,13 +183,25 @@ def test_a_plan_is_made_for_big_blocks(big_log: bytes, monkeypatch: pytest.Monke
     planned: list[int] = []
     real = LineMatcher.passes
 
-    def spy(self: LineMatcher, sample: str) -> object:
+    def spy(self: LineMatcher, sample: str, *, fresh: bool = False) -> object:
         planned.append(len(sample))
-        return real(self, sample)
+        return real(self, sample, fresh=fresh)
 
     monkeypatch.setattr(LineMatcher, "passes", spy)
     scan_log([big_log], builtin_catalogue().line_matcher, pod="p", container="c", year=2026)
     assert planned and planned[0] <= logs.SAMPLE_CHARS
+
+
+def test_the_logs_of_one_job_share_a_plan(big_log: bytes) -> None:
+    """Planning costs a fraction of a second; the next log of the same job starts with the
+    last plan (a scan asks for a fresh one only when the plan runs slow on its log)."""
+    matcher = LineMatcher([LogPattern(s.id, s.pattern or "", s.specificity, s.kind == "noise")
+                           for s in builtin_catalogue().signatures if s.where == "log"])
+    first = scan_log([big_log], matcher, pod="a", container="c", year=2026)
+    made = list(matcher._recent)
+    second = scan_log([big_log], matcher, pod="b", container="c", year=2026)
+    assert matcher._recent == made and len(made) == 1
+    assert [m.signature for m in first.matches] == [m.signature for m in second.matches]
 
 
 def test_memory_is_bounded_by_blocks_not_by_the_log() -> None:

@@ -39,10 +39,10 @@ For tests:
 - the ``fake_api`` fixture (fixtures.py): a started server and that kubeconfig.
 
 Extending it: a new kind is a line in resources.py. Watch streams (``?watch=true``) are
-routed to ``FakeApiServer.verbs["watch"]``, which answers 405 today. To implement them,
-replace that entry with a function that writes chunked JSON lines ``{"type": "ADDED",
-"object": ...}``: ``Store.subscribe(listener)`` calls ``listener(event, resource, obj)`` on
-every ``add``/``delete``, and ``Store.resource_version`` orders them.
+routed to ``FakeApiServer.verbs["watch"]``, which answers 405 until ``watching.install(server)``
+replaces it with chunked JSON lines ``{"type": "ADDED", "object": ...}`` built on
+``Store.subscribe``; the same call adds the write verbs (create, update, patch, delete: POST,
+PUT, PATCH, DELETE), which otherwise answer 405. See tests/fakeapi/watching.py.
 """
 
 from tests.fakeapi.resources import RESOURCES, Resource

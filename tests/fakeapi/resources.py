@@ -46,6 +46,7 @@ RESOURCES: tuple[Resource, ...] = tuple([
     *_group("v1", ("nodes", "Node"), ("namespaces", "Namespace"), ("persistentvolumes", "PersistentVolume"),
             namespaced=False),
     *_group("events.k8s.io/v1", ("events", "Event")),
+    *_group("coordination.k8s.io/v1", ("leases", "Lease")),
     *_group("batch/v1", ("jobs", "Job"), ("cronjobs", "CronJob")),
     *_group("kubeflow.org/v1", ("pytorchjobs", "PyTorchJob"), ("tfjobs", "TFJob"), ("xgboostjobs", "XGBoostJob"),
             ("paddlejobs", "PaddleJob"), ("jaxjobs", "JAXJob"), ("mpijobs", "MPIJob")),

@@ -43,12 +43,13 @@ _EXPIRED = ("The provided continue parameter is too old to display a consistent 
 class Route:
     """A request, as RBAC sees it."""
 
-    verb: str  # get | list | watch
+    verb: str  # get | list | watch, and create | update | patch | delete when registered (watching.py)
     resource: Resource | None
     plural: str
     namespace: str | None = None
     name: str | None = None
     subresource: str = ""
+    body: bytes = field(default=b"", compare=False, repr=False)  # what a write sent
 
     @property
     def rbac_resource(self) -> str:
@@ -64,6 +65,7 @@ class Response:
     body: bytes
     content_type: str = "application/json"
     chunked: bool = False  # logs are streamed chunked, like the API server's
+    stream: Iterator[bytes] | None = field(default=None, compare=False)  # sent as it comes (watch streams)
 
 
 @dataclass(frozen=True)
@@ -207,8 +209,9 @@ class FakeApiServer:
     def handle(self, handler: BaseHTTPRequestHandler) -> None:
         url = urlsplit(handler.path)
         query = {k: v[-1] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
-        route = _route(url.path, query)
-        if handler.command != "GET":
+        length = int(handler.headers.get("Content-Length") or 0)
+        route = _route(url.path, query, handler.command, handler.rfile.read(length) if length else b"")
+        if route is not None and route.verb not in self.verbs:
             response = _status(405, "MethodNotAllowed", f"the fake API server only reads ({handler.command})")
         elif route is None:
             response = _status(404, "NotFound", "the server could not find the requested resource")
@@ -349,18 +352,23 @@ _REASONS = {400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotF
             504: "Timeout"}
 
 
-def _route(path: str, query: dict[str, str]) -> Route | None:
+_WRITES = {"POST": "create", "PUT": "update", "PATCH": "patch", "DELETE": "delete"}
+
+
+def _route(path: str, query: dict[str, str], method: str = "GET", body: bytes = b"") -> Route | None:
     m = _CORE.match(path) or _GROUP.match(path)
     if m is None:
         return None
     parts = m.groupdict()
     group = parts.get("group") or ""
     res = by_path(group, parts["version"], parts["plural"])
-    if parts["name"]:
+    if method in _WRITES:
+        verb = _WRITES[method]
+    elif parts["name"]:
         verb = "get"
     else:
         verb = "watch" if query.get("watch") in ("true", "1") else "list"
-    return Route(verb, res, parts["plural"], parts["namespace"], parts["name"], parts["sub"] or "")
+    return Route(verb, res, parts["plural"], parts["namespace"], parts["name"], parts["sub"] or "", body)
 
 
 def _json(code: int, body: Any) -> Response:
@@ -381,6 +389,10 @@ def _send(handler: BaseHTTPRequestHandler, response: Response, chunk: int = 1 <<
         return
     handler.send_header("Transfer-Encoding", "chunked")
     handler.end_headers()
+    if response.stream is not None:
+        for part in response.stream:
+            handler.wfile.write(f"{len(part):x}\r\n".encode() + part + b"\r\n")
+            handler.wfile.flush()
     for i in range(0, len(response.body), chunk):
         part = response.body[i:i + chunk]
         handler.wfile.write(f"{len(part):x}\r\n".encode() + part + b"\r\n")

@@ -1,0 +1,114 @@
+"""Putting the pieces together in a process: ``jobdoctor bot`` and ``jobdoctor watch``."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from agent.bot.config import BotConfig
+from agent.bot.parsing import DiagnoseAsk
+from agent.bot.service import Service
+from agent.errors import ConfigError
+from agent.verdict import Verdict
+
+log = logging.getLogger("jobdoctor.bot")
+
+
+def api_client(service: Service) -> Any:
+    """The kubernetes ApiClient of the service's ClusterSource, shared by the watcher."""
+    client = getattr(service.source, "_api", None)
+    if client is None:
+        raise ConfigError("watching needs a live cluster source")
+    return client
+
+
+def own_namespace(config: BotConfig, service: Service) -> str:
+    return config.namespace or str(getattr(service.source, "default_namespace", "default"))
+
+
+def make_watcher(config: BotConfig, service: Service, environ: Mapping[str, str]) -> Any:
+    from agent.bot.kube import Kube, watched_kinds
+    from agent.bot.sinks import build_sinks
+    from agent.bot.sinks.event import EventRecorder
+    from agent.bot.state import NotifiedState
+    from agent.bot.watch import Watcher
+
+    watch = config.watch
+    if watch is None:
+        raise ConfigError("bot config: no watch section")
+    import httpx
+
+    from agent.bot.sinks import HTTP_TIMEOUT
+
+    kube = Kube(api_client(service))
+    http = httpx.Client(timeout=HTTP_TIMEOUT)
+    sinks: list[Any] = build_sinks(watch.sinks, environ, service.redactor, http)
+    if watch.record_events:
+        sinks.append(EventRecorder(kube, service.redactor))
+    if not sinks:
+        raise ConfigError("bot config: watch.sinks: no sink to post to (and record_events is off)")
+    state = NotifiedState(kube, own_namespace(config, service), watch.state_configmap, retention=watch.state_retention)
+
+    def diagnose(ask: DiagnoseAsk) -> Verdict:
+        return service.verdict(ask, origin="watch")
+
+    return Watcher(watch, kube=kube, state=state, sinks=sinks, kinds=watched_kinds(watch.kinds), diagnose=diagnose,
+                   metrics=service.metrics, cleanup=[http.close])
+
+
+def run_watch(config: BotConfig, service: Service, watcher: Any, stop: threading.Event) -> bool:
+    """Watch until ``stop`` (True), or until leadership is lost (False)."""
+    assert config.watch is not None
+    election = config.watch.leader_election
+    if not election.enabled:
+        watcher.run(stop)
+        return True
+    from agent.bot.leader import lead
+
+    return lead(api_client(service), own_namespace(config, service), election, work=watcher.run, stop=stop)
+
+
+def stop_on_signals(stop: threading.Event) -> None:
+    def handler(signum: int, frame: Any) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, handler)
+    signal.signal(signal.SIGINT, handler)
+
+
+def serve(config: BotConfig, service: Service, environ: Mapping[str, str] | None = None) -> bool:
+    """The bot: HTTP (and Socket Mode), and the watcher when the config has one. Returns
+    False when the watcher lost its leadership (the process should exit non-zero)."""
+    import uvicorn
+
+    from agent.bot.app import create_app
+
+    environ = os.environ if environ is None else environ
+    app = create_app(config, service, environ=environ)
+    if config.slack is not None and config.slack.socket_mode:
+        app.state.slack.connect_socket_mode()
+    stop = threading.Event()
+    outcome = {"kept": True}
+    thread: threading.Thread | None = None
+    server = uvicorn.Server(uvicorn.Config(app, host=config.host, port=config.port, log_level="info",
+                                           access_log=False, timeout_graceful_shutdown=10))
+    if config.watch is not None and config.watch.enabled:
+        watcher = make_watcher(config, service, environ)  # a bad sink stops start-up here, not in a thread
+
+        def watching() -> None:
+            outcome["kept"] = run_watch(config, service, watcher, stop)
+            server.should_exit = True
+
+        thread = threading.Thread(target=watching, daemon=True, name="watcher")
+        thread.start()
+    try:
+        server.run()
+    finally:
+        stop.set()
+        if thread is not None:
+            thread.join(timeout=15)  # a daemon thread logging at exit aborts the interpreter
+    return outcome["kept"]
