@@ -21,13 +21,14 @@ Among the causes found where a job first failed, the highest ``specificity`` win
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
@@ -219,38 +220,63 @@ def _location(data: object, loc: Sequence[int | str]) -> str:
     return " ".join(parts)
 
 
-KEYS_FILE = "keys.json"
+COMPILED_FILE = "compiled.json"
 Keys = tuple[tuple[str, bool], ...] | None
 
 
 def key_table(catalogue: Catalogue) -> dict[str, dict[str, object]]:
-    """The literal keys of every pattern, as shipped in agent/signatures/keys.json: the
-    parsing they take is done once, when the catalogue changes, not at every start-up.
-    Regenerate with ``python -m agent.signatures``."""
+    """The literal keys of every pattern (see collectors.logs.literal_keys)."""
     return {s.id: {"pattern": s.pattern, "keys": literal_keys(s.pattern)}
             for s in catalogue.signatures if s.pattern and s.kind != "noise"}
 
 
+def compiled_catalogue(catalogue: Catalogue, source: str) -> dict[str, object]:
+    """The built-in catalogue as shipped in agent/signatures/compiled.json: its signatures,
+    already parsed, and their literal keys, already computed - the work of every start-up
+    done once, when the YAML changes. ``source`` is the digest of the YAML it came from;
+    regenerate with ``python -m agent.signatures``."""
+    return {"source": source,
+            "signatures": [s.model_dump(exclude_defaults=True) for s in catalogue.signatures],
+            "keys": key_table(catalogue)}
+
+
+def _sources() -> tuple[list[tuple[str, str]], str]:
+    folder = resources.files("agent").joinpath("signatures")
+    texts = [(e.name, e.read_text(encoding="utf-8")) for e in sorted(folder.iterdir(), key=lambda e: e.name)
+             if e.name.endswith(".yaml")]
+    digest = hashlib.sha256()
+    for name, text in texts:
+        digest.update(name.encode() + b"\0" + text.encode() + b"\0")
+    return texts, digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> dict[str, Any]:
+    try:
+        data = json.loads(resources.files("agent").joinpath("signatures", COMPILED_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 @lru_cache(maxsize=1)
 def shipped_keys() -> dict[str, tuple[str, Keys]]:
-    path = resources.files("agent").joinpath("signatures", KEYS_FILE)
-    try:
-        table = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}  # computed at run time instead: slower to start, same result
+    """Literal keys computed ahead of time, by signature id, with the pattern they are for
+    (a pattern that changed since is not served stale keys)."""
+    table = _compiled().get("keys") or {}
     return {sid: (entry["pattern"], tuple((k, bool(ci)) for k, ci in entry["keys"]) if entry["keys"] is not None else None)
             for sid, entry in table.items()}
 
 
 @lru_cache(maxsize=1)
 def builtin_catalogue() -> Catalogue:
-    folder = resources.files("agent").joinpath("signatures")
+    texts, source = _sources()
+    compiled = _compiled()
+    if compiled.get("source") == source:  # the YAML is what compiled.json was made from
+        return Catalogue(Signature.model_validate(d, context={"trusted": True}) for d in compiled["signatures"])
     signatures: dict[str, Signature] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".yaml"):
-            continue
-        text = entry.read_text(encoding="utf-8")
-        for sig in read_catalogue_file(text, f"agent/signatures/{entry.name}", trusted=True).signatures:
+    for name, text in texts:
+        for sig in read_catalogue_file(text, f"agent/signatures/{name}", trusted=True).signatures:
             if sig.id in signatures:
                 raise CatalogueError(f"built-in signature {sig.id!r} is defined twice")
             signatures[sig.id] = sig
@@ -272,7 +298,11 @@ def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
     return base.extended(files) if files else base
 
 
-if __name__ == "__main__":  # python -m agent.signatures: regenerate keys.json
-    target = Path(__file__).with_name("signatures") / KEYS_FILE
-    target.write_text(json.dumps(key_table(builtin_catalogue()), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+if __name__ == "__main__":  # python -m agent.signatures: regenerate compiled.json from the YAML
+    _compiled.cache_clear()
+    texts, digest = _sources()
+    fresh = Catalogue(sig for name, text in texts
+                      for sig in read_catalogue_file(text, f"agent/signatures/{name}").signatures)
+    target = Path(__file__).with_name("signatures") / COMPILED_FILE
+    target.write_text(json.dumps(compiled_catalogue(fresh, digest), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {target}")

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -137,6 +136,8 @@ def collect(
             return f"logs of {pod}/{container}{' (previous)' if previous else ''}: {exc}"
 
     if budget.concurrency > 1 and len(plan) > 1:
+        from concurrent.futures import ThreadPoolExecutor  # only live reads wait on the network
+
         with ThreadPoolExecutor(max_workers=budget.concurrency) as pool:
             results = list(pool.map(read, plan))
     else:

@@ -10,7 +10,6 @@ filled: the selector or child is skipped, which costs no request.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -119,6 +118,8 @@ def resolve_kind(name: str) -> Kind:
         if base in kind.names and (not group or any(v.lower().startswith(group + "/") for v in kind.api_versions)):
             return kind
     known = sorted({k.kind.lower() for k in builtin_kinds()})
+    import difflib  # only to suggest a spelling after a typo
+
     close = difflib.get_close_matches(base, sorted({n for k in builtin_kinds() for n in k.names}), n=1)
     hint = f"; did you mean {close[0]}?" if close else f"; known kinds: {', '.join(known)}"
     raise UnknownKind(f"unknown kind {name!r}{hint}")

@@ -99,12 +99,17 @@ class Watching:
             return (change.resource == res and (route.namespace is None or meta.get("namespace") == route.namespace)
                     and labels(meta.get("labels") or {}) and fields(change.obj))
 
-        return Response(200, b"", chunked=True, stream=self._stream(res, route.namespace, since, seconds, wanted))
-
-    def _stream(self, res: Resource, namespace: str | None, since: int, seconds: float, wanted: Any) -> Iterator[bytes]:
-        deadline = time.monotonic() + seconds
+        # The stream belongs to the server's life when the request arrived: a restart
+        # (drop_streams) between this and the stream's first send still ends it.
         with self._cond:
             generation = self._generation
+        return Response(200, b"", chunked=True,
+                        stream=self._stream(res, route.namespace, since, seconds, wanted, generation))
+
+    def _stream(self, res: Resource, namespace: str | None, since: int, seconds: float, wanted: Any,
+                generation: int) -> Iterator[bytes]:
+        deadline = time.monotonic() + seconds
+        with self._cond:
             expired = bool(since) and since < self._oldest
             oldest = self._oldest
             initial: list[Obj] = []
