@@ -49,6 +49,7 @@ __all__ = [
     "Unreadable",
     "WorkloadNotFound",
     "exit_code_for",
+    "validation_problem",
 ]
 
 
@@ -70,6 +71,16 @@ class ExitCode(IntEnum):
     USAGE = 2
     INPUT = 3
     CLUSTER = 4
+
+
+def validation_problem(error: Exception) -> str:
+    """A pydantic ValidationError's first problem as ``field.path: message``: one line for
+    a user who mistyped a setting."""
+    errors = getattr(error, "errors", None)
+    if not callable(errors) or not errors():
+        return str(error).splitlines()[0] if str(error) else type(error).__name__
+    first = errors()[0]
+    return f"{'.'.join(str(part) for part in first['loc'])}: {first['msg']}"
 
 
 def exit_code_for(error: BaseException) -> ExitCode:

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from agent.errors import ConfigError
+from agent.errors import ConfigError, validation_problem
 from agent.rules import StallPolicy
 from collectors.collecting import Budget
 
@@ -82,9 +82,7 @@ def load_settings(
     try:
         return Settings.model_validate(merged)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ConfigError(f"setting {where}: {first['msg']}") from exc
+        raise ConfigError(f"setting {validation_problem(exc)}") from exc
 
 
 def _from_file(path: str | os.PathLike[str] | None, *, explicit: bool) -> dict[str, Any]:

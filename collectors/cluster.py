@@ -97,6 +97,12 @@ class ClusterSource:
         self.default_namespace = default_namespace
         self.host = str(api_client.configuration.host)
 
+    @property
+    def api_client(self) -> Any:
+        """The configured ``kubernetes.client.ApiClient``, for other clients (a watch, a
+        Lease) that should talk to the same cluster with the same credentials."""
+        return self._api
+
     @classmethod
     def from_config(cls, *, kubeconfig: str | None = None, context: str | None = None,
                     timeout: tuple[float, float] = DEFAULT_TIMEOUT) -> ClusterSource:

@@ -61,9 +61,9 @@ def _from_events(data: bytes | str) -> list[Any]:
     for event in yaml.parse(data, Loader=_LOADER):
         kind = type(event)
         if kind is ev.ScalarEvent:
-            node: Any = _scalar(event)  # type: ignore[arg-type]
+            node: Any = _scalar(event)
         elif kind is ev.MappingStartEvent or kind is ev.SequenceStartEvent:
-            if event.anchor is not None or (event.tag is not None and event.tag != "!"):  # type: ignore[attr-defined]
+            if event.anchor is not None or (event.tag is not None and event.tag != "!"):
                 raise _Unusual
             stack.append((current, key))
             current, key = ({} if kind is ev.MappingStartEvent else []), _NO_KEY

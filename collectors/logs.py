@@ -203,10 +203,7 @@ class LineMatcher:
         # catalogue, or parsed once for a pattern that came without). Keys are tested on
         # ASCII lines only: there lower() folds case exactly as the regex engine does (it
         # also equates, e.g., the Kelvin sign with k).
-        if line.isascii():
-            candidates = self._candidates(line)
-        else:
-            candidates = range(len(self._signals))
+        candidates: Sequence[int] = self._candidates(line) if line.isascii() else range(len(self._signals))
         hits = []
         for i in candidates:
             if self._regex(i).search(line):
@@ -252,6 +249,7 @@ class LineMatcher:
             if busy <= exclude:
                 break
             exclude |= busy
+        assert best is not None  # PLAN_ATTEMPTS >= 1
         self._plans[key] = best[1]
         self._recent = [*self._recent[-(RECENT_PLANS - 1):], best[1]]
         return best[1]

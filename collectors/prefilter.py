@@ -33,15 +33,17 @@ import heapq
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+import importlib
 from functools import cached_property
 from typing import Any
 
-try:  # Python 3.11+
-    from re import _constants as sre
-    from re import _parser as sre_parse
+# The regex parser is private; its module moved in 3.11 (re._parser, re._constants).
+try:
+    sre: Any = importlib.import_module("re._constants")
+    sre_parse: Any = importlib.import_module("re._parser")
 except ImportError:  # pragma: no cover - Python 3.10
-    import sre_constants as sre  # type: ignore[no-redef]
-    import sre_parse  # type: ignore[no-redef]
+    sre = importlib.import_module("sre_constants")
+    sre_parse = importlib.import_module("sre_parse")
 
 # Alternatives a pattern is flattened into at most; a group that would exceed it stays whole.
 MAX_ALTERNATIVES = 16
@@ -374,8 +376,8 @@ def plan(alts: Sequence[Alternative], frequency: Callable[[str], float] = prior_
                 elif gain[h]:
                     heapq.heappush(heap, (missing_cost[h] / gain[h], h))
     # Each alternative takes its cheapest option among the passes chosen.
-    finds: dict[str, list[tuple[int, Option, str]]] = {}
-    prefixes: dict[str, list[tuple[int, Option, str]]] = {}
+    finds: dict[PassKey, list[tuple[int, Option, str]]] = {}
+    prefixes: dict[PassKey, list[tuple[int, Option, str]]] = {}
     for n, (alt, found) in enumerate(zip(alts, candidates)):
         if not found:
             continue

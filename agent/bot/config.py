@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from agent.errors import ConfigError
+from agent.errors import ConfigError, validation_problem
 
 
 class _Strict(BaseModel):
@@ -176,9 +176,7 @@ def load_bot_config(path: str | os.PathLike[str]) -> BotConfig:
     try:
         return BotConfig.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise ConfigError(f"bot config {p}: {where}: {first['msg']}") from exc
+        raise ConfigError(f"bot config {p}: {validation_problem(exc)}") from exc
 
 
 def secret(environ: Mapping[str, str], name: str | None, *, what: str) -> str:

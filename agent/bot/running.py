@@ -20,7 +20,7 @@ log = logging.getLogger("jobdoctor.bot")
 
 def api_client(service: Service) -> Any:
     """The kubernetes ApiClient of the service's ClusterSource, shared by the watcher."""
-    client = getattr(service.source, "_api", None)
+    client = getattr(service.source, "api_client", None)
     if client is None:
         raise ConfigError("watching needs a live cluster source")
     return client

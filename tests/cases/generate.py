@@ -69,7 +69,9 @@ def _dump(data: Any) -> str:
 def write_snapshot(spec: CaseSpec, snap: Path) -> None:
     if snap.exists():
         shutil.rmtree(snap)
-    (snap / "logs").mkdir(parents=True)
+    # No empty logs/ folder for a case without logs: git keeps no empty folder, so a fresh
+    # clone would differ from what the generator writes.
+    snap.mkdir(parents=True)
     if spec.as_list:
         objects = _dump({"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": ""},
                          "items": spec.objects})
@@ -79,7 +81,7 @@ def write_snapshot(spec: CaseSpec, snap: Path) -> None:
     (snap / "snapshot.yaml").write_text(_dump({"capturedAt": ts(spec.captured)}), encoding="utf-8")
     for key, body in sorted(spec.logs.items()):
         pod, container = key.split("/", 1)
-        (snap / "logs" / pod).mkdir(exist_ok=True)
+        (snap / "logs" / pod).mkdir(parents=True, exist_ok=True)
         (snap / "logs" / pod / f"{container}.log").write_text(body, encoding="utf-8")
 
 
