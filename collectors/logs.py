@@ -25,7 +25,7 @@ from math import log2
 from time import perf_counter
 
 from collectors.evidence import LogDigest, LogLine, LogMatch
-from collectors.prefilter import (PAIR_FACTOR, PRIOR, RARE, UNFOLDED, Alternative, Option, Plan, Unanchorable,
+from collectors.prefilter import (LITERAL, PAIR_FACTOR, PRIOR, RARE, UNFOLDED, Alternative, Option, Plan, Unanchorable,
                                  alternatives, plan)
 from collectors.timestamps import line_time, split_kubectl_timestamp
 
@@ -580,6 +580,12 @@ class _Scan:
 _EVERY_LINE = _Passes((), (), True, 0.0, {})
 
 
+def _needs_non_ascii(alt: Alternative) -> bool:
+    """Whether every match of the alternative holds a non-ASCII character (a literal in
+    its own sequence, not in an optional group), so no ASCII line can match it."""
+    return any(el.op is LITERAL and el.av >= 128 for el in alt.elems)
+
+
 def literal_keys(regex: str) -> tuple[tuple[str, bool], ...] | None:
     """The literals one of which every match of ``regex`` in an ASCII line contains (lower
     case when the literal is matched case-insensitively), or None when some match needs
@@ -591,6 +597,8 @@ def literal_keys(regex: str) -> tuple[tuple[str, bool], ...] | None:
         return None
     keys: list[tuple[str, bool]] = []
     for a in alts:
+        if _needs_non_ascii(a):
+            continue
         if a.key is not None:
             keys.append((a.key[0].lower() if a.key[1] else a.key[0], a.key[1]))
         elif not (a.options and all(any(not lit.isascii() for _kind, lit in o.passes) for o in a.options)):

@@ -45,6 +45,8 @@ except ImportError:  # pragma: no cover - Python 3.10
     sre = importlib.import_module("sre_constants")
     sre_parse = importlib.import_module("sre_parse")
 
+LITERAL = sre.LITERAL  # an element that is one character, as the parser writes it
+
 # Alternatives a pattern is flattened into at most; a group that would exceed it stays whole.
 MAX_ALTERNATIVES = 16
 # Longest literal a prefix pass starts with.
@@ -256,7 +258,8 @@ def _safe(op: Any, av: Any) -> bool:
 
 
 def _key(alt: Sequence[_Elem]) -> tuple[str, bool] | None:
-    """The longest run of ASCII literals in one case mode: every match contains it."""
+    """The rarest run of ASCII literals in one case mode (every match contains it): a line
+    holding "HCCL" is rare, one holding "error" is not, though "error" is longer."""
     runs: list[tuple[str, bool]] = []
     run, mode = "", False
     for el in alt:
@@ -271,7 +274,7 @@ def _key(alt: Sequence[_Elem]) -> tuple[str, bool] | None:
             run = ""
     if run:
         runs.append((run, mode))
-    return max(runs, key=lambda r: len(r[0]), default=None)
+    return min(runs, key=lambda r: (prior_frequency(r[0].lower() if r[1] else r[0]), -len(r[0])), default=None)
 
 
 # -- choosing passes ------------------------------------------------------------------------------
