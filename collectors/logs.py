@@ -20,14 +20,19 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from math import log2
 from time import perf_counter
 
 from collectors.evidence import LogDigest, LogLine, LogMatch
-from collectors.prefilter import (LITERAL, PAIR_FACTOR, PRIOR, RARE, UNFOLDED, Alternative, Option, Plan, Unanchorable,
-                                 alternatives, plan)
+from collectors.letters import PAIR_FACTOR, PRIOR, RARE
 from collectors.timestamps import line_time, split_kubectl_timestamp
+
+if TYPE_CHECKING:
+    from collectors.prefilter import Alternative, Option, Plan
+
+# The planner (collectors.prefilter) is imported where a big log or a pattern without shipped
+# keys needs it: most diagnoses read only small logs, and start-up is paid on every run.
 
 TAIL_LINES = 300  # enough to hold a final traceback and torchrun's failure summary
 CONTEXT_BEFORE = 4
@@ -127,6 +132,8 @@ class LineMatcher:
     @cached_property
     def _alternatives(self) -> list[Alternative] | None:
         """Every signal's alternatives, or None when some signal cannot be cut into pieces."""
+        from collectors.prefilter import Unanchorable, alternatives
+
         alts: list[Alternative] = []
         try:
             for p in self._signals:
@@ -231,6 +238,7 @@ class LineMatcher:
         key = tuple(int(log2((counts[ch] + 0.5) / total)) for ch in sorted(self._letters))
         if key in self._plans:
             return self._plans[key]
+        from collectors.prefilter import plan
 
         def frequency(text: str) -> float:
             rarest = min((counts.get(ch, 0) + 0.5) / total for ch in text)
@@ -343,6 +351,8 @@ def candidate_lines(text: str, passes: _Passes) -> list[int]:
     """Offsets of the starts of the lines of ``text`` where some pattern may match, in order."""
     if passes.every_line:
         return _every_line(text)
+    from collectors.prefilter import UNFOLDED
+
     starts: set[int] = set()
     lowered: str | None = None
     for kind, literal, searcher, pieces in passes.finds:
@@ -583,6 +593,8 @@ _EVERY_LINE = _Passes((), (), True, 0.0, {})
 def _needs_non_ascii(alt: Alternative) -> bool:
     """Whether every match of the alternative holds a non-ASCII character (a literal in
     its own sequence, not in an optional group), so no ASCII line can match it."""
+    from collectors.prefilter import LITERAL
+
     return any(el.op is LITERAL and el.av >= 128 for el in alt.elems)
 
 
@@ -591,6 +603,8 @@ def literal_keys(regex: str) -> tuple[tuple[str, bool], ...] | None:
     case when the literal is matched case-insensitively), or None when some match needs
     none. Keys serve ASCII lines only, so an alternative that needs a non-ASCII literal
     ("段错误") cannot match there and needs no key."""
+    from collectors.prefilter import Unanchorable, alternatives
+
     try:
         alts = alternatives("", regex)
     except Unanchorable:
