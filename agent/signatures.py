@@ -227,7 +227,7 @@ Keys = tuple[tuple[str, bool], ...] | None
 def key_table(catalogue: Catalogue) -> dict[str, dict[str, object]]:
     """The literal keys of every pattern (see collectors.logs.literal_keys)."""
     return {s.id: {"pattern": s.pattern, "keys": literal_keys(s.pattern)}
-            for s in catalogue.signatures if s.pattern and s.kind != "noise"}
+            for s in catalogue.signatures if s.pattern}
 
 
 def compiled_catalogue(catalogue: Catalogue, source: str) -> dict[str, object]:

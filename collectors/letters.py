@@ -1,6 +1,6 @@
-"""How common characters are in training logs: the estimate a log scan starts from before it
-has seen the log. Kept apart from the planner (collectors/prefilter.py) so that reading small
-logs, which never plans, does not import it."""
+"""What a log scan knows of characters before it reads a log: how common each is in training
+logs, and which fold to an ASCII letter. Kept apart from the planner (collectors/prefilter.py)
+so that reading small logs, which never plans, does not import it."""
 
 from __future__ import annotations
 
@@ -27,3 +27,11 @@ def prior_frequency(text: str) -> float:
     """How often ``text`` occurs per character of a typical training log (an estimate)."""
     rarest = min(PRIOR.get(c, RARE) for c in text) / 100
     return rarest * PAIR_FACTOR ** (len(text) - 1)
+
+
+# Characters Python's case-insensitive matching equates with an ASCII letter besides its other
+# case (checked over every code point in tests/collectors/test_logs.py). str.lower() maps
+# the Kelvin sign to k, but leaves these two alone, and makes two characters of U+0130: a block
+# holding any of them cannot be searched in its lowercased copy.
+EXOTIC_CASES = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
+UNFOLDED = "\u0131\u017f"

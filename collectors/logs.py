@@ -25,7 +25,7 @@ from math import log2
 from time import perf_counter
 
 from collectors.evidence import LogDigest, LogLine, LogMatch
-from collectors.letters import PAIR_FACTOR, PRIOR, RARE
+from collectors.letters import EXOTIC_CASES, PAIR_FACTOR, PRIOR, RARE, UNFOLDED
 from collectors.timestamps import line_time, split_kubectl_timestamp
 
 if TYPE_CHECKING:
@@ -58,6 +58,11 @@ CLASSIFY_SECONDS = 50e-6  # classifying one candidate line, about
 REPLAN_FACTOR = 2.0
 REPLAN_SLACK_NS = 2.0  # timer noise and the costs a plan does not count
 
+_ASCII_BYTES = bytes(range(128))
+_EXOTIC = "".join(EXOTIC_CASES.values())
+_EXOTIC_BYTES = tuple(c.encode("utf-8") for c in _EXOTIC)
+# In a pattern's source: a non-ASCII character, or an escape that may stand for one.
+_NON_ASCII_SOURCE = re.compile(r"[^\x00-\x7f]|\\[uUxN0-7]")
 _GLOBAL_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
 # Terminal escape sequences: colours and cursor moves (CSI), and window titles (OSC).
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
@@ -89,11 +94,12 @@ def scoped(regex: str) -> str:
 @dataclass(frozen=True)
 class _Passes:
     """A plan, compiled: ``finds`` maps a character to the pieces to match where it occurs;
-    ``prefixes`` are searched for. Each piece is a named group, and ``sources`` names the
-    alternative and option it stands for. ``expected`` is the estimated cost per character."""
+    ``prefixes`` are searched for, in a block's ASCII copy when they are ASCII-safe. Each
+    piece is a named group, and ``sources`` names the alternative and option it stands for.
+    ``expected`` is the estimated cost per character."""
 
     finds: tuple[tuple[str, str, re.Pattern[str] | None, re.Pattern[str]], ...]  # kind, literal, searcher, pieces
-    prefixes: tuple[re.Pattern[str], ...]
+    prefixes: tuple[tuple[re.Pattern[str], bool], ...]  # regex, ASCII-safe
     every_line: bool
     expected: float
     sources: dict[str, tuple[int, Option]]
@@ -109,12 +115,14 @@ class LineMatcher:
     def __init__(self, patterns: Sequence[LogPattern]) -> None:
         self._signals = [p for p in patterns if not p.noise]
         self._noise_patterns = [p for p in patterns if p.noise]
+        # Signals first, then noise: an index below len(self._signals) is a signal.
+        self._patterns = [*self._signals, *self._noise_patterns]
         self.weights = {p.id: p.weight for p in self._signals}
         self._compiled: dict[tuple[Any, ...], _Passes] = {}
         self._plans: dict[tuple[int, ...], _Passes] = {}
         self._recent: list[_Passes] = []  # the last plans made, tried first on a new log
         # Patterns are compiled one by one, the first time a line holds one of their keys.
-        self._regexes: list[re.Pattern[str] | None] = [None] * len(self._signals)
+        self._regexes: list[re.Pattern[str] | None] = [None] * len(self._patterns)
 
 
     # Everything is compiled on first use: a diagnosis that reads only small logs never
@@ -124,10 +132,6 @@ class LineMatcher:
     def _any(self) -> re.Pattern[str]:
         # `(?!)` never matches: an empty catalogue finds nothing.
         return re.compile("|".join(scoped(p.regex) for p in self._signals) or "(?!)", re.MULTILINE)
-
-    @cached_property
-    def _noise(self) -> re.Pattern[str] | None:
-        return re.compile("|".join(scoped(p.regex) for p in self._noise_patterns)) if self._noise_patterns else None
 
     @cached_property
     def _alternatives(self) -> list[Alternative] | None:
@@ -143,26 +147,35 @@ class LineMatcher:
         return alts
 
     @cached_property
-    def _key_index(self) -> tuple[dict[str, list[tuple[str, bool, int]]], tuple[int, ...]]:
-        """Keys filed under their rarest character, and the patterns that have no keys: a
-        line is checked only for keys whose rare character it holds."""
+    def _key_index(self) -> tuple[dict[str, list[tuple[str, bool, int]]], tuple[int, ...], tuple[int, ...]]:
+        """Keys filed under their rarest character, the patterns that have no keys, and those
+        that may need a non-ASCII character (tried on every non-ASCII line): a line is checked
+        only for keys whose rare character it holds."""
         index: dict[str, list[tuple[str, bool, int]]] = {}
-        unkeyed = []
+        unkeyed, foreign = [], []
         for i, keys in enumerate(self._keys):
             if keys is None:
                 unkeyed.append(i)
                 continue
+            if _may_need_non_ascii(self._patterns[i].regex):
+                foreign.append(i)  # keys cover its matches in ASCII lines only
             for key, folds in keys:
                 rare = min(key, key=lambda ch: PRIOR.get(ch, RARE))
                 index.setdefault(rare, []).append((key, folds, i))
-        return index, tuple(unkeyed)
+        return index, tuple(unkeyed), tuple(foreign)
 
     def _candidates(self, line: str) -> list[int]:
         """Indices of the patterns ``line`` holds a key of (in catalogue order), plus those
-        without keys. ``line`` must be ASCII."""
-        index, unkeyed = self._key_index
-        folded = line.lower()
+        without keys. ``line`` must hold no character that folds to an ASCII letter."""
+        index, unkeyed, foreign = self._key_index
         found = set(unkeyed)
+        if line.isascii():
+            folded = line.lower()
+        else:
+            # A key is an ASCII literal: it is in the line where it is in the line's ASCII copy
+            # (each other character a "?"), whose case folds as the regex engine folds it.
+            found.update(foreign)
+            folded = line.encode("ascii", "replace").decode("ascii").lower()
         for ch in set(line).union(folded):
             for key, folds, i in index.get(ch, ()):
                 if i not in found and key in (folded if folds else line):
@@ -180,14 +193,14 @@ class LineMatcher:
     def _regex(self, i: int) -> re.Pattern[str]:
         rx = self._regexes[i]
         if rx is None:
-            rx = self._regexes[i] = re.compile(scoped(self._signals[i].regex))
+            rx = self._regexes[i] = re.compile(scoped(self._patterns[i].regex))
         return rx
 
     @cached_property
     def _keys(self) -> list[tuple[tuple[str, bool], ...] | None]:
-        """Per signal, the literals one of which any match contains (lowercased when
+        """Per pattern, the literals one of which any match contains (lowercased when
         case-insensitive), or None when some alternative has none."""
-        return [p.keys if p.keys_known else literal_keys(p.regex) for p in self._signals]
+        return [p.keys if p.keys_known else literal_keys(p.regex) for p in self._patterns]
 
     @cached_property
     def _letters(self) -> frozenset[str]:
@@ -204,17 +217,17 @@ class LineMatcher:
         """Ids of the heaviest patterns a line matches: a line means its most specific
         reading (``RuntimeError: CUDA error: out of memory`` is out of memory, not just
         an exception)."""
-        if self._noise is not None and self._noise.search(line):
-            return []
         # A pattern is tried only on lines holding one of its literal keys (shipped with the
-        # catalogue, or parsed once for a pattern that came without). Keys are tested on
-        # ASCII lines only: there lower() folds case exactly as the regex engine does (it
-        # also equates, e.g., the Kelvin sign with k).
-        candidates: Sequence[int] = self._candidates(line) if line.isascii() else range(len(self._signals))
-        hits = []
-        for i in candidates:
-            if self._regex(i).search(line):
-                hits.append(self._signals[i].id)
+        # catalogue, or parsed once for a pattern that came without). A line with a character
+        # that matches an ASCII letter case-insensitively (the Kelvin sign matches k) is tried
+        # with every pattern: keys would miss it.
+        exotic = not line.isascii() and any(c in line for c in _EXOTIC)
+        candidates: Sequence[int] = range(len(self._patterns)) if exotic else self._candidates(line)
+        # Noise first: most lines a scan finds are chatter ("NCCL INFO ... nan" in a hex id).
+        signals = len(self._signals)
+        if any(self._regex(i).search(line) for i in candidates if i >= signals):
+            return []
+        hits = [self._signals[i].id for i in candidates if i < signals and self._regex(i).search(line)]
         if len(hits) > 1:
             top = max(self.weights[h] for h in hits)
             hits = [h for h in hits if self.weights[h] == top]
@@ -276,7 +289,9 @@ class LineMatcher:
             finds = tuple((kind, literal, re.compile(re.escape(literal)) if kind == "lword" else None,
                            re.compile("|".join(group(*piece) for piece in pieces)))
                           for (kind, literal), pieces in p.finds.items())
-            prefixes = tuple(re.compile(re.escape(literal) + "(?:" + "|".join(group(*rest) for rest in rests) + ")")
+            alts = self._alternatives or []
+            prefixes = tuple((re.compile(re.escape(literal) + "(?:" + "|".join(group(*rest) for rest in rests) + ")"),
+                              literal.isascii() and all(alts[n].ascii_safe(option.start) for n, option, _ in rests))
                              for literal, rests in p.prefixes.items())
             self._compiled[key] = _Passes(finds, prefixes, p.every_line, p.cost, sources)
         return self._compiled[key]
@@ -290,12 +305,12 @@ def _trial(sample: str, passes: _Passes) -> tuple[float, set[tuple[int, Option]]
     slow: list[re.Pattern[str]] = []
     spent = 0.0
     runs: list[tuple[re.Pattern[str], Callable[[], None]]] = []
-    lowered = sample.lower()
-    if len(lowered) != len(sample):
-        lowered = sample  # only the plan is judged here: close enough
+    hay = _Hay(sample)
     for kind, literal, searcher, rx in passes.finds:
+        # Where case cannot be folded, the sample as it is: only the plan is judged here.
+        searched = hay.for_pass(kind, literal)
 
-        def run_find(hay: str = sample if kind == "find" else lowered, literal: str = literal,
+        def run_find(hay: str = sample if searched is None else searched, literal: str = literal,
                      searcher: re.Pattern[str] | None = searcher, rx: re.Pattern[str] = rx) -> None:
             for i in _places(hay, literal, searcher):
                 m = rx.match(sample, i)
@@ -303,10 +318,10 @@ def _trial(sample: str, passes: _Passes) -> tuple[float, set[tuple[int, Option]]
                     found[m.lastgroup] += 1
 
         runs.append((rx, run_find))
-    for rx in passes.prefixes:
+    for rx, safe in passes.prefixes:
 
-        def run_prefix(rx: re.Pattern[str] = rx) -> None:
-            for m in rx.finditer(sample):
+        def run_prefix(rx: re.Pattern[str] = rx, hay: str = hay.for_prefix(safe)) -> None:
+            for m in rx.finditer(hay):
                 if m.lastgroup:
                     found[m.lastgroup] += 1
 
@@ -347,29 +362,74 @@ def _cut(text: str, span: tuple[int, int] | None = None) -> str:
     return f"{head} … {text[start:end]}" + ("…" if end < len(text) else "")
 
 
-def candidate_lines(text: str, passes: _Passes) -> list[int]:
-    """Offsets of the starts of the lines of ``text`` where some pattern may match, in order."""
+class _Hay:
+    """A block as the find passes search it. A block holding non-ASCII characters (a progress
+    bar's "█", a Chinese message) is searched in an ASCII copy of the same length, each such
+    character a "?": ``find``, ``re`` and ``lower()`` run several times faster on ASCII text,
+    and an ASCII literal is at the same offsets in both. A prefix pass searches the copy when
+    its pieces cannot tell a non-ASCII character from "?" (``Alternative.ascii_safe``). A
+    non-ASCII literal is looked for in the text itself, and only when the block's bytes hold it."""
+
+    def __init__(self, text: str, encoded: bytes | None = None) -> None:
+        self.text = text
+        if text.isascii():
+            self.ascii, self.others = text, b""
+        else:
+            self.ascii = text.encode("ascii", "replace").decode("ascii")
+            # The block's non-ASCII bytes, where a literal is checked at once: in most logs a
+            # few kilobytes (progress bars).
+            encoded = text.encode("utf-8", "replace") if encoded is None else encoded
+            self.others = encoded.translate(None, _ASCII_BYTES)
+        # Some character folds to an ASCII letter (the Kelvin sign, dotted and dotless i, long
+        # s): the ASCII copy cannot be searched case-insensitively.
+        self.exotic = any(c in self.others for c in _EXOTIC_BYTES)
+        self._lowered: dict[bool, str | None] = {}
+
+    def for_prefix(self, safe: bool) -> str:
+        """The text a prefix pass searches: the ASCII copy when the pass is ASCII-safe."""
+        return self.ascii if safe and not self.exotic else self.text
+
+    def for_pass(self, kind: str, literal: str) -> str | None:
+        """The text a pass searches for ``literal`` ("" when it cannot occur in the block), or
+        None when the block cannot be searched case-insensitively: every line is a candidate."""
+        if kind == "find":
+            if literal.isascii():
+                return self.ascii
+            return self.text if literal.encode("utf-8") in self.others else ""
+        exact = self.exotic or not literal.isascii()
+        if exact not in self._lowered:
+            self._lowered[exact] = _lowered(self.text) if exact else self.ascii.lower()
+        return self._lowered[exact]
+
+
+def _lowered(text: str) -> str | None:
+    """``text.lower()`` when it keeps every character where it was and folds case as the
+    regex engine does; None otherwise."""
+    lowered = text.lower()
+    if len(lowered) != len(text) or any(c in text for c in UNFOLDED):
+        return None
+    return lowered
+
+
+def candidate_lines(text: str, passes: _Passes, encoded: bytes | None = None) -> list[int]:
+    """Offsets of the starts of the lines of ``text`` where some pattern may match, in order.
+    ``encoded``: the block's bytes, when the caller has them (saves encoding it again)."""
     if passes.every_line:
         return _every_line(text)
-    from collectors.prefilter import UNFOLDED
-
+    hay = _Hay(text, encoded)
     starts: set[int] = set()
-    lowered: str | None = None
     for kind, literal, searcher, pieces in passes.finds:
-        hay = text
-        if kind != "find":
-            if lowered is None:
-                lowered = text.lower()
-                if len(lowered) != len(text) or any(c in text for c in UNFOLDED):
-                    return _every_line(text)  # positions would not line up, or case would not fold
-            hay = lowered
-        for i in _places(hay, literal, searcher):
+        searched = hay.for_pass(kind, literal)
+        if searched is None:
+            return _every_line(text)  # positions would not line up, or case would not fold
+        for i in _places(searched, literal, searcher):
             if pieces.match(text, i):
                 starts.add(text.rfind("\n", 0, i) + 1)
-    for rx in passes.prefixes:
+    for rx, safe in passes.prefixes:
         pos = 0
+        searched = hay.for_prefix(safe)
         search = rx.search
-        while (m := search(text, pos)) is not None:
+        while (m := search(searched, pos)) is not None:
             starts.add(text.rfind("\n", 0, m.start()) + 1)
             end = text.find("\n", m.start())
             if end < 0:
@@ -427,14 +487,15 @@ class _Scan:
         cut = data.rfind(b"\n")
         if cut < 0:
             if len(data) > MAX_PENDING_BYTES:
-                self._block(data.decode("utf-8", "replace"))
+                self._block(data.decode("utf-8", "replace"), encoded=data)
                 data = b""
             self.pending = data
             return
-        self._block(data[:cut].decode("utf-8", "replace"))
+        block = data[:cut]
+        self._block(block.decode("utf-8", "replace"), encoded=block)
         self.pending = data[cut + 1:]
 
-    def _block(self, text: str) -> None:
+    def _block(self, text: str, encoded: bytes | None = None) -> None:
         if "\x1b" in text:
             # Colour codes split the words patterns look for ("ERROR:\x1b[0m inference.py");
             # they hold no newline, so dropping them leaves every line where it was.
@@ -449,8 +510,7 @@ class _Scan:
         passes = self._passes_for(text)
         counted_to, line_no = 0, base + 1  # `line_no` is the number of the line at `counted_to`
         started = perf_counter()
-        found = candidate_lines(text, passes)
-        self._check_plan(passes, perf_counter() - started, len(text))
+        found = candidate_lines(text, passes, encoded)
         last_seen: dict[str, tuple[int, int, int]] = {}
         window: list[tuple[int, str]] | None = None
         for start in found:
@@ -471,6 +531,9 @@ class _Scan:
                 else:
                     self.last[pid] = (line_no, raw)
                     last_seen[pid] = (line_no, start, end)
+        # Lines classified count: a piece that matches every training step ("step 1200 |
+        # loss 2.31") costs little to find and a great deal to classify.
+        self._check_plan(passes, perf_counter() - started, len(text))
         # A later line replaces a pattern's last window; build only the block's final one.
         shared: dict[int, list[tuple[int, str]]] = {}
         for pid, (n, start, end) in last_seen.items():
@@ -598,11 +661,16 @@ def _needs_non_ascii(alt: Alternative) -> bool:
     return any(el.op is LITERAL and el.av >= 128 for el in alt.elems)
 
 
+def _may_need_non_ascii(regex: str) -> bool:
+    """Whether ``regex`` may hold a non-ASCII literal, which ``literal_keys`` passes over."""
+    return _NON_ASCII_SOURCE.search(regex) is not None
+
+
 def literal_keys(regex: str) -> tuple[tuple[str, bool], ...] | None:
     """The literals one of which every match of ``regex`` in an ASCII line contains (lower
     case when the literal is matched case-insensitively), or None when some match needs
-    none. Keys serve ASCII lines only, so an alternative that needs a non-ASCII literal
-    ("段错误") cannot match there and needs no key."""
+    none. An alternative that needs a non-ASCII literal ("段错误") cannot match an ASCII line
+    and needs no key: ``classify`` tries such a pattern on every non-ASCII line."""
     from collectors.prefilter import Unanchorable, alternatives
 
     try:

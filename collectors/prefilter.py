@@ -56,14 +56,10 @@ MAX_PREFIX = 3
 # A piece must start with this many literal characters, where its alternative has that many
 # in a row: one character checks too little where a pass finds it.
 MIN_RUN = 2
+# Literal characters before a piece that it checks, at most.
+MAX_BEHIND = 24
 # Options of an alternative weighed when planning: its cheapest few.
 OPTIONS_KEPT = 12
-# Characters Python's case-insensitive matching equates with an ASCII letter besides its other
-# case (checked over every code point in tests/collectors/test_prefilter.py). str.lower() maps
-# the Kelvin sign to k, but leaves these two alone, and makes two characters of U+0130: a block
-# holding any of them cannot be searched in its lowercased copy.
-EXOTIC_CASES = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
-UNFOLDED = "\u0131\u017f"
 # Estimated costs in nanoseconds per character of text: of one pass, and of one occurrence of
 # what the pass looks for (a find pass handles each in Python, a prefix pass in C).
 FIND_PASS_NS, FIND_HIT_NS = 0.05, 400.0
@@ -120,8 +116,30 @@ class Alternative:
     ends: list[int] = field(default_factory=list)  # where the piece starting at each element ends
 
     def piece(self, start: int, skip: int = 0) -> str:
-        """The regex from element ``start + skip`` to the end of the piece that begins at ``start``."""
-        return unparse(self.elems[start + skip:self.ends[start]])
+        """The regex from element ``start + skip`` to the end of the piece that begins at
+        ``start``, behind a lookbehind for the literals just before it: found at "w", the
+        piece of ``Timeout at NCCL work`` checks "Timeout at NCCL " too, or every worker's
+        hostname would make a line to classify. (Literals in a match are in the raw line as
+        they are in the cleaned one, so the lookbehind never rejects a line that matches.)"""
+        at = start + skip
+        before = self._behind(start, skip)
+        # A prefix pass has matched elements start..at already; they are checked again only
+        # as part of a longer lookbehind.
+        behind = f"(?<={unparse(self.elems[before:at])})" if before < start else ""
+        return behind + unparse(self.elems[at:self.ends[start]])
+
+    def _behind(self, start: int, skip: int) -> int:
+        """Where the lookbehind of the piece that begins at ``start`` begins."""
+        before = start
+        while before > max(0, start + skip - MAX_BEHIND) and self.elems[before - 1].op is sre.LITERAL:
+            before -= 1
+        return before
+
+    def ascii_safe(self, start: int) -> bool:
+        """Whether the piece that begins at ``start`` (with its lookbehind) matches wherever it
+        matches a text also in that text's ASCII copy, each non-ASCII character a "?" - unless
+        a character folds to an ASCII letter, which the scan checks apart."""
+        return _ascii_safe_seq([(e.op, e.av) for e in self.elems[self._behind(start, 0):self.ends[start]]])
 
     @cached_property
     def options(self) -> list[Option]:
@@ -240,6 +258,46 @@ def _safe(op: Any, av: Any) -> bool:
         return False
     subs = _children(op, av)
     return bool(subs) and all(_safe(o, a) for sub in subs for o, a in sub)
+
+
+def _ascii_safe_seq(items: Sequence[tuple[Any, Any]]) -> bool:
+    for k, (op, av) in enumerate(items):
+        if op is sre.AT and av == sre.AT_BOUNDARY:
+            # Next to a word character the pattern names, a boundary in the text is one in the
+            # copy ("é" and "?" both border "x"); next to anything else it may not be.
+            near = [items[j] for j in (k - 1, k + 1) if 0 <= j < len(items)]
+            if not any(o is sre.LITERAL and a < 128 and (chr(a).isalnum() or a == 95) for o, a in near):
+                return False
+        elif not _ascii_safe(op, av):
+            return False
+    return True
+
+
+def _ascii_safe(op: Any, av: Any) -> bool:
+    """Whether an element that matches a text at a place matches its ASCII copy there."""
+    question = ord("?")
+    if op is sre.LITERAL:
+        return bool(av < 128)
+    if op is sre.NOT_LITERAL:
+        return bool(av != question)
+    if op is sre.ANY:
+        return True
+    if op is sre.IN:
+        negated = any(o is sre.NEGATE for o, _a in av)
+        for o, a in av:
+            if o is sre.CATEGORY:
+                return False  # \w, \s, \d match non-ASCII characters; "?" is none of them
+            if o is sre.LITERAL and (a == question if negated else a >= 128):
+                return False
+            if o is sre.RANGE and (a[0] <= question <= a[1] if negated else a[1] >= 128):
+                return False
+        return True
+    if op is sre.AT:
+        return bool(av in (sre.AT_BEGINNING, sre.AT_BEGINNING_STRING, sre.AT_END, sre.AT_END_STRING))
+    subs = _children(op, av)
+    if op in (sre.ASSERT, sre.ASSERT_NOT) or not subs:
+        return False
+    return all(_ascii_safe_seq(list(sub)) for sub in subs)
 
 
 def _key(alt: Sequence[_Elem]) -> tuple[str, bool] | None:

@@ -7,7 +7,9 @@ in blocks; whatever it does, its digest must equal the reference's.
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +17,7 @@ from hypothesis import strategies as st
 
 from agent.signatures import builtin_catalogue
 from collectors import logs
-from collectors.logs import CONTEXT_AFTER, CONTEXT_BEFORE, LineMatcher, LogPattern, clean_line, scan_log
+from collectors.logs import CONTEXT_AFTER, CONTEXT_BEFORE, LineMatcher, LogPattern, clean_line, scan_log, scoped
 
 MATCHER = LineMatcher([
     LogPattern("oom", r"CUDA out of memory|torch\.OutOfMemoryError", weight=92),
@@ -144,6 +146,98 @@ FRAGMENTS = [
 def test_scan_agrees_with_the_reference_on_any_lines(lines: list[str], size: int) -> None:
     data = ("\n".join(lines)).encode()
     assert observed(data, MATCHER, size) == reference(data, MATCHER)
+
+
+PLANNED = LineMatcher([
+    *(LogPattern(p.id, p.regex, p.weight, p.noise) for p in (*MATCHER._signals, *MATCHER._noise_patterns)),
+    LogPattern("killed-by", r"(?i)killed by signal", weight=60),
+    LogPattern("kiss", r"(?i)\bkiss\b", weight=61),  # every literal folds to an exotic character
+    LogPattern("cn-failed", r"训练失败", weight=50),
+])
+# Enough of a progress bar for the scan to plan its passes (PLAN_MIN_BYTES), in the ASCII copy
+# of a non-ASCII block or, with an exotic character about, in the text itself.
+BARS = " 56%|\u2588\u2588\u2588     | 1/500000 [78:51:58<38:12:24,  3.30it/s]\n" * 1200
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.lists(st.sampled_from([*FRAGMENTS, "lo\u017fs = NaN", "\u212aILLED BY SIGNAL", "\u212aI\u017fS", "训练失败"]),
+                         max_size=6).map("".join), max_size=40),
+       st.sampled_from(["", "\u212a", "\u0131", "é"]))
+def test_planned_passes_agree_with_the_reference_on_any_lines(lines: list[str], extra: str) -> None:
+    assert len(BARS) > logs.PLAN_MIN_BYTES
+    data = (BARS + extra + "\n" + "".join(line + "\n" for line in lines)).encode()
+    assert observed(data, PLANNED, 1 << 20) == reference(data, PLANNED)
+
+
+def test_the_exotic_cases_are_every_non_ascii_letter_that_folds_to_ascii() -> None:
+    # The ASCII copy of a block is searched case-insensitively only while no character in it
+    # folds to an ASCII letter; a Python release that folds one more would slip past it.
+    import sys
+
+    from collectors.letters import EXOTIC_CASES, UNFOLDED
+
+    everything = "".join(chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
+    folding = {c for c in re.findall("(?i)[a-z]", everything) if not c.isascii()}
+    assert folding == set("".join(EXOTIC_CASES.values()))
+    for letter, exotic in EXOTIC_CASES.items():
+        assert all(re.fullmatch(f"(?i){letter}", c) for c in exotic)
+    # str.lower() leaves these alone, so a lowered copy cannot stand in for case folding.
+    assert all(c.lower() == c for c in UNFOLDED)
+
+
+def brute_force(matcher: LineMatcher, line: str) -> list[str]:
+    """What ``classify`` must say: every pattern tried on the line, the heaviest kept."""
+    if any(re.search(scoped(p.regex), line) for p in matcher._noise_patterns):
+        return []
+    hits = [p for p in matcher._signals if re.search(scoped(p.regex), line)]
+    top = max((p.weight for p in hits), default=0)
+    return [p.id for p in hits if p.weight == top]
+
+
+DECISIVE = [
+    "torch.OutOfMemoryError: CUDA out of memory.", "Segmentation fault (core dumped)", "No space left on device",
+    "Watchdog caught collective operation timeout", "ModuleNotFoundError: No module named 'x'", "Killed",
+    "Connection reset by peer", "NCCL WARN Cuda failure 'out of memory'", "bash: line 1: torchrun: command not found",
+    "Permission denied", "Bus error", "step 812 loss = NaN", "FutureWarning: ", "训练失败", "段错误",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*DECISIVE, *FRAGMENTS, "\u212aILLED BY SIGNAL", "Bu\u017f error"]),
+                max_size=5).map("".join))
+def test_key_filtering_never_changes_what_a_line_means(line: str) -> None:
+    # classify() tries only the patterns whose literal keys a line holds; on non-ASCII lines
+    # it looks for the keys in an ASCII copy of the line.
+    for matcher in (builtin_catalogue().line_matcher, PLANNED):
+        assert matcher.classify(line) == brute_force(matcher, line)
+
+
+@functools.cache
+def ascii_safe_pieces() -> list[re.Pattern[str]]:
+    """Every piece of the built-in catalogue that a scan may search in a block's ASCII copy."""
+    from collectors.prefilter import alternatives
+
+    pieces = set()
+    # A boundary between characters the pattern does not name: "é:" has one, "?:" has not.
+    extra = [r"Error.\b:", r"(?i)(?:is|[^,])\bnan"]
+    for regex in [*(p.regex for p in builtin_catalogue().line_matcher._signals), *extra]:
+        for alt in alternatives("", regex):
+            pieces.update(alt.piece(o.start) for o in alt.options if alt.ascii_safe(o.start))
+    return [re.compile(piece) for piece in sorted(pieces)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([*DECISIVE, "é", "\u00a0", "\u2588", "训练", "ü:", " ", "?", "loss\u00a0= nan",
+                                 "Error:\u00a0", "\u00e9Error", "Error"]), max_size=6).map("".join))
+def test_an_ascii_safe_piece_matches_the_ascii_copy_wherever_it_matches_the_text(text: str) -> None:
+    # Prefix passes over a progress bar's block search its ASCII copy: several times faster,
+    # and sound only for pieces that cannot tell a non-ASCII character from "?".
+    copy = text.encode("ascii", "replace").decode("ascii")
+    for rx in ascii_safe_pieces():
+        m = rx.search(text)
+        while m is not None:
+            assert rx.match(copy, m.start()), (rx.pattern, text)
+            m = rx.search(text, m.start() + 1)
 
 
 @pytest.fixture(scope="module")
