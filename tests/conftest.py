@@ -14,6 +14,16 @@ pytest_plugins = ["tests.fakeapi.fixtures"]
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "snapshots"
 CASES = Path(__file__).resolve().parent / "cases"
+# Case folders of your own to run the case tests on as well (os.pathsep-separated), e.g.
+# JOBDOCTOR_TEST_CASES=../shared/cases: live vs snapshot, capture round trip, prompt size.
+TEST_CASES = "JOBDOCTOR_TEST_CASES"
+
+
+def case_dirs(*roots: Path) -> list[Path]:
+    """The case folders (``<id>/snapshot`` and ``<id>/expected.yaml``) under ``roots`` and
+    under the folders $JOBDOCTOR_TEST_CASES names."""
+    extra = [Path(p) for p in os.environ.get(TEST_CASES, "").split(os.pathsep) if p]
+    return [p.parent for root in (*roots, *extra) for p in sorted(root.glob("*/expected.yaml"))]
 
 
 @pytest.fixture(autouse=True)

@@ -23,7 +23,7 @@ from collectors.collecting import Budget, Target
 from collectors.snapshot import SnapshotSource
 from tests.cases.builders import CaseSpec, Clock, Container, PodPlan, event, gpu, job_condition, kubeflow_with_pods
 from tests.cases.builders import running, stamped, terminated
-from tests.conftest import CASES, EXAMPLES, ROOT
+from tests.conftest import CASES, EXAMPLES, ROOT, case_dirs
 from tests.fakeapi.fixtures import FakeCluster
 from tests.kinds.generate import HERE as KINDS
 from tests.test_examples import workload_of
@@ -31,7 +31,7 @@ from tests.test_examples import workload_of
 runner = CliRunner()
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 EXAMPLE = EXAMPLES / "pytorchjob-gpu-oom-cascade"
-CASE_DIRS = sorted(p.parent for root in (CASES, KINDS) for p in root.glob("*/expected.yaml"))
+CASE_DIRS = case_dirs(CASES, KINDS)
 SNAPSHOTS = [pytest.param(folder / "snapshot", Target(c.kind, c.name, c.namespace), id=folder.name)
              for folder in CASE_DIRS for c in [load_case(folder)]]
 SNAPSHOTS += [pytest.param(s.parent, workload_of(s.parent), id=f"example-{s.parent.name}")

@@ -18,11 +18,14 @@ from agent import prompting
 from agent.diagnosis import conclude, gather
 from agent.llm import ModelAdvisor, advisor_from_settings, retry_after
 from agent.settings import Settings
+from agent.evaluation import load_case
 from agent.verdict import Verdict
+from collectors.collecting import Target
 from collectors.evidence import Evidence
 from collectors.snapshot import SnapshotSource
 from tests.agent.modelfakes import (CHAT, EXAMPLE, OOM_QUOTE, TARGET, add_objects, append_log, bodies, completion,
                                     configmap, copy_snapshot, good_answer, model_settings, read, sent_text)
+from tests.conftest import CASES, case_dirs
 from tests.fakeapi.fixtures import FakeCluster
 
 Example = tuple[SnapshotSource, Evidence, Verdict]
@@ -403,3 +406,33 @@ def test_a_forbidden_configmap_is_noted_and_the_built_in_template_used(cluster_w
     assert verdict.engine == "llm"
     assert any(n.startswith("ConfigMap team-nlp/prompts: cannot be read (") and "forbidden" in n for n in verdict.notes)
     assert bodies(good_json_answer.calls)[0]["messages"][1]["content"].startswith("PyTorchJob team-nlp/llama-ft is Failed.")
+
+
+# -- on every case: a right answer is taken, a wrong one never changes the rule verdict --------------
+
+
+def answer_from(rule: Verdict, **overrides: Any) -> str:
+    """The answer a model that agrees with the rule engine gives, quoting its evidence."""
+    answer: dict[str, Any] = {"healthy": rule.healthy, "category": rule.category, "error": rule.error,
+                              "analysis": "The first failure explains the rest.", "solution": rule.solution,
+                              "culprit": rule.culprit.model_dump() if rule.culprit else None,
+                              "evidence": [e.model_dump() for e in rule.evidence[:2]], **overrides}
+    return json.dumps(answer)
+
+
+@pytest.mark.parametrize("case", case_dirs(CASES), ids=lambda p: p.name)
+def test_every_case_takes_a_right_answer_and_survives_wrong_ones(case: Path, mocked_openai_chat: respx.Route) -> None:
+    spec = load_case(case)
+    example = read(case / "snapshot", Target(spec.kind, spec.name, spec.namespace))
+    rule = example[2]
+    mocked_openai_chat.mock(side_effect=answers(answer_from(rule)))
+    assert review(example).engine == "llm"
+    wrong = [answer_from(rule, category="no-such-category"),
+             answer_from(rule, healthy=False, category="unknown", culprit={"pod": "no-such-pod-0", "container": None}),
+             answer_from(rule, healthy=not rule.healthy, category="healthy" if not rule.healthy else "unknown",
+                         culprit=None, evidence=[])]
+    for answer in wrong:
+        mocked_openai_chat.mock(side_effect=answers(answer, answer))
+        verdict = review(example)
+        assert verdict.engine == "rules", answer
+        assert verdict.model_dump(exclude={"notes"}) == rule.model_dump(exclude={"notes"})

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from agent.cli import app
 from tests.agent.modelfakes import CHAT, EXAMPLE, OOM_QUOTE, completion, good_answer
-from tests.conftest import CASES, ROOT
+from tests.conftest import CASES, ROOT, case_dirs
 
 runner = CliRunner()
 EXAMPLE_ARGS = ["pytorchjob", "llama-ft", "-n", "team-nlp", "--snapshot", str(EXAMPLE)]
@@ -60,7 +60,7 @@ def test_prompt_with_masked_names() -> None:
 
 
 def cases() -> list[Path]:
-    return [EXAMPLE.parent, *sorted(p.parent for p in CASES.glob("*/expected.yaml"))]
+    return [EXAMPLE.parent, *case_dirs(CASES)]
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda p: p.name)
