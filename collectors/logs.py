@@ -175,7 +175,7 @@ class LineMatcher:
             # A key is an ASCII literal: it is in the line where it is in the line's ASCII copy
             # (each other character a "?"), whose case folds as the regex engine folds it.
             found.update(foreign)
-            folded = line.encode("ascii", "replace").decode("ascii").lower()
+            folded = ascii_copy(line).lower()
         for ch in set(line).union(folded):
             for key, folds, i in index.get(ch, ()):
                 if i not in found and key in (folded if folds else line):
@@ -291,7 +291,8 @@ class LineMatcher:
                           for (kind, literal), pieces in p.finds.items())
             alts = self._alternatives or []
             prefixes = tuple((re.compile(re.escape(literal) + "(?:" + "|".join(group(*rest) for rest in rests) + ")"),
-                              literal.isascii() and all(alts[n].ascii_safe(option.start) for n, option, _ in rests))
+                              literal.isascii() and all(alts[n].ascii_safe(option.start, option.skip)
+                                                        for n, option, _ in rests))
                              for literal, rests in p.prefixes.items())
             self._compiled[key] = _Passes(finds, prefixes, p.every_line, p.cost, sources)
         return self._compiled[key]
@@ -310,9 +311,9 @@ def _trial(sample: str, passes: _Passes) -> tuple[float, set[tuple[int, Option]]
         # Where case cannot be folded, the sample as it is: only the plan is judged here.
         searched = hay.for_pass(kind, literal)
 
-        def run_find(hay: str = sample if searched is None else searched, literal: str = literal,
+        def run_find(searched: str = sample if searched is None else searched, literal: str = literal,
                      searcher: re.Pattern[str] | None = searcher, rx: re.Pattern[str] = rx) -> None:
-            for i in _places(hay, literal, searcher):
+            for i in _places(searched, literal, searcher):
                 m = rx.match(sample, i)
                 if m is not None and m.lastgroup:
                     found[m.lastgroup] += 1
@@ -320,8 +321,8 @@ def _trial(sample: str, passes: _Passes) -> tuple[float, set[tuple[int, Option]]
         runs.append((rx, run_find))
     for rx, safe in passes.prefixes:
 
-        def run_prefix(rx: re.Pattern[str] = rx, hay: str = hay.for_prefix(safe)) -> None:
-            for m in rx.finditer(hay):
+        def run_prefix(rx: re.Pattern[str] = rx, searched: str = hay.for_prefix(safe)) -> None:
+            for m in rx.finditer(searched):
                 if m.lastgroup:
                     found[m.lastgroup] += 1
 
@@ -375,7 +376,7 @@ class _Hay:
         if text.isascii():
             self.ascii, self.others = text, b""
         else:
-            self.ascii = text.encode("ascii", "replace").decode("ascii")
+            self.ascii = ascii_copy(text)
             # The block's non-ASCII bytes, where a literal is checked at once: in most logs a
             # few kilobytes (progress bars).
             encoded = text.encode("utf-8", "replace") if encoded is None else encoded
@@ -400,6 +401,12 @@ class _Hay:
         if exact not in self._lowered:
             self._lowered[exact] = _lowered(self.text) if exact else self.ascii.lower()
         return self._lowered[exact]
+
+
+def ascii_copy(text: str) -> str:
+    """``text`` with each non-ASCII character a "?": the same length, every ASCII character
+    where it was."""
+    return text.encode("ascii", "replace").decode("ascii")
 
 
 def _lowered(text: str) -> str | None:
@@ -531,7 +538,7 @@ class _Scan:
                 else:
                     self.last[pid] = (line_no, raw)
                     last_seen[pid] = (line_no, start, end)
-        # Lines classified count: a piece that matches every training step ("step 1200 |
+        # Timed with the classifying: a piece that matches every training step ("step 1200 |
         # loss 2.31") costs little to find and a great deal to classify.
         self._check_plan(passes, perf_counter() - started, len(text))
         # A later line replaces a pattern's last window; build only the block's final one.

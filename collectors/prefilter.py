@@ -135,11 +135,11 @@ class Alternative:
             before -= 1
         return before
 
-    def ascii_safe(self, start: int) -> bool:
-        """Whether the piece that begins at ``start`` (with its lookbehind) matches wherever it
-        matches a text also in that text's ASCII copy, each non-ASCII character a "?" - unless
-        a character folds to an ASCII letter, which the scan checks apart."""
-        return _ascii_safe_seq([(e.op, e.av) for e in self.elems[self._behind(start, 0):self.ends[start]]])
+    def ascii_safe(self, start: int, skip: int = 0) -> bool:
+        """Whether ``piece(start, skip)`` and the literal before it, where they match a text,
+        also match its ASCII copy (``collectors.logs.ascii_copy``) - unless a character folds
+        to an ASCII letter, which the scan checks apart."""
+        return _ascii_safe_seq([(e.op, e.av) for e in self.elems[self._behind(start, skip):self.ends[start]]])
 
     @cached_property
     def options(self) -> list[Option]:

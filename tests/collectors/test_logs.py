@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from agent.signatures import builtin_catalogue
 from collectors import logs
-from collectors.logs import CONTEXT_AFTER, CONTEXT_BEFORE, LineMatcher, LogPattern, clean_line, scan_log, scoped
+from collectors.logs import CONTEXT_AFTER, CONTEXT_BEFORE, LineMatcher, LogPattern, ascii_copy, clean_line, scan_log, scoped
 
 MATCHER = LineMatcher([
     LogPattern("oom", r"CUDA out of memory|torch\.OutOfMemoryError", weight=92),
@@ -232,7 +232,7 @@ def ascii_safe_pieces() -> list[re.Pattern[str]]:
 def test_an_ascii_safe_piece_matches_the_ascii_copy_wherever_it_matches_the_text(text: str) -> None:
     # Prefix passes over a progress bar's block search its ASCII copy: several times faster,
     # and sound only for pieces that cannot tell a non-ASCII character from "?".
-    copy = text.encode("ascii", "replace").decode("ascii")
+    copy = ascii_copy(text)
     for rx in ascii_safe_pieces():
         m = rx.search(text)
         while m is not None:
