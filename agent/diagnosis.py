@@ -9,17 +9,17 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol
 
-from agent.rules import judge
+from agent.engine.rules import judge
 from agent.settings import Settings
-from agent.signatures import Catalogue, builtin_catalogue
-from agent.verdict import Verdict
+from agent.engine.signatures import Catalogue, builtin_catalogue
+from agent.engine.verdict import Verdict
 from collectors.collecting import Target, collect
 from collectors.evidence import Evidence
 from collectors.source import Source
 
 
 class Advisor(Protocol):
-    """A second opinion on the rule verdict (a language model, in agent/llm.py).
+    """A second opinion on the rule verdict (a language model, in agent/review/llm.py).
 
     ``review`` must always return a verdict: the rule verdict itself, with a note saying
     why, when the model fails or answers something unusable.
@@ -76,3 +76,13 @@ def conclude(
     if advisor is None:
         return verdict
     return advisor.review(evidence, verdict)
+
+
+def make_advisor(settings: Settings, source: Source | None = None) -> Advisor | None:
+    """The model advisor when a model is configured, else None (rules only). ``source`` is
+    where it reads a prompt ConfigMap and the secret env values to redact."""
+    if not settings.model:
+        return None
+    from agent.review.llm import advisor_from_settings
+
+    return advisor_from_settings(settings, source=source)

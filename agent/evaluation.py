@@ -25,8 +25,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from agent.diagnosis import Advisor, diagnose
 from agent.errors import InputError, JobdoctorError
 from agent.settings import Settings
-from agent.signatures import Catalogue
-from agent.verdict import Verdict
+from agent.engine.signatures import Catalogue
+from agent.engine.verdict import Verdict
 from collectors.collecting import Target
 from collectors.snapshot import SnapshotSource
 from collectors.source import Source

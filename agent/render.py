@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from agent.verdict import EvidenceLine, Verdict
+from agent.engine.verdict import EvidenceLine, Verdict
 
 
 class Format(str, Enum):

@@ -158,7 +158,7 @@ def scan(workdir: Path, log: Path | None) -> list[Figure]:
 
 
 def _write_ere(path: Path) -> int:
-    from agent.signatures import builtin_catalogue
+    from agent.engine.signatures import builtin_catalogue
 
     dropped, lines = 0, []
     for sig in builtin_catalogue().where("log"):

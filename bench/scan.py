@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from agent.signatures import builtin_catalogue
+from agent.engine.signatures import builtin_catalogue
 from collectors.logs import scan_log
 
 CHUNK = 1 << 20

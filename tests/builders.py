@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from agent.signatures import builtin_catalogue
+from agent.engine.signatures import builtin_catalogue
 from collectors.evidence import (
     Condition,
     ContainerFacts,

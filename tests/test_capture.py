@@ -12,9 +12,9 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from agent.cli import app
+from agent.cli.app import app
 from agent.diagnosis import diagnose
-from agent.signatures import builtin_catalogue
+from agent.engine.signatures import builtin_catalogue
 from collectors.capture import capture
 from collectors.collecting import Target
 from collectors.errors import InputError, WorkloadNotFound

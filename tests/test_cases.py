@@ -15,8 +15,8 @@ import yaml
 
 from agent.diagnosis import diagnose
 from agent.evaluation import Case, compare, load_case
-from agent.taxonomy import categories
-from agent.verdict import Verdict
+from agent.engine.taxonomy import categories
+from agent.engine.verdict import Verdict
 from collectors.collecting import Target
 from collectors.snapshot import SnapshotSource
 from tests.cases.generate import differences

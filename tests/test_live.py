@@ -16,7 +16,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from agent.cli import app
+from agent.cli.app import app
 from agent.diagnosis import diagnose
 from agent.evaluation import load_case
 from collectors.collecting import Budget, Target
@@ -185,7 +185,7 @@ def test_progress_goes_to_a_terminal_on_stderr_only(monkeypatch: pytest.MonkeyPa
     import io
     import sys
 
-    from agent.shell import progress_printer
+    from agent.cli.shell import progress_printer
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

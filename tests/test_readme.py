@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from agent.errors import ExitCode
-from agent.taxonomy import categories
+from agent.engine.taxonomy import categories
 from tests.conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -16,7 +16,7 @@ PROBE = """
 import json, sys
 sys.argv = ["jobdoctor", "diagnose", "pytorchjob", "llama-ft", "-n", "team-nlp", "--snapshot", sys.argv[1],
             "--no-llm", "-o", "json"]
-from agent.cli import main
+from agent.cli.app import main
 try:
     main()
 except SystemExit as exc:

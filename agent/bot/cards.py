@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.render import text as plain_text
-from agent.verdict import EvidenceLine, Verdict
+from agent.engine.verdict import EvidenceLine, Verdict
 from collectors.redaction import Redactor
 
 # Block Kit: a section's text holds at most 3,000 characters, a header 150; a message 50 blocks.

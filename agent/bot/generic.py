@@ -32,7 +32,7 @@ from agent.bot.service import Outcome, Requester, Service
 from agent.bot.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, check, signed_headers
 from agent.errors import ConfigError
 from agent.render import markdown
-from agent.verdict import Verdict
+from agent.engine.verdict import Verdict
 
 CALLBACK_TIMEOUT = httpx.Timeout(10.0, connect=5.0)
 

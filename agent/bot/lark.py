@@ -35,7 +35,7 @@ from agent.bot import cards
 from agent.bot.config import LarkConfig, optional_secret, secret
 from agent.bot.parsing import USAGE, DiagnoseAsk, HelpAsk, parse
 from agent.bot.service import Outcome, Requester, Service
-from agent.verdict import Verdict
+from agent.engine.verdict import Verdict
 
 log = logging.getLogger("jobdoctor.bot.lark")
 MAX_SKEW_SECONDS = 5 * 60

@@ -14,7 +14,7 @@ from __future__ import annotations
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from agent.verdict import Verdict
+from agent.engine.verdict import Verdict
 
 # Diagnoses take from well under a second (rules, small job) to a minute (a slow model).
 LATENCY_BUCKETS = (0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120)
@@ -41,7 +41,7 @@ class Metrics:
     def verdict(self, verdict: Verdict, *, origin: str, seconds: float, model: str | None) -> None:
         self.diagnoses.labels(verdict.category, verdict.engine, origin).inc()
         self.latency.labels(origin).observe(seconds)
-        # agent/llm.py keeps the rule verdict and says so in a note when the model failed.
+        # agent/review/llm.py keeps the rule verdict and says so in a note when the model failed.
         if model and verdict.engine == "rules" and any(n.startswith(f"model {model} not used") for n in verdict.notes):
             self.model_errors.inc()
 

@@ -13,7 +13,7 @@ from agent.bot.config import BotConfig
 from agent.bot.parsing import DiagnoseAsk
 from agent.bot.service import Service
 from agent.errors import ConfigError
-from agent.verdict import Verdict
+from agent.engine.verdict import Verdict
 
 log = logging.getLogger("jobdoctor.bot")
 

@@ -24,8 +24,8 @@ from agent.bot.metrics import Metrics
 from agent.bot.parsing import DiagnoseAsk
 from agent.errors import ClusterError, InputError, JobdoctorError
 from agent.settings import Settings
-from agent.signatures import Catalogue
-from agent.verdict import Verdict
+from agent.engine.signatures import Catalogue
+from agent.engine.verdict import Verdict
 from collectors.redaction import Redactor
 from collectors.source import Source
 

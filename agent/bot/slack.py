@@ -29,7 +29,7 @@ from agent.bot import cards
 from agent.bot.config import SlackConfig, optional_secret, secret
 from agent.bot.parsing import USAGE, DiagnoseAsk, HelpAsk, parse
 from agent.bot.service import Outcome, Requester, Service
-from agent.verdict import Verdict
+from agent.engine.verdict import Verdict
 
 log = logging.getLogger("jobdoctor.bot.slack")
 # Slack's own limit: a request older (or newer) than this is a replay.

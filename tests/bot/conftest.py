@@ -17,7 +17,7 @@ from agent.bot.app import create_app
 from agent.bot.config import BotConfig
 from agent.bot.service import Service
 from agent.settings import Settings
-from agent.signatures import builtin_catalogue
+from agent.engine.signatures import builtin_catalogue
 from tests.bot.receiver import Receiver
 from tests.bot.serving import serving
 from tests.conftest import EXAMPLES

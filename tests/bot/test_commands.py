@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from agent.bot.config import BotConfig
-from agent.cli import app
+from agent.cli.app import app
 from tests.conftest import EXAMPLES, ROOT
 from tests.fakeapi.fixtures import FakeCluster
 
@@ -69,7 +69,7 @@ def test_the_deployed_config_is_valid() -> None:
 def test_diagnose_never_loads_the_bot_stack() -> None:
     example = EXAMPLES / "pytorchjob-gpu-oom-cascade"
     heavy = ("slack_sdk", "uvicorn", "prometheus_client", "starlette", "cryptography", "agent.bot")
-    code = ("import sys; from typer.testing import CliRunner; from agent.cli import app; "
+    code = ("import sys; from typer.testing import CliRunner; from agent.cli.app import app; "
             f"r = CliRunner().invoke(app, ['diagnose', 'pytorchjob', 'llama-ft', '-n', 'team-nlp', '--snapshot', {str(example)!r}]); "
             "assert r.exit_code == 0, r.output; "
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {heavy!r} or m.startswith('agent.bot')))")

@@ -50,7 +50,7 @@ def _recorded(fake_api: FakeCluster) -> dict[str, set[str]]:
 
 
 def _start(config: Path, env: dict[str, str], log: Any) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-c", "from agent.cli import main; main()", "watch", "--config", str(config)],
+    return subprocess.Popen([sys.executable, "-c", "from agent.cli.app import main; main()", "watch", "--config", str(config)],
                             cwd=ROOT, env=env, stdout=log, stderr=log)
 
 

@@ -46,7 +46,7 @@ def test_only_the_leader_posts_and_a_follower_takes_over(fake_api: FakeCluster, 
                   "leader_election": {"lease_seconds": 3, "renew_seconds": 2, "retry_seconds": 1},
                   "sinks": [{"type": "webhook", "url_env": "HOOK_URL"}]}}))
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "HOOK_URL": receiver.url + "/hook"}
-    procs = {name: subprocess.Popen([sys.executable, "-c", "from agent.cli import main; main()", "watch", "--config",
+    procs = {name: subprocess.Popen([sys.executable, "-c", "from agent.cli.app import main; main()", "watch", "--config",
                                      str(config)], cwd=ROOT, env={**env, "POD_NAME": name},
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
              for name in ("jobdoctor-a", "jobdoctor-b")}

@@ -44,7 +44,7 @@ def test_the_bot_process_serves_slack_and_watches(fake_api: FakeCluster, receive
                   "sinks": [{"type": "webhook", "url_env": "HOOK_URL"}]}}))
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "POD_NAME": "jobdoctor-0",
            "SLACK_SIGNING_SECRET": SIGNING_SECRET, "HOOK_URL": receiver.url + "/hook"}
-    proc = subprocess.Popen([sys.executable, "-c", "from agent.cli import main; main()", "bot", "--config", str(config)],
+    proc = subprocess.Popen([sys.executable, "-c", "from agent.cli.app import main; main()", "bot", "--config", str(config)],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -17,7 +17,7 @@ import pytest
 from agent.bot.config import WatchConfig
 from agent.bot.sinks import Notice, SinkError, build_sinks
 from agent.errors import ConfigError
-from agent.verdict import Culprit, EvidenceLine, Verdict
+from agent.engine.verdict import Culprit, EvidenceLine, Verdict
 from collectors.redaction import Redactor
 from tests.bot.receiver import Receiver
 

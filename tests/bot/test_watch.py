@@ -17,7 +17,7 @@ from agent.bot.running import make_watcher
 from agent.bot.service import Service
 from agent.bot.watch import Watcher
 from agent.settings import Settings
-from agent.signatures import builtin_catalogue
+from agent.engine.signatures import builtin_catalogue
 from tests.bot.jobs import add_failed_job, job
 from tests.bot.receiver import Receiver, Received
 from tests.fakeapi.fixtures import FakeCluster

@@ -234,7 +234,7 @@ def test_a_snapshot_diagnosis_never_imports_the_kubernetes_client() -> None:
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
-        "from agent.cli import app\n"
+        "from agent.cli.app import app\n"
         f"result = CliRunner().invoke(app, ['diagnose', 'pytorchjob', 'llama-ft', '-n', 'team-nlp', '--snapshot', {str(example)!r}])\n"
         "assert result.exit_code == 0, result.output\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('kubernetes', 'urllib3', 'openai')))\n"

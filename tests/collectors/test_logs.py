@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agent.signatures import builtin_catalogue
+from agent.engine.signatures import builtin_catalogue
 from collectors import logs
 from collectors.logs import CONTEXT_AFTER, CONTEXT_BEFORE, LineMatcher, LogPattern, ascii_copy, clean_line, scan_log, scoped
 

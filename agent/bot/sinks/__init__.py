@@ -22,7 +22,7 @@ import httpx
 
 from agent.bot.config import SinkConfig, optional_secret, secret
 from agent.errors import ConfigError
-from agent.verdict import Verdict
+from agent.engine.verdict import Verdict
 from collectors.redaction import Redactor
 
 HTTP_TIMEOUT = httpx.Timeout(10.0, connect=5.0)

@@ -1,0 +1,69 @@
+"""``jobdoctor capture KIND NAME -o DIR``: a snapshot to diagnose elsewhere."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from agent.cli.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, MaxLogs, Name, Namespace, SnapshotDir,
+                         handle_errors, open_source, progress_printer)
+
+OutputDir = Annotated[Path, typer.Option("--output", "-o", help="Directory to write the snapshot to; created if "
+                                         "missing, and must be empty unless --force.", file_okay=False)]
+Force = Annotated[bool, typer.Option("--force", help="Write into a non-empty directory. A snapshot already there is "
+                                     "moved to DIR/.replaced-*/, never deleted.")]
+
+
+@handle_errors
+def capture(
+    kind: Kind,
+    name: Name,
+    output: OutputDir,
+    namespace: Namespace = None,
+    force: Force = False,
+    kubeconfig: Kubeconfig = None,
+    context: Context = None,
+    snapshot: SnapshotDir = None,
+    max_logs: MaxLogs = None,
+    config: Config = None,
+    debug: Debug = False,
+) -> None:
+    """Save what a diagnosis reads as a snapshot directory, to diagnose anywhere later.
+
+    Writes the workload, its child and queue objects, pods, their events and the logs a
+    diagnosis reads (same budgets), with secret-looking values redacted; never reads
+    Secrets. Then: jobdoctor diagnose KIND NAME -n NAMESPACE --snapshot DIR. With
+    --snapshot, re-captures (trims and redacts) an existing snapshot.
+    """
+    from agent.settings import load_settings
+    from agent.engine.signatures import builtin_catalogue
+    from collectors.capture import capture as run
+    from collectors.collecting import Target
+    from collectors.redaction import Redactor
+
+    settings = load_settings({"max_logs": max_logs}, config=config)
+    settings = for_source(settings, snapshot)
+    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
+                                    read_timeout=settings.cluster_timeout)
+    progress = progress_printer()
+    try:
+        report = run(source, Target(kind, name, namespace), output, matcher=builtin_catalogue().line_matcher,
+                     budget=settings.budget(), redactor=Redactor(settings.redact_patterns), force=force,
+                     progress=progress)
+    finally:
+        if progress is not None:
+            sys.stderr.write("\r\x1b[2K")
+        close = getattr(source, "close", None)
+        if close is not None:
+            close()
+    for note in report.notes:
+        typer.echo(f"jobdoctor: warning: could not read {note}", err=True)
+    if report.replaced is not None:
+        typer.echo(f"jobdoctor: the snapshot that was in {output} is now in {report.replaced}", err=True)
+    size = f"{report.log_bytes / (1 << 20):.1f} MiB" if report.log_bytes >= 1 << 20 else f"{report.log_bytes / 1024:.1f} KiB"
+    typer.echo(f"Captured {kind} {namespace}/{name} into {output}: {report.objects} objects, "
+               f"{report.logs} log{'s' if report.logs != 1 else ''} ({size}).")
+    typer.echo(f"Diagnose it anywhere: jobdoctor diagnose {kind} {name} -n {namespace} --snapshot {output}")

@@ -1,0 +1,40 @@
+"""``jobdoctor eval CASES_DIR``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from agent.cli.shell import BaseURL, Config, Debug, Model, NoLLM, Rules, handle_errors, rule_files
+
+
+@handle_errors
+def evaluate(
+    cases: Annotated[Path, typer.Argument(help="Folder of cases: <id>/snapshot/ and <id>/expected.yaml.", file_okay=False)],
+    no_llm: NoLLM = False,
+    rules: Rules = None,
+    config: Config = None,
+    model: Model = None,
+    base_url: BaseURL = None,
+    show_verdicts: Annotated[bool, typer.Option("--show-verdicts", help="Print each miss's verdict.")] = False,
+    debug: Debug = False,
+) -> None:
+    """Score the engine on saved cases: the misses, then category, culprit and evidence figures.
+
+    Run it on your own cases after adding signatures (--rules FILE) to see what they change.
+    Exits 1 when a case is missed.
+    """
+    from agent.diagnosis import make_advisor
+    from agent.evaluation import evaluate_cases, report
+    from agent.settings import load_settings
+    from agent.engine.signatures import load_catalogue
+
+    settings = load_settings({"model": model, "base_url": base_url, "rules": rule_files(rules)}, config=config)
+    catalogue = load_catalogue(settings.rules)
+    advisor_for = None if no_llm or not settings.model else (lambda source: make_advisor(settings, source))
+    results = evaluate_cases(cases, catalogue=catalogue, settings=settings, advisor_for=advisor_for)
+    typer.echo(report(results, show_verdicts=show_verdicts))
+    if any(r.misses for r in results):
+        raise typer.Exit(1)

@@ -1,0 +1,42 @@
+"""What the rules concluded, before it is put into words, and when silence counts as a stall.
+
+``rules.decide`` produces a ``Decision``; ``explain.explain`` turns it into a ``Verdict``.
+Both import this module and not each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Literal
+
+from agent.engine.findings import Finding
+from collectors.evidence import LogDigest, PodFacts
+
+
+@dataclass(frozen=True)
+class StallPolicy:
+    """When silence means a stall: longer than ``min_silence`` and ``cadence_factor``
+    times the log's usual quiet spell, with a timestamp on one of its last lines."""
+
+    min_silence: timedelta = timedelta(minutes=45)
+    cadence_factor: float = 20.0
+    # Untimed lines after the last timestamp (a progress bar) leave the silence unproven.
+    max_untimed_tail: int = 2
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the rules concluded, before it is put into words."""
+
+    outcome: Literal["healthy", "cause", "stalled", "symptoms"]
+    category: str
+    pod: PodFacts | None = None
+    container: str | None = None
+    decisive: Finding | None = None
+    time: datetime | None = None
+    findings: list[Finding] = field(default_factory=list)
+    later: list[tuple[PodFacts, datetime | None]] = field(default_factory=list)
+    silent: LogDigest | None = None
+    ignored: list[Finding] = field(default_factory=list)
+    reason: str = ""

@@ -1,0 +1,253 @@
+"""Findings: where a signature shows in the evidence, and whether it still matters.
+
+Pure functions over ``Evidence`` and a ``Catalogue``. A finding is *current* when it
+belongs to the state the workload is in now: a failure in a container's last run counts
+until the container has run again long enough to call it recovered; a warning event about
+a pod that now runs fine does not count; a log line printed by a process that is still
+running is *live*: the process survived it, so it only matters if nothing else does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Literal
+
+from agent.engine.signatures import Catalogue, Signature
+from collectors.evidence import ContainerFacts, EventFacts, Evidence, PodFacts, StatusFact
+
+# A restarted container that has been running this long is taken to have recovered from
+# its last failure. Crash loops restart within minutes (back-off caps at 5 minutes).
+RECOVERED_AFTER = timedelta(minutes=10)
+# ...unless other pods are failing now, within this long after it: a rank that crashed and
+# restarted at once may look recovered by the time its peers' collectives time out (10 to
+# 30 minutes later). Its crash is then where the cascade began, not history.
+CASCADE_WINDOW = timedelta(minutes=60)
+# How near the end of a log a line must be to say what the process is doing now.
+LAST_WORDS = 50
+# Starting takes a while (pulling a 20 GB image, loading weights behind a readiness probe);
+# past these, a pod that is still Pending, or running but not Ready, is in trouble.
+PENDING_TOO_LONG = timedelta(minutes=15)
+UNREADY_TOO_LONG = timedelta(minutes=15)
+
+
+@dataclass(frozen=True)
+class Finding:
+    signature: Signature
+    source: Literal["log", "event", "status"]
+    text: str
+    pod: str | None = None
+    container: str | None = None
+    time: datetime | None = None
+    previous: bool = False
+    live: bool = False
+    line: int = 0
+    subject: str = ""
+    """For findings about no pod: the object they are about ("Job train-node-0")."""
+
+    @property
+    def category(self) -> str:
+        return self.signature.category or "unknown"
+
+    @property
+    def specificity(self) -> int:
+        return self.signature.specificity
+
+    @property
+    def is_cause(self) -> bool:
+        return self.signature.kind == "cause"
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """What is past and what is present in one piece of evidence."""
+
+    now: datetime
+    past: frozenset[tuple[str, str]] = frozenset()
+    """(pod, container) pairs whose last failure is history."""
+    gone: frozenset[str] = frozenset()
+    """Pods that are history: failed and replaced by a pod that runs, or still starting while
+    the cluster autoscaler adds the node they wait for."""
+
+    @classmethod
+    def of(cls, evidence: Evidence) -> Timeline:
+        now = evidence.now
+        gone = frozenset(_replaced(evidence.pods, now) | _awaiting_scale_up(evidence, now))
+        settled = {(p.name, c.name): c for p in evidence.pods for c in p.containers
+                   if c.last is not None and c.last.failed and recovered(c, now)}
+        if not settled:
+            return cls(now, gone=gone)
+        provisional = cls(now, frozenset(settled), gone)
+        ongoing = [t for p in evidence.pods if provisional.failing(p) for t in _failure_times(p, provisional)]
+        if not ongoing:
+            return provisional
+        since = min(ongoing)
+        return cls(now, frozenset(k for k, c in settled.items()
+                                  if c.last is not None and c.last.finished_at is not None
+                                  and c.last.finished_at < since - CASCADE_WINDOW), gone)
+
+    def recovered(self, pod: PodFacts, ctr: ContainerFacts) -> bool:
+        return (pod.name, ctr.name) in self.past
+
+    def unrecovered_last(self, pod: PodFacts, ctr: ContainerFacts) -> bool:
+        """The container's last run failed, and that failure still matters."""
+        return ctr.last is not None and ctr.last.failed and not self.recovered(pod, ctr)
+
+    def failing(self, pod: PodFacts) -> bool:
+        """Whether the pod is in trouble now, not just in its past."""
+        if pod.name in self.gone:
+            return False
+        if pod.phase in ("Failed", "Unknown") or pod.unschedulable is not None or pod.reason:
+            return True
+        if pod.phase == "Pending" and pod.created_at is not None and self.now - pod.created_at >= PENDING_TOO_LONG:
+            return True
+        return any(c.current.failed or c.current.waiting_on_error or unready(c, self.now)
+                   or self.unrecovered_last(pod, c) for c in pod.containers)
+
+
+def _replaced(pods: Sequence[PodFacts], now: datetime) -> set[str]:
+    """Failed pods a controller replaced with one of the same role and index that has run
+    since long enough to call it recovered, or has succeeded (a Job retrying an evicted
+    pod). Controllers that recreate a pod under its own name never leave such a pair."""
+    healthy = [p for p in pods if p.phase == "Succeeded" or (
+        p.phase == "Running" and p.containers and all(recovered(c, now) for c in p.containers if not c.init))]
+    out = set()
+    for pod in pods:
+        if pod.phase != "Failed" or pod.created_at is None:
+            continue
+        if any(h.role == pod.role and h.index == pod.index and h.created_at is not None and h.created_at > pod.created_at
+               for h in healthy):
+            out.add(pod.name)
+    return out
+
+
+def _awaiting_scale_up(evidence: Evidence, now: datetime) -> set[str]:
+    """Young unscheduled pods the cluster autoscaler is adding a node for: starting, not
+    stuck. The scheduler keeps reporting FailedScheduling until the node is up; only a
+    NotTriggerScaleUp after the scale-up says the autoscaler gave up."""
+    out = set()
+    for pod in evidence.pods:
+        if pod.unschedulable is None or pod.created_at is None or now - pod.created_at >= PENDING_TOO_LONG:
+            continue
+        about = [e for e in evidence.events if e.object_kind == "Pod" and e.object_name == pod.name]
+        triggered = [t for e in about if e.reason == "TriggeredScaleUp" for t in (e.last_seen or e.first_seen,) if t]
+        refused = [t for e in about if e.reason == "NotTriggerScaleUp" for t in (e.last_seen or e.first_seen,) if t]
+        if triggered and not any(r > max(triggered) for r in refused):
+            out.add(pod.name)
+    return out
+
+
+def _failure_times(pod: PodFacts, timeline: Timeline) -> list[datetime]:
+    times = [c.current.finished_at for c in pod.containers if c.current.failed]
+    times += [c.last.finished_at for c in pod.containers if c.last and timeline.unrecovered_last(pod, c)]
+    if pod.unschedulable is not None:
+        times.append(pod.unschedulable.time or pod.created_at)
+    return [t for t in times if t is not None] or [t for t in (pod.started_at, pod.created_at) if t is not None][:1]
+
+
+def find_all(evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None = None) -> list[Finding]:
+    """Every current finding in the evidence."""
+    timeline = timeline or Timeline.of(evidence)
+    pods = {p.name: p for p in evidence.pods}
+    findings = [
+        *_from_status(evidence.status_facts(), catalogue.where("status")),
+        *_from_events(evidence, catalogue.where("event")),
+        *_from_logs(evidence, catalogue),
+    ]
+    return [f for f in findings if _current(f, evidence, pods, timeline)]
+
+
+def best(signatures: Sequence[Signature], **fact: object) -> list[Signature]:
+    """The most specific signatures matching one fact: a fact means one thing."""
+    hits = [s for s in signatures if s.matches(**fact)]  # type: ignore[arg-type]
+    if not hits:
+        return []
+    top = max(s.specificity for s in hits)
+    return [s for s in hits if s.specificity == top][:1]
+
+
+def _from_status(facts: Iterable[StatusFact], signatures: Sequence[Signature]) -> Iterator[Finding]:
+    for fact in facts:
+        for sig in best(signatures, text=fact.text, reason=fact.reason, subject=fact.kind, exit_code=fact.exit_code):
+            yield Finding(sig, "status", fact.text, fact.pod, fact.container, fact.time, previous=fact.previous,
+                          subject=fact.subject)
+
+
+def _from_events(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:
+    names = {p.name for p in evidence.pods}
+    for e in evidence.events:
+        pod = e.object_name if e.object_kind == "Pod" else None
+        if pod is not None and pod not in names:
+            if names:
+                continue  # about an earlier pod, replaced by those the workload has now
+            pod = None  # every pod is gone: what happened to them is the workload's story
+        for sig in best(signatures, text=e.message, reason=e.reason):
+            yield Finding(sig, "event", event_text(e), pod, None, e.first_seen or e.last_seen,
+                          subject=f"{e.object_kind} {e.object_name}")
+
+
+def event_text(e: EventFacts) -> str:
+    count = f" (x{e.count})" if e.count > 1 else ""
+    return f"{e.reason}: {' '.join(e.message.split())}{count}"
+
+
+def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
+    for digest in evidence.logs:
+        pod = evidence.pod(digest.pod)
+        ctr = pod.container(digest.container) if pod else None
+        # What a running process logged is what it survived - unless it has been running
+        # without ever becoming ready: then its errors are why.
+        live = (ctr is not None and not digest.previous and ctr.current.state == "running"
+                and not unready(ctr, evidence.now))
+        for m in digest.matches:
+            sig = catalogue.by_id.get(m.signature)
+            if sig is None or sig.kind == "noise":
+                continue
+            still = live and not (sig.while_running and m.line > digest.lines - LAST_WORDS)
+            yield Finding(sig, "log", m.text, digest.pod, digest.container, m.time, previous=digest.previous,
+                          live=still, line=m.line)
+
+
+def recovered(ctr: ContainerFacts, now: datetime) -> bool:
+    """Running again, long enough since its last restart to call the last failure past."""
+    cur = ctr.current
+    return cur.state == "running" and cur.started_at is not None and now - cur.started_at >= RECOVERED_AFTER
+
+
+def unready(ctr: ContainerFacts, now: datetime) -> bool:
+    """Running for long, yet never Ready: a readiness or startup probe keeps failing."""
+    cur = ctr.current
+    return (cur.state == "running" and ctr.ready is False and cur.started_at is not None
+            and now - cur.started_at >= UNREADY_TOO_LONG)
+
+
+def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline: Timeline) -> bool:
+    if f.pod is None:
+        return _workload_finding_current(f, evidence)
+    pod = pods.get(f.pod)
+    if pod is None or pod.name in timeline.gone:
+        return False
+    if f.source == "event":
+        # Warnings explain a pod that is failing or still pending; about a pod that runs
+        # fine now they are history.
+        return pod.phase == "Pending" or timeline.failing(pod)
+    ctr = pod.container(f.container) if f.container else None
+    if ctr is None:
+        return True
+    if f.previous or ctr.current.state == "waiting":
+        # The last run: it counts while the container has not recovered from it.
+        return timeline.unrecovered_last(pod, ctr)
+    if ctr.current.state == "terminated":
+        return ctr.current.failed
+    return True  # running: kept, marked live
+
+
+def _workload_finding_current(f: Finding, evidence: Evidence) -> bool:
+    w = evidence.workload
+    if f.source == "status":
+        return True
+    # Rejections (quota, invalid template) matter while pods are missing; once every
+    # replica exists they are history.
+    missing = any(r.expected is not None and r.created < r.expected for r in w.replicas) or not evidence.pods
+    return w.status not in ("Running", "Succeeded") or missing

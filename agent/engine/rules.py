@@ -1,0 +1,154 @@
+"""The rule engine: Evidence + Catalogue -> Verdict. Pure: no files, no network, no clock.
+
+The decision, in order:
+
+1. A workload that succeeded is healthy, whatever its logs said on the way.
+2. Where causes show (signatures of kind ``cause``, current, not printed by a process
+   that is still running), the one that showed first decides: its pod is the culprit,
+   its category the verdict's. What other pods show afterwards is the cascade.
+3. A running job whose logs have gone silent far longer than their own cadence is
+   stalled - unless the last lines before the silence hold a cause, which then decides.
+   So is a container that restarts over and over without an error.
+4. Failing pods with only symptoms (timeouts, torchrun's summary): the pod that failed
+   first is the culprit, and its strongest symptom names the category.
+5. Otherwise the workload is healthy: starting, running, or running with warnings.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import datetime, timedelta
+
+from agent.engine.decision import Decision, StallPolicy
+from agent.engine.explain import explain
+from agent.engine.findings import LAST_WORDS, Finding, Timeline, find_all
+from agent.engine.ranking import Suspect, failure_time, first_cause, strongest
+from agent.engine.signatures import Catalogue
+from agent.engine.taxonomy import HEALTHY, STALLED, UNKNOWN
+from agent.engine.verdict import Verdict
+from collectors.evidence import NEVER, Evidence, LogDigest, PodFacts
+
+# A workload with no pods this long after creation is not "starting" any more.
+NO_PODS_AFTER = timedelta(minutes=10)
+# Log clocks without a zone are read as UTC. A first line this far before the container's
+# start (a Kubernetes time, always UTC), or a last line this far after the snapshot, is on
+# another zone's clock.
+ZONE_SUSPECT = timedelta(minutes=50)
+ZONE_STEP = timedelta(minutes=15)
+
+
+def judge(evidence: Evidence, catalogue: Catalogue, *, stall: StallPolicy = StallPolicy()) -> Verdict:
+    """The rule verdict for one workload."""
+    timeline = Timeline.of(evidence)
+    findings = find_all(evidence, catalogue, timeline)
+    return explain(evidence, decide(evidence, findings, stall, timeline), timeline)
+
+
+def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, timeline: Timeline) -> Decision:
+    workload = evidence.workload
+    by_pod: dict[str | None, list[Finding]] = defaultdict(list)
+    for f in findings:
+        by_pod[f.pod].append(f)
+    live = [f for f in findings if f.live and f.is_cause]
+
+    if workload.status == "Succeeded":
+        return Decision("healthy", HEALTHY, findings=findings, ignored=live)
+
+    times = {p.name: failure_time(p, by_pod.get(p.name, []), timeline) for p in evidence.pods}
+    suspects: list[Suspect] = []
+    for pod in evidence.pods:
+        cause = strongest(f for f in by_pod.get(pod.name, []) if f.is_cause and not f.live)
+        if cause is not None:
+            suspects.append(Suspect(pod, times[pod.name], cause))
+    for f in by_pod.get(None, []):
+        if f.is_cause:
+            suspects.append(Suspect(None, f.time, f))
+    if suspects:
+        earliest = first_cause(suspects)
+        return _blame(evidence, earliest.pod, earliest.cause, earliest.time, findings, times, timeline)
+
+    silent = _stalled(evidence, stall)
+    if silent is not None:
+        quiet = evidence.pod(silent.pod)
+        last_words = [f for f in by_pod.get(silent.pod, []) if f.is_cause and f.source == "log"
+                      and f.container == silent.container and f.line > silent.lines - LAST_WORDS]
+        cause = strongest(last_words)
+        if cause is not None:
+            return _blame(evidence, quiet, cause, silent.last_time, findings, times, timeline)
+        return Decision("stalled", STALLED, pod=quiet, container=silent.container, time=silent.last_time,
+                        findings=findings, silent=silent, ignored=live)
+    looping = _restart_loop(evidence)
+    if looping is not None:
+        loop_pod, container = looping
+        return Decision("stalled", STALLED, pod=loop_pod, container=container, time=times.get(loop_pod.name),
+                        findings=findings, ignored=live, reason="restart-loop")
+
+    failing = sorted((p for p in evidence.pods if timeline.failing(p)),
+                     key=lambda p: (times[p.name] or NEVER, p.role_rank, p.index or 0, p.name))
+    if failing or workload.status == "Failed":
+        first = failing[0] if failing else None
+        own = by_pod.get(first.name, []) if first else []
+        symptom = strongest([f for f in own if not f.live], last=True) or strongest(by_pod.get(None, []), last=True)
+        return Decision("symptoms", symptom.category if symptom else UNKNOWN, pod=first,
+                        container=symptom.container if symptom else None, decisive=symptom,
+                        time=times.get(first.name) if first else None, findings=findings,
+                        later=_later(evidence, first, times, timeline), ignored=live)
+
+    if not evidence.pods and workload.created_at and evidence.now - workload.created_at > NO_PODS_AFTER \
+            and workload.family != "pod":
+        return Decision("symptoms", UNKNOWN, findings=findings, reason="no-pods")
+    return Decision("healthy", HEALTHY, findings=findings, ignored=live)
+
+
+def _blame(evidence: Evidence, pod: PodFacts | None, cause: Finding, time: datetime | None,
+           findings: list[Finding], times: dict[str, datetime | None], timeline: Timeline) -> Decision:
+    return Decision("cause", cause.category, pod=pod, container=cause.container, decisive=cause, time=time,
+                    findings=findings, later=_later(evidence, pod, times, timeline),
+                    ignored=[f for f in findings if f.live and f.is_cause and f.pod != (pod.name if pod else None)])
+
+
+def _later(evidence: Evidence, culprit: PodFacts | None, times: dict[str, datetime | None],
+           timeline: Timeline) -> list[tuple[PodFacts, datetime | None]]:
+    """The other failing pods, in the order they failed: the cascade."""
+    others = [p for p in evidence.pods if p is not culprit and timeline.failing(p)]
+    others.sort(key=lambda p: (times[p.name] or NEVER, p.role_rank, p.index or 0))
+    return [(p, times[p.name]) for p in others]
+
+
+def _stalled(evidence: Evidence, policy: StallPolicy) -> LogDigest | None:
+    """The running container whose log went silent first, if any went silent too long."""
+    if evidence.workload.status in ("Succeeded", "Failed", "Suspended"):
+        return None
+    silent: list[LogDigest] = []
+    for d in evidence.logs:
+        pod = evidence.pod(d.pod)
+        ctr = pod.container(d.container) if pod else None
+        if d.previous or ctr is None or ctr.current.state != "running" or d.last_time is None:
+            continue
+        if d.lines_after_last_time > policy.max_untimed_tail:
+            continue  # untimed output after the last timestamp: no telling how recent it is
+        if not _utc_clock(d, ctr.current.started_at, evidence.now):
+            continue  # the silence cannot be measured on a clock we cannot place
+        quiet = evidence.now - d.last_time
+        if quiet >= max(policy.min_silence, timedelta(seconds=policy.cadence_factor * (d.cadence or 0))):
+            silent.append(d)
+    return min(silent, key=lambda d: d.last_time or NEVER) if silent else None
+
+
+def _utc_clock(d: LogDigest, started: datetime | None, now: datetime) -> bool:
+    """Whether the log's zone-less times can be read as UTC. A line cannot be written
+    before its container started, nor after the snapshot was taken: a log that says
+    otherwise runs on another zone's clock, and by how much is unknowable when only part
+    of the log was read."""
+    if d.last_time is not None and d.last_time > now + ZONE_STEP:
+        return False
+    return not (d.first_time is not None and started is not None and d.first_time < started - ZONE_SUSPECT)
+
+
+def _restart_loop(evidence: Evidence) -> tuple[PodFacts, str] | None:
+    """A container crash-looping on exit code 0: restarting over and over without an error."""
+    for pod in evidence.pods:
+        for ctr in pod.containers:
+            if ctr.current.reason == "CrashLoopBackOff" and ctr.last is not None and ctr.last.exit_code == 0:
+                return pod, ctr.name
+    return None

@@ -1,0 +1,308 @@
+"""Failure signatures: what a line, an event or a status fact means. Data, not code.
+
+The built-in catalogue is the YAML files in agent/engine/signatures/, loaded by the same function
+as a user's ``--rules FILE``. A user file adds signatures, replaces built-in ones by id, or
+disables them::
+
+    signatures:
+      - id: my-dataset-quota
+        category: disk-full
+        where: log
+        pattern: 'DatasetStore: quota of \\d+ GiB reached'
+        specificity: 90
+        solution: Ask the data team for a larger dataset volume.
+    disable: [python-exception]
+
+A signature is a ``cause`` (it explains a failure), a ``symptom`` (what ranks print when
+another rank failed first; it decides only when nothing else does) or ``noise`` (log lines
+that look alarming but never matter, such as Python warnings; they match nothing else).
+Among the causes found where a job first failed, the highest ``specificity`` wins.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+
+from agent.errors import CatalogueError
+from agent.engine.taxonomy import categories
+from collectors.logs import LineMatcher, LogPattern, literal_keys, scoped
+
+# libyaml when PyYAML has it: the pure-Python parser is ~10x slower, a tenth of a second at start-up.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+Where = Literal["log", "event", "status"]
+_FullMatch = Callable[[str], bool]
+_PLAIN = re.compile(r"[\w-]*")
+
+
+def _full_match(regex: str | None) -> _FullMatch:
+    """A test that ``regex`` matches a whole value; a plain word is compared as a string,
+    since most reasons are ("FailedScheduling") and compiling them all costs start-up."""
+    if regex is None:
+        return lambda _value: True
+    if _PLAIN.fullmatch(regex):
+        return regex.__eq__
+    compiled = re.compile(scoped(regex))
+    return lambda value: compiled.fullmatch(value) is not None
+
+
+class Signature(BaseModel):
+    """One way a failure shows. See the module docstring and docs in the README."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    kind: Literal["cause", "symptom", "noise"] = "cause"
+    category: str | None = Field(None, description="taxonomy id; not used by noise")
+    where: Where
+    pattern: str | None = Field(None, description="regex searched in the log line, event message or status text")
+    reason: str | None = Field(None, description="regex the event's or status fact's reason must fully match")
+    subject: str | None = Field(None, description="regex the status fact's subject must fully match: "
+                                                  "a container state (waiting, terminated) or condition type")
+    exit_codes: list[int] | None = Field(None, description="status only: the container exit codes it applies to")
+    specificity: int = Field(50, ge=0, le=100)
+    while_running: bool = Field(False, description="log only: counts even from a process still running, when "
+                                                   "among its last lines (a NaN loss makes every later step useless)")
+    summary: str = Field("", description="what happened, as a phrase: 'ran out of GPU memory'")
+    solution: str = ""
+
+    @field_validator("pattern", "reason", "subject")
+    @classmethod
+    def _compiles(cls, value: str | None, info: ValidationInfo) -> str | None:
+        # The built-in catalogue is compiled by the test suite; at run time its patterns
+        # compile when first used, which keeps start-up fast. A user's file is checked now.
+        if value is not None and not (info.context or {}).get("trusted"):
+            try:
+                re.compile(scoped(value))
+            except re.error as exc:
+                raise ValueError(f"not a valid regular expression: {exc}") from exc
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Signature:
+        if self.kind != "noise":
+            if self.category is None:
+                raise ValueError("a cause or symptom needs a category")
+            if self.category not in categories():
+                raise ValueError(f"category {self.category!r} is not in the taxonomy")
+        elif self.where != "log":
+            raise ValueError("only log signatures can be noise")
+        if self.where == "log" and not self.pattern:
+            raise ValueError("a log signature needs a pattern")
+        if self.while_running and self.where != "log":
+            raise ValueError("while_running applies to log signatures only")
+        if self.where != "status" and (self.exit_codes is not None or self.subject is not None):
+            raise ValueError("exit_codes and subject apply to status signatures only")
+        if not (self.pattern or self.reason or self.exit_codes or self.subject):
+            raise ValueError("a signature needs a pattern, a reason, a subject or exit_codes")
+        return self
+
+    @cached_property
+    def _pattern(self) -> re.Pattern[str] | None:
+        return re.compile(scoped(self.pattern)) if self.pattern else None
+
+    @cached_property
+    def _pattern_keys(self) -> Keys:
+        """Literals one of which any match of ``pattern`` holds, when shipped for it."""
+        known = shipped_keys().get(self.id)
+        return known[1] if known is not None and known[0] == self.pattern else None
+
+    @cached_property
+    def _reason(self) -> _FullMatch:
+        return _full_match(self.reason)
+
+    @cached_property
+    def _subject(self) -> _FullMatch:
+        return _full_match(self.subject)
+
+    def matches(self, *, text: str, reason: str | None = None, subject: str | None = None,
+                exit_code: int | None = None) -> bool:
+        """Whether an event or status fact shows this signature (logs go through LineMatcher).
+        The cheap tests run first: most facts are ruled out before any regex compiles."""
+        if self.exit_codes is not None and exit_code not in self.exit_codes:
+            return False
+        if not self._reason(reason or "") or not self._subject(subject or ""):
+            return False
+        if self.pattern is None:
+            return True
+        keys = self._pattern_keys
+        if keys is not None and text.isascii():  # lower() folds ASCII as the regex engine does
+            folded = text.lower()
+            if not any(key in (folded if folds else text) for key, folds in keys):
+                return False
+        return self._pattern is not None and self._pattern.search(text) is not None
+
+
+class CatalogueFile(BaseModel):
+    """The shape of a catalogue file, built-in or ``--rules``."""
+
+    model_config = ConfigDict(extra="forbid")
+    signatures: list[Signature] = []
+    disable: list[str] = Field([], description="ids of signatures to switch off")
+
+
+class Catalogue:
+    """An ordered, id-unique set of signatures, with the compiled log matcher."""
+
+    def __init__(self, signatures: Iterable[Signature]) -> None:
+        self.signatures: tuple[Signature, ...] = tuple(signatures)
+        self.by_id = {s.id: s for s in self.signatures}
+
+    def where(self, where: Where) -> list[Signature]:
+        return [s for s in self.signatures if s.where == where]
+
+    @cached_property
+    def line_matcher(self) -> LineMatcher:
+        shipped = shipped_keys()
+        patterns = []
+        for s in self.signatures:
+            if s.where != "log":
+                continue
+            # Keys computed ahead of time serve only the exact pattern they were computed for.
+            known = shipped.get(s.id)
+            fits = known is not None and known[0] == s.pattern
+            patterns.append(LogPattern(s.id, s.pattern or "", s.specificity, s.kind == "noise",
+                                       keys=known[1] if fits and known else None, keys_known=fits))
+        return LineMatcher(patterns)
+
+    def extended(self, files: Sequence[CatalogueFile]) -> Catalogue:
+        """This catalogue with user files applied in order: add, replace by id, disable."""
+        merged = dict(self.by_id)
+        for f in files:
+            for sig in f.signatures:
+                merged[sig.id] = sig
+            for gone in f.disable:
+                merged.pop(gone, None)
+        return Catalogue(merged.values())
+
+
+def read_catalogue_file(text: str, label: str, *, trusted: bool = False) -> CatalogueFile:
+    try:
+        data = yaml.load(text, Loader=_LOADER)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark else ""
+        raise CatalogueError(f"rules {label}{where}: not valid YAML") from exc
+    if data is None:
+        return CatalogueFile()
+    if isinstance(data, list):  # a bare list of signatures is accepted too
+        data = {"signatures": data}
+    try:
+        return CatalogueFile.model_validate(data, context={"trusted": trusted})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = _location(data, first["loc"])
+        raise CatalogueError(f"rules {label}: {loc}: {first['msg']}") from exc
+
+
+def _location(data: object, loc: Sequence[int | str]) -> str:
+    parts = []
+    node = data
+    for key in loc:
+        if isinstance(node, dict) and key in node:
+            node = node[key]
+        elif isinstance(node, list) and isinstance(key, int) and key < len(node):
+            node = node[key]
+            if isinstance(node, dict) and "id" in node:
+                parts.append(f"signature {node['id']!r}")
+                continue
+        parts.append(str(key))
+    return " ".join(parts)
+
+
+COMPILED_FILE = "compiled.json"
+Keys = tuple[tuple[str, bool], ...] | None
+
+
+def key_table(catalogue: Catalogue) -> dict[str, dict[str, object]]:
+    """The literal keys of every pattern (see collectors.logs.literal_keys)."""
+    return {s.id: {"pattern": s.pattern, "keys": literal_keys(s.pattern)}
+            for s in catalogue.signatures if s.pattern}
+
+
+def compiled_catalogue(catalogue: Catalogue, source: str) -> dict[str, object]:
+    """The built-in catalogue as shipped in agent/engine/signatures/compiled.json: its signatures,
+    already parsed, and their literal keys, already computed - the work of every start-up
+    done once, when the YAML changes. ``source`` is the digest of the YAML it came from;
+    regenerate with ``python -m agent.engine.signatures``."""
+    return {"source": source,
+            "signatures": [s.model_dump(exclude_defaults=True) for s in catalogue.signatures],
+            "keys": key_table(catalogue)}
+
+
+def _sources() -> tuple[list[tuple[str, str]], str]:
+    folder = resources.files("agent.engine").joinpath("signatures")
+    texts = [(e.name, e.read_text(encoding="utf-8")) for e in sorted(folder.iterdir(), key=lambda e: e.name)
+             if e.name.endswith(".yaml")]
+    digest = hashlib.sha256()
+    for name, text in texts:
+        digest.update(name.encode() + b"\0" + text.encode() + b"\0")
+    return texts, digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> dict[str, Any]:
+    try:
+        data = json.loads(resources.files("agent.engine").joinpath("signatures", COMPILED_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+@lru_cache(maxsize=1)
+def shipped_keys() -> dict[str, tuple[str, Keys]]:
+    """Literal keys computed ahead of time, by signature id, with the pattern they are for
+    (a pattern that changed since is not served stale keys)."""
+    table = _compiled().get("keys") or {}
+    return {sid: (entry["pattern"], tuple((k, bool(ci)) for k, ci in entry["keys"]) if entry["keys"] is not None else None)
+            for sid, entry in table.items()}
+
+
+@lru_cache(maxsize=1)
+def builtin_catalogue() -> Catalogue:
+    texts, source = _sources()
+    compiled = _compiled()
+    if compiled.get("source") == source:  # the YAML is what compiled.json was made from
+        return Catalogue(Signature.model_validate(d, context={"trusted": True}) for d in compiled["signatures"])
+    signatures: dict[str, Signature] = {}
+    for name, text in texts:
+        for sig in read_catalogue_file(text, f"agent/engine/signatures/{name}", trusted=True).signatures:
+            if sig.id in signatures:
+                raise CatalogueError(f"built-in signature {sig.id!r} is defined twice")
+            signatures[sig.id] = sig
+    return Catalogue(signatures.values())
+
+
+def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
+    """The built-in catalogue extended by the user's rule files."""
+    files = []
+    for path in rule_files:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CatalogueError(f"rules {path}: cannot be read ({exc.strerror})") from exc
+        except UnicodeDecodeError as exc:
+            raise CatalogueError(f"rules {path}: not a text file") from exc
+        files.append(read_catalogue_file(text, str(path)))
+    base = builtin_catalogue()
+    return base.extended(files) if files else base
+
+
+if __name__ == "__main__":  # python -m agent.engine.signatures: regenerate compiled.json from the YAML
+    _compiled.cache_clear()
+    texts, digest = _sources()
+    fresh = Catalogue(sig for name, text in texts
+                      for sig in read_catalogue_file(text, f"agent/engine/signatures/{name}").signatures)
+    target = Path(__file__).with_name("signatures") / COMPILED_FILE
+    target.write_text(json.dumps(compiled_catalogue(fresh, digest), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {target}")

@@ -1,0 +1,365 @@
+"""The rule engine as tables: evidence in, category and culprit out.
+
+Each row is a situation an on-call engineer meets; the ids say which.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from agent.engine.rules import judge
+from agent.engine.signatures import builtin_catalogue
+from collectors.evidence import Evidence, ReplicaFacts
+from tests.builders import (
+    CUDA_OOM,
+    NCCL_TIMEOUT,
+    TRAINING,
+    condition,
+    event,
+    evidence,
+    log,
+    pod,
+    running,
+    terminated,
+    unschedulable,
+    waiting,
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    evidence: Evidence
+    category: str
+    culprit: str | None
+    healthy: bool = False
+
+
+def _cascade() -> Evidence:
+    """worker-1 runs out of GPU memory; the others time out ten minutes later, and the job's
+    condition names the Master - the last to fail."""
+    return evidence(
+        [pod("t-master-0", terminated(1, -10), role="master", index=0),
+         pod("t-worker-0", terminated(1, -10), role="worker", index=0),
+         pod("t-worker-1", terminated(1, -20), role="worker", index=1)],
+        conditions=[condition("Failed", reason="PyTorchJobFailed", message="PyTorchJob t is failed because 1 Master replica(s) failed.")],
+        logs=[log("t-master-0", [*TRAINING, NCCL_TIMEOUT, "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:"]),
+              log("t-worker-0", [*TRAINING, NCCL_TIMEOUT]),
+              log("t-worker-1", [*TRAINING, "Traceback (most recent call last):", '  File "train.py", line 9, in <module>', CUDA_OOM])])
+
+
+def _oomkilled_worker() -> Evidence:
+    return evidence(
+        [pod("t-master-0", terminated(1, -5), role="master", index=0),
+         pod("t-worker-3", terminated(137, -35, reason="OOMKilled"), role="worker", index=3)],
+        logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-3", TRAINING)])
+
+
+def _timeouts_only() -> Evidence:
+    return evidence(
+        [pod("t-master-0", terminated(1, -5), role="master", index=0),
+         pod("t-worker-0", terminated(1, -6), role="worker", index=0)],
+        logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-0", [NCCL_TIMEOUT])])
+
+
+def _cause_after_symptom() -> Evidence:
+    """A pod with only symptoms failed earlier than the pod with a cause: symptoms never
+    make a culprit while a cause exists."""
+    return evidence(
+        [pod("t-worker-0", terminated(1, -30), role="worker", index=0),
+         pod("t-worker-1", terminated(1, -20), role="worker", index=1)],
+        logs=[log("t-worker-0", ["Connection reset by peer"]),
+              log("t-worker-1", ["OSError: [Errno 28] No space left on device: '/ckpt/step-900'"])])
+
+
+def _simultaneous() -> Evidence:
+    """Two failures within seconds: the more specific one is the cause."""
+    return evidence(
+        [pod("t-worker-0", terminated(1, -20), role="worker", index=0),
+         pod("t-worker-1", terminated(1, -20 + 3 / 60), role="worker", index=1)],
+        logs=[log("t-worker-0", ["ValueError: bad value"]),
+              log("t-worker-1", ["RuntimeError: CUDA error: an illegal memory access was encountered"])])
+
+
+def _recovered() -> Evidence:
+    return evidence([pod("t-master-0", running(started=-40), role="master", index=0,
+                         last=terminated(137, -41, reason="OOMKilled", started=-90))], status="Running",
+                    logs=[log("t-master-0", TRAINING)])
+
+
+def _crashlooping() -> Evidence:
+    return evidence([pod("t-master-0", running(started=-2), role="master", index=0,
+                         last=terminated(137, -3, reason="OOMKilled", started=-9), restarts=4)], status="Running")
+
+
+def _survived_error() -> Evidence:
+    """A still-running process logged a CUDA OOM it caught and retried."""
+    return evidence([pod("t-master-0", running(), role="master", index=0)], status="Running",
+                    logs=[log("t-master-0", [*TRAINING, CUDA_OOM, "retrying with a smaller batch", *TRAINING])])
+
+
+def _succeeded_with_errors() -> Evidence:
+    return evidence([pod("t-master-0", terminated(0, -1), role="master", index=0, last=terminated(1, -50))],
+                    status="Succeeded", logs=[log("t-master-0", [CUDA_OOM], previous=True)],
+                    conditions=[condition("Succeeded", reason="PyTorchJobSucceeded", message="succeeded")])
+
+
+def _stalled() -> Evidence:
+    lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(0, 50)]
+    return evidence([pod("t-master-0", running(started=-200), role="master", index=0)], status="Running",
+                    logs=[log("t-master-0", lines)])
+
+
+def _stalled_after_error() -> Evidence:
+    lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(0, 50)]
+    lines.append("2026-05-01T09:50:01Z NCCL WARN NET/IB : Got completion from peer 10.0.0.2<1234> with error 12")
+    return evidence([pod("t-master-0", running(started=-200), role="master", index=0)], status="Running",
+                    logs=[log("t-master-0", lines)])
+
+
+def _quiet_recently() -> Evidence:
+    lines = [f"2026-05-01T11:{m:02d}:00Z step {m} loss 1.0" for m in range(0, 50)]
+    return evidence([pod("t-master-0", running(started=-200), role="master", index=0)], status="Running",
+                    logs=[log("t-master-0", lines)])
+
+
+def _local_clock() -> Evidence:
+    """A healthy job logging in UTC-7: its last line looks 7 hours old, but its first line
+    is 7 hours "before" the container started - the clock, not the job, is off."""
+    lines = [f"2026-05-01 {h:02d}:{m:02d}:00 step loss 1.0" for h in (2, 3, 4) for m in range(0, 60, 2)]
+    lines.append("2026-05-01 04:59:00 step loss 0.9")
+    return evidence([pod("t-master-0", running(started=-180), role="master", index=0)], status="Running",
+                    logs=[log("t-master-0", lines)])
+
+
+def _restarted_culprit() -> Evidence:
+    """worker-1 ran out of GPU memory and restarted at once; 30 minutes later (the NCCL
+    timeout) the others failed. worker-1 now looks recovered, but the cascade began there."""
+    return evidence(
+        [pod("t-master-0", running(started=-1), role="master", index=0, last=terminated(1, -2, started=-60)),
+         pod("t-worker-0", running(started=-1), role="worker", index=0, last=terminated(1, -2, started=-60)),
+         pod("t-worker-1", running(started=-31), role="worker", index=1, last=terminated(1, -32, started=-60))],
+        status="Restarting",
+        logs=[log("t-worker-1", [*TRAINING, CUDA_OOM], previous=True), log("t-master-0", [NCCL_TIMEOUT], previous=True),
+              log("t-worker-0", [NCCL_TIMEOUT], previous=True)])
+
+
+def _old_recovery_new_trouble() -> Evidence:
+    """A crash three hours before an unrelated failure stays history."""
+    return evidence(
+        [pod("t-master-0", terminated(1, -2), role="master", index=0),
+         pod("t-worker-0", running(started=-180), role="worker", index=0, last=terminated(137, -181, reason="OOMKilled"))],
+        logs=[log("t-master-0", ["ModuleNotFoundError: No module named 'flash_attn'"])])
+
+
+def _diverged_while_running() -> Evidence:
+    lines = [*TRAINING, *(f"{{'loss': nan, 'learning_rate': 2e-05, 'epoch': {1 + i / 10}}}" for i in range(20))]
+    return evidence([pod("t-master-0", running(), role="master", index=0)], status="Running",
+                    logs=[log("t-master-0", lines)])
+
+
+def _nan_once_then_fine() -> Evidence:
+    lines = [*TRAINING, "{'loss': nan, 'epoch': 0.3}", *(f"{{'loss': 1.{i:02d}, 'epoch': {0.4 + i / 100}}}" for i in range(60))]
+    return evidence([pod("t-master-0", running(), role="master", index=0)], status="Running",
+                    logs=[log("t-master-0", lines)])
+
+
+def _replaced_pod() -> Evidence:
+    """A Job's first pod was evicted; its replacement has run for an hour."""
+    evicted = pod("etl-a", terminated(137, -70), reason="Evicted", message="The node was low on resource: memory.",
+                  created=-130)
+    return evidence([evicted, pod("etl-b", running(started=-60), created=-65)], kind="Job", status="Running")
+
+
+def _scaling_up() -> Evidence:
+    return evidence([unschedulable("t-master-0", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", since=-4,
+                                   role="master", index=0)], status="Created",
+                    events=[event("FailedScheduling", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.",
+                                  obj="t-master-0", first=-4),
+                            event("TriggeredScaleUp", "pod triggered scale-up: [{gpu-pool 2->3 (max: 8)}]",
+                                  obj="t-master-0", type_="Normal", first=-3)])
+
+
+def _scale_up_too_slow() -> Evidence:
+    return evidence([unschedulable("t-master-0", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", since=-40,
+                                   role="master", index=0)], status="Created",
+                    events=[event("TriggeredScaleUp", "pod triggered scale-up", obj="t-master-0", type_="Normal",
+                                  first=-39)])
+
+
+def _restart_loop() -> Evidence:
+    return evidence([pod("server", waiting("CrashLoopBackOff"), last=terminated(0, -1), restarts=9)], kind="Pod",
+                    status="Running")
+
+
+def _deadline() -> Evidence:
+    return evidence([pod("t-master-0", running(), role="master", index=0)],
+                    conditions=[condition("Failed", reason="DeadlineExceeded",
+                                          message="Job t has failed because it was active longer than specified deadline")])
+
+
+def _quota() -> Evidence:
+    return evidence([], kind="Job", status="Pending", replicas=[ReplicaFacts(role="pod", expected=1, created=0)],
+                    events=[event("FailedCreate", 'pods "x" is forbidden: exceeded quota: gpu, requested: requests.nvidia.com/gpu=8',
+                                  obj="eval", kind="Job", count=9)])
+
+
+def _quota_history() -> Evidence:
+    """Rejected once, then admitted: the job runs with every pod."""
+    return evidence([pod("eval-abcde", running(), role=None)], kind="Job", status="Running",
+                    replicas=[ReplicaFacts(role="pod", expected=1, created=1)],
+                    events=[event("FailedCreate", "exceeded quota: gpu", obj="eval", kind="Job", first=-100)])
+
+
+def _past_scheduling_trouble() -> Evidence:
+    return evidence([pod("t-master-0", running(), role="master", index=0)], status="Running",
+                    events=[event("FailedScheduling", "0/4 nodes are available: 4 Insufficient nvidia.com/gpu.",
+                                  obj="t-master-0", first=-125)])
+
+
+def _pending_mount() -> Evidence:
+    return evidence([pod("t-master-0", running(), role="master", index=0),
+                     pod("t-worker-0", waiting("ContainerCreating"), role="worker", index=0)], status="Running",
+                    events=[event("FailedMount", "MountVolume.SetUp failed for volume \"data\" : nfs: access denied",
+                                  obj="t-worker-0", first=-12)])
+
+
+def _pulling() -> Evidence:
+    return evidence([pod("t-master-0", running(), role="master", index=0),
+                     pod("t-worker-0", waiting("ContainerCreating"), role="worker", index=0, created=-3)],
+                    status="Running",
+                    events=[event("Pulling", "Pulling image \"train:1\"", obj="t-worker-0", type_="Normal", first=-2)])
+
+
+def _stuck_pending() -> Evidence:
+    """ContainerCreating for an hour, with warnings no signature knows: not healthy."""
+    return evidence([pod("t-master-0", waiting("ContainerCreating"), role="master", index=0, created=-60)],
+                    status="Created",
+                    events=[event("FailedCreatePodSandBox", "rpc error: code = Unknown desc = failed to setup network "
+                                  "for sandbox: plugin type=\"calico\" failed", obj="t-master-0", first=-59, count=30)])
+
+
+def _never_ready() -> Evidence:
+    """An inference server running for an hour that never became Ready: its errors count."""
+    server = pod("vllm-0", running(started=-60), container="vllm")
+    server = server.model_copy(update={"containers": [server.containers[0].model_copy(update={"ready": False})]})
+    return evidence([server], kind="Pod", status="Running",
+                    logs=[log("vllm-0", ["INFO: loading model", "ValueError: No available memory for the cache blocks. "
+                                         "Try increasing `gpu_memory_utilization` when initializing the engine."],
+                              container="vllm")])
+
+
+def _preempted_then_pending() -> Evidence:
+    """The replacement pod cannot be scheduled because of the preemption: the preemption is
+    the cause."""
+    gone = pod("job-a", terminated(143, -20), conditions=[condition(
+        "DisruptionTarget", reason="PreemptionByScheduler", message="preempting to accommodate a higher priority pod",
+        time=-20.1)])
+    return evidence([gone, unschedulable("job-b", "0/8 nodes are available: 8 Insufficient nvidia.com/gpu.", since=-19.95)],
+                    kind="Job", status="Running")
+
+
+def _unschedulable_master() -> Evidence:
+    return evidence(
+        [unschedulable("t-master-0", "0/9 nodes are available: 9 Insufficient nvidia.com/gpu.", since=-30, role="master", index=0),
+         pod("t-worker-0", running(started=-5), role="worker", index=0, last=terminated(1, -6))],
+        status="Running",
+        logs=[log("t-worker-0", ["torch.distributed.DistNetworkError: The client socket has timed out after 900s "
+                                 "while trying to connect to (t-master-0, 23456)."], previous=True)])
+
+
+def _failed_without_error() -> Evidence:
+    return evidence([pod("t-master-0", terminated(1, -3), role="master", index=0)],
+                    logs=[log("t-master-0", [*TRAINING, "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:"])])
+
+
+def _no_pods() -> Evidence:
+    return evidence([], status="Created", created=-60)
+
+
+def _line_means_most_specific() -> Evidence:
+    return evidence([pod("t-master-0", terminated(1, -3), role="master", index=0)],
+                    logs=[log("t-master-0", ["RuntimeError: CUDA error: out of memory"])])
+
+
+def _warnings_are_noise() -> Evidence:
+    return evidence([pod("t-master-0", terminated(1, -3), role="master", index=0)],
+                    logs=[log("t-master-0", ["/x.py:3: UserWarning: ModuleNotFoundError handled, falling back",
+                                             "KeyError: 'labels'"])])
+
+
+ROWS = {
+    "cascade: first OOM, not the replica the condition names": Row(_cascade(), "gpu-oom", "t-worker-1"),
+    "cascade: OOMKilled worker before NCCL timeouts": Row(_oomkilled_worker(), "oom-killed", "t-worker-3"),
+    "timeouts only: earliest rank, nccl-error": Row(_timeouts_only(), "nccl-error", "t-worker-0"),
+    "a cause beats an earlier symptom": Row(_cause_after_symptom(), "disk-full", "t-worker-1"),
+    "simultaneous failures: the more specific cause": Row(_simultaneous(), "cuda-error", "t-worker-1"),
+    "restart that recovered is history": Row(_recovered(), "healthy", None, healthy=True),
+    "restart loop on OOMKilled is not recovered": Row(_crashlooping(), "oom-killed", "t-master-0"),
+    "errors a running process survived": Row(_survived_error(), "healthy", None, healthy=True),
+    "succeeded after a failure": Row(_succeeded_with_errors(), "healthy", None, healthy=True),
+    "silent far beyond its cadence": Row(_stalled(), "stalled", "t-master-0"),
+    "silent after an error: the error": Row(_stalled_after_error(), "nccl-error", "t-master-0"),
+    "quiet for a few minutes is fine": Row(_quiet_recently(), "healthy", None, healthy=True),
+    "a log clock in another time zone is not a stall": Row(_local_clock(), "healthy", None, healthy=True),
+    "restarting forever on exit 0": Row(_restart_loop(), "stalled", "server"),
+    "a failed pod the Job replaced is history": Row(_replaced_pod(), "healthy", None, healthy=True),
+    "waiting for the autoscaler's new node": Row(_scaling_up(), "healthy", None, healthy=True),
+    "the autoscaler took too long": Row(_scale_up_too_slow(), "unschedulable", "t-master-0"),
+    "a rank that restarted at once still started the cascade": Row(_restarted_culprit(), "gpu-oom", "t-worker-1"),
+    "an old recovered crash is not the cause of a new failure": Row(_old_recovery_new_trouble(), "dependency-error", "t-master-0"),
+    "a running job whose loss is NaN now": Row(_diverged_while_running(), "nan-loss", "t-master-0"),
+    "a NaN loss long ago, fine since": Row(_nan_once_then_fine(), "healthy", None, healthy=True),
+    "deadline: the workload, no culprit pod": Row(_deadline(), "deadline-exceeded", None),
+    "quota rejections while pods are missing": Row(_quota(), "quota-exceeded", None),
+    "quota rejections that are history": Row(_quota_history(), "healthy", None, healthy=True),
+    "scheduling trouble that resolved": Row(_past_scheduling_trouble(), "healthy", None, healthy=True),
+    "pending pod that cannot mount": Row(_pending_mount(), "volume-error", "t-worker-0"),
+    "pending pod pulling its image": Row(_pulling(), "healthy", None, healthy=True),
+    "pending for an hour with unknown warnings": Row(_stuck_pending(), "unknown", "t-master-0"),
+    "running but never ready: its errors count": Row(_never_ready(), "gpu-oom", "vllm-0"),
+    "preempted, replacement unschedulable": Row(_preempted_then_pending(), "preempted", "job-a"),
+    "master unschedulable, workers time out": Row(_unschedulable_master(), "unschedulable", "t-master-0"),
+    "failed with no error anywhere": Row(_failed_without_error(), "unknown", "t-master-0"),
+    "no pods long after creation": Row(_no_pods(), "unknown", None),
+    "a line means its most specific reading": Row(_line_means_most_specific(), "gpu-oom", "t-master-0"),
+    "python warnings are noise": Row(_warnings_are_noise(), "application-error", "t-master-0"),
+}
+
+
+@pytest.mark.parametrize("row", ROWS.values(), ids=ROWS.keys())
+def test_rules(row: Row) -> None:
+    verdict = judge(row.evidence, builtin_catalogue())
+    assert (verdict.category, verdict.culprit.pod if verdict.culprit else None, verdict.healthy) == (
+        row.category, row.culprit, row.healthy), verdict.analysis
+    assert verdict.engine == "rules"
+    if not verdict.healthy:
+        assert verdict.evidence, "an unhealthy verdict quotes what it rests on"
+
+
+def test_cascade_names_the_symptoms_and_the_misleading_condition() -> None:
+    verdict = judge(_cascade(), builtin_catalogue())
+    assert "2 other pods failed after it" in verdict.analysis
+    assert "names the replica whose failure ended the job" in verdict.analysis
+    assert verdict.evidence[0].text.startswith("torch.OutOfMemoryError")
+    assert any(e.pod == "t-master-0" for e in verdict.evidence), "one cascade line shows the symptoms"
+
+
+def test_stall_quotes_the_last_line_and_its_time() -> None:
+    verdict = judge(_stalled(), builtin_catalogue())
+    assert "09:49:00" in verdict.evidence[0].text
+    assert "2h11m" in verdict.error
+
+
+def test_pod_order_does_not_change_the_verdict() -> None:
+    ev = _cascade()
+    reordered = ev.model_copy(update={"pods": list(reversed(ev.pods)), "logs": list(reversed(ev.logs))})
+    assert judge(reordered, builtin_catalogue()) == judge(ev, builtin_catalogue())
+
+
+def test_recovery_needs_time() -> None:
+    """The same restart, 3 minutes into the new run instead of 40: not recovered yet."""
+    early = evidence([pod("t-master-0", running(started=-3), role="master", index=0,
+                          last=terminated(137, -4, reason="OOMKilled", started=-90))], status="Running")
+    assert judge(early, builtin_catalogue()).category == "oom-killed"

@@ -1,0 +1,115 @@
+"""The catalogue: built-in files are valid, user files extend, replace and disable."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from agent.errors import CatalogueError
+from agent.engine.signatures import Catalogue, Signature, builtin_catalogue, load_catalogue, read_catalogue_file
+from collectors.logs import scoped
+from agent.engine.taxonomy import categories
+
+
+def test_builtin_catalogue_covers_every_failure_category() -> None:
+    covered = {s.category for s in builtin_catalogue().signatures if s.kind == "cause"}
+    # healthy and stalled are concluded from state, unknown from the absence of a cause.
+    assert set(categories()) - covered == {"healthy", "stalled", "unknown"}
+
+
+def test_ids_are_unique_and_patterns_compile() -> None:
+    """The built-in catalogue skips regex checks at start-up; this is where they happen."""
+    sigs = builtin_catalogue().signatures
+    assert len({s.id for s in sigs}) == len(sigs)
+    for sig in sigs:
+        for regex in (sig.pattern, sig.reason, sig.subject):
+            if regex is not None:
+                re.compile(scoped(regex))
+    builtin_catalogue().line_matcher.classify("anything")
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ({"id": "x", "category": "nope", "where": "log", "pattern": "a"}, "not in the taxonomy"),
+        ({"id": "x", "category": "gpu-oom", "where": "log"}, "needs a pattern"),
+        ({"id": "x", "category": "gpu-oom", "where": "log", "pattern": "("}, "not a valid regular expression"),
+        ({"id": "x", "kind": "noise", "where": "event", "reason": "A"}, "only log signatures can be noise"),
+        ({"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "exit_codes": [1]}, "status signatures only"),
+        ({"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "specificty": 3}, "Extra inputs"),
+        ({"id": "Bad Id", "category": "gpu-oom", "where": "log", "pattern": "a"}, "should match pattern"),
+    ],
+)
+def test_invalid_signatures_name_the_problem(entry: dict, message: str) -> None:
+    import yaml
+
+    with pytest.raises(CatalogueError) as err:
+        read_catalogue_file(yaml.safe_dump({"signatures": [entry]}), "mine.yaml")
+    assert message in str(err.value) and str(err.value).startswith("rules mine.yaml:")
+
+
+def test_user_file_adds_replaces_and_disables(tmp_path: Path) -> None:
+    path = tmp_path / "rules.yaml"
+    path.write_text(
+        "signatures:\n"
+        "  - id: team-quota\n    category: disk-full\n    where: log\n    pattern: 'team quota reached'\n    specificity: 90\n"
+        "  - id: cuda-oom\n    category: gpu-oom\n    where: log\n    pattern: 'CUDA OOM'\n"
+        "disable: [python-exception]\n")
+    cat = load_catalogue([path])
+    assert cat.by_id["team-quota"].category == "disk-full"
+    assert cat.by_id["cuda-oom"].pattern == "CUDA OOM"
+    assert "python-exception" not in cat.by_id
+    assert "python-exception" in builtin_catalogue().by_id, "the built-in catalogue is not changed"
+
+
+def test_bad_yaml_and_unreadable_files(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("signatures: [\n")
+    with pytest.raises(CatalogueError, match=r"rules .*bad.yaml line \d+: not valid YAML"):
+        load_catalogue([bad])
+    binary = tmp_path / "bin.yaml"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(CatalogueError, match="not a text file"):
+        load_catalogue([binary])
+
+
+def test_status_signature_matching() -> None:
+    sig = Signature(id="s", category="oom-killed", where="status", subject="terminated", reason="OOMKilled", exit_codes=[137])
+    assert sig.matches(text="", reason="OOMKilled", subject="terminated", exit_code=137)
+    assert not sig.matches(text="", reason="OOMKilledX", subject="terminated", exit_code=137)
+    assert not sig.matches(text="", reason="OOMKilled", subject="waiting", exit_code=137)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB", ["cuda-oom"]),
+        ("RuntimeError: CUDA error: device-side assert triggered", ["device-side-assert"]),
+        ("ModuleNotFoundError: No module named 'deepspeed'", ["module-not-found"]),
+        ("OSError: [Errno 28] No space left on device", ["no-space-left"]),
+        ("RuntimeError: unable to write to file </torch_3421_2239048781_0>: No space left on device (28)", ["shm-no-space"]),
+        ("[rank0]: KeyError: 'input_ids'", ["python-exception"]),
+        ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:", ["torchrun-child-failed"]),
+        ("/usr/lib/python3/site-packages/x.py:12: FutureWarning: CUDA out of memory is deprecated", []),
+        ("NCCL INFO NET/Plugin: libnccl-net.so: cannot open shared object file: No such file or directory", []),
+        ("{'loss': 0.7, 'learning_rate': 1e-05}", []),
+    ],
+)
+def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
+    assert builtin_catalogue().line_matcher.classify(line) == expected
+
+
+def test_compiled_catalogue_is_current() -> None:
+    """compiled.json spares every start-up parsing the YAML and ~150 patterns; it must be
+    what the YAML says today."""
+    from agent.engine.signatures import _sources, compiled_catalogue, read_catalogue_file
+
+    texts, digest = _sources()
+    fresh = [sig for name, text in texts for sig in read_catalogue_file(text, name).signatures]
+    shipped = json.loads((Path(__file__).parents[3] / "agent" / "engine" / "signatures" / "compiled.json").read_text())
+    expected = json.loads(json.dumps(compiled_catalogue(Catalogue(fresh), digest)))
+    assert shipped == expected, "regenerate: python -m agent.engine.signatures"
+    assert list(builtin_catalogue().signatures) == fresh
