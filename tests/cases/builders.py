@@ -524,6 +524,9 @@ class CaseSpec:
     captured: datetime
     logs: dict[str, str] = field(default_factory=dict)  # "POD/CONTAINER[.previous]" -> text
     as_list: bool = True  # objects.yaml as one `kind: List`, or as several documents
+    # Cases built from a real public report: what happened, and the thread it was taken from.
+    title: str | None = None
+    source: str | None = None
 
 
 def failed_job_case(*, id: str, category: str, evidence: str, description: str, name: str, namespace: str,

@@ -51,13 +51,16 @@ def scenarios() -> list[Scenario]:
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
+        scenarios_real_platform,
+        scenarios_real_training,
         scenarios_runtime,
         scenarios_serving,
     )
 
     found: list[Scenario] = []
     for module in (scenarios_platform, scenarios_runtime, scenarios_distributed, scenarios_healthy,
-                   scenarios_serving, scenarios_ecosystems, scenarios_logformats, scenarios_ambiguous):
+                   scenarios_serving, scenarios_ecosystems, scenarios_logformats, scenarios_ambiguous,
+                   scenarios_real_training, scenarios_real_platform):
         found.extend(module.SCENARIOS)
     return found
 
@@ -93,6 +96,10 @@ def write_case(spec: CaseSpec, root: Path) -> Path:
     expected = {"id": spec.id, "kind": spec.kind, "name": spec.name, "namespace": spec.namespace,
                 "healthy": spec.healthy, "category": spec.category, "culprit": spec.culprit,
                 "evidence": spec.evidence, "description": " ".join(spec.description.split())}
+    if spec.title:
+        expected["title"] = " ".join(spec.title.split())
+    if spec.source:
+        expected["source"] = spec.source
     (folder / "expected.yaml").write_text(_dump(expected), encoding="utf-8")
     return folder
 
