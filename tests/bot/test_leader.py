@@ -123,7 +123,7 @@ def test_a_leader_that_cannot_renew_stops_at_its_renew_deadline(fake_api: FakeCl
     # The last renewal that got through was sent less than a retry period before the
     # outage; the work is stopped renew_seconds after it, not a request timeout later.
     stopped = run.stopped_at[0] - began
-    assert 2 - 0.5 - 0.3 <= stopped <= 2 + 0.5, stopped
+    assert 2 - 0.5 - 0.5 <= stopped <= 2 + 0.75, stopped
     assert run.result == [False] and run.stop.is_set()
     assert holder(fake_api) == "a"  # not handed back: it could not be, and it must not be assumed
 
@@ -220,9 +220,17 @@ class Replicas:
             if proc.poll() is None:
                 proc.send_signal(signal.SIGTERM)
         codes = {name: proc.wait(30) for name, proc in self.procs.items()}
+        self.close()
+        return codes
+
+    def close(self) -> None:
+        """Kill what still runs (a test that failed half-way) and close the logs."""
+        for proc in self.procs.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
         for f in self._files:
             f.close()
-        return codes
 
 
 @pytest.fixture
@@ -243,11 +251,8 @@ def replicas(fake_api: FakeCluster, receiver: Receiver, tmp_path: Path) -> Itera
         return made[-1]
 
     yield make
-    for r in made:  # a test that failed half-way: no process outlives it
-        for proc in r.procs.values():
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+    for r in made:
+        r.close()
 
 
 def posts(receiver: Receiver) -> dict[str, int]:

@@ -92,7 +92,7 @@ class Fault:
     and/or answer ``status`` (403 builds the API server's forbidden Status). ``times``
     limits it to the first matching requests, ``until`` (a ``time.monotonic()`` instant)
     to the requests that arrive before it; a delayed request is then held no later than
-    ``until`` (a hung server that recovers answers what it was holding)."""
+    ``until``."""
 
     resource: str
     verb: str | None = None
@@ -235,8 +235,11 @@ class FakeApiServer:
             self._relisten.start()
 
     def hang(self, seconds: float) -> Fault:
-        """For ``seconds``, accept requests and answer none of them until the time is up."""
-        return self._add(Fault("*", delay=seconds, until=time.monotonic() + seconds))
+        """For ``seconds``, accept requests and answer none: each is held until the time is
+        up, then answered 504, as an API server that cannot reach etcd does."""
+        return self._add(Fault("*", status=504, delay=seconds, until=time.monotonic() + seconds,
+                               message="the server was unable to return a response in the time allotted, but may "
+                                       "still be processing the request"))
 
     def _listen_again(self) -> None:
         # The port was ours a moment ago; another socket may hold it for an instant.
