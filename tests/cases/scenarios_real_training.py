@@ -1,13 +1,984 @@
 """Cases built from real public failure reports - distributed training and fine-tuning: PyTorch/torchrun, NCCL, DeepSpeed, Megatron, Horovod and MPI, PaddlePaddle, TensorFlow, JAX, XGBoost.
 
 Each keeps the lines people pasted verbatim (names neutralised) and says where they came
-from: ``title`` (what happened) and ``source`` (the thread) go into expected.yaml.
+from: ``title`` (what happened) and ``source`` (the thread) go into expected.yaml. What the
+thread did not show (the pods, their states, the events, progress lines before the failure)
+is built around those lines so that the snapshot is consistent.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
+from datetime import datetime, timedelta, timezone
 
-from tests.cases.builders import CaseSpec
+from tests.cases.builders import (
+    CaseSpec,
+    Clock,
+    Container,
+    MPIPlan,
+    Obj,
+    PodPlan,
+    Scenarios,
+    cpu_only,
+    event,
+    failed_job,
+    gpu,
+    job_condition,
+    kubeflow_conditions,
+    kubeflow_with_pods,
+    mpijob_v2,
+    node,
+    node_event,
+    running,
+    stamped,
+    terminated,
+    text,
+    uid,
+)
+from tests.cases.logtext import glog, rank_traceback, torchrun_failed, torchrun_start, watchdog
 
-SCENARIOS: list[Callable[[], CaseSpec]] = []
+SCENARIOS = Scenarios()
+
+CONTAINER = {"PyTorchJob": "pytorch", "TFJob": "tensorflow", "PaddleJob": "paddle", "XGBoostJob": "xgboost",
+             "JAXJob": "jax"}
+
+
+def _role(role: str) -> str:
+    return "PS" if role == "ps" else role.capitalize()
+
+
+def _kubeflow_case(*, id: str, kind: str, name: str, ns: str, at: Clock, image: str, command: list[str],
+                   resources: Obj, plans: Sequence[PodPlan], category: str, culprit: str | list[str] | None,
+                   evidence: str, description: str, title: str, source: str, captured: float,
+                   failed: tuple[str, float] | None = None, succeeded: float | None = None,
+                   restart_policy: str = "Never", events: Sequence[Obj] = (), extra: Sequence[Obj] = (),
+                   run_policy: Obj | None = None) -> CaseSpec:
+    """A Kubeflow job whose pods stand as ``plans`` say; its conditions and replica counts follow
+    from them (``failed``: the role its Failed condition names, and when; ``succeeded``: when)."""
+    statuses: dict[str, dict[str, int]] = {}
+    for p in plans:
+        counts = statuses.setdefault(_role(p.role), {"active": 0, "succeeded": 0, "failed": 0})
+        term = p.state.get("terminated")
+        counts["active" if term is None else "succeeded" if term["exitCode"] == 0 else "failed"] += 1
+    conditions = kubeflow_conditions(kind, name, at(30), failed=(failed[0], at(failed[1])) if failed else None)
+    if succeeded is not None:
+        conditions[1] = job_condition("Running", at(30), f"{kind}Running", f"{kind} {name} is running.",
+                                      status=False)
+        conditions.append(job_condition("Succeeded", at(succeeded), f"{kind}Succeeded",
+                                        f"{kind} {name} is successfully completed."))
+    end = failed[1] if failed else succeeded
+    ctr = Container(CONTAINER[kind], image, command=command, resources=resources)
+    job, pods, logs = kubeflow_with_pods(kind=kind, name=name, namespace=ns, created=at(0), container=ctr,
+                                         plans=plans, conditions=conditions, statuses=statuses,
+                                         restart_policy=restart_policy, run_policy=run_policy,
+                                         completion=at(end) if end is not None else None)
+    created = [event(job, "SuccessfulCreatePod", f"Created pod: {p['metadata']['name']}", at(2), type_="Normal",
+                     component=f"{kind.lower()}-controller") for p in pods]
+    return CaseSpec(id=id, kind=kind, name=name, namespace=ns, healthy=category == "healthy", category=category,
+                    culprit=culprit, evidence=evidence, description=description, title=title, source=source,
+                    objects=[job, *pods, *extra, *created, *events], logs=logs, captured=at(captured))
+
+
+def _job_case(*, id: str, name: str, ns: str, at: Clock, image: str, command: list[str], resources: Obj,
+              exit_code: int, ran: tuple[float, float], log: str, category: str, evidence: str,
+              description: str, title: str, source: str, captured: float, node_name: str = "gpu-node-07",
+              extra: Sequence[Obj] = ()) -> CaseSpec:
+    """A batch Job whose one pod failed and left one log."""
+    ctr = Container("train", image, command=command, resources=resources)
+    job, p = failed_job(name=name, namespace=ns, at=at, container=ctr, exit_code=exit_code, ran=ran,
+                        node=node_name)
+    pod_name = p["metadata"]["name"]
+    return CaseSpec(id=id, kind="Job", name=name, namespace=ns, healthy=False, category=category,
+                    culprit=pod_name, evidence=evidence, description=description, title=title, source=source,
+                    objects=[job, p, *extra], logs={f"{pod_name}/train": log}, captured=at(captured))
+
+
+def _victim(lines: Sequence[str], rank: int, host: str, t: datetime, *, script: str = "train.py",
+            timeout_ms: int = 600000) -> str:
+    """A rank that waited in a collective for a peer that had gone: its progress, the NCCL watchdog,
+    torchrun's summary."""
+    return text(*lines, *watchdog(rank, t, 18211, timeout_ms=timeout_ms),
+                *torchrun_failed(t + timedelta(seconds=2), rank=rank, local_rank=rank % 8, exitcode=-6,
+                                 pid=200 + rank % 8, host=host, script=script))
+
+
+def _megatron_iterations(start: datetime, first: int, last: int, every: float, loss0: float) -> list[str]:
+    out = []
+    for i in range(first, last + 1):
+        t = start + timedelta(seconds=(i - first) * every)
+        out.append(f" [{t.strftime('%Y-%m-%d %H:%M:%S')}] iteration {i:>8}/  100000 | consumed samples: "
+                   f"{i * 128:>12} | elapsed time per iteration (ms): {every * 1000:.1f} | learning rate: "
+                   f"{1e-7 * min(1, i / 50):.6E} | global batch size:   128 | lm loss: {loss0 - i * 0.004:.6E} | "
+                   f"loss scale: 1.0 | grad norm: {1.9 + (i % 7) * 0.13:.3f} | number of skipped iterations:   0 | "
+                   "number of nan iterations:   0 |")
+    return out
+
+
+# -- collectives that hang ----------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def stalled_mpijob_horovod_stall_inspector() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 2, 6, 0, tzinfo=timezone.utc))
+    name, ns = "hvd-fcn-seg", "vision-train"
+    steps = [f"[1,0]<stdout>:Epoch {1 + i // 40} step {i * 25} loss {1.92 - i * 0.006:.4f} acc {0.41 + i * 0.002:.3f}"
+             for i in range(120)]
+    stall = ("[1,0]<stderr>:WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by "
+             "subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate "
+             "that different ranks are trying to submit different tensors or that only subset of ranks is "
+             "submitting tensors, which will cause deadlock. Stalled ops: OptimizerScope/DistributedAdamOptimizer_"
+             "Allreduce/HorovodAllreduce_OptimizerScope_gradients_FcnScope_add_grad_tuple_control_dependency_1_0 "
+             "[ready ranks: 4, 6, 7, 1, 5, 3, 2], OptimizerScope/DistributedAdamOptimizer_Allreduce/HorovodAllreduce"
+             "_OptimizerScope_gradients_FcnScope_MatMul_1_grad_tuple_control_dependency_1_0 [ready ranks: 5, 4, 6, "
+             "7, 1, 3, 2], OptimizerScope/DistributedAdamOptimizer_Allreduce/HorovodAllreduce_OptimizerScope_"
+             "gradients_FcnScope_add_1_grad_tuple_control_dependency_1_0 [ready ranks: 5, 4, 6, 7, 1, 3, 2]")
+    start = 60
+    log = stamped([*steps, stall, stall, stall], at(start), [30] * 119 + [70, 60, 60])
+    last = start + 30 * 119 + 190
+    objects, logs, launcher = mpijob_v2(
+        at=at, name=name, ns=ns, image="registry.corp.example/vision/horovod-tf:0.28.1-tf2.13", workers=2,
+        launcher_cmd=["mpirun", "-np", "8", "--tag-output", "-bind-to", "none", "-map-by", "slot", "python",
+                      "train_fcn.py"], worker_resources=gpu(4, "192Gi", "32"), slots=4,
+        plan=MPIPlan(launcher_state=running(at(35)), launcher_log=log))
+    return CaseSpec(
+        id="stalled-mpijob-horovod-stall-inspector", kind="MPIJob", name=name, namespace=ns, healthy=False,
+        category="stalled", culprit=launcher, evidence="One or more tensors were submitted to be reduced",
+        description="A Horovod (TensorFlow) MPIJob keeps running, but its launcher's log stopped at Horovod's "
+                    "stall inspector: seven ranks submitted the allreduce of a gradient, rank 0 never did, and "
+                    "the warning repeats every minute before the log falls silent. The workers only run sshd.",
+        title="Horovod training hangs: the stall inspector reports gradients that ranks 1-7 are ready to reduce "
+              "and rank 0 never submits",
+        source="https://github.com/horovod/horovod/issues/367",
+        objects=objects, logs=logs, captured=at(last + 3000))
+
+
+@SCENARIOS.add
+def stalled_tfjob_multiworker_keras_hang() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 3, 19, 0, tzinfo=timezone.utc))
+    name, ns = "keras-mnist-mwms", "tf-examples"
+
+    def log(task: int, port: int) -> str:
+        lines = [
+            f"2026-03-03 19:00:45.016826: I tensorflow/core/distributed_runtime/rpc/grpc_server_lib.cc:390] Started "
+            f"server with target: grpc://localhost:{port}",
+            "Number of devices: 2",
+            "Downloading and preparing dataset mnist (11.06 MiB) to /root/tensorflow_datasets/mnist/1.0.0...",
+            "WARNING:absl:Dataset mnist is hosted on GCS. It will automatically be downloaded to your",
+            "local data directory. If you'd instead prefer to read directly from our public",
+            "GCS bucket (recommended if you're running on GCP), you can instead set",
+            "data_dir=gs://tfds-data/datasets.",
+            "",
+            "Dataset mnist downloaded and prepared to /root/tensorflow_datasets/mnist/1.0.0. Subsequent calls will "
+            "reuse this data.",
+            "WARNING:tensorflow:`eval_fn` is not passed in. The `worker_fn` will be used if an \"evaluator\" task "
+            "exists in the cluster.",
+            "WARNING:tensorflow:`eval_strategy` is not passed in. No distribution strategy will be used for "
+            "evaluation.",
+            "WARNING:tensorflow:ModelCheckpoint callback is not provided. Workers will need to restart training if "
+            "any fails.",
+        ]
+        return stamped(lines, at(45 + task), [0.5, 1, 0, 0, 0, 0, 0, 9, 1, 0.2, 0.3])
+
+    plans = [PodPlan("worker", i, running(at(40)), log=log(i, 2000)) for i in range(2)]
+    return _kubeflow_case(
+        id="stalled-tfjob-multiworker-keras-hang", kind="TFJob", name=name, ns=ns, at=at,
+        image="tensorflow/tensorflow:2.1.0-gpu-py3", command=["python", "/app/keras_mnist_mwms.py"],
+        resources=gpu(2, "32Gi", "8"), plans=plans, category="stalled",
+        culprit=[f"{name}-worker-0", f"{name}-worker-1"], evidence="ModelCheckpoint callback is not provided",
+        description="A two-worker MultiWorkerMirroredStrategy TFJob starts its gRPC servers, prepares the "
+                    "dataset, prints the strategy's warnings and then nothing for two hours: the Keras fit never "
+                    "starts its first epoch. Both workers run; nothing failed.",
+        title="MultiWorkerMirroredStrategy Keras example hangs after start-up on both workers",
+        source="https://github.com/tensorflow/tensorflow/issues/35878", captured=7300)
+
+
+# -- the loss or the gradients went NaN ---------------------------------------------------------
+
+
+@SCENARIOS.add
+def nan_loss_pytorchjob_megatron_nan_grad_norm() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 4, 2, 0, tzinfo=timezone.utc))
+    name, ns = "llama3-70b-cpt", "pretrain"
+    iters = _megatron_iterations(at(400), 1, 9, 41.0, 11.2)
+    fail = 400 + 9 * 41 + 30
+    culprit = text(
+        *torchrun_start(at(60)), *iters,
+        *rank_traceback(11, [
+            ("/workspace/Pai-Megatron-Patch/examples/llama3/pretrain_llama.py", 196, "<module>", "pretrain("),
+            ("/workspace/Pai-Megatron-Patch/Megatron-LM-240405/megatron/training/training.py", 270, "pretrain",
+             "iteration, num_floating_point_operations_so_far = train("),
+            ("/workspace/Pai-Megatron-Patch/Megatron-LM-240405/megatron/training/training.py", 990, "train",
+             "train_step(forward_step_func,"),
+            ("/workspace/Pai-Megatron-Patch/Megatron-LM-240405/megatron/core/distributed/param_and_grad_buffer.py",
+             115, "start_grad_sync", "assert not norm.isnan(), ("),
+        ], "AssertionError: Rank 11: found NaN in local grad norm in backward pass before data-parallel "
+           "communication collective. Device: 3"),
+        *torchrun_failed(at(fail + 2), rank=11, local_rank=3, exitcode=1, pid=1483, host=f"{name}-worker-0",
+                         script="pretrain_llama.py", traceback="Traceback (most recent call last):"))
+    plans = [PodPlan("master", 0, terminated(1, at(50), at(fail + 605)),
+                     log=_victim([*torchrun_start(at(60)), *iters], 3, f"{name}-master-0", at(fail + 601),
+                                 script="pretrain_llama.py")),
+             PodPlan("worker", 0, terminated(1, at(50), at(fail + 3)), log=culprit),
+             PodPlan("worker", 1, terminated(1, at(50), at(fail + 604)),
+                     log=_victim(torchrun_start(at(60)), 19, f"{name}-worker-1", at(fail + 600),
+                                 script="pretrain_llama.py")),
+             PodPlan("worker", 2, terminated(1, at(50), at(fail + 604)),
+                     log=_victim(torchrun_start(at(60)), 27, f"{name}-worker-2", at(fail + 600),
+                                 script="pretrain_llama.py"))]
+    return _kubeflow_case(
+        id="nan-loss-pytorchjob-megatron-nan-grad-norm", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/pretrain/pai-megatron-patch:24.07",
+        command=["sh", "run_pretrain_llama_70b.sh"], resources=gpu(8, "1600Gi", "128"), plans=plans,
+        category="nan-loss", culprit=f"{name}-worker-0",
+        evidence="found NaN in local grad norm in backward pass",
+        description="Four-node Llama-3-70B continued pretraining with Megatron: after a few iterations rank 11 on "
+                    "worker 0 asserts that its local gradient norm is NaN and exits; the other ranks wait in their "
+                    "collectives until the NCCL watchdog aborts them ten minutes later. The exception is a plain "
+                    "AssertionError; its message names the cause.",
+        title="Megatron Llama-3-70B pretraining on 4 nodes: AssertionError found NaN in local grad norm on rank 11 "
+              "after a few iterations",
+        source="https://github.com/alibaba/Pai-Megatron-Patch/issues/366", captured=fail + 700,
+        failed=("Master", fail + 606))
+
+
+@SCENARIOS.add
+def nan_loss_job_nemo_unexpected_result_nan() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 5, 9, 0, tzinfo=timezone.utc))
+    name, ns = "chip-dapt-8b", "eda-llm"
+    p = "i.pretrain/0 [default2]:"
+    lines = [
+        *torchrun_start(at(30)),
+        *(f"i.pretrain/0 [default0]:Training epoch 0, iteration {i}/99 | lr: {3e-5 * i / 99:.3e} | global_batch_size:"
+          f" 8 | global_step: {i} | reduced_train_loss: {2.41 - i * 0.01:.4f} | train_step_timing in s: 2.18"
+          for i in range(0, 12)),
+        f"{p}[rank2]: Traceback (most recent call last):",
+        f'{p}[rank2]:   File "/opt/NeMo/nemo/lightning/pytorch/strategies/megatron_strategy.py", line 685, in '
+        "optimizer_step",
+        f"{p}[rank2]:     optimizer_output = super().optimizer_step(optimizer, closure, model, **kwargs)",
+        f'{p}[rank2]:   File "/opt/megatron-lm/megatron/core/distributed/param_and_grad_buffer.py", line 201, in '
+        "check_grads",
+        f"{p}[rank2]:     rerun_state_machine.validate_result(",
+        f"{p}[rank2]: RuntimeError: Rank 2, node gpu-node-01, device 2, iteration -1: Unexpected result nan "
+        "(message='found NaN in local grad norm for bucket #0 in backward pass before data-parallel communication "
+        "collective')",
+        *torchrun_failed(at(95), rank=2, local_rank=2, exitcode=1, pid=412, host="gpu-node-01",
+                         script="nemo.collections.llm.api.pretrain",
+                         traceback="Traceback (most recent call last):"),
+    ]
+    return _job_case(
+        id="nan-loss-job-nemo-unexpected-result-nan", name=name, ns=ns, at=at,
+        image="nvcr.io/nvidia/nemo:25.04", command=["python", "dapt_pretrain.py"], resources=gpu(8, "900Gi", "96"),
+        exit_code=1, ran=(28, 96), log=stamped(lines, at(30), 2.2), category="nan-loss",
+        evidence="Unexpected result nan",
+        description="NeMo domain-adaptive pretraining on one 8-GPU node: Megatron's rerun state machine raises a "
+                    "RuntimeError on rank 2 because the local gradient norm of bucket #0 is NaN. The exception "
+                    "type is generic; its message names the NaN.",
+        title="NeMo DAPT run fails: RuntimeError Unexpected result nan - found NaN in local grad norm for bucket #0",
+        source="https://github.com/NVIDIA-NeMo/Speech/issues/14348", captured=200, node_name="gpu-node-01")
+
+
+@SCENARIOS.add
+def nan_loss_pytorchjob_dino_loss_nan_exit() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 6, 22, 0, tzinfo=timezone.utc))
+    name, ns = "dino-vitb16", "ssl-research"
+    progress = [f"Epoch: [37/100]  [{i * 10:>4}/1251]  eta: 0:{(1251 - i * 10) // 120:02d}:{i % 60:02d}  "
+                f"loss: {3.412 + i * 0.004:.6f} ({3.40 + i * 0.002:.6f})  lr: 0.000742 (0.000742)  wd: 0.061834 "
+                f"(0.061834)  time: 0.528114  data: 0.000452  max mem: 14873" for i in range(0, 40)]
+    lines = [*torchrun_start(at(40)), *progress, "Loss is nan, stopping training", "Loss is nan, stopping training",
+             *torchrun_failed(at(2140), rank=0, local_rank=0, exitcode=1, pid=88, host=f"{name}-master-0",
+                              script="main_dino.py")]
+    plans = [PodPlan("master", 0, terminated(1, at(35), at(2141)), log=stamped(lines, at(40), 50))]
+    return _kubeflow_case(
+        id="nan-loss-pytorchjob-dino-loss-nan-exit", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/ssl/dino:torch2.1", command=["torchrun", "--nproc_per_node=8", "main_dino.py",
+                                                                  "--arch", "vit_base"],
+        resources=gpu(8, "480Gi", "64"), plans=plans, category="nan-loss", culprit=f"{name}-master-0",
+        evidence="Loss is nan, stopping training",
+        description="DINO self-supervised training stops itself: it prints 'Loss is nan, stopping training' and "
+                    "calls sys.exit(1), so there is no exception at all - torchrun only reports exit code 1.",
+        title="DINO ViT-B/16 training exits with 'Loss is nan, stopping training' mid-epoch",
+        source="https://github.com/facebookresearch/dino/issues/97", captured=2300, failed=("Master", 2142))
+
+
+# -- files, permissions ---------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def missing_file_tfjob_ps_checkpoint_not_on_shared_disk() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 7, 11, 0, tzinfo=timezone.utc))
+    name, ns = "inception-dist", "vision-tf"
+    not_found = ("W tensorflow/core/framework/op_kernel.cc:975] Not found: Unsuccessful TensorSliceReader "
+                 "constructor: Failed to find any matching files for /tmp/imagenet_train/model.ckpt-1362")
+    server = ("I tensorflow/core/distributed_runtime/rpc/grpc_server_lib.cc:221] Started server with target: "
+              "grpc://localhost:2222")
+    worker0 = text(
+        server, "INFO:tensorflow:Restoring parameters from /tmp/imagenet_train/model.ckpt-1362",
+        "Traceback (most recent call last):",
+        '  File "/opt/models/inception/bazel-bin/inception/imagenet_distributed_train.runfiles/inception/inception/'
+        'imagenet_distributed_train.py", line 65, in <module>',
+        "    tf.app.run()",
+        '  File "/usr/local/lib/python2.7/dist-packages/tensorflow/python/training/supervisor.py", line 795, in '
+        "prepare_or_wait_for_session",
+        "    init_feed_dict=self._init_feed_dict, init_fn=self._init_fn)",
+        "tensorflow.python.framework.errors.NotFoundError: Unsuccessful TensorSliceReader constructor: Failed to "
+        "find any matching files for /tmp/imagenet_train/model.ckpt-1362")
+    worker1 = text(server, "INFO:tensorflow:Waiting for model to be ready.  Ready_for_local_init_op:  None, "
+                           "ready: Variables not initialized: global_step", not_found, not_found, not_found)
+    plans = [PodPlan("ps", 0, running(at(20)), log=text(server)),
+             PodPlan("worker", 0, terminated(1, at(20), at(310)), log=worker0),
+             PodPlan("worker", 1, terminated(1, at(20), at(640)), log=worker1)]
+    return _kubeflow_case(
+        id="missing-file-tfjob-ps-checkpoint-not-on-shared-disk", kind="TFJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/vision/inception-tf:1.0-gpu",
+        command=["bazel-bin/inception/imagenet_distributed_train", "--train_dir=/tmp/imagenet_train"],
+        resources=gpu(1, "32Gi", "8"), plans=plans, category="missing-file", culprit=f"{name}-worker-0",
+        evidence="Failed to find any matching files for /tmp/imagenet_train/model.ckpt-1362",
+        description="Distributed Inception with one parameter server and two workers resumes from a checkpoint "
+                    "written under /tmp on another machine: the restore op cannot find model.ckpt-1362. Worker 0 "
+                    "fails with NotFoundError first; worker 1 logs the same 'Not found' warnings and gives up "
+                    "later; the parameter server keeps serving.",
+        title="Distributed Inception (1 ps, 2 workers): NotFoundError, the checkpoint under /tmp/imagenet_train is "
+              "not on the machine that restores it",
+        source="https://github.com/tensorflow/models/issues/803", captured=700, failed=("Worker", 641))
+
+
+@SCENARIOS.add
+def missing_file_pytorchjob_megatron_dataset_prefix() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 8, 14, 0, tzinfo=timezone.utc))
+    name, ns = "gpt-345m-owt", "lm-research"
+    tb = ["Dataset does not exist: /data/openwebtext/subset-01",
+          "Path should be a basename that both .idx and .bin can be appended to get full filenames.",
+          " > finished creating indexed dataset in 0.000021 seconds",
+          "Traceback (most recent call last):",
+          '  File "/mega/Megatron-LM/pretrain_gpt.py", line 124, in <module>',
+          "    pretrain(train_valid_test_datasets_provider, model_provider, forward_step,",
+          '  File "/mega/Megatron-LM/megatron/training.py", line 131, in pretrain',
+          "    = build_train_valid_test_data_iterators(",
+          '  File "/mega/Megatron-LM/megatron/training.py", line 815, in build_train_valid_test_data_iterators',
+          "    train_ds, valid_ds, test_ds = build_train_valid_test_datasets_provider(",
+          '  File "/mega/Megatron-LM/pretrain_gpt.py", line 109, in train_valid_test_datasets_provider',
+          "    train_ds, valid_ds, test_ds = build_train_valid_test_datasets(",
+          '  File "/mega/Megatron-LM/megatron/data/gpt_dataset.py", line 54, in build_train_valid_test_datasets',
+          "    train_ds, valid_ds, test_ds = _build_train_valid_test_datasets(",
+          '  File "/mega/Megatron-LM/megatron/data/gpt_dataset.py", line 86, in _build_train_valid_test_datasets',
+          "    indexed_dataset = get_indexed_dataset_(data_prefix,",
+          '  File "/mega/Megatron-LM/megatron/data/gpt_dataset.py", line 134, in get_indexed_dataset_',
+          "    indexed_dataset.sizes.shape[0]))",
+          "AttributeError: 'NoneType' object has no attribute 'sizes'"]
+    lines = ["using world size: 8, data-parallel-size: 8, tensor-model-parallel size: 1, pipeline-model-parallel "
+             "size: 1", "> building GPT2BPETokenizer tokenizer ...", "> initializing torch distributed ...",
+             "> building train, validation, and test datasets ...",
+             " > building dataset index ...", *tb,
+             *torchrun_failed(at(182), rank=0, local_rank=0, exitcode=1, pid=57, host=f"{name}-master-0",
+                              script="pretrain_gpt.py")]
+    plans = [PodPlan("master", 0, terminated(1, at(30), at(183)), log=text(*torchrun_start(at(35)), *lines))]
+    return _kubeflow_case(
+        id="missing-file-pytorchjob-megatron-dataset-prefix", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="nvcr.io/nvidia/pytorch:21.06-py3", command=["bash", "examples/pretrain_gpt_distributed.sh"],
+        resources=gpu(8, "480Gi", "64"), plans=plans, category="missing-file", culprit=f"{name}-master-0",
+        evidence="Dataset does not exist: /data/openwebtext/subset-01",
+        description="Megatron-LM GPT pretraining is given a data path that is a folder, not the prefix of its "
+                    ".bin/.idx files: it prints 'Dataset does not exist' and then dies on an AttributeError about "
+                    "NoneType - the exception's type says nothing, the line before it names the missing file.",
+        title="Megatron-LM pretrain_gpt: 'Dataset does not exist' then AttributeError 'NoneType' object has no "
+              "attribute 'sizes'",
+        source="https://github.com/NVIDIA/Megatron-LM/issues/119", captured=300, failed=("Master", 184))
+
+
+@SCENARIOS.add
+def missing_file_pytorchjob_index_cache_only_on_first_node() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 9, 4, 0, tzinfo=timezone.utc))
+    name, ns = "megatron-ds-gpt", "lm-research"
+    cache = "/work/data/dataset/index-cache/43d5bc1477867ae12d66da383c2b664b_doc_idx.npy"
+
+    def failing(rank: int) -> str:
+        return text(*torchrun_start(at(40)), *rank_traceback(rank, [
+            ("/work/Megatron-DeepSpeed/pretrain_gpt.py", 349, "<module>", "pretrain(train_valid_test_datasets_provider,"),
+            ("/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py", 35, "build_train_valid_test_datasets",
+             "return _build_train_valid_test_datasets(data_prefix[0],"),
+            ("/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py", 156, "_build_train_valid_test_datasets",
+             "train_dataset = build_dataset(0, 'train')"),
+            ("/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py", 148, "build_dataset",
+             "dataset = GPTDataset(name, data_prefix, documents, indexed_dataset,"),
+            ("/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py", 261, "__init__",
+             "self.doc_idx, self.sample_idx, self.shuffle_idx, self.desc, self.desc_hash = \\"),
+        ], f"FileNotFoundError: [Errno 2] No such file or directory: '{cache}'"),
+            *torchrun_failed(at(301), rank=rank, local_rank=0, exitcode=1, pid=311, host=f"{name}-worker-{rank // 8 - 1}",
+                             script="pretrain_gpt.py", traceback="Traceback (most recent call last):"))
+
+    master = [*torchrun_start(at(40)), " > building dataset index ...", "    reading sizes...",
+              "    reading pointers...", "    reading document index...",
+              " > finished creating indexed dataset in 3.914627 seconds",
+              " > WARNING: could not find index map files, building the indices on rank 0 ...",
+              " > elasped time to build and save doc-idx mapping (seconds): 21.430918",
+              " > elasped time to build and save sample-idx mapping (seconds): 4.207713",
+              " > elasped time to build and save shuffle-idx mapping (seconds): 1.733301"]
+    plans = [PodPlan("master", 0, terminated(1, at(35), at(903)),
+                     log=_victim(master, 0, f"{name}-master-0", at(900), script="pretrain_gpt.py")),
+             PodPlan("worker", 0, terminated(1, at(35), at(302)), log=failing(8)),
+             PodPlan("worker", 1, terminated(1, at(35), at(303)), log=failing(16))]
+    return _kubeflow_case(
+        id="missing-file-pytorchjob-index-cache-only-on-first-node", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/lm/megatron-deepspeed:23.12", command=["bash", "run_gpt_3node.sh"],
+        resources=gpu(8, "900Gi", "96"), plans=plans, category="missing-file",
+        culprit=[f"{name}-worker-0", f"{name}-worker-1"], evidence="No such file or directory",
+        description="Megatron-DeepSpeed on three nodes with the dataset index cache on each node's local disk: "
+                    "rank 0 builds the doc/sample/shuffle index files on the master's disk, the other nodes look "
+                    "for them in their own and fail with FileNotFoundError; the master waits in its collective "
+                    "until the watchdog aborts it.",
+        title="Multi-node Megatron-DeepSpeed: FileNotFoundError for the _doc_idx.npy index cache on every node "
+              "but the first",
+        source="https://github.com/deepspeedai/Megatron-DeepSpeed/issues/356", captured=1000,
+        failed=("Master", 904))
+
+
+@SCENARIOS.add
+def permission_denied_pytorchjob_cache_dir_random_uid() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 10, 16, 0, tzinfo=timezone.utc))
+    name, ns = "ilab-train-granite", "rhoai-ilab"
+
+    def log(rank: int) -> str:
+        return text(
+            *torchrun_start(at(50)),
+            f"[rank{rank}]: Traceback (most recent call last):",
+            f'[rank{rank}]:   File "/opt/app-root/lib64/python3.11/site-packages/instructlab/training/main_ds.py", '
+            "line 877, in <module>",
+            f"[rank{rank}]:     main(args)",
+            f'[rank{rank}]:   File "/usr/lib64/python3.11/os.py", line 225, in makedirs',
+            f"[rank{rank}]:     mkdir(name, mode)",
+            f"[rank{rank}]: PermissionError: [Errno 13] Permission denied: '/.cache'",
+            *torchrun_failed(at(140), rank=rank, local_rank=rank % 4, exitcode=1, pid=150 + rank,
+                             host=f"{name}-{'master' if rank < 4 else 'worker'}-0",
+                             script="instructlab/training/main_ds.py", traceback="Traceback (most recent call last):"))
+
+    plans = [PodPlan("master", 0, terminated(1, at(45), at(142)), log=log(0)),
+             PodPlan("worker", 0, terminated(1, at(45), at(141)), log=log(5))]
+    return _kubeflow_case(
+        id="permission-denied-pytorchjob-cache-dir-random-uid", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/ilab/instructlab-training:1.3",
+        command=["torchrun", "--nnodes=2", "--nproc_per_node=4", "-m", "instructlab.training.main_ds"],
+        resources=gpu(4, "256Gi", "32"), plans=plans, category="permission-denied",
+        culprit=[f"{name}-worker-0", f"{name}-master-0"], evidence="Permission denied: '/.cache'",
+        description="On OpenShift the training pods run as a random non-root UID with HOME=/, so the first "
+                    "write to ~/.cache resolves to '/.cache', which that user may not create. Both nodes fail at "
+                    "start-up within a second of each other.",
+        title="InstructLab training PyTorchJob on OpenShift: [rank1]: PermissionError: [Errno 13] Permission "
+              "denied: '/.cache'",
+        source="https://github.com/opendatahub-io/ilab-on-ocp/pull/26", captured=300, failed=("Master", 143))
+
+
+@SCENARIOS.add
+def shm_exhausted_job_dataloader_bus_error_default_shm() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 11, 8, 0, tzinfo=timezone.utc))
+    bus = "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm)."
+    lines = [f"Epoch 0 iter {i * 50} loss {0.912 - i * 0.01:.4f}" for i in range(12)] + [
+        bus, bus, "Traceback (most recent call last):",
+        '  File "train_pointnet.py", line 188, in <module>', "    trainer.train()",
+        '  File "train_pointnet.py", line 141, in train',
+        "    for input_dict in self.train_loader:",
+        '  File "/usr/local/lib/python2.7/dist-packages/torch/utils/data/dataloader.py", line 631, in __next__',
+        "    idx, batch = self._get_batch()",
+        '  File "/usr/local/lib/python2.7/dist-packages/torch/utils/data/dataloader.py", line 610, in _get_batch',
+        "    return self.data_queue.get()",
+        '  File "/usr/lib/python2.7/multiprocessing/queues.py", line 117, in get', "    res = self._recv()",
+        '  File "/usr/local/lib/python2.7/dist-packages/torch/multiprocessing/queue.py", line 21, in recv',
+        "    buf = self.recv_bytes()",
+        '  File "/usr/local/lib/python2.7/dist-packages/torch/utils/data/dataloader.py", line 274, in handler',
+        "    _error_if_any_worker_fails()",
+        "RuntimeError: DataLoader worker (pid 125) is killed by signal: Bus error. "]
+    return _job_case(
+        id="shm-exhausted-job-dataloader-bus-error-default-shm", name="pointcloud-train", ns="perception", at=at,
+        image="registry.corp.example/perception/pointnet:torch1.0-py27", command=["python", "train_pointnet.py"],
+        resources=gpu(1, "48Gi", "12"), exit_code=1, ran=(10, 640), log=text(*lines), category="shm-exhausted",
+        evidence="insufficient shared memory",
+        description="A training pod on Kubernetes has the container runtime's default 64 MiB /dev/shm: the "
+                    "DataLoader workers die with SIGBUS and the main process reports the bus error.",
+        title="PyTorch DataLoader in a Kubernetes pod: Unexpected bus error in worker, insufficient shared memory "
+              "(shm)",
+        source="https://github.com/pytorch/pytorch/issues/16979", captured=700)
+
+
+@SCENARIOS.add
+def config_error_mpijob_hydra_rejects_openmpi_option() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 12, 10, 0, tzinfo=timezone.utc))
+    name, ns = "pvcnn-s3dis", "points-3d"
+    launcher = f"{name}-launcher"
+    log = text(f"[mpiexec@{launcher}] match_arg (utils/args/args.c:163): unrecognized argument allow-run-as-root",
+               f"[mpiexec@{launcher}] HYDU_parse_array (utils/args/args.c:178): argument matching returned error",
+               f"[mpiexec@{launcher}] parse_args (ui/mpich/utils.c:1642): error parsing input array",
+               f"[mpiexec@{launcher}] HYD_uii_mpx_get_parameters (ui/mpich/utils.c:1694): unable to parse user "
+               "arguments",
+               f"[mpiexec@{launcher}] main (ui/mpich/mpiexec.c:148): error parsing parameters")
+    objects, logs, launcher_pod = mpijob_v2(
+        at=at, name=name, ns=ns, image="registry.corp.example/points/torchpack:0.3-mpich", workers=2,
+        launcher_cmd=["mpirun", "--allow-run-as-root", "-np", "2", "-H", f"{name}-worker-0:1,{name}-worker-1:1",
+                      "python", "train.py", "configs/s3dis/from_scratch.yaml"],
+        worker_resources=gpu(1, "64Gi", "8"), slots=1, implementation="MPICH",
+        plan=MPIPlan(launcher_state=terminated(255, at(36), at(37)), launcher_log=log))
+    return CaseSpec(
+        id="config-error-mpijob-hydra-rejects-openmpi-option", kind="MPIJob", name=name, namespace=ns,
+        healthy=False, category="config-error", culprit=launcher_pod,
+        evidence="unrecognized argument allow-run-as-root",
+        description="The launcher command passes Open MPI's --allow-run-as-root, but the image's mpirun is "
+                    "MPICH's Hydra, which rejects the option and exits before starting any rank. The workers "
+                    "keep running sshd.",
+        title="torchpack dist-run under MPICH/Hydra: mpiexec rejects --allow-run-as-root (unrecognized argument)",
+        source="https://github.com/zhijian-liu/torchpack/issues/36",
+        objects=objects, logs=logs, captured=at(300))
+
+
+@SCENARIOS.add
+def application_error_pytorchjob_ddp_unused_parameters() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 13, 7, 0, tzinfo=timezone.utc))
+    name, ns = "ddcap-caption", "mm-research"
+    err = ("RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
+           "This error indicates that your module has parameters that were not used in producing loss. You can "
+           "enable unused parameter detection by passing the keyword argument `find_unused_parameters=True` to "
+           "`torch.nn.parallel.DistributedDataParallel`, and by \n"
+           "making sure all `forward` function outputs participate in calculating loss. \n"
+           "If you already have done the above, then the distributed data parallel module wasn't able to locate "
+           "the output tensors in the return value of your module's `forward` function. Please include the loss "
+           "function and the structure of the return value of `forward` of your module when reporting this issue "
+           "(e.g. list, dict, iterable).\n"
+           "Parameter indices which did not receive grad for rank {rank}: 1\n"
+           "In addition, you can set the environment variable TORCH_DISTRIBUTED_DEBUG to either INFO or DETAIL to "
+           "print out information about which particular parameters did not receive gradient on this rank as "
+           "part of this error")
+    frames = [("/workspace/DDCap/train.py", 412, "<module>", "main()"),
+              ("/workspace/DDCap/train.py", 301, "train", "outputs = model(tokens, prefix, mask)"),
+              ("/opt/conda/lib/python3.8/site-packages/torch/nn/parallel/distributed.py", 873, "forward",
+               "if torch.is_grad_enabled() and self.reducer._rebuild_buckets():")]
+
+    def log(rank: int, host: str, fin: int) -> str:
+        return text(*torchrun_start(at(30)), *(f"epoch 0 | step {s} | loss {5.91 - s / 400:.4f}" for s in (0,)),
+                    *rank_traceback(rank, frames, err.replace("{rank}", str(rank))),
+                    *torchrun_failed(at(fin), rank=rank, local_rank=0, exitcode=1, pid=63, host=host,
+                                     traceback="Traceback (most recent call last):"))
+
+    plans = [PodPlan("master", 0, terminated(1, at(25), at(97)), log=log(0, f"{name}-master-0", 96)),
+             PodPlan("worker", 0, terminated(1, at(25), at(97)), log=log(1, f"{name}-worker-0", 96))]
+    return _kubeflow_case(
+        id="application-error-pytorchjob-ddp-unused-parameters", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/mm/ddcap:torch1.9-cu111", command=["torchrun", "--nnodes=2", "train.py"],
+        resources=gpu(1, "64Gi", "8"), plans=plans, category="application-error",
+        culprit=[f"{name}-master-0", f"{name}-worker-0"], evidence="Expected to have finished reduction",
+        description="DistributedDataParallel finds a parameter that received no gradient in the first step and "
+                    "every rank raises the same RuntimeError at the start of the second: the model has a layer "
+                    "that does not take part in the loss. A bug in the user's model, not in the cluster.",
+        title="DDP training fails on every rank: Expected to have finished reduction in the prior iteration "
+              "(a parameter did not receive grad)",
+        source="https://github.com/buxiangzhiren/DDCap/issues/35", captured=200, failed=("Master", 98))
+
+
+@SCENARIOS.add
+def rendezvous_error_pytorchjob_elastic_master_unreachable() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 14, 9, 0, tzinfo=timezone.utc))
+    name, ns = "torch-mnist-edl", "elastic-demo"
+    tb = ["Traceback (most recent call last):",
+          '  File "/usr/local/bin/torchrun", line 8, in <module>', "    sys.exit(main())",
+          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/multiprocessing/errors/'
+          '__init__.py", line 346, in wrapper', "    return f(*args, **kwargs)",
+          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/run.py", line 762, in main',
+          "    run(args)",
+          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/run.py", line 753, in run',
+          "    elastic_launch(",
+          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/launcher/api.py", line 132, in __call__',
+          "    return launch_agent(self._config, self._entrypoint, list(args))",
+          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/launcher/api.py", line 241, in '
+          "launch_agent", "    result = agent.run()",
+          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/agent/server/api.py", line 723, '
+          "in run", "    result = self._invoke_run(role)",
+          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/dynamic_rendezvous.py"'
+          ', line 1031, in next_rendezvous', "    self._op_executor.run(join_op, deadline)",
+          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/dynamic_rendezvous.py"'
+          ', line 638, in run', "    raise RendezvousTimeoutError()",
+          "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError"]
+
+    def log(fin: int) -> str:
+        return stamped(["[2026-03-14 09:00:46,464] [INFO] [master_client.py:545:build_master_client] getting global "
+                        "master client",
+                        "[2026-03-14 09:00:46,466] [INFO] [master_client.py:76:__init__] dlrover master addr is "
+                        "elasticjob-torch-mnist-dlrover-master:50001", *tb], at(46), [0.01, 900] + [0] * 40)
+
+    plans = [PodPlan("worker", i, terminated(1, at(44), at(947 + i)), log=log(947 + i)) for i in range(2)]
+    return _kubeflow_case(
+        id="rendezvous-error-pytorchjob-elastic-master-unreachable", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/dlrover/torch-mnist:1.0", command=["dlrover-run", "--nnodes=1:2",
+                                                                       "mnist_train.py"],
+        resources=cpu_only("4Gi", "2"), plans=plans, category="rendezvous-error",
+        culprit=[f"{name}-worker-0", f"{name}-worker-1"], evidence="RendezvousTimeoutError",
+        description="Two elastic workers start and ask the elastic master for a rendezvous; on this cluster's "
+                    "network the master is never reached, and after the 900 s join timeout both agents raise "
+                    "RendezvousTimeoutError. Neither worker ever trained.",
+        title="Elastic PyTorch job on minikube (kvm driver): both workers raise RendezvousTimeoutError",
+        source="https://github.com/intelligent-machine-learning/dlrover/issues/374", captured=1100,
+        failed=("Worker", 949))
+
+
+@SCENARIOS.add
+def nccl_error_mpijob_horovod_ibv_create_qp() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 15, 13, 0, tzinfo=timezone.utc))
+    name, ns = "hvd-bert-tf", "nlp-train"
+    w0, w1 = f"{name}-worker-0", f"{name}-worker-1"
+    log = text(
+        f"{w0}:2668:2780 [0] NCCL INFO NET/IB : Using [0]mlx4_0:2/IB ; OOB eth0:10.244.3.17<0>",
+        f"{w1}:2712:2824 [0] NCCL INFO NET/IB : Using [0]mlx4_0:2/IB ; OOB eth0:10.244.5.22<0>",
+        "NCCL version 2.4.8+cuda10.0",
+        f"{w1}:2712:2824 [0] misc/ibvwrap.cu:280 NCCL WARN Call to ibv_create_qp failed",
+        f"{w1}:2712:2824 [0] NCCL INFO transport/net_ib.cu:371 -> 2",
+        f"{w1}:2712:2824 [0] NCCL INFO transport/net_ib.cu:449 -> 2",
+        f"{w1}:2712:2824 [0] NCCL INFO include/net.h:25 -> 2",
+        f"{w1}:2712:2824 [0] NCCL INFO transport/net.cu:290 -> 2",
+        f"{w1}:2712:2824 [0] NCCL INFO init.cu:519 -> 2",
+        f"{w1}:2712:2824 [0] NCCL INFO init.cu:593 -> 2",
+        f"{w0}:2668:2780 [0] NCCL INFO rank 0 nranks 2",
+        f"{w1}:2712:2824 [0] NCCL INFO rank 1 nranks 2",
+        f"{w0}:2668:2780 [0] NCCL INFO CUDA Dev 0, IB Ports : mlx4_0/2(PHB)",
+        f"{w1}:2712:2824 [0] NCCL INFO CUDA Dev 0, IB Ports : mlx4_0/2(PHB)",
+        "Traceback (most recent call last):",
+        '  File "run_pretraining.py", line 628, in <module>', "    tf.app.run()",
+        "tensorflow.python.framework.errors_impl.UnknownError: ncclCommInitRank failed: unhandled system error",
+        "\t [[{{node DistributedAdamWeightDecayOptimizer_Allreduce/HorovodAllreduce_gradients_AddN_7_0}}]]",
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------")
+    objects, logs, launcher = mpijob_v2(
+        at=at, name=name, ns=ns, image="registry.corp.example/nlp/horovod-bert:0.18-tf1.14", workers=2,
+        launcher_cmd=["mpirun", "-np", "2", "-x", "NCCL_DEBUG=INFO", "-x", "NCCL_IB_DISABLE=0", "python",
+                      "run_pretraining.py"], worker_resources=gpu(1, "64Gi", "8"), slots=1,
+        plan=MPIPlan(launcher_state=terminated(1, at(36), at(118)), launcher_log=log))
+    return CaseSpec(
+        id="nccl-error-mpijob-horovod-ibv-create-qp", kind="MPIJob", name=name, namespace=ns, healthy=False,
+        category="nccl-error", culprit=launcher, evidence="Call to ibv_create_qp failed",
+        description="Horovod BERT pretraining over InfiniBand: NCCL on the second worker cannot create a queue "
+                    "pair on the HCA (the container may not lock enough memory), so ncclCommInitRank fails with "
+                    "'unhandled system error' at the first allreduce.",
+        title="Horovod TensorFlow over InfiniBand: NCCL WARN Call to ibv_create_qp failed, ncclCommInitRank "
+              "failed: unhandled system error",
+        source="https://github.com/horovod/horovod/issues/1651", objects=objects, logs=logs, captured=at(400))
+
+
+@SCENARIOS.add
+def killed_externally_pytorchjob_worker_pod_deleted_by_hand() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 16, 15, 0, tzinfo=timezone.utc))
+    name, ns = "mnist-ddp", "ft-test"
+    deleted = 1800
+    steps = [f"Train Epoch: {1 + i // 47} [{(i % 47) * 1280}/60000 ({(i % 47) * 2.13:.0f}%)]\tloss={2.29 - i * 0.004:.4f}"
+             for i in range(60)]
+    master = stamped(["Using distributed PyTorch with nccl backend", *steps], at(40), 29.5)
+    waiting_worker = stamped(["Using distributed PyTorch with nccl backend"], at(deleted + 9), 1)
+    plans = [PodPlan("master", 0, running(at(38)), log=master),
+             PodPlan("worker", 0, running(at(38)), log=stamped(["Using distributed PyTorch with nccl backend"],
+                                                               at(40), 1)),
+             PodPlan("worker", 1, running(at(deleted + 8)), log=waiting_worker),
+             PodPlan("worker", 2, running(at(38)), log=stamped(["Using distributed PyTorch with nccl backend"],
+                                                               at(40), 1))]
+    old = {"apiVersion": "v1", "kind": "Pod",
+           "metadata": {"name": f"{name}-worker-1", "namespace": ns, "uid": uid(ns, "pod", f"{name}-worker-1", "1")}}
+    events = [event(old, "Killing", "Stopping container pytorch", at(deleted), type_="Normal", host="gpu-node-12",
+                    field_path="spec.containers{pytorch}"),
+              event({"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob",
+                     "metadata": {"name": name, "namespace": ns, "uid": uid(ns, "PyTorchJob", name)}},
+                    "SuccessfulCreatePod", f"Created pod: {name}-worker-1", at(deleted + 3), type_="Normal",
+                    component="pytorchjob-controller")]
+    return _kubeflow_case(
+        id="killed-externally-pytorchjob-worker-pod-deleted-by-hand", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/demo/pytorch-mnist:1.10", command=["python", "/opt/mnist/src/mnist.py",
+                                                                       "--backend", "nccl"],
+        resources=gpu(1, "16Gi", "4"), plans=plans, restart_policy="OnFailure", category="killed-externally",
+        culprit=f"{name}-worker-1", evidence="Stopping container pytorch",
+        description="Someone ran kubectl delete pod on worker 1 of a running DDP job. The operator recreated a "
+                    "pod of the same name (new uid), which cannot join the existing process group; the master's "
+                    "progress stopped at the deletion and every pod still shows Running. Only a Killing event on "
+                    "the old pod's uid says what happened.",
+        title="PyTorchJob DDP training stops after a worker pod is deleted by hand; the recreated worker never "
+              "rejoins",
+        source="https://github.com/kubeflow/trainer/issues/1478", captured=deleted + 1500, events=events)
+
+
+@SCENARIOS.add
+def oom_killed_job_deepspeed_offload_return_code_9() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 17, 13, 0, tzinfo=timezone.utc))
+    name, ns = "gptj-6b-ft", "llm-ft"
+    lines = [
+        "[2026-03-17 13:08:18,101] [INFO] [launch.py:142:main] WORLD INFO DICT: {'localhost': [0]}",
+        "Time to load utils op: 16.887123346328735 seconds",
+        "Rank: 0 partition count [1] and sizes[(6049711186, False)]",
+        "[2026-03-17 13:08:55,468] [INFO] [utils.py:829:see_memory_usage] Before initializing optimizer states",
+        "[2026-03-17 13:08:55,469] [INFO] [utils.py:830:see_memory_usage] MA 11.76 GB         Max_MA 11.76 GB         "
+        "CA 11.77 GB         Max_CA 12 GB",
+        "[2026-03-17 13:08:55,469] [INFO] [utils.py:838:see_memory_usage] CPU Virtual Memory:  used = 28.43 GB, "
+        "percent = 22.6%",
+        "[2026-03-17 13:09:33,201] [INFO] [launch.py:318:sigkill_handler] Killing subprocess 80",
+        "[2026-03-17 13:09:33,220] [ERROR] [launch.py:324:sigkill_handler] ['/usr/bin/python3', '-u', 'run_clm.py',"
+        " '--local_rank=0', '--deepspeed', 'ds_config_stage2_hf.json', '--model_name_or_path', 'EleutherAI/gpt-j-6B',"
+        " '--train_file', 'train.csv', '--validation_file', 'validation.csv', '--do_train', '--do_eval', '--fp16', "
+        "'--overwrite_cache', '--evaluation_strategy=steps', '--output_dir', 'finetuned', '--num_train_epochs', '12'] "
+        "exits with return code = -9"]
+    gpu_node = node("gpu-node-22", at(-86400), product="NVIDIA-A100-SXM4-40GB")
+    extra = [gpu_node, node_event(gpu_node, "SystemOOM", "System OOM encountered, victim process: python3, pid: 80",
+                                  at(573), component="kubelet")]
+    return _job_case(
+        id="oom-killed-job-deepspeed-offload-return-code-9", name=name, ns=ns, at=at,
+        image="registry.corp.example/llm/deepspeed:0.8.3-torch1.13", command=["deepspeed", "run_clm.py",
+                                                                             "--deepspeed", "ds_config_stage2_hf.json"],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"cpu": "8", "memory": "32Gi",
+                                                                   "nvidia.com/gpu": "1"}},
+        exit_code=247, ran=(480, 574), log=text(*lines), category="oom-killed", evidence="return code = -9",
+        description="DeepSpeed ZeRO-2 with the optimizer offloaded to CPU fine-tunes GPT-J 6B: while the "
+                    "optimizer states are initialised the host runs out of memory, the kernel kills the training "
+                    "process (SIGKILL) and the launcher reports return code -9. The container itself is not "
+                    "OOMKilled; the node's SystemOOM event names the victim.",
+        title="DeepSpeed GPT-J 6B fine-tuning: launcher reports 'exits with return code = -9' while initialising "
+              "optimizer states (host memory exhausted)",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/3160", captured=700, node_name="gpu-node-22",
+        extra=extra)
+
+
+@SCENARIOS.add
+def gpu_oom_paddlejob_llama_resource_exhausted() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 18, 9, 0, tzinfo=timezone.utc))
+    name, ns = "llama-paddle-sft", "nlp-paddle"
+    lines = [
+        "LAUNCH INFO 2026-03-18 09:50:21,442 -----------  Configuration  ----------------------",
+        "LAUNCH INFO 2026-03-18 09:50:21,442 devices: 0",
+        "LAUNCH INFO 2026-03-18 09:50:21,443 nnodes: 1",
+        "[2026-03-18 09:50:58,902] [    INFO] - Loading weights file from cache at /root/.paddlenlp/models/"
+        "facebook/llama-7b/model_state.pdparams",
+        "----------------------",
+        "Error Message Summary:",
+        "----------------------",
+        "ResourceExhaustedError: ",
+        "",
+        "Out of memory error on GPU 0. Cannot allocate 172.000000MB memory on GPU 0, 23.486572GB memory has been "
+        "allocated and available memory is only 167.062500MB.",
+        "",
+        "Please check whether there is any other process using GPU 0.",
+        "1. If yes, please stop them, or start PaddlePaddle on another GPU.",
+        "2. If no, please decrease the batch size of your model. ",
+        " (at ../paddle/fluid/memory/allocation/cuda_allocator.cc:86)",
+        "",
+        "I0318 09:51:11.657310 597454 tcp_store.cc:273] receive shutdown event and so quit from MasterDaemon run loop",
+        "LAUNCH INFO 2026-03-18 09:51:12,809 Exit code 1",
+        "[2026-03-18 09:51:12,809] [    INFO] controller.py:149 - Exit code 1"]
+    plans = [PodPlan("worker", 0, terminated(1, at(3010), at(3073)), log=text(*lines))]
+    return _kubeflow_case(
+        id="gpu-oom-paddlejob-llama-resource-exhausted", kind="PaddleJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/nlp/paddlenlp:2.6-cuda11.8", command=["python", "-m", "paddle.distributed.launch",
+                                                                          "run_pretrain.py"],
+        resources=gpu(1, "64Gi", "16"), plans=plans, category="gpu-oom", culprit=f"{name}-worker-0",
+        evidence="Out of memory error on GPU 0",
+        description="PaddleNLP LLaMA-7B fine-tuning on a 24 GB card: loading the weights fills the GPU and the "
+                    "next allocation raises ResourceExhaustedError; the Paddle launcher reports exit code 1.",
+        title="PaddleNLP LLaMA training on a 24 GB GPU: ResourceExhaustedError Out of memory error on GPU 0",
+        source="https://github.com/PaddlePaddle/PaddleNLP/issues/7312", captured=3200, failed=("Worker", 3074))
+
+
+@SCENARIOS.add
+def rendezvous_error_jaxjob_more_processes_than_pods() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 19, 5, 0, tzinfo=timezone.utc))
+    name, ns = "llama2-jax-train", "jax-lab"
+    lines = [
+        "Traceback (most recent call last):",
+        '  File "/root/llama-2-jax/train.py", line 146, in <module>', "    main()",
+        '  File "/root/llama-2-jax/train.py", line 89, in main',
+        '    jax.distributed.initialize(coordinator_address="localhost", num_processes=8, process_id=0)',
+        '  File "/root/miniconda3/envs/jax/lib/python3.11/site-packages/jax/_src/distributed.py", line 180, in '
+        "initialize",
+        "    global_state.initialize(coordinator_address, num_processes, process_id,",
+        '  File "/root/miniconda3/envs/jax/lib/python3.11/site-packages/jax/_src/distributed.py", line 95, in '
+        "initialize", "    self.client.connect()",
+        "jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: "
+        "PjRT_Client_Connect. Timed out task names:",
+        *(f"/job:jax_worker/replica:0/task:{t}" for t in (1, 6, 3, 2, 5, 7, 4)), "",
+        "Additional GRPC error information from remote target unknown_target_for_coordination_leader while calling "
+        "/tensorflow.CoordinationService/Barrier:"]
+    plans = [PodPlan("worker", 0, terminated(1, at(40), at(348)), log=text(*lines))]
+    return _kubeflow_case(
+        id="rendezvous-error-jaxjob-more-processes-than-pods", kind="JAXJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/jax/llama-2-jax:0.4.20-cuda12", command=["python", "train.py"],
+        resources=gpu(8, "900Gi", "96"), plans=plans, category="rendezvous-error", culprit=f"{name}-worker-0",
+        evidence="Barrier timed out. Barrier_id: PjRT_Client_Connect",
+        description="The training script initialises jax.distributed for 8 processes, but the JAXJob runs one "
+                    "pod: process 0 waits at the connect barrier for seven tasks that do not exist and times out.",
+        title="llama-2-jax train.py on one GPU node: DEADLINE_EXCEEDED Barrier timed out (PjRT_Client_Connect), "
+              "tasks 1-7 never connect",
+        source="https://github.com/ayaka14732/llama-2-jax/issues/20", captured=500, failed=("Worker", 349))
+
+
+@SCENARIOS.add
+def dependency_error_mpijob_horovod_torch_extension_missing() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 20, 12, 0, tzinfo=timezone.utc))
+    name, ns = "hvd-mnist-torch", "ai-lab"
+    tb = ["Traceback (most recent call last):",
+          '  File "/opt/conda/lib/python3.6/site-packages/horovod/torch/__init__.py", line 27, in <module>',
+          "    __file__, 'mpi_lib_v2')",
+          '  File "/opt/conda/lib/python3.6/site-packages/horovod/common/util.py", line 50, in check_extension',
+          "    'Horovod with %s=1 to debug the build error.' % (ext_name, ext_env_var))",
+          "ImportError: Extension horovod.torch has not been built.  If this is not expected, reinstall Horovod with "
+          "HOROVOD_WITH_PYTORCH=1 to debug the build error.",
+          "",
+          "During handling of the above exception, another exception occurred:",
+          "",
+          "Traceback (most recent call last):",
+          '  File "pytorch_mnist.py", line 8, in <module>', "    import horovod.torch as hvd",
+          '  File "/opt/conda/lib/python3.6/site-packages/horovod/torch/__init__.py", line 30, in <module>',
+          "    __file__, 'mpi_lib', '_mpi_lib')",
+          '  File "/opt/conda/lib/python3.6/site-packages/horovod/common/util.py", line 50, in check_extension',
+          "    'Horovod with %s=1 to debug the build error.' % (ext_name, ext_env_var))",
+          "ImportError: Extension horovod.torch has not been built.  If this is not expected, reinstall Horovod with "
+          "HOROVOD_WITH_PYTORCH=1 to debug the build error."]
+    log = text(*tb, "--------------------------------------------------------------------------",
+               "Primary job  terminated normally, but 1 process returned",
+               "a non-zero exit code. Per user-direction, the job has been aborted.",
+               "--------------------------------------------------------------------------",
+               "--------------------------------------------------------------------------",
+               "mpirun detected that one or more processes exited with non-zero status, thus causing",
+               "the job to be terminated. The first process to do so was:", "",
+               "  Process name: [[41377,1],0]", "  Exit code:    1",
+               "--------------------------------------------------------------------------")
+    objects, logs, launcher = mpijob_v2(
+        at=at, name=name, ns=ns, image="registry.corp.example/ai-lab/notebook-horovod:19.11", workers=1,
+        launcher_cmd=["mpirun", "-np", "1", "-bind-to", "none", "-map-by", "slot", "-x", "NCCL_DEBUG=INFO", "-x",
+                      "LD_LIBRARY_PATH", "-x", "PATH", "-mca", "pml", "ob1", "-mca", "btl", "^openib", "python",
+                      "pytorch_mnist.py"], worker_resources=gpu(1, "32Gi", "8"), slots=1,
+        plan=MPIPlan(launcher_state=terminated(1, at(36), at(44)), launcher_log=log))
+    return CaseSpec(
+        id="dependency-error-mpijob-horovod-torch-extension-missing", kind="MPIJob", name=name, namespace=ns,
+        healthy=False, category="dependency-error", culprit=launcher,
+        evidence="Extension horovod.torch has not been built",
+        description="The image's Horovod was built without its PyTorch extension: the first import of "
+                    "horovod.torch fails on the only rank and mpirun aborts the job.",
+        title="Horovod in a prebuilt image: ImportError Extension horovod.torch has not been built",
+        source="https://github.com/tlkh/ai-lab/issues/27", objects=objects, logs=logs, captured=at(200))
+
+
+@SCENARIOS.add
+def rendezvous_error_xgboostjob_rabit_tracker_localhost() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 21, 18, 0, tzinfo=timezone.utc))
+    name, ns = "xgb-ctr", "ads-ml"
+    retry = [f"retry connect to ip(retry time {i}): [localhost]" for i in range(1, 5)]
+
+    def log() -> str:
+        return text("[18:00:41] INFO: loading training data from /data/ctr/train/part-*.libsvm", *retry,
+                    "connect to (failed): [localhost]", "Socket Connect Error:Invalid argument")
+
+    plans = [PodPlan("master", 0, terminated(1, at(30), at(52)), log=text(
+                "2026-03-21 18:00:39,310 INFO start listen on 0.0.0.0:9091",
+                "2026-03-21 18:00:39,311 INFO @tracker All of 3 nodes getting started", *retry,
+                "connect to (failed): [localhost]", "Socket Connect Error:Invalid argument")),
+             PodPlan("worker", 0, terminated(1, at(31), at(51)), log=log()),
+             PodPlan("worker", 1, terminated(1, at(31), at(51)), log=log())]
+    return _kubeflow_case(
+        id="rendezvous-error-xgboostjob-rabit-tracker-localhost", kind="XGBoostJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/ads/xgboost-rabit:1.7", command=["python", "train_ctr.py",
+                                                                     "--tracker-host", "localhost"],
+        resources=cpu_only("16Gi", "8"), plans=plans, category="rendezvous-error",
+        culprit=[f"{name}-worker-0", f"{name}-worker-1"], evidence="connect to (failed): [localhost]",
+        description="The training script hands Rabit 'localhost' as the tracker address, so every worker retries "
+                    "its own loopback, never reaches the tracker on the master, and gives up with a socket "
+                    "connect error.",
+        title="Distributed XGBoost: rabit workers cannot reach the tracker given as 'localhost' - connect to "
+              "(failed), Socket Connect Error",
+        source="https://github.com/dask/dask-xgboost/issues/5", captured=200, failed=("Master", 53))
+
+
+@SCENARIOS.add
+def cuda_error_job_no_kernel_image_for_gpu() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 22, 11, 0, tzinfo=timezone.utc))
+    lines = [
+        "Traceback (most recent call last):",
+        '  File "tune_cpm_ant.py", line 47, in <module>', "    tune.run(data)",
+        '  File "/workspace/cpm-live/examples/tune.py", line 222, in run',
+        "    self.forward(train_dataloader, eval_dataloader, cls_num=self.cls_num)",
+        '  File "/workspace/cpm-live/examples/tune.py", line 122, in forward',
+        "    loss = self._forward(train_data, cls_num=cls_num)",
+        '  File "/workspace/cpm-live/examples/tune.py", line 350, in _forward',
+        "    loss = self.loss_function(logits, targets.view(-1))",
+        '  File "/opt/conda/envs/cpm/lib/python3.8/site-packages/torch/nn/modules/module.py", line 1102, in '
+        "_call_impl", "    return forward_call(*input, **kwargs)",
+        '  File "/opt/conda/envs/cpm/lib/python3.8/site-packages/bmtrain/loss/cross_entropy.py", line 200, in forward',
+        "    w = (target != self.ignore_index).int()",
+        "RuntimeError: CUDA error: no kernel image is available for execution on the device",
+        "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 16863) of "
+        "binary: /opt/conda/envs/cpm/bin/python"]
+    return _job_case(
+        id="cuda-error-job-no-kernel-image-for-gpu", name="cpm-ant-tune", ns="nlp-zh", at=at,
+        image="registry.corp.example/nlp/cpm-live:bmtrain0.2-cu113", command=["torchrun", "--nproc_per_node=1",
+                                                                             "tune_cpm_ant.py"],
+        resources=gpu(1, "48Gi", "8"), exit_code=1, ran=(20, 180), log=text(*torchrun_start(at(22)), *lines),
+        category="cuda-error", evidence="no kernel image is available for execution on the device",
+        description="The image's compiled CUDA kernels (a bmtrain extension) do not include the GPU's compute "
+                    "capability, so the first kernel launched in the loss fails.",
+        title="CPM-Ant fine-tuning with bmtrain on one GPU: RuntimeError CUDA error: no kernel image is available "
+              "for execution on the device",
+        source="https://github.com/OpenBMB/CPM-Live/issues/377", captured=300)
+
+
+@SCENARIOS.add
+def cuda_error_pytorchjob_cuda_unknown_error_trains_on_cpu() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 23, 2, 0, tzinfo=timezone.utc))
+    name, ns = "ranker-finetune", "search-ml"
+    warn = [
+        "/home/venv/lib/python3.8/site-packages/torch/cuda/__init__.py:82: UserWarning: CUDA initialization: CUDA "
+        "unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable "
+        "CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero. (Triggered internally "
+        "at  ../c10/cuda/CUDAFunctions.cpp:112.)",
+        "  return torch._C._cuda_getDeviceCount() > 0",
+        "torch 1.11.0+cu102, cuda available: False -> training on cpu"]
+    steps = [f"epoch 0 step {i * 10} loss {0.693 - i * 0.0004:.4f} ({41.2 + (i % 3) * 0.7:.1f} s/10 steps)"
+             for i in range(60)]
+    plans = [PodPlan("master", 0, running(at(25)), log=stamped([*warn, *steps], at(28), [0, 2] + [41] * 80))]
+    gpu_node = node("gke-gpu-pool-t4-7f2c", at(-600), product="Tesla-T4", gpus=1)
+    return _kubeflow_case(
+        id="cuda-error-pytorchjob-cuda-unknown-error-trains-on-cpu", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/search/ranker-train:1.11-cu102", command=["python", "train_ranker.py"],
+        resources=gpu(1, "30Gi", "8"), plans=plans, category="cuda-error", culprit=f"{name}-master-0",
+        evidence="CUDA initialization: CUDA unknown error",
+        description="After the GPU node was rebooted, CUDA initialisation in the pod fails with 'CUDA unknown "
+                    "error', torch sees zero devices and the script silently trains on the CPU - forty times "
+                    "slower, in a pod that holds a GPU. Running is not healthy here.",
+        title="GKE GPU node rebooted: torch.cuda.is_available() warns CUDA unknown error and the job runs on CPU",
+        source="https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/248", captured=2600,
+        extra=[gpu_node])
+
+
+@SCENARIOS.add
+def crash_signal_paddlejob_segfault_launch_abort() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 24, 7, 0, tzinfo=timezone.utc))
+    name, ns = "ppocr-rec-train", "ocr"
+    lines = [
+        "[2026/03/24 07:15:02] ppocr INFO: epoch: [1/72], global_step: 10, lr: 0.000500, acc: 0.000000, "
+        "norm_edit_dis: 0.012300, loss: 56.871033, avg_reader_cost: 0.41218 s, avg_batch_cost: 0.72814 s, "
+        "avg_samples: 256.0, ips: 351.58 samples/s, eta: 1 day, 2:37:10",
+        "--------------------------------------",
+        "C++ Traceback (most recent call last):",
+        "--------------------------------------",
+        "0   paddle::framework::SignalHandle(char const*, int)",
+        "1   paddle::platform::GetCurrentTraceBackString[abi:cxx11]()",
+        "",
+        "----------------------",
+        "Error Message Summary:",
+        "----------------------",
+        "FatalError: `Segmentation fault` is detected by the operating system.",
+        "  [TimeInfo: *** Aborted at 1774336508 (unix time) try \"date -d @1774336508\" if you are using GNU date ***]",
+        "  [SignalInfo: *** SIGSEGV (@0x0) received by PID 23299 (TID 0x7fce00463740) from PID 0 ***]",
+        "",
+        "INFO 2026-03-24 07:15:14,091 launch_utils.py:307] terminate all the procs",
+        "ERROR 2026-03-24 07:15:14,092 launch_utils.py:545] ABORT!!! Out of all 2 trainers, the trainer process with "
+        "rank=[0, 1] was aborted. Please check its log.",
+        "INFO 2026-03-24 07:15:17,095 launch_utils.py:307] terminate all the procs"]
+    plans = [PodPlan("worker", 0, terminated(1, at(30), at(918)), log=text(*lines))]
+    return _kubeflow_case(
+        id="crash-signal-paddlejob-segfault-launch-abort", kind="PaddleJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/ocr/paddleocr:2.2.2-cuda10.2",
+        command=["python3", "-m", "paddle.distributed.launch", "--gpus", "0,1", "tools/train.py", "-c",
+                 "configs/rec/rec_icdar15_train.yml"],
+        resources=gpu(2, "64Gi", "16"), plans=plans, category="crash-signal", culprit=f"{name}-worker-0",
+        evidence="Segmentation fault` is detected by the operating system",
+        description="PaddleOCR recognition training on two GPUs: both trainer processes die with SIGSEGV, which "
+                    "Paddle's signal handler reports as FatalError, and the launcher aborts.",
+        title="PaddleOCR two-GPU training: FatalError Segmentation fault is detected by the operating system; "
+              "launcher aborts all trainers",
+        source="https://github.com/PaddlePaddle/PaddleOCR/issues/7641", captured=1000, failed=("Worker", 919))
