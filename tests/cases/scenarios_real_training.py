@@ -31,6 +31,7 @@ from tests.cases.builders import (
     node_event,
     running,
     stamped,
+    ts,
     terminated,
     text,
     uid,
@@ -982,3 +983,268 @@ def crash_signal_paddlejob_segfault_launch_abort() -> CaseSpec:
         title="PaddleOCR two-GPU training: FatalError Segmentation fault is detected by the operating system; "
               "launcher aborts all trainers",
         source="https://github.com/PaddlePaddle/PaddleOCR/issues/7641", captured=1000, failed=("Worker", 919))
+
+
+# -- communication -----------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def nccl_error_pytorchjob_remote_error_bad_ib_nodes() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 25, 20, 0, tzinfo=timezone.utc))
+    name, ns = "v100-ddp-seg", "med-imaging"
+    err = ["torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.hpp:268, "
+           "remote process exited or there was a network error, NCCL version 2.21.5",
+           "ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely.",
+           "Last error:",
+           "socketProgressOpt: Call to recv from 172....<33759> failed : Connection reset by peer"]
+    frames = [("/workspace/seg/train_ddp.py", 233, "<module>", "main()"),
+              ("/workspace/seg/train_ddp.py", 171, "main", "loss.backward()")]
+    steps = [f"[epoch 3] iter {i * 20}/2400 loss {0.3301 - i * 0.0005:.4f}" for i in range(30)]
+
+    def log(rank: int, role: str, fin: int) -> str:
+        return text(*torchrun_start(at(35)), *(steps if rank == 0 else []),
+                    *rank_traceback(rank, frames, "\n".join(err)),
+                    *torchrun_failed(at(fin), rank=rank, local_rank=0, exitcode=1, pid=77, host=f"{name}-{role}",
+                                     script="train_ddp.py", traceback="Traceback (most recent call last):"))
+
+    plans = [PodPlan("master", 0, terminated(1, at(30), at(1843)), log=log(0, "master-0", 1842)),
+             PodPlan("worker", 0, terminated(1, at(30), at(1841)), log=log(4, "worker-0", 1840)),
+             PodPlan("worker", 1, terminated(1, at(30), at(1842)), log=log(8, "worker-1", 1841))]
+    return _kubeflow_case(
+        id="nccl-error-pytorchjob-remote-error-bad-ib-nodes", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/med/seg-train:torch2.5-cu124", command=["torchrun", "--nnodes=3",
+                                                                            "--nproc_per_node=4", "train_ddp.py"],
+        resources=gpu(4, "256Gi", "32"), plans=plans, category="nccl-error", culprit=f"{name}-worker-0",
+        evidence="remote process exited or there was a network error",
+        description="DDP on three V100 nodes: in the same second every rank's allreduce fails with ncclRemoteError "
+                    "and a connection reset by peer. No rank failed for another reason first; the thread's answer "
+                    "was InfiniBand trouble on some of the nodes.",
+        title="DDP on V100 nodes: DistBackendError remote process exited or there was a network error, "
+              "Connection reset by peer (nodes with IB problems)",
+        source="https://github.com/NVIDIA/nccl/issues/2076", captured=2000, failed=("Master", 1844))
+
+
+@SCENARIOS.add
+def rendezvous_error_pytorchjob_master_port_in_use() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 26, 8, 0, tzinfo=timezone.utc))
+    name, ns = "syndiff-mri", "med-imaging"
+    master = text(
+        "[W socket.cpp:401] [c10d] The server socket cannot be initialized on [::]:6021 (errno: 97 - Address family "
+        "not supported by protocol).",
+        "[W socket.cpp:401] [c10d] The server socket has failed to bind to 0.0.0.0:6021 (errno: 98 - Address "
+        "already in use).",
+        "[E socket.cpp:435] [c10d] The server socket has failed to listen on any local network address.",
+        "Traceback (most recent call last):",
+        '  File "train.py", line 602, in <module>', "    init_processes(0, size, train_syndiff, args)",
+        '  File "train.py", line 545, in init_processes',
+        "    dist.init_process_group(backend='nccl', init_method='env://', rank=rank, world_size=size)",
+        "RuntimeError: The server socket has failed to listen on any local network address. The server socket has "
+        "failed to bind to [::]:6021 (errno: 97 - Address family not supported by protocol). The server socket has "
+        "failed to bind to 0.0.0.0:6021 (errno: 98 - Address already in use).")
+    plans = [PodPlan("master", 0, terminated(1, at(20), at(31)), log=master)]
+    return _kubeflow_case(
+        id="rendezvous-error-pytorchjob-master-port-in-use", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/med/syndiff:torch1.12", command=["python", "train.py", "--port_num", "6021"],
+        resources=gpu(2, "64Gi", "16"), plans=plans, category="rendezvous-error", culprit=f"{name}-master-0",
+        evidence="failed to listen on any local network address",
+        description="The training script starts its own process group on a fixed port that something else in "
+                    "the pod's network namespace already holds: the TCP store cannot bind, so the ranks never "
+                    "meet. The errno 97 line about IPv6 before it is harmless.",
+        title="SynDiff training: [c10d] The server socket has failed to listen on any local network address "
+              "(errno 98, Address already in use)",
+        source="https://github.com/icon-lab/SynDiff/issues/21", captured=120, failed=("Master", 32))
+
+
+@SCENARIOS.add
+def config_error_mpijob_not_enough_slots() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 27, 10, 0, tzinfo=timezone.utc))
+    name, ns = "gaudi-llama-ft", "habana-ft"
+    log = text(
+        "--------------------------------------------------------------------------",
+        "There are not enough slots available in the system to satisfy the 4",
+        "slots that were requested by the application:", "", "  python3", "",
+        "Either request fewer slots for your application, or make more slots",
+        "available for use.", "",
+        "A \"slot\" is the Open MPI term for an allocatable unit where we can",
+        "launch a process.  The number of slots available are defined by the",
+        "environment in which Open MPI processes are run:", "",
+        "  1. Hostfile, via \"slots=N\" clauses (N defaults to number of",
+        "     processor cores if not provided)",
+        "  2. The --host command line parameter, via a \":N\" suffix on the",
+        "     hostname (N defaults to 1 if not provided)",
+        "  3. Resource manager (e.g., SLURM, PBS/Torque, LSF, etc.)",
+        "  4. If none of a hostfile, the --host command line parameter, or an",
+        "     RM is present, Open MPI defaults to the number of processor cores", "",
+        "In all the above cases, if you want Open MPI to default to the number",
+        "of hardware threads instead of the number of processor cores, use the",
+        "--use-hwthread-cpus option.", "",
+        "Alternatively, you can use the --oversubscribe option to ignore the",
+        "number of available slots when deciding the number of processes to",
+        "launch.",
+        "--------------------------------------------------------------------------")
+    objects, logs, launcher = mpijob_v2(
+        at=at, name=name, ns=ns, image="vault.habana.ai/gaudi-docker/1.19.0/ubuntu22.04/habanalabs/pytorch-installer"
+        "-2.5.1:latest", workers=2,
+        launcher_cmd=["mpirun", "--allow-run-as-root", "-np", "4", "python3", "run_lora_clm.py"],
+        worker_resources={"limits": {"habana.ai/gaudi": "2", "memory": "200Gi", "hugepages-2Mi": "9800Mi"},
+                          "requests": {"habana.ai/gaudi": "2", "memory": "200Gi", "cpu": "40"}}, slots=1,
+        plan=MPIPlan(launcher_state=terminated(1, at(37), at(39)), launcher_log=log))
+    return CaseSpec(
+        id="config-error-mpijob-not-enough-slots", kind="MPIJob", name=name, namespace=ns, healthy=False,
+        category="config-error", culprit=launcher, evidence="There are not enough slots available",
+        description="Two workers with two Gaudi cards each, but slotsPerWorker is 1, so the hostfile the "
+                    "operator writes offers 2 slots and 'mpirun -np 4' refuses to start. The job spec "
+                    "contradicts itself; nothing ran.",
+        title="MPIJob with 2 workers x 2 Gaudi cards: Open MPI says there are not enough slots available to "
+              "satisfy the 4 slots requested",
+        source="https://github.com/kubeflow/mpi-operator/issues/680", objects=objects, logs=logs,
+        captured=at(300))
+
+
+@SCENARIOS.add
+def gpu_hardware_error_pytorchjob_xid79_node_event_only() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 28, 1, 0, tzinfo=timezone.utc))
+    name, ns = "vit-g-pretrain", "vision-fm"
+    fail = 9000
+    steps = [f"[{(at(600) + timedelta(seconds=i * 120)).strftime('%Y-%m-%d %H:%M:%S')}] step {4000 + i * 50} "
+             f"loss {4.12 - i * 0.003:.4f} tokens/s/gpu {3121 + i % 9}" for i in range(70)]
+    bad_node = node("h100-rack3-14", at(-864000), conditions=[
+        {"type": "Ready", "status": "True", "reason": "KubeletReady", "message": "kubelet is posting ready status",
+         "lastHeartbeatTime": ts(at(fail + 400)), "lastTransitionTime": ts(at(-864000))}])
+    xid = node_event(bad_node, "NVRMXid79",
+                     "kernel: NVRM: Xid (PCI:0000:44:00): 79, pid=2817, GPU has fallen off the bus.", at(fail - 3),
+                     component="kernel-monitor")
+    off = node_event(bad_node, "GPUFellOffTheBus",
+                     "kernel: NVRM: The NVIDIA GPU 0000:44:00.0 (PCI ID: 10de:2330) installed in this system has "
+                     "fallen off the bus and is not responding to commands.", at(fail - 3), component="kernel-monitor")
+    plans = [PodPlan("master", 0, terminated(1, at(50), at(fail + 606)),
+                     log=_victim([*torchrun_start(at(60)), *steps], 0, f"{name}-master-0", at(fail + 602))),
+             PodPlan("worker", 0, terminated(1, at(50), at(fail + 605)),
+                     log=_victim(torchrun_start(at(60)), 8, f"{name}-worker-0", at(fail + 601))),
+             PodPlan("worker", 1, terminated(137, at(50), at(fail + 31)), node="h100-rack3-14",
+                     log=text(*torchrun_start(at(60)))),
+             PodPlan("worker", 2, terminated(1, at(50), at(fail + 605)),
+                     log=_victim(torchrun_start(at(60)), 24, f"{name}-worker-2", at(fail + 601)))]
+    return _kubeflow_case(
+        id="gpu-hardware-error-pytorchjob-xid79-node-event-only", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/vision/vit-pretrain:torch2.4", command=["torchrun", "--nnodes=4",
+                                                                            "--nproc_per_node=8", "train.py"],
+        resources=gpu(8, "1600Gi", "128"), plans=plans, category="gpu-hardware-error", culprit=f"{name}-worker-1",
+        evidence="GPU has fallen off the bus", extra=[bad_node], events=[xid, off],
+        description="A GPU on worker 1's node falls off the bus after two and a half hours. Worker 1's own log "
+                    "shows nothing - its process hung on the dead device and was killed - and the only trace is "
+                    "node-problem-detector's Xid 79 event on the node. The other ranks time out in their "
+                    "collectives ten minutes later.",
+        title="Four-node ViT pretraining: a GPU falls off the bus (Xid 79, seen only in the node's events) and the "
+              "other ranks die on NCCL watchdog timeouts",
+        source="https://github.com/NVIDIA/NVSentinel/issues/155", captured=fail + 800, failed=("Master", fail + 607))
+
+
+# -- healthy, however it looks --------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def healthy_pytorchjob_c10d_ipv6_socket_warnings() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 29, 6, 0, tzinfo=timezone.utc))
+    name, ns = "distrib-resnet", "hpc-ml"
+    agent = [
+        "INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:",
+        "  entrypoint       : distrib.py", "  min_nodes        : 2", "  max_nodes        : 2",
+        "  nproc_per_node   : 4", "  run_id           : none", "  rdzv_backend     : static",
+        f"  rdzv_endpoint    : {name}-master-0:7010", "  rdzv_configs     : {'rank': 1, 'timeout': 900}",
+        "  max_restarts     : 0", "  monitor_interval : 5", "  log_dir          : None", "  metrics_cfg      : {}", "",
+        "INFO:torch.distributed.elastic.agent.server.local_elastic_agent:log directory set to: "
+        "/tmp/torchelastic_xegnwjw8/none_ykcxxa_v",
+        "INFO:torch.distributed.elastic.agent.server.api:[default] starting workers for entrypoint: python",
+        "INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous'ing worker group",
+        f"[W socket.cpp:558] [c10d] The client socket cannot be initialized to connect to [{name}-master-0]:7010 "
+        "(errno: 97 - Address family not supported by protocol).",
+        "INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous complete for workers. Result:",
+        "  restart_count=0"]
+    epochs = [f"Epoch {e} | train loss {2.31 - e * 0.05:.3f} | val acc {0.41 + e * 0.012:.3f} | 418.2s"
+              for e in range(1, 14)]
+    socket_warn = [f"[W socket.cpp:558] [c10d] The client socket cannot be initialized to connect to "
+                   f"[{name}-master-0]:7010 (errno: 97 - Address family not supported by protocol)."] * 4
+    master = stamped([*agent[:-3], "[W socket.cpp:401] [c10d] The server socket cannot be initialized on [::]:7010 "
+                      "(errno: 97 - Address family not supported by protocol).", *agent[-3:], *socket_warn, *epochs],
+                     at(40), [0] * 22 + [3] * 4 + [418] * 13)
+    worker = stamped([*agent, *socket_warn], at(41), [0] * 20 + [3] * 4)
+    plans = [PodPlan("master", 0, running(at(38)), log=master), PodPlan("worker", 0, running(at(38)), log=worker)]
+    return _kubeflow_case(
+        id="healthy-pytorchjob-c10d-ipv6-socket-warnings", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/hpc/resnet-ddp:torch1.13", command=["torchrun", "--nnodes=2",
+                                                                        "--nproc_per_node=4", "distrib.py"],
+        resources=gpu(4, "256Gi", "48"), plans=plans, category="healthy", culprit=None, evidence="",
+        description="On a cluster without IPv6, c10d first tries [::] and warns 'Address family not supported by "
+                    "protocol' on every rank, then connects over IPv4; the rendezvous completes and epochs follow "
+                    "every seven minutes. Only rank 0 reports progress.",
+        title="Two-node torchrun job prints [c10d] client socket errno 97 'Address family not supported by "
+              "protocol' warnings and trains normally",
+        source="https://github.com/pytorch/pytorch/issues/77523", captured=40 + 66 + 418 * 13 + 120)
+
+
+@SCENARIOS.add
+def healthy_pytorchjob_nccl_no_ib_device_uses_sockets() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 30, 12, 0, tzinfo=timezone.utc))
+    name, ns = "gpt2-aws-ddp", "lm-research"
+
+    def nccl(host: str, pid: int) -> list[str]:
+        return [f"{host}:{pid}:{pid} [0] NCCL INFO Bootstrap : Using [0]eth0:10.244.{pid % 200}.12<0>",
+                f"{host}:{pid}:{pid} [0] NCCL INFO NET/Plugin : No plugin found (libnccl-net.so).",
+                f"{host}:{pid}:{pid} [0] NCCL INFO NET/IB : No device found.",
+                f"{host}:{pid}:{pid} [0] NCCL INFO NET/Socket : Using [0]eth0:10.244.{pid % 200}.12<0>",
+                f"{host}:{pid}:{pid} [0] NCCL INFO Using network Socket"]
+
+    steps = [f"iter {i * 100}: loss {3.98 - i * 0.011:.4f}, time {612.3 + (i % 4) * 3.1:.1f}ms, mfu 31.{i % 9}%"
+             for i in range(1, 60)]
+    master = stamped([*torchrun_start(at(40)), *nccl(f"{name}-master-0", 45361), "NCCL version 2.18.1+cuda12.1",
+                      *steps], at(40), [0] * 10 + [61] * 60)
+    worker = stamped([*torchrun_start(at(41)), *nccl(f"{name}-worker-0", 45319)], at(41), 0.2)
+    plans = [PodPlan("master", 0, running(at(38)), log=master), PodPlan("worker", 0, running(at(38)), log=worker)]
+    return _kubeflow_case(
+        id="healthy-pytorchjob-nccl-no-ib-device-uses-sockets", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/lm/nanogpt:torch2.1", command=["torchrun", "--nnodes=2",
+                                                                   "--nproc_per_node=8", "train.py"],
+        resources=gpu(8, "700Gi", "96"), plans=plans, category="healthy", culprit=None, evidence="",
+        description="NCCL_DEBUG=INFO on nodes without InfiniBand: NCCL says it found no IB device and no net "
+                    "plugin and uses sockets over eth0. Informational; the job trains, rank 0 logging every minute "
+                    "and the worker silent after start-up.",
+        title="Multi-node training with NCCL_DEBUG=INFO: NET/IB : No device found, NET/Socket in use, training "
+              "proceeds",
+        source="https://github.com/NVIDIA/nccl/issues/226", captured=40 + 61 * 60 + 90)
+
+
+@SCENARIOS.add
+def healthy_pytorchjob_elastic_worker_group_restarted() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 31, 3, 0, tzinfo=timezone.utc))
+    name, ns = "elastic-demo", "ft-test"
+    restart = [
+        glog("E", at(1200), 870572, "torch/distributed/elastic/multiprocessing/api.py:869",
+             "failed (exitcode: 1) local_rank: 0 (pid: 876053) of binary: /usr/bin/python3.11"),
+        glog("I", at(1200), 870572, "torch/distributed/elastic/agent/server/api.py:889",
+             "[default] Worker group FAILED. 3/3 attempts left; will restart worker group"),
+        glog("I", at(1200), 870572, "torch/distributed/elastic/agent/server/api.py:699", "[default] Stopping worker group"),
+        glog("I", at(1201), 870572, "torch/distributed/elastic/agent/server/api.py:677",
+             "[default] Rendezvous'ing worker group"),
+        glog("I", at(1230), 870572, "torch/distributed/elastic/agent/server/api.py:525",
+             "[default] Rendezvous complete for workers. Result:"),
+        "  restart_count=1"]
+    before = [f"epoch 0 step {s} loss {1.88 - s / 5000:.4f}" for s in range(0, 1150, 50)]
+    after = ["resuming from /ckpt/elastic-demo/step_1000.pt"] + [f"epoch 0 step {s} loss {1.68 - s / 9000:.4f}"
+                                                                  for s in range(1000, 4600, 50)]
+    master = stamped([*torchrun_start(at(40)), *before, *restart, *after], at(40),
+                     [0] * 4 + [50] * 23 + [0, 0, 1, 29, 0, 5] + [50] * 75)
+    worker = stamped([*torchrun_start(at(40)), restart[3], restart[4], restart[5]], at(40), [0] * 4 + [1161, 29, 0])
+    plans = [PodPlan("master", 0, running(at(38)), log=master), PodPlan("worker", 0, running(at(38)), log=worker)]
+    return _kubeflow_case(
+        id="healthy-pytorchjob-elastic-worker-group-restarted", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/demo/elastic:torch2.5", command=["torchrun", "--nnodes=1:2",
+                                                                     "--max-restarts=3", "--rdzv-backend=c10d",
+                                                                     "elastic_demo.py"],
+        resources=gpu(1, "32Gi", "8"), plans=plans, category="healthy", culprit=None, evidence="",
+        description="A worker process on the master failed once; torchrun's elastic agent restarted the worker "
+                    "group (3 attempts left), both agents met again and training resumed from its checkpoint an "
+                    "hour ago. The failure is history.",
+        title="torchrun elastic job: a worker fails once, the agent restarts the worker group and training "
+              "resumes",
+        source="https://github.com/pytorch/pytorch/issues/147064", captured=40 + 50 * 98 + 100)
