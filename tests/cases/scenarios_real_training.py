@@ -1248,3 +1248,273 @@ def healthy_pytorchjob_elastic_worker_group_restarted() -> CaseSpec:
         title="torchrun elastic job: a worker fails once, the agent restarts the worker group and training "
               "resumes",
         source="https://github.com/pytorch/pytorch/issues/147064", captured=40 + 50 * 98 + 100)
+
+
+@SCENARIOS.add
+def healthy_pytorchjob_deepspeed_overflow_then_recovers() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 1, 17, 0, tzinfo=timezone.utc))
+    name, ns = "cogvideox-sft", "video-gen"
+    scales = [4294967296, 2147483648, 1073741824, 536870912, 268435456, 134217728, 67108864]
+    overflow = [f"[2026-04-01 17:5{i // 3}:{(i * 17) % 60:02d},320] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] "
+                f"OVERFLOW! Rank 0 Skipping step. Attempted loss scale: {s}, reducing to {s // 2}"
+                for i, s in enumerate(scales)]
+    steps = [f"[2026-04-01 {18 + i // 30}:{(i * 2) % 60:02d}:05,118] [INFO] [logging.py:96:log_dist] [Rank 0] step="
+             f"{20 + i * 10}, skipped=7, lr=[1.9e-05], mom=[(0.9, 0.95)]" for i in range(45)]
+    lines = [*torchrun_start(at(40)), "[2026-04-01 17:52:11,320] [INFO] [checkpointing.py:546:forward] ----Profiling "
+             "time in checkpointing False", *overflow, *steps]
+    master = stamped(lines, at(40), [0] * 4 + [600, 7, 14, 15, 29, 43, 274] + [120] * 45)
+    plans = [PodPlan("master", 0, running(at(38)), log=master),
+             PodPlan("worker", 0, running(at(38)), log=stamped(torchrun_start(at(40)), at(40), 0.1))]
+    return _kubeflow_case(
+        id="healthy-pytorchjob-deepspeed-overflow-then-recovers", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/video/cogvideo-sat:ds0.14", command=["torchrun", "--nnodes=2",
+                                                                         "--nproc_per_node=8", "train_video.py"],
+        resources=gpu(8, "1000Gi", "96"), plans=plans, category="healthy", culprit=None, evidence="",
+        description="DeepSpeed's dynamic loss scaler starts at 2^32 and halves it on the first overflowing steps "
+                    "('OVERFLOW! Rank 0 Skipping step'); after seven skipped steps the scale fits and training "
+                    "runs normally for an hour and a half.",
+        title="CogVideoX fine-tuning with DeepSpeed: OVERFLOW! Rank 0 Skipping step at the start, then training "
+              "recovers",
+        source="https://github.com/zai-org/CogVideo/issues/233", captured=40 + 982 + 120 * 44 + 100)
+
+
+@SCENARIOS.add
+def healthy_tfjob_tensorrt_libraries_missing_warning() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 2, 11, 0, tzinfo=timezone.utc))
+    name, ns = "dlc-pose-train", "behavior-lab"
+    head = [
+        "2026-04-02 11:00:53.200200: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+        "dynamic library 'libnvinfer.so.7'; dlerror: libnvinfer.so.7: cannot open shared object file: No such file "
+        "or directory; LD_LIBRARY_PATH: /usr/local/nvidia/lib:/usr/local/nvidia/lib64",
+        "2026-04-02 11:00:53.200264: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+        "dynamic library 'libnvinfer_plugin.so.7'; dlerror: libnvinfer_plugin.so.7: cannot open shared object file: "
+        "No such file or directory; LD_LIBRARY_PATH: /usr/local/nvidia/lib:/usr/local/nvidia/lib64",
+        "2026-04-02 11:00:53.200276: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Cannot "
+        "dlopen some TensorRT libraries. If you would like to use Nvidia GPU with TensorRT, please make sure the "
+        "missing libraries mentioned above are installed properly.",
+        "Loading DLC 2.3.5...",
+        "2026-04-02 11:01:02.118230: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1613] Created device "
+        "/job:localhost/replica:0/task:0/device:GPU:0 with 14649 MB memory:  -> device: 0, name: Tesla T4, pci bus "
+        "id: 0000:00:04.0, compute capability: 7.5"]
+    steps = [f"iteration: {i * 1000} loss: {0.0291 - i * 0.0002:.4f} lr: 0.005" for i in range(1, 70)]
+    plans = [PodPlan("worker", 0, running(at(50)), log=stamped([*head, *steps], at(53), [0, 0, 1, 8] + [88] * 70))]
+    return _kubeflow_case(
+        id="healthy-tfjob-tensorrt-libraries-missing-warning", kind="TFJob", name=name, ns=ns, at=at,
+        image="deeplabcut/deeplabcut:2.3.5-core-cuda11.7.1-cudnn8-runtime-ubuntu20.04-latest",
+        command=["python", "-c", "import deeplabcut; deeplabcut.train_network('/data/config.yaml')"],
+        resources=gpu(1, "32Gi", "8"), plans=plans, category="healthy", culprit=None, evidence="",
+        description="TensorFlow warns at import that it cannot dlopen the TensorRT libraries (libnvinfer.so.7): "
+                    "only TF-TRT needs them. The GPU is created and training iterations follow every minute and a "
+                    "half.",
+        title="DeepLabCut (TensorFlow) training in a container: Could not load dynamic library 'libnvinfer.so.7' "
+              "warnings, training on the GPU works",
+        source="https://github.com/DeepLabCut/DeepLabCut/issues/2115", captured=53 + 9 + 88 * 69 + 60)
+
+
+@SCENARIOS.add
+def healthy_pytorchjob_launch_deprecated_futurewarning() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 3, 8, 0, tzinfo=timezone.utc))
+    name, ns = "ilm-assl-seg", "seg-research"
+    warn = ["/home/user/anaconda3/envs/cass/lib/python3.10/site-packages/torch/distributed/launch.py:180: "
+            "FutureWarning: The module torch.distributed.launch is deprecated",
+            "and will be removed in future. Use torchrun.",
+            "Note that --use_env is set by default in torchrun.",
+            "If your script expects `--local_rank` argument to be set, please",
+            "change it to read from `os.environ['LOCAL_RANK']` instead. See ",
+            "https://pytorch.org/docs/stable/distributed.html#launch-utility for ",
+            "further instructions", "", "  warnings.warn("]
+    steps = [f"[2026-04-03 {8 + i // 12}:{(i * 5) % 60:02d}:12 INFO] iter {i * 50}/40000 loss {0.921 - i * 0.004:.4f} "
+             "lr 0.00100" for i in range(1, 40)]
+    master = stamped([*warn, *torchrun_start(at(41))[1:], *steps], at(40), [0] * 12 + [300] * 40)
+    plans = [PodPlan("master", 0, running(at(38)), log=master)]
+    return _kubeflow_case(
+        id="healthy-pytorchjob-launch-deprecated-futurewarning", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/seg/ilm-assl:torch2.0", command=["python", "-m", "torch.distributed.launch",
+                                                                     "--nproc_per_node=4", "train.py"],
+        resources=gpu(4, "256Gi", "32"), plans=plans, category="healthy", culprit=None, evidence="",
+        description="torch.distributed.launch prints its FutureWarning (deprecated, use torchrun) at start-up; the "
+                    "job then trains, logging every five minutes for three hours.",
+        title="Training launched with torch.distributed.launch prints the FutureWarning that the module is "
+              "deprecated, then trains",
+        source="https://github.com/licongguan/ILM-ASSL/issues/2", captured=40 + 300 * 39 + 200)
+
+
+@SCENARIOS.add
+def gpu_oom_pytorchjob_fsdp_full_state_dict_save() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 4, 13, 0, tzinfo=timezone.utc))
+    name, ns = "vicuna-13b-sft", "chat-ft"
+    oom = ("CUDA out of memory. Tried to allocate 270.00 MiB (GPU 1; 79.35 GiB total capacity; 76.93 GiB already "
+           "allocated; 72.19 MiB free; 77.38 GiB reserved in total by PyTorch) If reserved memory is >> allocated "
+           "memory try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management "
+           "and PYTORCH_CUDA_ALLOC_CONF")
+    lines = [
+        *torchrun_start(at(40)),
+        "{'loss': 1.3641, 'learning_rate': 4.815273327803183e-08, 'epoch': 0.97}",
+        "{'loss': 1.35, 'learning_rate': 2.7095433213097933e-08, 'epoch': 0.97}",
+        "{'loss': 1.3491, 'learning_rate': 1.2045437948275952e-08, 'epoch': 0.98}",
+        "{'loss': 1.3324, 'learning_rate': 3.0118130379575005e-09, 'epoch': 0.99}",
+        "{'loss': 1.317, 'learning_rate': 0.0, 'epoch': 1.0}",
+        "{'train_runtime': 601.9411, 'train_samples_per_second': 7.029, 'train_steps_per_second': 0.219, "
+        "'train_loss': 1.4777254832513405, 'epoch': 1.0}",
+        "/usr/local/lib/python3.10/site-packages/torch/distributed/fsdp/_state_dict_utils.py:312: UserWarning: "
+        "Failed to clone() tensor with name _fsdp_wrapped_module.model.layers.39.mlp.gate_proj.weight on rank 1. "
+        "This may mean that this state_dict entry could point to invalid memory regions after returning from "
+        "state_dict() call if this parameter is managed by FSDP. Please check clone implementation of "
+        "_fsdp_wrapped_module.model.layers.39.mlp.gate_proj.weight. Error: " + oom,
+        *rank_traceback(1, [("/workspace/FastChat/fastchat/train/train_mem.py", 13, "<module>", "train()"),
+                            ("/workspace/FastChat/fastchat/train/train.py", 268, "train",
+                             "safe_save_model_for_hf_trainer(trainer=trainer, output_dir=training_args.output_dir)"),
+                            ("/workspace/FastChat/fastchat/train/train.py", 71, "safe_save_model_for_hf_trainer",
+                             "cpu_state_dict = {key: value.cpu() for key, value in state_dict.items()}")],
+                        "torch.cuda.OutOfMemoryError: " + oom),
+        *torchrun_failed(at(680), rank=1, local_rank=1, exitcode=1, pid=91, host=f"{name}-master-0",
+                         script="fastchat/train/train_mem.py", traceback="Traceback (most recent call last):")]
+    plans = [PodPlan("master", 0, terminated(1, at(35), at(681)), log=text(*lines))]
+    return _kubeflow_case(
+        id="gpu-oom-pytorchjob-fsdp-full-state-dict-save", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/chat/fastchat-train:torch2.0", command=["torchrun", "--nproc_per_node=4",
+                                                                            "fastchat/train/train_mem.py",
+                                                                            "--fsdp", "full_shard auto_wrap"],
+        resources=gpu(4, "640Gi", "64"), plans=plans, category="gpu-oom", culprit=f"{name}-master-0",
+        evidence="CUDA out of memory. Tried to allocate 270.00 MiB",
+        description="The fine-tuning epoch completes; gathering the FSDP full state dict on the GPUs to save the "
+                    "model does not fit, and rank 1 runs out of GPU memory after the training itself succeeded.",
+        title="Vicuna fine-tuning with FSDP on 4 x A100-80G: training finishes, saving the model runs out of CUDA "
+              "memory",
+        source="https://github.com/lm-sys/FastChat/issues/256", captured=800, failed=("Master", 682))
+
+
+@SCENARIOS.add
+def gpu_oom_tfjob_multiworker_without_memory_growth() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 5, 2, 0, tzinfo=timezone.utc))
+    name, ns = "mwms-resnet", "tf-train"
+    fail = [f"2026-04-05 02:06:12.{462209 + i * 1923}: I tensorflow/stream_executor/cuda/cuda_driver.cc:764] failed "
+            "to allocate 2.2K (2304 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory" for i in range(6)]
+    worker0 = text(
+        "2026-04-05 02:05:58.910283: I tensorflow/core/distributed_runtime/rpc/grpc_server_lib.cc:390] Started "
+        f"server with target: grpc://{name}-worker-0.{ns}.svc:2222",
+        "2026-04-05 02:06:01.331480: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1241] Created TensorFlow "
+        "device (/job:worker/replica:0/task:0/device:GPU:0 with 13798 MB memory) -> physical GPU (device: 0, name: "
+        "Tesla T4, pci bus id: 0000:00:04.0, compute capability: 7.5)", *fail,
+        "2026-04-05 02:06:12.471977: F tensorflow/stream_executor/cuda/cuda_driver.cc:175] Check failed: err == "
+        "cudaSuccess || err == cudaErrorInvalidValue Unexpected CUDA error: out of memory")
+    worker1 = text(
+        "2026-04-05 02:05:59.101220: I tensorflow/core/distributed_runtime/rpc/grpc_server_lib.cc:390] Started "
+        f"server with target: grpc://{name}-worker-1.{ns}.svc:2222",
+        "2026-04-05 02:06:43.883121: E tensorflow/core/common_runtime/ring_reducer.cc:242] Aborting RingReduce with "
+        "Unavailable: Socket closed")
+    plans = [PodPlan("worker", 0, terminated(134, at(50), at(373)), log=worker0),
+             PodPlan("worker", 1, terminated(1, at(50), at(404)), log=worker1)]
+    return _kubeflow_case(
+        id="gpu-oom-tfjob-multiworker-without-memory-growth", kind="TFJob", name=name, ns=ns, at=at,
+        image="tensorflow/tensorflow:2.2.0-gpu", command=["python", "/app/mwms_resnet.py"],
+        resources=gpu(2, "48Gi", "8"), plans=plans, category="gpu-oom", culprit=f"{name}-worker-0",
+        evidence="CUDA_ERROR_OUT_OF_MEMORY",
+        description="MultiWorkerMirroredStrategy on T4s: without memory growth TensorFlow reserves nearly all of "
+                    "each GPU up front, so a later small allocation fails (CUDA_ERROR_OUT_OF_MEMORY) and worker 0 "
+                    "aborts; worker 1's ring-reduce then loses its peer.",
+        title="TF MultiWorkerMirroredStrategy on Kubeflow fails with CUDA_ERROR_OUT_OF_MEMORY unless memory growth "
+              "is enabled",
+        source="https://github.com/tensorflow/tensorflow/issues/39110", captured=600, failed=("Worker", 405))
+
+
+@SCENARIOS.add
+def oom_killed_pytorchjob_dataloader_worker_killed() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 6, 23, 0, tzinfo=timezone.utc))
+    name, ns = "flexmatch-c100", "ssl-research"
+    lines = [*torchrun_start(at(40))] + [
+        f"[2026-04-06 23:{10 + i // 6}:{(i * 10) % 60:02d},120 INFO] {i * 50} iteration, USE_EMA: True, "
+        f"train/sup_loss: {1.9 - i * 0.01:.4f}, train/unsup_loss: 0.{400 + i}, lr: 0.03" for i in range(30)] + [
+        "Traceback (most recent call last):",
+        '  File "flexmatch.py", line 318, in <module>', "    main(args)",
+        '  File "/workspace/TorchSSL/models/flexmatch/flexmatch.py", line 180, in train',
+        "    for (_, x_lb, y_lb), (x_ulb_idx, x_ulb_w, x_ulb_s) in zip(self.loader_dict['train_lb'],",
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/utils/data/_utils/signal_handling.py", line 66, in '
+        "handler", "    _error_if_any_worker_fails()",
+        "RuntimeError: DataLoader worker (pid 12847) is killed by signal: Killed. ",
+        *torchrun_failed(at(700), rank=0, local_rank=0, exitcode=1, pid=61, host=f"{name}-master-0",
+                         script="flexmatch.py", traceback="Traceback (most recent call last):")]
+    plans = [PodPlan("master", 0, terminated(1, at(35), at(701)), log=text(*lines))]
+    ctr_node = node("gpu-node-31", at(-90000), product="NVIDIA-A100-SXM4-40GB")
+    return _kubeflow_case(
+        id="oom-killed-pytorchjob-dataloader-worker-killed", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/ssl/torchssl:torch1.9", command=["torchrun", "--nproc_per_node=2",
+                                                                     "flexmatch.py", "--c",
+                                                                     "config/flexmatch/flexmatch_cifar100_400_1.yaml"],
+        resources={"limits": {"nvidia.com/gpu": "2", "memory": "32Gi"},
+                   "requests": {"nvidia.com/gpu": "2", "memory": "32Gi", "cpu": "8"}},
+        plans=plans, category="oom-killed", culprit=f"{name}-master-0", evidence="is killed by signal: Killed",
+        description="FlexMatch on CIFAR-100 with two GPUs and many DataLoader workers: host memory use grows past "
+                    "the container's 32 GiB and the kernel's OOM killer picks a DataLoader worker (SIGKILL). The "
+                    "main process survives long enough to report it; the container exits 1, not OOMKilled.",
+        title="TorchSSL FlexMatch training: RuntimeError DataLoader worker is killed by signal: Killed (out of "
+              "host memory)",
+        source="https://github.com/TorchSSL/TorchSSL/issues/4", captured=800, failed=("Master", 702),
+        extra=[ctr_node])
+
+
+@SCENARIOS.add
+def stalled_mpijob_horovod_broadcast_missing_rank0() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 7, 9, 0, tzinfo=timezone.utc))
+    name, ns = "hvd-tf-mnist", "hvd-examples"
+    ops = ["HorovodBroadcast_fully_connected_weights_0", "HorovodBroadcast_fully_connected_1_weights_0",
+           "HorovodBroadcast_fully_connected_1_biases_RMSProp_0", "HorovodBroadcast_conv_layer1_Conv_biases_0",
+           "HorovodBroadcast_conv_layer1_Conv_weights_0", "HorovodBroadcast_conv_layer2_Conv_biases_RMSProp_0"]
+    warn = ["WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks "
+            "and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks "
+            "are trying to submit different tensors or that only subset of ranks is submitting tensors, which will "
+            "cause deadlock. ", "Stalled ops:", *(f"{op} [missing ranks: 0]" for op in ops)]
+    head = ["INFO:tensorflow:Create CheckpointSaverHook.", "INFO:tensorflow:Graph was finalized.",
+            "INFO:tensorflow:Running local_init_op.", "INFO:tensorflow:Done running local_init_op."]
+    log = stamped([*head, *warn, *warn], at(60), [1, 1, 0] + [64] + [0] * 7 + [60] + [0] * 7)
+    objects, logs, launcher = mpijob_v2(
+        at=at, name=name, ns=ns, image="horovod/horovod:0.15.2-tf1.12.0-torch1.0.0-py3.5", workers=2,
+        launcher_cmd=["mpirun", "-np", "2", "-bind-to", "none", "-map-by", "slot", "-x", "NCCL_DEBUG=INFO", "python",
+                      "tensorflow_mnist.py"], worker_resources=gpu(1, "32Gi", "8"), slots=1,
+        plan=MPIPlan(launcher_state=running(at(35)), launcher_log=log))
+    return CaseSpec(
+        id="stalled-mpijob-horovod-broadcast-missing-rank0", kind="MPIJob", name=name, namespace=ns, healthy=False,
+        category="stalled", culprit=launcher, evidence="[missing ranks: 0]",
+        description="Horovod's TensorFlow MNIST example hangs at the initial variable broadcast: rank 1 submitted "
+                    "every broadcast and rank 0 none, so the stall inspector lists each op with 'missing ranks: "
+                    "0' and nothing else is printed for an hour.",
+        title="Horovod tensorflow_mnist.py hangs at the start: the stall inspector lists the initial broadcasts "
+              "with [missing ranks: 0]",
+        source="https://github.com/horovod/horovod/issues/534", objects=objects, logs=logs, captured=at(3900))
+
+
+@SCENARIOS.add
+def shm_exhausted_pytorchjob_megatron_no_space_dev_shm() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 8, 15, 0, tzinfo=timezone.utc))
+    name, ns = "megatron-bert-pt", "lm-research"
+    iters = _megatron_iterations(at(500), 1, 12, 30.0, 10.4)
+    tail = [
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.10/dist-packages/torch/multiprocessing/reductions.py", line 568, in '
+        "reduce_storage", "    fd, size = storage._share_fd_cpu_()",
+        "OSError: [Errno 28] No space left on device",
+        "Traceback (most recent call last):",
+        '  File "/usr/lib/python3.10/selectors.py", line 416, in select',
+        "    fd_event_list = self._selector.poll(timeout)",
+        '  File "/usr/local/lib/python3.10/dist-packages/torch/utils/data/_utils/signal_handling.py", line 66, in '
+        "handler", "    _error_if_any_worker_fails()",
+        "RuntimeError: DataLoader worker (pid 56811) is killed by signal: Bus error. It is possible that dataloader's "
+        "workers are out of shared memory. Please try to raise your shared memory limit.",
+        "Exception ignored in atexit callback: <function _MultiProcessingDataLoaderIter._clean_up_worker at "
+        "0x7fc7fa34f7f0>"]
+    fail = 500 + 12 * 30 + 20
+    lines = [*torchrun_start(at(40)), *iters, *tail,
+             *torchrun_failed(at(fail), rank=0, local_rank=0, exitcode=1, pid=56790, host=f"{name}-master-0",
+                              script="pretrain_bert.py", traceback="Traceback (most recent call last):")]
+    plans = [PodPlan("master", 0, terminated(1, at(35), at(fail + 1)), log=text(*lines))]
+    return _kubeflow_case(
+        id="shm-exhausted-pytorchjob-megatron-no-space-dev-shm", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="nvcr.io/nvidia/pytorch:24.05-py3", command=["bash", "examples/bert/train_bert_340m_distributed.sh"],
+        resources=gpu(8, "900Gi", "96"), plans=plans, category="shm-exhausted", culprit=f"{name}-master-0",
+        evidence="out of shared memory",
+        description="Megatron BERT pretraining in a pod whose /dev/shm is the runtime default: sharing a batch "
+                    "with the DataLoader fails with 'No space left on device' - on /dev/shm, not on a disk - and a "
+                    "worker dies with SIGBUS.",
+        title="Megatron-LM pretraining: OSError [Errno 28] No space left on device and a DataLoader worker killed "
+              "by Bus error (shared memory)",
+        source="https://github.com/NVIDIA/Megatron-LM/issues/878", captured=fail + 100, failed=("Master", fail + 2))
