@@ -1518,3 +1518,373 @@ def shm_exhausted_pytorchjob_megatron_no_space_dev_shm() -> CaseSpec:
         title="Megatron-LM pretraining: OSError [Errno 28] No space left on device and a DataLoader worker killed "
               "by Bus error (shared memory)",
         source="https://github.com/NVIDIA/Megatron-LM/issues/878", captured=fail + 100, failed=("Master", fail + 2))
+
+
+# -- more from real threads: memory, crashes, networks ----------------------------------------
+
+
+@SCENARIOS.add
+def oom_killed_pytorchjob_torchrun_child_sigkill() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 9, 10, 0, tzinfo=timezone.utc))
+    name, ns = "stoke-ddp-bert", "nlp-train"
+    steps = [f"step {i * 100} | loss {2.87 - i * 0.01:.4f} | samples/s {211.4 + i % 5:.1f}" for i in range(40)]
+    tail = [
+        "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 10401 closing signal SIGTERM",
+        "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 10398) of "
+        "binary: /anaconda/envs/py37_default/bin/python",
+        "Traceback (most recent call last):",
+        '  File "/anaconda/envs/py37_default/lib/python3.7/runpy.py", line 193, in _run_module_as_main',
+        '    "__main__", mod_spec)',
+        '  File "/anaconda/envs/py37_default/lib/python3.7/site-packages/torch/distributed/launch.py", line 193, in '
+        "<module>", "    main()",
+        '  File "/anaconda/envs/py37_default/lib/python3.7/site-packages/torch/distributed/launcher/api.py", line 261,'
+        " in launch_agent", "    failures=result.failures,",
+        "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ",
+        "============================================================", "train.py FAILED",
+        "------------------------------------------------------------", "Root Cause (first observed failure):",
+        "[0]:", "  time      : 2026-04-09_10:41:02", f"  host      : {name}-master-0",
+        "  rank      : 0 (local_rank: 0)", "  exitcode  : -9 (pid: 10398)", "  error_file: <N/A>",
+        "  traceback : Signal 9 (SIGKILL) received by PID 10398",
+        "============================================================"]
+    plans = [PodPlan("master", 0, terminated(1, at(30), at(2463), reason="OOMKilled"),
+                     log=stamped([*steps, *tail], at(40), [60] * 39 + [2] + [0] * 30))]
+    return _kubeflow_case(
+        id="oom-killed-pytorchjob-torchrun-child-sigkill", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/nlp/stoke-ddp:torch1.10", command=["python", "-m", "torch.distributed.launch",
+                                                                       "--nproc_per_node=2", "train.py"],
+        resources={"limits": {"nvidia.com/gpu": "2", "memory": "56Gi"},
+                   "requests": {"nvidia.com/gpu": "2", "memory": "56Gi", "cpu": "12"}},
+        plans=plans, category="oom-killed", culprit=f"{name}-master-0", evidence="OOMKilled",
+        description="Forty minutes into DDP training the container reaches its memory limit; the kernel kills the "
+                    "largest process, rank 0's Python (SIGKILL), torchrun tears the other rank down and exits 1. The "
+                    "container is reported OOMKilled although its main process exited on its own.",
+        title="DDP training terminated mid-run: torchrun reports Signal 9 (SIGKILL) received by PID for rank 0 "
+              "(out of memory)",
+        source="https://github.com/fidelity/stoke/issues/31", captured=2600, failed=("Master", 2464))
+
+
+@SCENARIOS.add
+def gpu_oom_jaxjob_tf_and_jax_both_preallocate() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 10, 10, 0, tzinfo=timezone.utc))
+    name, ns = "l2p-cifar100", "continual-learning"
+    lines = [
+        "2026-04-10 10:00:26.833817: W external/org_tensorflow/tensorflow/core/common_runtime/bfc_allocator.cc:479] "
+        "Allocator (GPU_0_bfc) ran out of memory trying to allocate 9.00MiB (rounded to 9437184)requested by op ",
+        "2026-04-10 10:00:26.835182: W external/org_tensorflow/tensorflow/core/common_runtime/bfc_allocator.cc:491] "
+        "*********************************************************************************x**************x***",
+        "2026-04-10 10:00:26.835281: E external/org_tensorflow/tensorflow/compiler/xla/pjrt/pjrt_stream_executor_"
+        "client.cc:2130] Execution of replica 0 failed: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
+        "9437184 bytes.",
+        "BufferAssignment OOM Debugging.",
+        "Traceback (most recent call last):",
+        '  File "/workspace/l2p/main.py", line 61, in <module>', "    app.run(main)",
+        '  File "/workspace/l2p/train_continual.py", line 640, in train_and_evaluate',
+        "    state, train_metrics = p_train_step(state, batch, rng=rng)",
+        "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 9437184 "
+        "bytes."]
+    plans = [PodPlan("worker", 0, terminated(1, at(30), at(210)), log=text(*lines))]
+    return _kubeflow_case(
+        id="gpu-oom-jaxjob-tf-and-jax-both-preallocate", kind="JAXJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/cl/l2p:jax0.3.15", command=["python", "main.py", "--my_config",
+                                                                "configs/cifar100_l2p.py"],
+        resources=gpu(4, "240Gi", "32"), plans=plans, category="gpu-oom", culprit=f"{name}-worker-0",
+        evidence="RESOURCE_EXHAUSTED: Out of memory while trying to allocate",
+        description="On four V100s the first training step cannot allocate 9 MiB: TensorFlow (used for the input "
+                    "pipeline) and JAX each reserve most of the GPU memory up front. The thread's fix was "
+                    "XLA_PYTHON_CLIENT_PREALLOCATE=false.",
+        title="L2P (JAX) on 4 V100: RESOURCE_EXHAUSTED Out of memory while trying to allocate 9437184 bytes at the "
+              "first step",
+        source="https://github.com/google-research/l2p/issues/20", captured=400, failed=("Worker", 211))
+
+
+@SCENARIOS.add
+def rendezvous_error_pytorchjob_c10d_store_connection_reset() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 11, 15, 0, tzinfo=timezone.utc))
+    name, ns = "echo-c10d", "dist-debug"
+    cfg = [glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188",
+                "Starting elastic_operator with launch configs:"),
+           glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  entrypoint       : echo.py"),
+           glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  min_nodes        : 2"),
+           glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  max_nodes        : 2"),
+           glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  rdzv_backend     : c10d"),
+           glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188",
+                f"  rdzv_endpoint    : {name}-master-0:29400")]
+    err = ["Traceback (most recent call last):",
+           '  File "/usr/local/lib/python3.10/dist-packages/torch/distributed/elastic/rendezvous/'
+           'c10d_rendezvous_backend.py", line 156, in _create_tcp_store',
+           "    store = TCPStore(",
+           "torch.distributed.DistNetworkError: Connection reset by peer", "",
+           "The above exception was the direct cause of the following exception:", "",
+           "Traceback (most recent call last):",
+           '  File "/usr/local/bin/torchrun", line 8, in <module>', "    sys.exit(main())",
+           "torch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The connection to the C10d store has "
+           "failed. See inner exception for details."]
+    plans = [PodPlan("master", 0, running(at(58)), log=stamped(cfg, at(62), 0)),
+             PodPlan("worker", 0, terminated(1, at(60), at(64)), log=text(*cfg, *err))]
+    return _kubeflow_case(
+        id="rendezvous-error-pytorchjob-c10d-store-connection-reset", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/debug/torch-echo:2.3", command=["python3", "-m", "torch.distributed.run",
+                                                                    "--rdzv_backend=c10d", "--nnodes=2", "echo.py"],
+        resources=cpu_only("4Gi", "2"), plans=plans, category="rendezvous-error", culprit=f"{name}-worker-0",
+        evidence="The connection to the C10d store has failed",
+        description="The second node reaches the c10d rendezvous store on the first, which accepts the connection "
+                    "and drops it at once: the worker's agent fails with RendezvousConnectionError (Connection "
+                    "reset by peer) while the master keeps waiting for a second node.",
+        title="torchrun c10d rendezvous: worker gets RendezvousConnectionError / DistNetworkError Connection reset by "
+              "peer",
+        source="https://github.com/pytorch/pytorch/issues/128970", captured=400, restart_policy="Never")
+
+
+@SCENARIOS.add
+def crash_signal_pytorchjob_segfault_then_peers_remote_error() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 12, 4, 0, tzinfo=timezone.utc))
+    name, ns = "p4d-ddp-gpt", "lm-research"
+    crash = 5100
+    steps = [f"iter {i * 50}: loss {3.55 - i * 0.006:.4f}" for i in range(60)]
+    peer = [
+        f"{name}-worker-0:183006:183220 [1] misc/socket.cc:518 NCCL WARN Net : Call to recv from 10.244.84.247<58355> "
+        "failed : Broken pipe",
+        f"{name}-worker-0:183006:183220 [1] NCCL INFO misc/socket.cc:535 -> 6",
+        f"{name}-worker-0:183006:183220 [1] NCCL INFO transport/net_socket.cc:368 -> 6",
+        f"{name}-worker-0:183006:183220 [1] proxy.cc:1119 NCCL WARN [Proxy Service 9] Failed to execute operation "
+        "Connect from rank 9, retcode 6",
+        f"{name}-worker-0:183006:183181 [1] misc/socket.cc:538 NCCL WARN Net : Connection closed by remote peer "
+        f"{name}-master-0<47861>",
+        "RuntimeError: NCCL communicator was aborted on rank 9.  Original reason for failure was: NCCL error: "
+        "internal error, NCCL version 2.14.3",
+        "ncclInternalError: Internal check failed. This is either a bug in NCCL or due to memory corruption"]
+    culprit = text(*torchrun_start(at(40)), *steps, "Fatal Python error: Segmentation fault", "",
+                   "Thread 0x00007f3a5effd700 (most recent call first):",
+                   '  File "/opt/conda/lib/python3.9/site-packages/torch/utils/data/_utils/pin_memory.py", line 28 in '
+                   "_pin_memory_loop",
+                   *torchrun_failed(at(crash), rank=2, local_rank=2, exitcode=-11, pid=182990, host=f"{name}-master-0"))
+    plans = [PodPlan("master", 0, terminated(1, at(35), at(crash + 1)), log=culprit),
+             PodPlan("worker", 0, terminated(1, at(35), at(crash + 9)),
+                     log=text(*torchrun_start(at(40)), *peer,
+                              *torchrun_failed(at(crash + 8), rank=9, local_rank=1, exitcode=1, pid=183006,
+                                               host=f"{name}-worker-0", traceback="Traceback (most recent call last):")))]
+    return _kubeflow_case(
+        id="crash-signal-pytorchjob-segfault-then-peers-remote-error", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/lm/gpt-ddp:torch1.13", command=["torchrun", "--nnodes=2", "--nproc_per_node=8",
+                                                                    "train.py"],
+        resources=gpu(8, "1000Gi", "96"), plans=plans, category="crash-signal", culprit=f"{name}-master-0",
+        evidence="Segmentation fault",
+        description="Two p4d nodes: a process on the master segfaults and torchrun reports SIGSEGV; eight seconds "
+                    "later the worker's NCCL proxy loses its peer (Broken pipe, connection closed by remote peer) "
+                    "and its communicator aborts with an internal error. The NCCL errors are the cascade.",
+        title="Two-node DDP on AWS: a rank segfaults, and the other node's NCCL surfaces ncclRemoteError as "
+              "ncclInternalError",
+        source="https://github.com/NVIDIA/nccl/issues/795", captured=crash + 200, failed=("Master", crash + 2))
+
+
+@SCENARIOS.add
+def nan_loss_tfjob_deeplab_nan_in_summary_histogram() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 13, 6, 0, tzinfo=timezone.utc))
+    name, ns = "deeplab-mbv1", "seg-tf"
+    lines = [f"INFO:tensorflow:global step {s}: loss = {1.21 - s / 40000:.4f} (0.412 sec/step)" for s in
+             range(10, 1400, 30)] + [
+        "INFO:tensorflow:Error reported to Coordinator: Nan in summary histogram for: "
+        "image_pooling/BatchNorm/moving_variance_1",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/training/coordinator.py", line 297, in '
+        "stop_on_exception", "    yield",
+        '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/training/supervisor.py", line 1035, in '
+        "run_loop", "    self._sv.global_step])",
+        '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/client/session.py", line 1335, in _do_call',
+        "    raise type(e)(node_def, op, message)",
+        "tensorflow.python.framework.errors_impl.InvalidArgumentError: Nan in summary histogram for: "
+        "image_pooling/BatchNorm/moving_variance_1"]
+    plans = [PodPlan("chief", 0, terminated(1, at(30), at(640)), log=text(*lines)),
+             PodPlan("worker", 0, terminated(1, at(30), at(645)),
+                     log=text(*(f"INFO:tensorflow:global step {s}: loss = {1.2 - s / 40000:.4f} (0.418 sec/step)"
+                                for s in range(20, 1400, 30)),
+                              "INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework."
+                              "errors_impl.AbortedError'>, Graph execution error: Step was cancelled by an explicit "
+                              "call to `Session::Close()`.")),
+             PodPlan("ps", 0, running(at(30)), log=text("I tensorflow/core/distributed_runtime/rpc/grpc_server_lib."
+                                                         "cc:332] Started server with target: grpc://localhost:2222"))]
+    return _kubeflow_case(
+        id="nan-loss-tfjob-deeplab-nan-in-summary-histogram", kind="TFJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/seg/deeplab-tf:1.8", command=["python", "deeplab/train.py",
+                                                                  "--model_variant=mobilenet_v2"],
+        resources=gpu(1, "32Gi", "8"), plans=plans, category="nan-loss", culprit=f"{name}-chief-0",
+        evidence="Nan in summary histogram for",
+        description="DeepLab training diverges: a batch-norm moving variance becomes NaN and the histogram summary "
+                    "refuses it with InvalidArgumentError - the exception's type is generic, the 'Nan in summary "
+                    "histogram' message is the divergence.",
+        title="DeepLab training: InvalidArgumentError Nan in summary histogram for image_pooling/BatchNorm/"
+              "moving_variance",
+        source="https://github.com/tensorflow/models/issues/3716", captured=800, failed=("Chief", 641))
+
+
+@SCENARIOS.add
+def network_error_pytorchjob_wandb_init_timeout() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 14, 12, 0, tzinfo=timezone.utc))
+    name, ns = "lit-segformer", "vision-ft"
+    lines = [
+        "wandb: Currently logged in as: ml-team. Use `wandb login --relogin` to force relogin",
+        "wandb: Network error (ReadTimeout), entering retry loop.",
+        "Problem at: /root/miniconda3/lib/python3.8/site-packages/pytorch_lightning/loggers/wandb.py 357 experiment",
+        "wandb: ERROR Run initialization has timed out after 90.0 sec. ",
+        "wandb: ERROR Please refer to the documentation for additional information: "
+        "https://docs.wandb.ai/guides/track/tracking-faq#initstarterror-error-communicating-with-wandb-process-",
+        "Traceback (most recent call last):",
+        '  File "run.py", line 483, in <module>', "    typer.run(main)",
+        '  File "/root/miniconda3/lib/python3.8/site-packages/wandb/sdk/wandb_init.py", line 1144, in init',
+        "    run = wi.init()",
+        "wandb.errors.CommError: Run initialization has timed out after 90.0 sec. "]
+    plans = [PodPlan("master", 0, terminated(1, at(30), at(137)), log=stamped(lines, at(40), [1, 0, 90, 0, 0] + [0] * 10))]
+    return _kubeflow_case(
+        id="network-error-pytorchjob-wandb-init-timeout", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/vision/lit-seg:2.1", command=["python", "run.py"], resources=gpu(1, "32Gi", "8"),
+        plans=plans, category="network-error", culprit=f"{name}-master-0", evidence="Network error (ReadTimeout)",
+        description="The Lightning WandbLogger cannot reach the Weights & Biases service from the pod: the client "
+                    "retries, gives up after 90 s and the training script dies before the first step.",
+        title="Lightning training with WandbLogger: wandb Network error (ReadTimeout), run initialization timed out "
+              "after 90 s",
+        source="https://github.com/wandb/wandb/issues/7086", captured=300, failed=("Master", 138))
+
+
+@SCENARIOS.add
+def healthy_mpijob_benchmark_sshd_workers_quiet() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 15, 7, 0, tzinfo=timezone.utc))
+    name, ns = "tensorflow-benchmarks", "default"
+    head = ["TensorFlow:  1.14", "Model:       resnet101", "Dataset:    imagenet (synthetic)", "Mode:       training",
+            "SingleSess:  False", "Batch size:  128 global", "             64 per device", "Num batches: 50000",
+            "Num epochs:  5.00", "Devices:     ['horovod/gpu:0', 'horovod/gpu:1']", "NUMA bind:   False",
+            "Data format: NCHW", "Optimizer:   sgd", "Variables:   horovod", "==========", "Generating training model",
+            "Running warm up", "Done warm up", "Step\tImg/sec\ttotal_loss"]
+    steps = [f"{i * 10}\timages/sec: {131.2 + (i % 7) * 0.4:.1f} +/- 0.{i % 9} (jitter = {1.1 + (i % 4) * 0.2:.1f})\t"
+             f"{8.51 - i * 0.002:.3f}" for i in range(1, 121)]
+    launcher = stamped([*head, *steps], at(45), [0] * 16 + [40, 35, 0] + [48] * 120)
+    sshd = stamped(["Server listening on 0.0.0.0 port 22.", "Server listening on :: port 22."], at(21), 0)
+    objects, logs, launcher_pod = mpijob_v2(
+        at=at, name=name, ns=ns, image="mpioperator/tensorflow-benchmarks:latest", workers=2,
+        launcher_cmd=["mpirun", "--allow-run-as-root", "-np", "2", "-bind-to", "none", "-map-by", "slot", "-x",
+                      "NCCL_DEBUG=INFO", "-x", "LD_LIBRARY_PATH", "-x", "PATH", "-mca", "pml", "ob1", "-mca", "btl",
+                      "^openib", "python", "scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py", "--model=resnet101",
+                      "--batch_size=64", "--variable_update=horovod"],
+        worker_resources=gpu(1, "32Gi", "8"), slots=1,
+        plan=MPIPlan(launcher_state=running(at(40)), launcher_log=launcher, worker_logs={0: sshd, 1: sshd}))
+    return CaseSpec(
+        id="healthy-mpijob-benchmark-sshd-workers-quiet", kind="MPIJob", name=name, namespace=ns, healthy=True,
+        category="healthy", culprit=None, evidence="",
+        description="The mpi-operator tensorflow-benchmarks example: the launcher prints a throughput line every "
+                    "48 s for an hour and a half; the two workers only run sshd and said nothing since 'Server "
+                    "listening on port 22' at start-up. Their silence is by design.",
+        title="mpi-operator tensorflow-benchmarks MPIJob (resnet101, Horovod): launcher reports images/sec, sshd "
+              "workers silent",
+        source="https://github.com/kubeflow/mpi-operator/pull/670", objects=objects, logs=logs,
+        captured=at(45 + 75 + 48 * 120 + 60))
+
+
+@SCENARIOS.add
+def missing_file_tfjob_object_detection_fine_tune_checkpoint() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 16, 19, 0, tzinfo=timezone.utc))
+    name, ns = "bird-detector", "wildlife-cv"
+    tb = ["Traceback (most recent call last):",
+          '  File "/usr/lib/python2.7/runpy.py", line 162, in _run_module_as_main',
+          '    "__main__", fname, loader, pkg_name)',
+          '  File "/root/.local/lib/python2.7/site-packages/object_detection/train.py", line 198, in <module>',
+          "    tf.app.run()",
+          '  File "/root/.local/lib/python2.7/site-packages/object_detection/train.py", line 194, in main',
+          "    worker_job_name, is_chief, FLAGS.train_dir)",
+          '  File "/root/.local/lib/python2.7/site-packages/object_detection/trainer.py", line 218, in train',
+          "    var_map, train_config.fine_tune_checkpoint))",
+          '  File "/root/.local/lib/python2.7/site-packages/object_detection/utils/variables_helper.py", line 122, in '
+          "get_variables_available_in_checkpoint",
+          "    ckpt_reader = tf.train.NewCheckpointReader(checkpoint_path)",
+          '  File "/usr/local/lib/python2.7/dist-packages/tensorflow/python/pywrap_tensorflow.py", line 110, in '
+          "NewCheckpointReader",
+          "    return CheckpointReader(compat.as_bytes(filepattern), status)",
+          "tensorflow.python.framework.errors_impl.NotFoundError: Unsuccessful TensorSliceReader constructor: Failed "
+          "to find any matching files for bird-classifier.tfl.ckpt-50912"]
+    plans = [PodPlan("master", 0, terminated(1, at(30), at(95)), log=text(*tb)),
+             PodPlan("worker", 0, terminated(1, at(30), at(96)), log=text(*tb)),
+             PodPlan("ps", 0, running(at(30)), log=text("I tensorflow/core/distributed_runtime/rpc/grpc_server_lib."
+                                                         "cc:221] Started server with target: grpc://localhost:2222"))]
+    return _kubeflow_case(
+        id="missing-file-tfjob-object-detection-fine-tune-checkpoint", kind="TFJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/cv/tf-object-detection:1.4", command=["python", "-m", "object_detection.train",
+                                                                          "--train_dir=/train"],
+        resources=gpu(1, "32Gi", "8"), plans=plans, category="missing-file",
+        culprit=[f"{name}-master-0", f"{name}-worker-0"],
+        evidence="Failed to find any matching files for bird-classifier.tfl.ckpt-50912",
+        description="The Object Detection API's fine_tune_checkpoint names a checkpoint prefix that does not exist "
+                    "in the container; the master and the worker fail at once on NotFoundError while the "
+                    "parameter server keeps serving.",
+        title="TF Object Detection distributed train: NotFoundError Unsuccessful TensorSliceReader constructor, no "
+              "files match the fine_tune_checkpoint",
+        source="https://github.com/tensorflow/tensorflow/issues/7547", captured=300, failed=("Master", 97))
+
+
+@SCENARIOS.add
+def nccl_error_pytorchjob_watchdog_at_end_of_first_epoch() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 17, 9, 0, tzinfo=timezone.utc))
+    name, ns = "mlpf-clic", "hep-ml"
+    epoch = [f"epoch 1 batch {b}/8000 loss {5.41 - b / 4000:.4f}" for b in range(0, 8000, 400)]
+    fail = 7300
+
+    def log(rank: int, host: str) -> str:
+        return text(*torchrun_start(at(40)), *(epoch if rank == 0 else []), *watchdog(rank, at(fail), 2070),
+                    *torchrun_failed(at(fail + 2), rank=rank, local_rank=rank % 4, exitcode=-6, pid=300 + rank,
+                                     host=host, script="mlpf/pipeline.py"))
+
+    plans = [PodPlan("master", 0, terminated(1, at(35), at(fail + 4)), log=log(0, f"{name}-master-0")),
+             PodPlan("worker", 0, terminated(1, at(35), at(fail + 3)), log=log(4, f"{name}-worker-0"))]
+    return _kubeflow_case(
+        id="nccl-error-pytorchjob-watchdog-at-end-of-first-epoch", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/hep/mlpf:torch2.4", command=["torchrun", "--nnodes=2", "--nproc_per_node=4",
+                                                                 "mlpf/pipeline.py", "--train"],
+        resources=gpu(4, "256Gi", "32"), plans=plans, category="nccl-error",
+        culprit=[f"{name}-worker-0", f"{name}-master-0"], evidence="Watchdog caught collective operation timeout",
+        description="With more than one GPU the job dies at the end of its first epoch: every rank's NCCL watchdog "
+                    "times out on the same collective, ten minutes after it started, and none failed for another "
+                    "reason first.",
+        title="MLPF training: NCCL watchdog timeout at the end of the first epoch when using more than one GPU",
+        source="https://github.com/jpata/particleflow/issues/390", captured=fail + 200, failed=("Master", fail + 5))
+
+
+@SCENARIOS.add
+def healthy_job_accelerate_tf_startup_noise() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 18, 18, 0, tzinfo=timezone.utc))
+    name, ns = "lora-sd15-train", "genai-art"
+    noise = [
+        "2026-04-18 18:24:41.725024: I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow binary is "
+        "optimized with oneAPI Deep Neural Network Library (oneDNN) to use the following CPU instructions in "
+        "performance-critical operations:  AVX2 FMA",
+        "To enable them in other operations, rebuild TensorFlow with the appropriate compiler flags.",
+        "2026-04-18 18:24:41.818890: E tensorflow/stream_executor/cuda/cuda_blas.cc:2981] Unable to register cuBLAS "
+        "factory: Attempting to register factory for plugin cuBLAS when one has already been registered",
+        "2026-04-18 18:24:42.166097: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+        "dynamic library 'libnvinfer.so.7'; dlerror: libnvinfer.so.7: cannot open shared object file: No such file "
+        "or directory",
+        "2026-04-18 18:24:42.166138: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+        "dynamic library 'libnvinfer_plugin.so.7'; dlerror: libnvinfer_plugin.so.7: cannot open shared object file: "
+        "No such file or directory",
+        "2026-04-18 18:24:42.166144: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Cannot "
+        "dlopen some TensorRT libraries. If you would like to use Nvidia GPU with TensorRT, please make sure the "
+        "missing libraries mentioned above are installed properly.",
+        "prepare optimizer, data loader etc.", "running training / 学習開始", "  num train images * repeats: 1200",
+        "  num epochs: 15"]
+    steps = [f"steps:  {i}%| | {i * 227}/22680 [{i * 3}:{(i * 7) % 60:02d}<, 1.25it/s, loss={0.141 - i * 0.0004:.3f}]"
+             for i in range(1, 60)]
+    ctr = Container("train", "registry.corp.example/genai/lora-scripts:0.6", command=["accelerate", "launch",
+                                                                                     "main.py"],
+                    resources=gpu(1, "48Gi", "8"), state=running(at(20)), ready=True)
+    from tests.cases.builders import batch_job, job_pod
+    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1),
+                    conditions=[])
+    p = job_pod(job, [ctr], created=at(1), phase="Running", node="gpu-node-40", scheduled=at(2))
+    pod_name = p["metadata"]["name"]
+    return CaseSpec(
+        id="healthy-job-accelerate-tf-startup-noise", kind="Job", name=name, namespace=ns, healthy=True,
+        category="healthy", culprit=None, evidence="",
+        description="A LoRA training script started with accelerate imports TensorFlow on the way: oneDNN info, an "
+                    "E-level 'Unable to register cuBLAS factory' line and TensorRT dlopen warnings, all harmless. "
+                    "Training steps follow every three minutes.",
+        title="LoRA training via accelerate launch: TensorFlow start-up noise (Unable to register cuBLAS factory, "
+              "libnvinfer.so.7) - does it still use the GPU? It does",
+        source="https://github.com/derrian-distro/LoRA_Easy_Training_Scripts/issues/50",
+        objects=[job, p], logs={f"{pod_name}/train": stamped([*noise, *steps], at(22), [0] * 10 + [181] * 60)},
+        captured=at(22 + 181 * 59 + 90))
