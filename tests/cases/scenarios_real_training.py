@@ -1888,3 +1888,224 @@ def healthy_job_accelerate_tf_startup_noise() -> CaseSpec:
         source="https://github.com/derrian-distro/LoRA_Easy_Training_Scripts/issues/50",
         objects=[job, p], logs={f"{pod_name}/train": stamped([*noise, *steps], at(22), [0] * 10 + [181] * 60)},
         captured=at(22 + 181 * 59 + 90))
+
+
+@SCENARIOS.add
+def gpu_oom_mpijob_xla_cublas_handle_out_of_memory() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 19, 20, 0, tzinfo=timezone.utc))
+    name, ns = "ptxla-gpu-bert", "xla-gpu"
+    log = text(
+        "[1,1]<stderr>:2026-04-19 20:59:07.607617: E tensorflow/stream_executor/cuda/cuda_blas.cc:226] failed to "
+        "create cublas handle: CUBLAS_STATUS_NOT_INITIALIZED",
+        "[1,0]<stderr>:2026-04-19 20:59:07.624820: E tensorflow/stream_executor/cuda/cuda_dnn.cc:374] Could not "
+        "create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR",
+        "[1,2]<stderr>:2026-04-19 20:59:07.627340: W tensorflow/core/common_runtime/bfc_allocator.cc:272] Allocator "
+        "(GPU_0_bfc) ran out of memory trying to allocate 16.00MiB with freed_by_count=0. The caller indicates that "
+        "this is not a failure, but may mean that there could be performance gains if more memory were available.",
+        "[1,2]<stderr>:2026-04-19 20:59:07.627384: W tensorflow/compiler/xla/service/gpu/gpu_conv_algorithm_picker."
+        "cc:729] Failed to determine best cudnn convolution algorithm: Resource exhausted: Out of memory while trying "
+        "to allocate 16777716 bytes.",
+        "[1,2]<stderr>:",
+        "[1,2]<stderr>:Convolution performance may be suboptimal.",
+        "[1,0]<stderr>:RuntimeError: Resource exhausted: Out of memory while trying to allocate 16777716 bytes.",
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------")
+    objects, logs, launcher = mpijob_v2(
+        at=at, name=name, ns=ns, image="registry.corp.example/xla/torch-xla-gpu:r1.9", workers=2,
+        launcher_cmd=["mpirun", "-np", "8", "--tag-output", "python", "train_bert.py"],
+        worker_resources=gpu(4, "240Gi", "32"), slots=4,
+        plan=MPIPlan(launcher_state=terminated(1, at(36), at(310)), launcher_log=log))
+    return CaseSpec(
+        id="gpu-oom-mpijob-xla-cublas-handle-out-of-memory", kind="MPIJob", name=name, namespace=ns, healthy=False,
+        category="gpu-oom", culprit=launcher, evidence="Out of memory while trying to allocate",
+        description="PyTorch/XLA on GPUs across two nodes under mpirun: every process's XLA client grabs the "
+                    "GPU's memory, so ranks that share a GPU cannot even create cuBLAS/cuDNN handles and the "
+                    "first allocations fail with 'Resource exhausted: Out of memory'.",
+        title="PyTorch/XLA multi-node multi-GPU training: CUBLAS_STATUS_NOT_INITIALIZED, then Resource exhausted: "
+              "Out of memory while trying to allocate",
+        source="https://github.com/pytorch/xla/issues/3162", objects=objects, logs=logs, captured=at(500))
+
+
+@SCENARIOS.add
+def nccl_error_mpijob_nccl_tests_ibv_modify_qp_unreachable() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 20, 3, 0, tzinfo=timezone.utc))
+    name, ns = "nccl-allreduce-h100", "infra-bench"
+    w0, w1 = f"{name}-worker-0", f"{name}-worker-1"
+    log = text(
+        "# nThread 1 nGpus 1 minBytes 8 maxBytes 8589934592 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 "
+        "validation: 1 graph: 0",
+        f"{w1}:2152176:2152299 [0] NCCL INFO Tree 0 : 0 -> 1 -> -1/-1/-1",
+        f"{w1}:2152176:2152299 [0] NCCL INFO Ring 00 : 0 -> 1 -> 0",
+        f"{w1}:2152176:2152299 [0] NCCL INFO P2P Chunksize set to 131072",
+        f"{w0}:460770:460842 [0] NCCL INFO Channel 00/04 :    0   1",
+        f"{w0}:460770:460842 [0] NCCL INFO Channel 01/04 :    0   1",
+        f"{w1}:2152176:2152301 [0] misc/ibvwrap.cc:187 NCCL WARN Call to ibv_modify_qp failed with error Network is "
+        "unreachable",
+        f"{w1}:2152176:2152301 [0] NCCL INFO transport/net_ib.cc:976 -> 2",
+        f"{w1}:2152176:2152301 [0] NCCL INFO transport/net.cc:834 -> 2",
+        f"{w1}: Test NCCL failure all_reduce.cu:44 'unhandled system error (run with NCCL_DEBUG=INFO for details) / '",
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------")
+    objects, logs, launcher = mpijob_v2(
+        at=at, name=name, ns=ns, image="registry.corp.example/infra/nccl-tests:2.18-cuda12.2", workers=2,
+        launcher_cmd=["mpirun", "-np", "2", "-x", "NCCL_DEBUG=INFO", "-x", "NCCL_IB_GID_INDEX=3",
+                      "/opt/nccl-tests/build/all_reduce_perf", "-b", "8", "-e", "8G", "-f", "2", "-g", "1"],
+        worker_resources={"limits": {"nvidia.com/gpu": "1", "rdma/ib": "1"},
+                          "requests": {"nvidia.com/gpu": "1", "rdma/ib": "1", "cpu": "8", "memory": "64Gi"}},
+        slots=1, plan=MPIPlan(launcher_state=terminated(1, at(36), at(75)), launcher_log=log))
+    return CaseSpec(
+        id="nccl-error-mpijob-nccl-tests-ibv-modify-qp-unreachable", kind="MPIJob", name=name, namespace=ns,
+        healthy=False, category="nccl-error", culprit=launcher,
+        evidence="Call to ibv_modify_qp failed with error Network is unreachable",
+        description="nccl-tests all_reduce_perf between two H100 nodes over RoCE: moving the queue pair to ready "
+                    "fails with 'Network is unreachable' (the GID index picks an address the fabric cannot route), "
+                    "so NCCL's connect fails and the test aborts.",
+        title="nccl-tests between two DGX H100: NCCL WARN Call to ibv_modify_qp failed with error Network is "
+              "unreachable",
+        source="https://github.com/NVIDIA/nccl-tests/issues/185", objects=objects, logs=logs, captured=at(300))
+
+
+@SCENARIOS.add
+def nccl_error_job_ib_completion_error_12() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 21, 14, 0, tzinfo=timezone.utc))
+    line = ("[E ProcessGroupNCCL.cpp:455] Some NCCL operations have failed or timed out. Due to the asynchronous "
+            "nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data. [E "
+            "ProcessGroupNCCL.cpp:460] To avoid data inconsistency, we are taking the entire process down. terminate "
+            "called after throwing an instance of 'std::runtime_error' what(): NCCL error: remote process exited or "
+            "there was a network error, NCCL version 2.14.3 ncclRemoteError: A call failed possibly due to a network "
+            "error or a remote process exiting prematurely. Last error: NET/IB : Got completion from peer "
+            "11.214.147.122<39138> with error 12, opcode 0, len 0, vendor err 129")
+    steps = [f"{{'loss': {1.41 - i * 0.01:.4f}, 'learning_rate': 2e-05, 'epoch': {i * 0.02:.2f}}}" for i in range(1, 30)]
+    lines = [*torchrun_start(at(40)), *steps, line,
+             *torchrun_failed(at(2950), rank=3, local_rank=3, exitcode=-6, pid=4417, host="alpaca-ft-0",
+                              script="train.py")]
+    return _job_case(
+        id="nccl-error-job-ib-completion-error-12", name="alpaca-ft", ns="instruct-ft", at=at,
+        image="registry.corp.example/ft/alpaca:torch2.0", command=["torchrun", "--nnodes=2", "--nproc_per_node=8",
+                                                                  "train.py"],
+        resources=gpu(8, "900Gi", "96"), exit_code=1, ran=(38, 2951), log=stamped(lines, at(40), 100),
+        category="nccl-error", evidence="Got completion from peer",
+        description="Stanford Alpaca fine-tuning across nodes over InfiniBand: after 45 minutes a work request "
+                    "completes with error 12 (transport retry exceeded) and NCCL takes the process down with "
+                    "ncclRemoteError. A fabric problem between the nodes, not the training code.",
+        title="Alpaca fine-tuning: ncclRemoteError, NET/IB Got completion from peer with error 12, vendor err 129",
+        source="https://github.com/tatsu-lab/stanford_alpaca/issues/207", captured=3100)
+
+
+@SCENARIOS.add
+def unknown_pytorchjob_worker_exit_1_no_output() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 22, 9, 30, tzinfo=timezone.utc))
+    name, ns = "pytorch-simple", "kubeflow"
+    plans = [PodPlan("master", 0, running(at(20)), restarts=0, log=text("Using distributed PyTorch with gloo backend")),
+             PodPlan("worker", 0, terminated(1, at(20), at(56)), log="")]
+    events = [event({"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob",
+                     "metadata": {"name": name, "namespace": ns, "uid": uid(ns, "PyTorchJob", name)}},
+                    "ExitedWithCode", f"Pod: {ns}.{name}-worker-0 exited with code 1", at(57), type_="Normal",
+                    component="pytorchjob-controller")]
+    return _kubeflow_case(
+        id="unknown-pytorchjob-worker-exit-1-no-output", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="docker.io/kubeflowkatib/pytorch-mnist:v1beta1-45c5727", command=["python3",
+                                                                               "/opt/pytorch-mnist/mnist.py",
+                                                                               "--epochs=1"],
+        resources=cpu_only("2Gi", "1"), plans=plans, category="unknown", culprit=f"{name}-worker-0",
+        evidence="exited with code 1", events=events, captured=300, failed=("Worker", 58),
+        description="The PyTorchJob example's worker exits with code 1 thirty seconds after start without "
+                    "printing anything; the operator only records 'exited with code 1'. Nothing read names a "
+                    "cause.",
+        title="Kubeflow pytorch-simple example: worker-0 exits with code 1 and no output; only the operator's "
+              "ExitedWithCode event remains",
+        source="https://github.com/kubeflow/trainer/issues/2008")
+
+
+@SCENARIOS.add
+def stalled_mpijob_horovod_ranks_submit_different_tensors() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 23, 1, 0, tzinfo=timezone.utc))
+    name, ns = "hvd-seq2seq", "speech-tf"
+    stall = ("[1,0]<stderr>:WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by "
+             "subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that "
+             "different ranks are trying to submit different tensors or that only subset of ranks is submitting "
+             "tensors, which will cause deadlock. Stalled ops: HorovodAllreduce_loss_Mean_0 [ready ranks: 3], "
+             "DistributedMomentumOptimizer_Allreduce/HorovodAllreduce_gradients_map_getter_Conv_Conv2D_grad_tuple_"
+             "control_dependency_1_0 [ready ranks: 2, 0, 1], DistributedMomentumOptimizer_Allreduce/HorovodAllreduce"
+             "_gradients_map_getter_Conv_BiasAdd_grad_tuple_control_dependency_1_0 [ready ranks: 2, 0, 1]")
+    steps = [f"[1,0]<stdout>:step {i * 20} loss {3.12 - i * 0.004:.4f} ({4.1 + i % 3 * 0.1:.1f} steps/s)" for i in range(90)]
+    log = stamped([*steps, stall, stall], at(60), [20] * 89 + [75, 60])
+    objects, logs, launcher = mpijob_v2(
+        at=at, name=name, ns=ns, image="registry.corp.example/speech/horovod-tf:0.13-tf1.8", workers=1,
+        launcher_cmd=["mpirun", "-np", "4", "--tag-output", "python", "train_seq2seq.py"],
+        worker_resources=gpu(4, "192Gi", "32"), slots=4,
+        plan=MPIPlan(launcher_state=running(at(35)), launcher_log=log))
+    return CaseSpec(
+        id="stalled-mpijob-horovod-ranks-submit-different-tensors", kind="MPIJob", name=name, namespace=ns,
+        healthy=False, category="stalled", culprit=launcher, evidence="[ready ranks: 3]",
+        description="Inputs of varying shape send rank 3 down a different branch: it submits the loss allreduce "
+                    "while ranks 0-2 submit gradient allreduces, so each side waits for the other forever. The "
+                    "stall inspector says so twice, then the job is silent for an hour while every pod runs.",
+        title="Horovod training with inconsistent input shapes deadlocks: stall inspector shows rank 3 ready for a "
+              "different tensor than ranks 0-2",
+        source="https://github.com/horovod/horovod/issues/336", objects=objects, logs=logs,
+        captured=at(60 + 20 * 89 + 135 + 3600))
+
+
+@SCENARIOS.add
+def application_error_pytorchjob_megatron_cached_dataset_bug() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 24, 16, 0, tzinfo=timezone.utc))
+    name, ns = "bert-large-cached", "lm-research"
+    tb = [" > building dataset index ...", "    reading sizes...", "    reading pointers...",
+          " > finished creating indexed dataset in 0.184263 seconds",
+          "Traceback (most recent call last):",
+          '  File "/workspace/Megatron-LM/pretrain_bert.py", line 141, in <module>',
+          "    pretrain(train_valid_test_datasets_provider, model_provider,",
+          '  File "/workspace/Megatron-LM/megatron/data/dataset_utils.py", line 563, in _build_train_valid_test_datasets',
+          "    doc_idx_ptr = indexed_dataset.get_doc_idx()",
+          "AttributeError: 'IndexedCachedDataset' object has no attribute 'get_doc_idx'"]
+    lines = [*torchrun_start(at(40)), *tb, *torchrun_failed(at(230), rank=0, local_rank=0, exitcode=1, pid=71,
+                                                              host=f"{name}-master-0", script="pretrain_bert.py",
+                                                              traceback="Traceback (most recent call last):")]
+    plans = [PodPlan("master", 0, terminated(1, at(35), at(231)), log=text(*lines))]
+    return _kubeflow_case(
+        id="application-error-pytorchjob-megatron-cached-dataset-bug", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="nvcr.io/nvidia/pytorch:23.05-py3", command=["bash", "examples/pretrain_bert_distributed.sh",
+                                                          "--data-impl", "cached"],
+        resources=gpu(8, "900Gi", "96"), plans=plans, category="application-error", culprit=f"{name}-master-0",
+        evidence="object has no attribute 'get_doc_idx'",
+        description="Megatron-LM BERT pretraining with --data-impl cached: the cached dataset class lacks a method "
+                    "the BERT dataset builder calls, a bug in the framework code rather than a missing file or a "
+                    "cluster problem.",
+        title="Megatron-LM with --data-impl cached: AttributeError 'IndexedCachedDataset' object has no attribute "
+              "'get_doc_idx'",
+        source="https://github.com/NVIDIA/Megatron-LM/issues/378", captured=400, failed=("Master", 232))
+
+
+@SCENARIOS.add
+def healthy_pytorchjob_deepspeed_hysteresis_skipped_steps() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 25, 6, 0, tzinfo=timezone.utc))
+    name, ns = "ds-chat-sft", "assist-ft"
+    first = [
+        "Beginning of Epoch 1/16, Total Micro Batches 1840",
+        "[2026-04-25 06:51:29,903] [INFO] [loss_scaler.py:188:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping "
+        "step. Attempted loss scale: 65536, but hysteresis is 2. Reducing hysteresis to 1",
+        "[2026-04-25 06:51:30,648] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping "
+        "step. Attempted loss scale: 65536, reducing to 32768",
+        "[2026-04-25 06:51:31,392] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping "
+        "step. Attempted loss scale: 32768, reducing to 16384",
+        "[2026-04-25 06:51:32,150] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping "
+        "step. Attempted loss scale: 16384, reducing to 8192"]
+    steps = [f"[2026-04-25 {7 + i // 20}:{(i * 3) % 60:02d}:46,878] [INFO] [logging.py:96:log_dist] [Rank 0] "
+             f"step={10 + i * 10}, skipped=6, lr=[9.65e-06], mom=[(0.9, 0.95)]" for i in range(50)]
+    master = stamped([*torchrun_start(at(40)), *first, *steps], at(40), [0] * 4 + [3050, 1, 1, 1, 1] + [180] * 50)
+    plans = [PodPlan("master", 0, running(at(38)), log=master)]
+    return _kubeflow_case(
+        id="healthy-pytorchjob-deepspeed-hysteresis-skipped-steps", kind="PyTorchJob", name=name, ns=ns, at=at,
+        image="registry.corp.example/assist/deepspeed-chat:0.9", command=["deepspeed", "main.py", "--zero_stage",
+                                                                         "3"],
+        resources=gpu(8, "900Gi", "96"), plans=plans, category="healthy", culprit=None, evidence="",
+        description="fp16 training with DeepSpeed: the first steps overflow, the loss scaler uses up its hysteresis "
+                    "and lowers the scale four times; from then on steps are logged every three minutes with the "
+                    "skipped count stuck at 6. Harmless.",
+        title="DeepSpeed-Chat SFT: OVERFLOW! Rank 0 Skipping step (hysteresis) in the first steps - harmless?",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/931", captured=40 + 3054 + 180 * 49 + 120)
