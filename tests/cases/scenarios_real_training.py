@@ -1737,7 +1737,7 @@ def network_error_pytorchjob_wandb_init_timeout() -> CaseSpec:
     return _kubeflow_case(
         id="network-error-pytorchjob-wandb-init-timeout", kind="PyTorchJob", name=name, ns=ns, at=at,
         image="registry.corp.example/vision/lit-seg:2.1", command=["python", "run.py"], resources=gpu(1, "32Gi", "8"),
-        plans=plans, category="network-error", culprit=f"{name}-master-0", evidence="Network error (ReadTimeout)",
+        plans=plans, category="network-error", culprit=f"{name}-master-0", evidence="Run initialization has timed out",
         description="The Lightning WandbLogger cannot reach the Weights & Biases service from the pod: the client "
                     "retries, gives up after 90 s and the training script dies before the first step.",
         title="Lightning training with WandbLogger: wandb Network error (ReadTimeout), run initialization timed out "
@@ -2012,7 +2012,7 @@ def unknown_pytorchjob_worker_exit_1_no_output() -> CaseSpec:
                                                                                "/opt/pytorch-mnist/mnist.py",
                                                                                "--epochs=1"],
         resources=cpu_only("2Gi", "1"), plans=plans, category="unknown", culprit=f"{name}-worker-0",
-        evidence="exited with code 1", events=events, captured=300, failed=("Worker", 58),
+        evidence="exit code 1", events=events, captured=300, failed=("Worker", 58),
         description="The PyTorchJob example's worker exits with code 1 thirty seconds after start without "
                     "printing anything; the operator only records 'exited with code 1'. Nothing read names a "
                     "cause.",
