@@ -19,11 +19,13 @@ from tests.cases.builders import (
     Obj,
     PodPlan,
     Scenarios,
+    batch_job,
     cpu_only,
     event,
     failed_job,
     gpu,
     job_condition,
+    job_pod,
     kubeflow_conditions,
     kubeflow_with_pods,
     mpijob_v2,
@@ -31,6 +33,7 @@ from tests.cases.builders import (
     node_event,
     running,
     stamped,
+    suffix,
     ts,
     terminated,
     text,
@@ -92,6 +95,16 @@ def _job_case(*, id: str, name: str, ns: str, at: Clock, image: str, command: li
     return CaseSpec(id=id, kind="Job", name=name, namespace=ns, healthy=False, category=category,
                     culprit=pod_name, evidence=evidence, description=description, title=title, source=source,
                     objects=[job, p, *extra], logs={f"{pod_name}/train": log}, captured=at(captured))
+
+
+def _running_job(name: str, ns: str, at: Clock, image: str, command: list[str]) -> tuple[Obj, Obj, str]:
+    """A batch Job whose one pod (container ``train``, one GPU) has run since 20 s after creation."""
+    ctr = Container("train", image, command=command, resources=gpu(1, "48Gi", "8"), state=running(at(20)),
+                    ready=True)
+    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1),
+                    conditions=[])
+    p = job_pod(job, [ctr], created=at(1), phase="Running", node="gpu-node-40", scheduled=at(2))
+    return job, p, p["metadata"]["name"]
 
 
 def _victim(lines: Sequence[str], rank: int, host: str, t: datetime, *, script: str = "train.py",
@@ -1869,14 +1882,8 @@ def healthy_job_accelerate_tf_startup_noise() -> CaseSpec:
         "  num epochs: 15"]
     steps = [f"steps:  {i}%| | {i * 227}/22680 [{i * 3}:{(i * 7) % 60:02d}<, 1.25it/s, loss={0.141 - i * 0.0004:.3f}]"
              for i in range(1, 60)]
-    ctr = Container("train", "registry.corp.example/genai/lora-scripts:0.6", command=["accelerate", "launch",
-                                                                                     "main.py"],
-                    resources=gpu(1, "48Gi", "8"), state=running(at(20)), ready=True)
-    from tests.cases.builders import batch_job, job_pod
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1),
-                    conditions=[])
-    p = job_pod(job, [ctr], created=at(1), phase="Running", node="gpu-node-40", scheduled=at(2))
-    pod_name = p["metadata"]["name"]
+    job, p, pod_name = _running_job(name, ns, at, "registry.corp.example/genai/lora-scripts:0.6",
+                                    ["accelerate", "launch", "main.py"])
     return CaseSpec(
         id="healthy-job-accelerate-tf-startup-noise", kind="Job", name=name, namespace=ns, healthy=True,
         category="healthy", culprit=None, evidence="",
@@ -2109,3 +2116,32 @@ def healthy_pytorchjob_deepspeed_hysteresis_skipped_steps() -> CaseSpec:
                     "skipped count stuck at 6. Harmless.",
         title="DeepSpeed-Chat SFT: OVERFLOW! Rank 0 Skipping step (hysteresis) in the first steps - harmless?",
         source="https://github.com/deepspeedai/DeepSpeed/issues/931", captured=40 + 3054 + 180 * 49 + 120)
+
+
+@SCENARIOS.add
+def healthy_job_nccl_no_libibverbs_info_lines() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 26, 13, 0, tzinfo=timezone.utc))
+    name, ns = "resnet-1node-8gpu", "vision-train"
+    host = f"{name}-{suffix(name, '0')}"
+    nccl = [f"{host}:{62 + r}:{62 + r} [{r}] NCCL INFO {m}" for r in range(2) for m in (
+        "Bootstrap : Using [0]eth0:10.244.7.31<0>",
+        "NET/Plugin : No plugin found (libnccl-net.so), using internal implementation",
+        "Failed to open libibverbs.so[.1]",
+        "NET/Socket : Using [0]eth0:10.244.7.31<0>",
+        "Using network Socket")]
+    steps = [f"Epoch: [{e}][{b}/5005]\tTime  0.412 ( 0.415)\tLoss {6.1 - e * 0.3 - b / 9000:.4e}\tAcc@1  "
+             f"{2.1 + e * 6 + b / 800:6.2f}" for e in range(3) for b in range(0, 5005, 500)]
+    lines = [*torchrun_start(at(22)), *nccl, f"NCCL version 2.18.5+cuda12.1", *steps]
+    job, p, pod_name = _running_job(name, ns, at, "registry.corp.example/vision/imagenet-ddp:torch2.1",
+                                    ["torchrun", "--nproc_per_node=8", "main.py", "-a", "resnet50"])
+    return CaseSpec(
+        id="healthy-job-nccl-no-libibverbs-info-lines", kind="Job", name=name, namespace=ns, healthy=True,
+        category="healthy", culprit=None, evidence="",
+        description="Single-node, eight-GPU DDP training with NCCL_DEBUG=INFO: NCCL reports that it found no net "
+                    "plugin and cannot open libibverbs, so it uses sockets - irrelevant on one node, where it "
+                    "talks over NVLink. Epochs progress every few minutes.",
+        title="NCCL_DEBUG=INFO prints 'No plugin found (libnccl-net.so)' and 'Failed to open libibverbs.so[.1]': "
+              "informational only, training runs",
+        source="https://github.com/NVIDIA/nccl/issues/259",
+        objects=[job, p], logs={f"{pod_name}/train": stamped(lines, at(22), [0] * 15 + [206] * 40)},
+        captured=at(22 + 206 * 32 + 120))
