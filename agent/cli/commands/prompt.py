@@ -10,7 +10,7 @@ import typer
 
 from agent.cli.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs, MaxPromptTokens, Name,
                          Namespace, PromptConfigMap, PromptFile, Rules, SnapshotDir, handle_errors, model_flags,
-                         open_source, rule_files)
+                         open_source, rule_files, workload)
 
 
 class PromptFormat(str, Enum):
@@ -21,7 +21,7 @@ class PromptFormat(str, Enum):
 @handle_errors
 def prompt(
     kind: Kind,
-    name: Name,
+    name: Name = None,
     namespace: Namespace = None,
     snapshot: SnapshotDir = None,
     kubeconfig: Kubeconfig = None,
@@ -34,7 +34,7 @@ def prompt(
     prompt_file: PromptFile = None,
     prompt_configmap: PromptConfigMap = None,
     mask_names: MaskNames = False,
-    output: Annotated[PromptFormat, typer.Option("--output", "-o", help="Output format.", case_sensitive=False)] = PromptFormat.text,
+    output: Annotated[PromptFormat, typer.Option("--output", "-o", metavar="text|json", help="Output format.", case_sensitive=False)] = PromptFormat.text,
     debug: Debug = False,
 ) -> None:
     """Print the messages a model would be sent about a workload - after redaction, with their
@@ -51,6 +51,7 @@ def prompt(
     from agent.engine.signatures import load_catalogue
     from collectors.collecting import Target
 
+    kind, name = workload(kind, name)
     flags = model_flags(model=None, base_url=None, api_key_env=None, language=language, timeout=None,
                         max_prompt_tokens=max_prompt_tokens, prompt_file=prompt_file,
                         prompt_configmap=prompt_configmap, no_cache=False, mask_names=mask_names)
