@@ -33,6 +33,7 @@ from agent.engine.signatures import Catalogue
 from agent.engine.taxonomy import categories
 from agent.engine.verdict import Verdict
 from collectors.collecting import Target
+from collectors.cutting import cut
 from collectors.snapshot import SnapshotSource
 from collectors.source import Source
 
@@ -170,7 +171,7 @@ def report(results: Sequence[Result], *, show_verdicts: bool = False) -> str:
             lines.append(f"MISS {r.case_id}: " + "; ".join(r.misses))
             if show_verdicts and r.verdict is not None:
                 v = r.verdict
-                lines.append(f"     verdict: {v.category}, culprit {v.culprit.pod if v.culprit else None}: {v.error[:200]}")
+                lines.append(f"     verdict: {v.category}, culprit {v.culprit.pod if v.culprit else None}: {cut(v.error, 200)}")
     n = len(results)
     cat = sum(1 for r in results if r.verdict and r.verdict.category == r.case.category)
     healthy = sum(1 for r in results if r.verdict and r.verdict.healthy == r.case.healthy)

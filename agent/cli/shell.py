@@ -190,14 +190,15 @@ def model_flags(*, model: str | None, base_url: str | None, api_key_env: str | N
             "cache": False if no_cache else None, "mask_names": True if mask_names else None}
 
 
-def progress_printer(*, show: bool = True, delay: float = 0.0) -> Progress | None:
+def progress_printer(*, show: bool = True, delay: float | None = 0.0) -> Progress | None:
     """Progress on stderr, only when a person is watching it (stderr is a terminal) and
-    ``show`` (False for ``-o json``); drawn once the command has run for ``delay`` seconds."""
+    ``show`` (False for ``-o json``); drawn once the command has run for ``delay`` seconds
+    (None: agent.cli.progress.DELAY_SECONDS, a second)."""
     if not show or not sys.stderr.isatty():
         return None
-    from agent.cli.progress import Progress
+    from agent.cli import progress
 
-    return Progress(sys.stderr, delay=delay)
+    return progress.Progress(sys.stderr, delay=progress.DELAY_SECONDS if delay is None else delay)
 
 
 # The modules of the `bot` extra (pyproject.toml), which `jobdoctor bot` and `watch` need.

@@ -11,7 +11,6 @@ from typing import Annotated
 
 import typer
 
-from agent.cli.progress import DELAY_SECONDS
 from agent.cli.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, MaxLogs, Name, Namespace, SnapshotDir,
                          handle_errors, open_source, progress_printer, snapshot_dir, workload)
 
@@ -64,7 +63,7 @@ def capture(
     assert output is not None
     settings = load_settings({"max_logs": max_logs}, config=config)
     settings = for_source(settings, snapshot)
-    progress = progress_printer(delay=DELAY_SECONDS)
+    progress = progress_printer(delay=None)
     try:
         if progress is not None and snapshot is None:
             progress(f"connecting to the cluster for {kind} {name}")

@@ -11,7 +11,6 @@ from agent.cli.shell import (for_source, ApiKeyEnv, BaseURL, Config, Context, De
                          MaxPromptTokens, Model, Name, Namespace, NoCache, NoLLM, Output, PromptConfigMap, PromptFile,
                          Rules, SnapshotDir, Timeout, handle_errors, model_flags, open_source,
                          progress_printer, rule_files, workload)
-from agent.cli.progress import DELAY_SECONDS
 
 
 @handle_errors
@@ -60,7 +59,7 @@ def diagnose(
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     settings = for_source(settings, snapshot)
     catalogue = load_catalogue(settings.rules)
-    progress = progress_printer(show=output is not Format.json, delay=DELAY_SECONDS)
+    progress = progress_printer(show=output is not Format.json, delay=None)
     try:
         if progress is not None and snapshot is None:
             progress(f"connecting to the cluster for {kind} {name}")

@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from agent.cli.progress import DELAY_SECONDS
 from agent.cli.shell import BaseURL, Config, Debug, Model, NoLLM, Rules, handle_errors, progress_printer, rule_files
 
 
@@ -46,7 +45,7 @@ def evaluate(
     settings = load_settings({"model": model, "base_url": base_url, "rules": rule_files(rules)}, config=config)
     catalogue = load_catalogue(settings.rules)
     advisor_for = None if no_llm or not settings.model else (lambda source: make_advisor(settings, source))
-    progress = progress_printer(delay=DELAY_SECONDS)
+    progress = progress_printer(delay=None)
     try:
         results = evaluate_cases(cases, catalogue=catalogue, settings=settings, advisor_for=advisor_for,
                                  progress=progress)
