@@ -21,6 +21,12 @@ from tests.conftest import EXAMPLES
 SNAPSHOTS = sorted(p.parent for p in EXAMPLES.glob("*/objects.yaml"))
 
 
+def workload_of(snapshot: Path) -> Target:
+    """The workload an example shows, as its expected.yaml names it."""
+    case = load_case(snapshot)
+    return Target(case.kind, case.name, case.namespace)
+
+
 def test_every_example_has_an_expected_yaml() -> None:
     assert SNAPSHOTS
     assert [s.name for s in SNAPSHOTS if not (s / "expected.yaml").is_file()] == []
@@ -29,7 +35,7 @@ def test_every_example_has_an_expected_yaml() -> None:
 @pytest.mark.parametrize("snapshot", SNAPSHOTS, ids=[s.name for s in SNAPSHOTS])
 def test_example_diagnoses_as_expected(snapshot: Path) -> None:
     case = load_case(snapshot)
-    verdict = diagnose(Target(case.kind, case.name, case.namespace), SnapshotSource(snapshot))
+    verdict = diagnose(workload_of(snapshot), SnapshotSource(snapshot))
     assert compare(case, verdict) == [], verdict.error
     assert not verdict.healthy
     assert verdict.evidence, "an example shows why"

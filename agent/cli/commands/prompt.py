@@ -10,7 +10,7 @@ import typer
 
 from agent.cli.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs, MaxPromptTokens, Name,
                          Namespace, PromptConfigMap, PromptFile, Rules, SnapshotDir, handle_errors, model_flags,
-                         open_source, rule_files, workload)
+                         open_source, progress_printer, rule_files, workload)
 
 
 class PromptFormat(str, Enum):
@@ -58,9 +58,15 @@ def prompt(
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     settings = for_source(settings, snapshot)
     catalogue = load_catalogue(settings.rules)
-    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
-                                    read_timeout=settings.cluster_timeout)
-    evidence = gather(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings)
+    progress = progress_printer(show=output is not PromptFormat.json, delay=None)
+    try:
+        source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
+                                        read_timeout=settings.cluster_timeout)
+        evidence = gather(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings,
+                          progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
     built = build_prompt(evidence, conclude(evidence, catalogue=catalogue, settings=settings), settings, source=source)
     notes = [*built.notes, *([built.cut] if built.cut else [])]
     if output is PromptFormat.json:

@@ -125,3 +125,25 @@ def test_bot_and_watch_without_the_bot_extra_say_how_to_install_it(command: str,
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == (f"jobdoctor: error: {command} needs the bot extra (slack_sdk is not installed): "
                              "pip install 'jobdoctor[bot]'\n")
+
+
+def test_waiting_for_the_model_is_said_before_its_call() -> None:
+    from agent.cli.progress import announced
+
+    said: list[str] = []
+
+    class Advisor:
+        def review(self, evidence: object, rule_verdict: object) -> object:
+            said.append("called")
+            return rule_verdict
+
+    class Recorder(Progress):
+        def __call__(self, message: str) -> None:
+            said.append(message)
+
+    wrapped = announced(Advisor(), Recorder(Terminal()), "gpt-4o-mini")
+    assert wrapped.review("evidence", "verdict") == "verdict"
+    assert said == ["waiting for gpt-4o-mini to review the verdict", "called"]
+    assert announced(None, Recorder(Terminal()), "m") is None
+    plain = Advisor()
+    assert announced(plain, None, "m") is plain, "no terminal: the advisor as it is"
