@@ -63,7 +63,22 @@ def cases() -> list[Path]:
     return [EXAMPLE.parent, *case_dirs(CASES)]
 
 
-@pytest.mark.parametrize("case", cases(), ids=lambda p: p.name)
+# Cases whose decisive line the prompt cannot hold yet, with why; strict, so a fix shows up as
+# an unexpected pass to remove here.
+PROMPT_GAPS: dict[str, str] = {
+    "gpu-hardware-error-pod-cuda-validator-xid48-double-bit":
+        "the Xid 48 line is only in a Node condition and event, and Node objects are not read yet",
+    "gpu-hardware-error-pytorchjob-gpu-fell-off-bus-node-event":
+        "the Xid 79 line is only in a Node condition and event, and Node objects are not read yet",
+}
+
+
+def _prompt_params() -> list[object]:
+    return [pytest.param(case, id=case.name, marks=[pytest.mark.xfail(reason=PROMPT_GAPS[case.name], strict=True)]
+                         if case.name in PROMPT_GAPS else []) for case in cases()]
+
+
+@pytest.mark.parametrize("case", _prompt_params())
 def test_the_prompt_holds_the_decisive_line_within_6000_tokens(case: Path) -> None:
     if case == EXAMPLE.parent:
         args, evidence = EXAMPLE_ARGS, "CUDA out of memory"
