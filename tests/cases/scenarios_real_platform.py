@@ -55,10 +55,6 @@ from tests.cases.logtext import torchrun_failed, trainer_steps, watchdog
 
 SCENARIOS = Scenarios()
 
-GPU_NODE_CAPACITY = {"cpu": "96", "memory": "1056467460Ki", "nvidia.com/gpu": "8", "pods": "110",
-                     "ephemeral-storage": "3750269108Ki"}
-
-
 # -- helpers ----------------------------------------------------------------------------------
 
 
@@ -130,10 +126,8 @@ def _crash_loop(container: str, pod_name: str, namespace: str, back_off: str = "
 
 def _gpu_node(name: str, created: datetime, heartbeat: datetime, *, extra: list[Obj] | None = None,
               product: str = "NVIDIA-H100-80GB-HBM3") -> Obj:
-    return node(name, created, conditions=[*healthy_node_conditions(created, heartbeat), *(extra or [])],
-                capacity=GPU_NODE_CAPACITY, labels={"nvidia.com/gpu.present": "true",
-                                                    "nvidia.com/gpu.product": product,
-                                                    "node.kubernetes.io/instance-type": "gpu-8x"})
+    return node(name, created, product=product,
+                conditions=[*healthy_node_conditions(created, heartbeat), *(extra or [])])
 
 
 # -- queues and quotas --------------------------------------------------------------------------
@@ -251,8 +245,7 @@ def unschedulable_pod_device_plugin_advertises_no_gpu() -> CaseSpec:
     n = node(host, at(-86400), conditions=healthy_node_conditions(at(-86400), at(43190)),
              capacity={"cpu": "32", "ephemeral-storage": "959863856Ki", "hugepages-1Gi": "0",
                        "hugepages-2Mi": "0", "memory": "263750300Ki", "pods": "110"},
-             labels={"minikube.k8s.io/name": "minikube", "node-role.kubernetes.io/control-plane": ""},
-             kubelet="v1.30.0")
+             labels={"minikube.k8s.io/name": "minikube", "node-role.kubernetes.io/control-plane": ""})
     events = [event(p, "FailedScheduling", msg, at(5), last=at(43200 - 1560), count=150,
                     component="default-scheduler")]
     return CaseSpec(
@@ -487,14 +480,14 @@ def image_pull_error_pod_tag_not_in_registry() -> CaseSpec:
 
 @SCENARIOS.add
 def image_pull_error_tfjob_worker_registry_timeout() -> CaseSpec:
-    at = Clock(datetime(2026, 8, 11, 16, 0, tzinfo=timezone.utc))
+    at = Clock(datetime(2018, 3, 5, 16, 0, tzinfo=timezone.utc))
     name, ns = "tf-cnn", "kubeflow"
     image = "gcr.io/kubeflow/tf-benchmarks-gpu:v20171202-bdab599-dirty-284af3"
     ctr = Container("tensorflow", image, command=["python", "tf_cnn_benchmarks.py", "--model=resnet50"],
                     resources=gpu(1, "16Gi", "4"))
     ps_log = stamped(["INFO:tensorflow:Starting parameter server job ps task 0",
-                      "I0305 16:00:41.118204 1 grpc_server_lib.cc:307] Started server with target: grpc://localhost:2222"],
-                     at(40), 0.3)
+                      "I0305 16:00:41.118204 1 grpc_server_lib.cc:307] Started server with target: "
+                      "grpc://localhost:2222"], at(40), 0.3)
     job, pods, logs = kubeflow_with_pods(
         kind="TFJob", name=name, namespace=ns, created=at(0), container=ctr,
         plans=[PodPlan("ps", 0, running(at(40)), log=ps_log),
@@ -767,7 +760,7 @@ def preempted_tfjob_worker_node_not_ready() -> CaseSpec:
              taints=[{"key": "node.kubernetes.io/unreachable", "effect": "NoSchedule",
                       "timeAdded": ts(at(down + 40))},
                      {"key": "node.kubernetes.io/unreachable", "effect": "NoExecute", "timeAdded": ts(at(down + 40))}],
-             kubelet="v1.10.5")
+             labels={"node.kubernetes.io/instance-type": "gpu-4x"})
     events = [event(worker, "NodeNotReady", "Node is not ready", at(down + 40), component="node-controller"),
               event(worker, "TaintManagerEviction", f"Marking for deletion Pod {ns}/{wname}", at(down + 340),
                     type_="Normal", component="taint-controller"),
@@ -799,6 +792,7 @@ def evicted_pod_predictor_node_disk_pressure() -> CaseSpec:
         events.append(event(p, "Evicted", "The node had condition: [DiskPressure].", at(i * 95 + 2), host=host))
     n = node(host, at(-4000000), capacity={"cpu": "48", "memory": "394761060Ki", "pods": "250",
                                            "ephemeral-storage": "125293548Ki"},
+             labels={"node-role.kubernetes.io/worker": "", "node.openshift.io/os_id": "rhcos"},
              conditions=[node_condition("MemoryPressure", False, at(-4000000), at(300), "KubeletHasSufficientMemory",
                                         "kubelet has sufficient memory available"),
                          node_condition("DiskPressure", True, at(-600), at(300), "KubeletHasDiskPressure",
@@ -833,7 +827,9 @@ def evicted_pod_comfyui_node_low_ephemeral_storage() -> CaseSpec:
     c2 = Container("comfyui", image, resources=gpu(1, "64Gi", "8"), state=waiting("ContainerCreating"))
     p2 = _rs_pod(deployment, ns, [c2], created=at(1205), phase="Pending", n=1, node="prd-dgx-43",
                  scheduled=at(1206), qos="Guaranteed")
-    n = node(host, at(-900000), capacity={**GPU_NODE_CAPACITY, "ephemeral-storage": "157541568Ki"},
+    n = node(host, at(-900000), product="NVIDIA-A100-SXM4-80GB",
+             capacity={"cpu": "256", "memory": "2113457484Ki", "nvidia.com/gpu": "8", "pods": "110",
+                       "ephemeral-storage": "157541568Ki"},
              conditions=[node_condition("DiskPressure", True, at(1190), at(1290), "KubeletHasDiskPressure",
                                         "kubelet has disk pressure"),
                          node_condition("Ready", True, at(-900000), at(1290), "KubeletReady",
@@ -841,7 +837,8 @@ def evicted_pod_comfyui_node_low_ephemeral_storage() -> CaseSpec:
     events = [event(p, "Evicted", msg, at(1200), host=host),
               event(p, "Killing", "Stopping container comfyui", at(1200), type_="Normal", host=host),
               event(p2, "Pulling", f'Pulling image "{image}"', at(1207), type_="Normal", host="prd-dgx-43"),
-              node_event(n, "EvictionThresholdMet", "Attempting to reclaim ephemeral-storage", at(1190))]
+              node_event(n, "EvictionThresholdMet", "Attempting to reclaim ephemeral-storage", at(1190),
+                         component="kubelet")]
     name = p["metadata"]["name"]
     return CaseSpec(
         id="evicted-pod-comfyui-node-low-ephemeral-storage", kind="Pod", name=name, namespace=ns, healthy=False,
@@ -1090,7 +1087,8 @@ def cuda_error_pytorchjob_prestart_hook_no_cuda_device() -> CaseSpec:
                              "--momentum=0.6277"])
     hook = ('Error: failed to start container "pytorch": Error response from daemon: OCI runtime create failed: '
             'container_linux.go:346: starting container process caused "process_linux.go:449: container init caused '
-            '\\"process_linux.go:432: running prestart hook 0 caused \\\\\\"error running hook: exit status 1, stdout: , '
+            '\\"process_linux.go:432: running prestart hook 0 caused \\\\\\"error running hook: exit status 1, '
+            'stdout: , '
             'stderr: nvidia-container-cli: initialization error: cuda error: no cuda-capable device is detected'
             '\\\\\\\\n\\\\\\"\\"": unknown')
     reason = hook.removeprefix('Error: failed to start container "pytorch": Error response from daemon: ')
