@@ -124,6 +124,14 @@ def _crash_loop(container: str, pod_name: str, namespace: str, back_off: str = "
                                        f"pod={pod_name}_{namespace}({uid(namespace, 'pod', pod_name)})")
 
 
+def _backoff(p: Obj, container: str, at: Clock, first: float, last: float, count: int) -> Obj:
+    """The kubelet's BackOff event for a container that keeps failing to start."""
+    meta = p["metadata"]
+    return event(p, "BackOff", f"Back-off restarting failed container {container} in pod "
+                 f"{meta['name']}_{meta['namespace']}({meta['uid']})", at(first), last=at(last), count=count,
+                 host=p["spec"]["nodeName"])
+
+
 def _gpu_node(name: str, created: datetime, heartbeat: datetime, *, extra: list[Obj] | None = None,
               product: str = "NVIDIA-H100-80GB-HBM3") -> Obj:
     return node(name, created, product=product,
@@ -562,8 +570,7 @@ def config_error_pod_entrypoint_crlf_bad_interpreter() -> CaseSpec:
                   restarts=7)
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
-    events = [event(p, "BackOff", f"Back-off restarting failed container sd in pod {name}_{ns}"
-                    f"({p['metadata']['uid']})", at(60), last=at(900), count=40, host=host)]
+    events = [_backoff(p, "sd", at, 60, 900, 40)]
     prev = text("/bin/bash: /sd/entrypoint.sh: /bin/bash^M: bad interpreter: No such file or directory")
     return CaseSpec(
         id="config-error-pod-entrypoint-crlf-bad-interpreter", kind="Pod", name=name, namespace=ns, healthy=False,
@@ -921,8 +928,7 @@ def gpu_hardware_error_pod_cuda_validator_xid48_double_bit() -> CaseSpec:
     n = _gpu_node(host, at(-3000000), at(1500), product="NVIDIA-A100-SXM4-40GB",
                   extra=[node_condition("GPUProblem", True, at(-20), at(1500), "GPUHardwareError", xid)])
     events = [node_event(n, "GPUHardwareError", xid, at(-20), component="kernel-monitor"),
-              event(p, "BackOff", f"Back-off restarting failed container cuda-validation in pod {name}_{ns}"
-                    f"({p['metadata']['uid']})", at(40), last=at(1490), count=60, host=host)]
+              _backoff(p, "cuda-validation", at, 40, 1490, 60)]
     prev = text("Failed to allocate device vector A (error code unknown error)!", "[Vector addition of 50000 elements]")
     return CaseSpec(
         id="gpu-hardware-error-pod-cuda-validator-xid48-double-bit", kind="Pod", name=name, namespace=ns,
@@ -966,8 +972,7 @@ def gpu_hardware_error_pod_vllm_uncorrectable_ecc() -> CaseSpec:
         "be incorrect.",
         "For debugging consider passing CUDA_LAUNCH_BLOCKING=1.",
         "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.")
-    events = [event(p, "BackOff", f"Back-off restarting failed container vllm in pod {name}_{ns}"
-                    f"({p['metadata']['uid']})", at(200), last=at(1230), count=21, host=host)]
+    events = [_backoff(p, "vllm", at, 200, 1230, 21)]
     return CaseSpec(
         id="gpu-hardware-error-pod-vllm-uncorrectable-ecc", kind="Pod", name=name, namespace=ns, healthy=False,
         category="gpu-hardware-error", culprit=name, evidence="uncorrectable ECC error",
@@ -1388,8 +1393,7 @@ def gpu_oom_pod_vllm_no_memory_for_cache_blocks() -> CaseSpec:
         f'{w}     raise ValueError("No available memory for the cache blocks. "',
         f"{w} ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when "
         "initializing the engine.")
-    events = [event(p, "BackOff", f"Back-off restarting failed container vllm in pod {name}_{ns}"
-                    f"({p['metadata']['uid']})", at(300), last=at(1660), count=22, host=host)]
+    events = [_backoff(p, "vllm", at, 300, 1660, 22)]
     return CaseSpec(
         id="gpu-oom-pod-vllm-no-memory-for-cache-blocks", kind="Pod", name=name, namespace=ns, healthy=False,
         category="gpu-oom", culprit=name, evidence="No available memory for the cache blocks",
@@ -1433,8 +1437,7 @@ def permission_denied_pod_triton_vllm_gated_model() -> CaseSpec:
         "are trying to access a gated repo.",
         "I0806 21:52:46.142118 1 model_lifecycle.cc:773] failed to load 'llama3'",
         "error: creating server: Internal - failed to load all models")
-    events = [event(p, "BackOff", f"Back-off restarting failed container triton-inference-server in pod {name}_{ns}"
-                    f"({p['metadata']['uid']})", at(200), last=at(1380), count=17, host=host)]
+    events = [_backoff(p, "triton-inference-server", at, 200, 1380, 17)]
     return CaseSpec(
         id="permission-denied-pod-triton-vllm-gated-model", kind="Pod", name=name, namespace=ns, healthy=False,
         category="permission-denied", culprit=name, evidence="gated repo",
@@ -1592,8 +1595,7 @@ def missing_file_pod_triton_model_pt_not_found() -> CaseSpec:
         "| cub200_resnet34 | 1       | UNAVAILABLE: Unavailable: unable to find '/models/cub200_resnet34/1/"
         "model.pt' for model instance 'cub200_resnet34' |",
         "error: creating server: Internal - failed to load all models")
-    events = [event(p, "BackOff", f"Back-off restarting failed container triton in pod {name}_{ns}"
-                    f"({p['metadata']['uid']})", at(120), last=at(1550), count=26, host=host)]
+    events = [_backoff(p, "triton", at, 120, 1550, 26)]
     return CaseSpec(
         id="missing-file-pod-triton-model-pt-not-found", kind="Pod", name=name, namespace=ns, healthy=False,
         category="missing-file", culprit=name, evidence="unable to find '/models/cub200_resnet34/1/model.pt'",
