@@ -65,6 +65,46 @@ ENGINE_GAPS: dict[str, str] = {
     # A running job that requested GPUs and uses none.
     "cuda-error-pytorchjob-cuda-unknown-error-trains-on-cpu": "called healthy; 'CUDA initialization: CUDA unknown "
     "error ... Setting the available devices to be zero' in a running pod that holds a GPU is cuda-error",
+    # tests/cases/scenarios_real_platform.py (cases from real reports: platform and serving)
+    "cuda-error-pod-nvml-lost-after-daemon-reload":
+        "called healthy: a running container whose every line since some point is the same GPU-initialisation "
+        "failure (NVML Unknown Error) has no GPU now; an error repeated up to the last line is not one it survived",
+    "cuda-error-pod-vllm-ascend-graph-mode-kernel-launch-failed":
+        "called crash-signal from exit 134: the abort follows an Ascend runtime error (AclNN_Runtime_Error EZ9903, "
+        "aclrtLaunchKernel... failed: 507011, aivector error); an NPU runtime error before the abort is the cause",
+    "deadline-exceeded-job-parallel-job-run-timeout-default":
+        "unknown: a batch-inference harness reporting each mini-batch as \"status\": \"RUN_TIMEOUT\" ran into its "
+        "per-invocation deadline; needs batch-inference timeout signatures",
+    "deadline-exceeded-job-parallel-run-invocation-timeout":
+        "called healthy: a running batch-scoring driver that only logs 'Stop for run() unable to finish within N "
+        "seconds' makes no progress; explicit per-batch timeout lines are evidence even from a running process",
+    "evicted-pod-comfyui-node-low-ephemeral-storage":
+        "called disk-full: 'The node was low on resource: ephemeral-storage' is node disk pressure (evicted); only "
+        "a pod exceeding its own ephemeral-storage limit is disk-full",
+    "gpu-hardware-error-pod-cuda-validator-xid48-double-bit":
+        "unknown: the node the failing pod ran on has an Xid 48 (double bit ECC) Node condition and event from "
+        "node-problem-detector; read the failed pods' Node objects and events",
+    "gpu-hardware-error-pytorchjob-gpu-fell-off-bus-node-event":
+        "blames the master's NCCL watchdog: worker 2's node reports 'Xid 79, GPU has fallen off the bus' (Node "
+        "condition and event) when its log went silent; a node GPU fault under a silent rank is the first failure",
+    "gpu-oom-pod-sglang-scheduler-oom-server-stays-up":
+        "called healthy: a server's scheduler died of CUDA OOM ('Scheduler hit an exception') and only health "
+        "checks follow; a fatal exception in a serving process that then serves nothing is not survived",
+    "healthy-pod-tgi-quiet-between-requests":
+        "called stalled: an inference server that logs nothing per request is quiet by design once Ready; judge "
+        "stalls only on containers that report progress, never on an idle Ready server",
+    "killed-externally-pytorchjob-worker-deleted-by-hand":
+        "called stalled on worker 0: a Killing event on a former uid of worker-1 (deleted by hand, recreated "
+        "under the same name) is where the job broke; read events of the workload's former pods",
+    "missing-file-pod-triton-model-pt-not-found":
+        "unknown: Triton's \"unable to find '/models/.../model.pt' for model instance\" names a missing model file "
+        "(missing-file); needs the signature",
+    "nccl-error-pod-lmdeploy-ascend-hccl-task-timeout-hang":
+        "called healthy: a serving pod whose last lines are an HCCL 'fftsplus task timeout ... stuck notify' is "
+        "hung in a collective; HCCL timeouts from a still-running process are not survived",
+    "nccl-error-pytorchjob-ascend-stream-sync-timeout":
+        "unknown: 'EE1002 ... Stream synchronize timeout' (507046) on every NPU rank is a collective that never "
+        "completed (nccl-error); needs the Ascend runtime signature",
 }
 
 

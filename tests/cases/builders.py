@@ -617,20 +617,25 @@ class Scenarios(list[Scenario]):
 
 
 def node(name: str, created: datetime, *, gpus: int = 8, product: str = "NVIDIA-H100-80GB-HBM3",
-         conditions: Sequence[Obj] = ()) -> Obj:
-    """A GPU node as ``kubectl get node -o yaml`` shows it (Ready unless ``conditions`` say more)."""
+         conditions: Sequence[Obj] = (), capacity: dict[str, str] | None = None,
+         labels: dict[str, str] | None = None, taints: Sequence[Obj] = ()) -> Obj:
+    """A GPU node as ``kubectl get node -o yaml`` shows it (Ready unless ``conditions`` say more).
+    ``capacity`` (also allocatable) and ``labels`` replace the GPU node's; ``taints`` go in its spec."""
     ready = [c for c in conditions if c.get("type") == "Ready"] or [
         {"type": "Ready", "status": "True", "reason": "KubeletReady", "message": "kubelet is posting ready status",
          "lastHeartbeatTime": ts(created), "lastTransitionTime": ts(created)}]
+    gpu_labels = {"nvidia.com/gpu.count": str(gpus), "nvidia.com/gpu.product": product}
+    spec: Obj = {"taints": list(taints)} if taints else {}
     return {"apiVersion": "v1", "kind": "Node",
             "metadata": {"name": name, "uid": uid("", "Node", name), "creationTimestamp": ts(created),
                          "resourceVersion": str(int(digest("Node", name, n=6), 16) % 900000 + 100000),
                          "labels": {"kubernetes.io/hostname": name, "kubernetes.io/os": "linux",
-                                    "nvidia.com/gpu.count": str(gpus), "nvidia.com/gpu.product": product}},
-            "spec": {},
-            "status": {"capacity": {"cpu": "192", "memory": "2113457484Ki", "nvidia.com/gpu": str(gpus), "pods": "110"},
-                       "allocatable": {"cpu": "191500m", "memory": "2101123456Ki", "nvidia.com/gpu": str(gpus),
-                                       "pods": "110"},
+                                    **(gpu_labels if labels is None else labels)}},
+            "spec": spec,
+            "status": {"capacity": dict(capacity) if capacity else
+                       {"cpu": "192", "memory": "2113457484Ki", "nvidia.com/gpu": str(gpus), "pods": "110"},
+                       "allocatable": dict(capacity) if capacity else
+                       {"cpu": "191500m", "memory": "2101123456Ki", "nvidia.com/gpu": str(gpus), "pods": "110"},
                        "conditions": [*(c for c in conditions if c.get("type") != "Ready"), *ready]}}
 
 
@@ -725,3 +730,96 @@ def mpijob_v2(*, at: Clock, name: str, ns: str, image: str, launcher_cmd: list[s
         objects.append(event(job, "MPIJobFailed", f"MPIJob {ns}/{name} has failed", end + timedelta(seconds=2),
                              component="mpi-job-controller"))
     return objects, logs, launcher_name
+
+
+# -- node conditions, queues and the objects they keep -----------------------------------------
+
+
+def node_condition(type_: str, status: bool | str, since: datetime, heartbeat: datetime, reason: str,
+                   message: str) -> Obj:
+    """A Node condition as the kubelet (or node-problem-detector) writes it."""
+    return {"type": type_, "status": status if isinstance(status, str) else ("True" if status else "False"),
+            "lastHeartbeatTime": ts(heartbeat), "lastTransitionTime": ts(since), "reason": reason,
+            "message": message}
+
+
+def healthy_node_conditions(since: datetime, heartbeat: datetime) -> list[Obj]:
+    """The kubelet's four conditions on a node with no trouble."""
+    return [node_condition("MemoryPressure", False, since, heartbeat, "KubeletHasSufficientMemory",
+                           "kubelet has sufficient memory available"),
+            node_condition("DiskPressure", False, since, heartbeat, "KubeletHasNoDiskPressure",
+                           "kubelet has no disk pressure"),
+            node_condition("PIDPressure", False, since, heartbeat, "KubeletHasSufficientPID",
+                           "kubelet has sufficient PID available"),
+            node_condition("Ready", True, since, heartbeat, "KubeletReady", "kubelet is posting ready status")]
+
+
+def metav1_condition(type_: str, t: datetime, reason: str, message: str, status: bool = True) -> Obj:
+    """A metav1.Condition, as Kueue and JobSet write them."""
+    return {"type": type_, "status": "True" if status else "False", "reason": reason, "message": message,
+            "lastTransitionTime": ts(t), "observedGeneration": 1}
+
+
+def volcano_job(*, name: str, namespace: str, created: datetime, queue: str, tasks: dict[str, Container],
+                replicas: dict[str, int], phase: str, min_available: int | None = None,
+                counts: dict[str, int] | None = None) -> Obj:
+    """A Volcano Job (batch.volcano.sh/v1alpha1) of ``tasks``; ``phase`` its status.state.phase and
+    ``counts`` its pending/running/failed/succeeded pod counts."""
+    total = sum(replicas.values())
+    spec_tasks = [{"name": task, "replicas": replicas[task], "template": {"spec": {
+        "restartPolicy": "OnFailure", "containers": [_template(ctr)]}}} for task, ctr in tasks.items()]
+    status: Obj = {"state": {"phase": phase, "lastTransitionTime": ts(created + timedelta(seconds=1))},
+                   "minAvailable": min_available or total, "version": 1,
+                   "conditions": [{"status": phase, "lastTransitionTime": ts(created + timedelta(seconds=1))}]}
+    status.update({k: v for k, v in (counts or {}).items() if v})
+    return {"apiVersion": "batch.volcano.sh/v1alpha1", "kind": "Job",
+            "metadata": object_meta(namespace, "vcjob", name, created),
+            "spec": {"schedulerName": "volcano", "minAvailable": min_available or total, "queue": queue,
+                     "maxRetry": 3, "tasks": spec_tasks},
+            "status": status}
+
+
+def pod_group(job: Obj, created: datetime, *, phase: str, queue: str, min_member: int, min_resources: Obj,
+              conditions: list[Obj]) -> Obj:
+    """The PodGroup Volcano keeps for ``job`` (named ``{job}-{uid}`` since Volcano 1.5)."""
+    meta = job["metadata"]
+    return {"apiVersion": "scheduling.volcano.sh/v1beta1", "kind": "PodGroup",
+            "metadata": object_meta(meta["namespace"], "PodGroup", f"{meta['name']}-{meta['uid']}", created,
+                                    owner=owner_ref(job)),
+            "spec": {"minMember": min_member, "minResources": min_resources, "queue": queue,
+                     "priorityClassName": ""},
+            "status": {"phase": phase, "conditions": conditions}}
+
+
+def podgroup_condition(type_: str, t: datetime, reason: str, message: str, transition: str) -> Obj:
+    return {"type": type_, "status": "True", "reason": reason, "message": message, "transitionID": uid(transition),
+            "lastTransitionTime": ts(t)}
+
+
+def volcano_pod(job: Obj, task: str, index: int, containers: Sequence[Container], group: Obj, **kw: Any) -> Obj:
+    """A pod the Volcano job controller created for ``task``'s replica ``index``."""
+    meta = job["metadata"]
+    name, ns = meta["name"], meta["namespace"]
+    labels = {"volcano.sh/job-name": name, "volcano.sh/job-namespace": ns,
+              "volcano.sh/queue-name": job["spec"]["queue"], "volcano.sh/task-spec": task,
+              "volcano.sh/task-index": str(index)}
+    marks = {"scheduling.k8s.io/group-name": group["metadata"]["name"], "volcano.sh/job-name": name,
+             "volcano.sh/task-spec": task, "volcano.sh/template-uid": f"{name}-{task}"}
+    kw.setdefault("restart_policy", "OnFailure")
+    return pod(name=f"{name}-{task}-{index}", namespace=ns, labels=labels, owner=owner_ref(job),
+               containers=containers, scheduler="volcano", annotations=marks, **kw)
+
+
+def kueue_workload(job: Obj, created: datetime, *, queue: str, pod_sets: list[Obj], conditions: list[Obj],
+                   admission: Obj | None = None) -> Obj:
+    """The Workload Kueue creates for ``job`` (labelled with the job's uid)."""
+    meta = job["metadata"]
+    name = f"{job['kind'].lower()}-{meta['name']}-{suffix(meta['name'], 'workload')}"
+    wl: Obj = {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "Workload",
+               "metadata": object_meta(meta["namespace"], "Workload", name, created, owner=owner_ref(job),
+                                       labels={"kueue.x-k8s.io/job-uid": meta["uid"]}),
+               "spec": {"active": True, "podSets": pod_sets, "priority": 0, "queueName": queue},
+               "status": {"conditions": conditions}}
+    if admission is not None:
+        wl["status"]["admission"] = admission
+    return wl

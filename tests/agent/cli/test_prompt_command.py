@@ -67,6 +67,10 @@ PROMPT_GAPS = {
     "error' warning is not an unexplained error line the prompt sends",
     "gpu-hardware-error-pytorchjob-xid79-node-event-only": "events of the nodes the failed pods ran on (Xid 79) are "
     "not sent",
+    "gpu-hardware-error-pod-cuda-validator-xid48-double-bit": "the Xid 48 line is only in the event and condition of "
+    "the node the pod ran on, which are not sent",
+    "gpu-hardware-error-pytorchjob-gpu-fell-off-bus-node-event": "the Xid 79 line is only in the event and condition "
+    "of the node the silent worker ran on, which are not sent",
 }
 
 
