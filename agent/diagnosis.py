@@ -72,7 +72,7 @@ def conclude(
     """The rule verdict, reviewed by the advisor when there is one."""
     catalogue = catalogue or builtin_catalogue()
     settings = settings or Settings()
-    verdict = judge(evidence, catalogue, stall=settings.stall_policy())
+    verdict = judge(evidence, catalogue, stall=settings.stall_policy(), tr=settings.translator())
     if advisor is None:
         return verdict
     return advisor.review(evidence, verdict)

@@ -2,7 +2,9 @@
 
 Precedence, highest first: command-line flags, environment (``JOBDOCTOR_<FIELD>``, plus
 the OpenAI SDK's own ``OPENAI_BASE_URL``), the config file (``~/.config/jobdoctor/config.yaml``
-or ``--config``), then the defaults below.
+or ``--config``), then the defaults below. ``language`` has one more source between the
+config file and its default: the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), so a shell in
+``zh_CN.UTF-8`` gets Chinese verdicts - from the rules and from a model review alike.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.errors import ConfigError, validation_problem
 from agent.engine.decision import StallPolicy
+from agent.i18n import Translator, locale_language, translator
 from collectors.collecting import Budget
 
 DEFAULT_CONFIG = Path("~/.config/jobdoctor/config.yaml")
@@ -48,7 +51,8 @@ class Settings(BaseModel):
     timeout: float = Field(60, gt=0, description="seconds for the whole model consultation")
     request_timeout: float = Field(30, gt=0, description="seconds for one model request")
     max_retries: int = Field(2, ge=0, le=10)
-    language: str = Field("en", description="language of the prose in verdicts")
+    language: str = Field("en", description="language of the prose in verdicts: en, zh (zh-CN), ... "
+                                            "(default: the locale's); category ids stay as they are")
     max_prompt_tokens: int = Field(6000, ge=500)
     prompt_file: str | None = Field(None, description="prompt template file; wins over every other template")
     prompt_configmap: str | None = Field(None, description="NAMESPACE/NAME of a ConfigMap holding templates")
@@ -61,6 +65,11 @@ class Settings(BaseModel):
     def budget(self) -> Budget:
         return Budget(max_logs=self.max_logs, tail_lines=self.log_tail_lines, limit_bytes=self.log_limit_bytes,
                       log_info_chars=self.log_info_chars, concurrency=self.fetch_concurrency)
+
+    def translator(self) -> Translator:
+        """The rule engine's and the renderers' words in ``language`` (English when there is
+        no catalogue for it; a model review still writes in it)."""
+        return translator(self.language)
 
     def stall_policy(self) -> StallPolicy:
         return StallPolicy(min_silence=timedelta(minutes=self.stall_min_silence_minutes),
@@ -79,6 +88,10 @@ def load_settings(
     merged.update(_from_file(config, explicit=config is not None))
     merged.update(_from_env(environ))
     merged.update({k: v for k, v in (flags or {}).items() if v is not None})
+    if not merged.get("language"):
+        spoken = locale_language(environ)
+        if spoken is not None:
+            merged["language"] = spoken
     try:
         return Settings.model_validate(merged)
     except ValidationError as exc:

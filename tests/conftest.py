@@ -32,5 +32,10 @@ def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[N
     for name in list(os.environ):
         if name.startswith(("JOBDOCTOR_", "OPENAI_", "KUBECONFIG")):
             monkeypatch.delenv(name, raising=False)
+    # The locale chooses the verdict's language: a developer's zh_CN shell must not turn
+    # every English expectation Chinese. C.UTF-8 keeps subprocesses' text UTF-8.
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     yield

@@ -31,3 +31,24 @@ def test_a_snapshot_diagnosis_imports_no_heavy_client() -> None:
     assert json.loads(proc.stdout)["category"] == "gpu-oom"
     loaded = set(json.loads(proc.stderr.strip().splitlines()[-1]))
     assert loaded.isdisjoint(HEAVY), sorted(loaded & set(HEAVY))
+
+
+CATALOGUES = """
+import sys
+sys.argv = ["jobdoctor", "diagnose", "pytorchjob/llama-ft", "--snapshot", sys.argv[1], "--no-llm", *sys.argv[2:]]
+from agent.cli.app import main
+try:
+    main()
+except SystemExit as exc:
+    assert not exc.code, exc.code
+from agent import i18n
+print(i18n.shipped_locales.cache_info().currsize, file=sys.stderr)
+"""
+
+
+def test_english_reads_no_translation_catalogue() -> None:
+    """The catalogue is read only when a language other than English is asked for."""
+    snapshot = str(EXAMPLES / "pytorchjob-gpu-oom-cascade")
+    read = [subprocess.run([sys.executable, "-c", CATALOGUES, snapshot, *args], capture_output=True, text=True,
+                           check=True).stderr.split()[-1] for args in ([], ["--language", "zh"])]
+    assert read == ["0", "1"]

@@ -47,7 +47,7 @@ def payload(outcome: Outcome, service: Service) -> dict[str, Any]:
     """What the endpoint answers and the callback receives."""
     if isinstance(outcome, Verdict):
         safe = cards.redacted(outcome, service.redactor)
-        return {"status": "ok", "verdict": safe.model_dump(mode="json"), "markdown": markdown(safe)}
+        return {"status": "ok", "verdict": safe.model_dump(mode="json"), "markdown": markdown(safe, tr=service.settings.translator())}
     return {"status": "error", "error": outcome}
 
 

@@ -191,7 +191,8 @@ class Lark:
 
         def reply(outcome: Outcome) -> None:
             if isinstance(outcome, Verdict):
-                self._client.reply(message_id, "interactive", cards.lark_card(outcome, self.service.redactor))
+                self._client.reply(message_id, "interactive", cards.lark_card(outcome, self.service.redactor,
+                                                                                tr=self.service.settings.translator()))
             else:
                 self._client.reply(message_id, "text", {"text": outcome})
 

@@ -54,7 +54,8 @@ def make_watcher(config: BotConfig, service: Service, environ: Mapping[str, str]
     http = httpx.Client(timeout=HTTP_TIMEOUT)
     try:
         kube = Kube(client)
-        sinks: list[Any] = build_sinks(watch.sinks, environ, service.redactor, http)
+        sinks: list[Any] = build_sinks(watch.sinks, environ, service.redactor, http,
+                                               tr=service.settings.translator())
         if watch.record_events:
             sinks.append(EventRecorder(kube, service.redactor))
         if not sinks:

@@ -152,7 +152,7 @@ class Slack:
 
     def _respond(self, url: str, outcome: Outcome) -> None:
         if isinstance(outcome, Verdict):
-            text, blocks = cards.slack_blocks(outcome, self.service.redactor)
+            text, blocks = cards.slack_blocks(outcome, self.service.redactor, tr=self.service.settings.translator())
             resp = WebhookClient(url).send(text=text, blocks=blocks, response_type="in_channel", replace_original=False)
         else:
             resp = WebhookClient(url).send(text=outcome, response_type="ephemeral", replace_original=False)
@@ -162,7 +162,7 @@ class Slack:
     def _post_thread(self, channel: str, thread: str, outcome: Outcome) -> None:
         assert self._web is not None
         if isinstance(outcome, Verdict):
-            text, blocks = cards.slack_blocks(outcome, self.service.redactor)
+            text, blocks = cards.slack_blocks(outcome, self.service.redactor, tr=self.service.settings.translator())
             self._web.chat_postMessage(channel=channel, thread_ts=thread, text=text, blocks=blocks)
         else:
             self._web.chat_postMessage(channel=channel, thread_ts=thread, text=outcome)

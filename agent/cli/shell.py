@@ -79,7 +79,7 @@ MaxLogs = Annotated[int | None, typer.Option("--max-logs", metavar="N", callback
 Model = Annotated[str | None, typer.Option("--model", metavar="NAME", help="Model name; with none configured the rules decide alone.")]
 BaseURL = Annotated[str | None, typer.Option("--base-url", metavar="URL", help="OpenAI-compatible endpoint URL.")]
 ApiKeyEnv = Annotated[str | None, typer.Option("--api-key-env", metavar="VAR", help="Environment variable holding the API key (default OPENAI_API_KEY).")]
-Language = Annotated[str | None, typer.Option("--language", metavar="LANG", help="Language of the verdict's prose: en, zh, ... Category ids stay as they are.")]
+Language = Annotated[str | None, typer.Option("--language", metavar="LANG", help="Language of the verdict's prose and labels, from the rules and a model alike: en, zh, ... (default: $JOBDOCTOR_LANGUAGE, the config file, then the locale, e.g. LANG=zh_CN.UTF-8). Category ids and quoted lines stay as they are.")]
 Debug = Annotated[bool, typer.Option("--debug", help="Show tracebacks instead of one-line errors.")]
 Timeout = Annotated[float | None, typer.Option("--timeout", metavar="SECONDS", callback=at_least(1), help="Seconds for the whole model review, retries included (default 60).")]
 MaxPromptTokens = Annotated[int | None, typer.Option("--max-prompt-tokens", metavar="N", callback=at_least(500), help="Token budget of the prompt (default 6000, at least 500); the evidence is cut to fit.")]

@@ -10,6 +10,7 @@ from agent.engine.decision import Decision
 from agent.engine.findings import Finding, Timeline, event_text
 from agent.engine.taxonomy import categories
 from agent.engine.verdict import Culprit, EvidenceLine, Verdict
+from agent.i18n import ENGLISH, Translator
 from collectors.evidence import Evidence, LogDigest, PodFacts, one_line
 from collectors.fields import pod_summary
 from collectors.timestamps import format_duration, format_time
@@ -21,7 +22,7 @@ EVIDENCE_CHARS = 1000  # in an evidence line
 NEVER_SEEN = datetime.min.replace(tzinfo=timezone.utc)
 
 
-def explain(evidence: Evidence, d: Decision, timeline: Timeline) -> Verdict:
+def explain(evidence: Evidence, d: Decision, timeline: Timeline, tr: Translator = ENGLISH) -> Verdict:
     w = evidence.workload
     common: dict[str, Any] = {"target": w.ref, "status": w.status, "notes": list(evidence.notes), "engine": "rules"}
     if d.outcome == "healthy":

@@ -26,6 +26,7 @@ from agent.engine.ranking import Suspect, failure_time, first_cause, strongest
 from agent.engine.signatures import Catalogue
 from agent.engine.taxonomy import HEALTHY, STALLED, UNKNOWN
 from agent.engine.verdict import Verdict
+from agent.i18n import ENGLISH, Translator
 from collectors.evidence import NEVER, Evidence, LogDigest, PodFacts
 
 # A workload with no pods this long after creation is not "starting" any more.
@@ -37,11 +38,12 @@ ZONE_SUSPECT = timedelta(minutes=50)
 ZONE_STEP = timedelta(minutes=15)
 
 
-def judge(evidence: Evidence, catalogue: Catalogue, *, stall: StallPolicy = StallPolicy()) -> Verdict:
-    """The rule verdict for one workload."""
+def judge(evidence: Evidence, catalogue: Catalogue, *, stall: StallPolicy = StallPolicy(),
+          tr: Translator = ENGLISH) -> Verdict:
+    """The rule verdict for one workload, its prose in ``tr``'s language."""
     timeline = Timeline.of(evidence)
     findings = find_all(evidence, catalogue, timeline)
-    return explain(evidence, decide(evidence, findings, stall, timeline), timeline)
+    return explain(evidence, decide(evidence, findings, stall, timeline), timeline, tr)
 
 
 def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, timeline: Timeline) -> Decision:

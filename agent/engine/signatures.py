@@ -34,6 +34,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from agent.errors import CatalogueError
+from agent.i18n import ENGLISH, Translator, translated
 from agent.engine.taxonomy import categories
 from collectors.logs import LineMatcher, LogPattern, literal_keys, scoped
 
@@ -106,6 +107,15 @@ class Signature(BaseModel):
         if not (self.pattern or self.reason or self.exit_codes or self.subject):
             raise ValueError("a signature needs a pattern, a reason, a subject or exit_codes")
         return self
+
+    def summary_in(self, tr: Translator = ENGLISH) -> str:
+        """``summary`` in ``tr``'s language: a built-in one is in the catalogue; a user's
+        stays as written."""
+        return translated(tr, self.summary)
+
+    def solution_in(self, tr: Translator = ENGLISH) -> str:
+        """``solution`` in ``tr``'s language (see ``summary_in``)."""
+        return translated(tr, self.solution)
 
     @cached_property
     def _pattern(self) -> re.Pattern[str] | None:

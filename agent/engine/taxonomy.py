@@ -7,6 +7,8 @@ from importlib import resources
 
 import yaml
 
+from agent.i18n import ENGLISH, Translator, translated
+
 # libyaml when PyYAML has it: the pure-Python parser is ~10x slower, a tenth of a second at start-up.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -21,6 +23,12 @@ def categories() -> dict[str, str]:
     text = resources.files("agent.engine").joinpath("taxonomy.yaml").read_text(encoding="utf-8")
     data = yaml.load(text, Loader=_LOADER)["categories"]
     return {str(k): str(v) for k, v in data.items()}
+
+
+def meaning(category: str, tr: Translator = ENGLISH) -> str:
+    """What a category means, in ``tr``'s language (the id itself when it is none we know)."""
+    text = categories().get(category)
+    return translated(tr, text) if text else category
 
 
 def is_category(value: str) -> bool:

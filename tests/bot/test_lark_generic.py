@@ -179,3 +179,17 @@ def test_a_replayed_signed_request_is_answered_once_without_a_delivery_id(make_b
                if s.name.endswith("_total")}
     assert samples == {"duplicate": 2.0, "stale": 1.0}
     assert sum(s.value for s in service.metrics.diagnoses.collect()[0].samples if s.name.endswith("_total")) == 2
+
+
+def test_a_bot_set_to_chinese_answers_in_chinese(make_bot: Any, receiver: Receiver) -> None:
+    from agent.settings import Settings
+
+    config = bot_config(receiver, generic={"bearer_token_env": "HOOK_TOKEN"},
+                        access=[{"channels": ["ops"], "namespaces": ["team-*"]}])
+    client, _ = make_bot(config, env={"HOOK_TOKEN": "bearer-token-123456"}, settings=Settings(language="zh"))
+    body = json.dumps({"kind": "pytorchjob", "namespace": NS, "name": JOB, "channel": "ops", "user": "alice"}).encode()
+    resp = client.post("/api/diagnose", content=body, headers={"Authorization": "Bearer bearer-token-123456"})
+    answer = resp.json()
+    assert answer["verdict"]["category"] == "gpu-oom"  # ids stay as they are
+    assert answer["markdown"].startswith("### 异常：PyTorchJob team-nlp/llama-ft - `gpu-oom`")
+    assert "**错误信息：**" in answer["markdown"] and "GPU 显存不足" in answer["verdict"]["error"]

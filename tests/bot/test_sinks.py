@@ -54,6 +54,18 @@ def test_slack_incoming_webhook_gets_block_kit(receiver: Receiver, http: httpx.C
     assert PLANTED not in got.body.decode()
 
 
+def test_sinks_post_in_the_language_they_are_built_with(receiver: Receiver, http: httpx.Client) -> None:
+    from agent.i18n import translator
+
+    env = {"URL": receiver.url + "/hook"}
+    configs = WatchConfig(sinks=[{"type": "slack", "url_env": "URL"}, {"type": "wecom", "url_env": "URL"}]).sinks  # type: ignore[list-item]
+    for sink in build_sinks(configs, env, Redactor(), http, tr=translator("zh")):
+        sink.post(NOTICE)
+    slack, wecom = (r.json() for r in receiver.requests())
+    assert slack["blocks"][0]["text"]["text"] == "异常：PyTorchJob team-nlp/train (failed) - gpu-oom"
+    assert "**根因 Pod：** train-worker-2/main" in wecom["markdown"]["content"]
+
+
 def test_lark_custom_bot_gets_a_signed_card(receiver: Receiver, http: httpx.Client) -> None:
     [sink] = sinks(receiver, http, {"type": "lark", "url_env": "URL", "secret_env": "SECRET"})
     sink.post(NOTICE)

@@ -23,6 +23,7 @@ import httpx
 from agent.bot.config import SinkConfig, optional_secret, secret
 from agent.errors import ConfigError
 from agent.engine.verdict import Verdict
+from agent.i18n import ENGLISH, Translator
 from collectors.redaction import Redactor
 
 HTTP_TIMEOUT = httpx.Timeout(10.0, connect=5.0)
@@ -71,9 +72,10 @@ def send(name: str, http: httpx.Client, url: str, **kwargs: Any) -> httpx.Respon
 
 
 def build_sinks(configs: list[SinkConfig], environ: Mapping[str, str], redactor: Redactor,
-                http: httpx.Client | None = None) -> list[Sink]:
+                http: httpx.Client | None = None, *, tr: Translator = ENGLISH) -> list[Sink]:
     """Sinks from the config, their URLs and secrets read from the environment now, so a
-    missing one stops the watcher at start-up. Names must be unique: they key the state."""
+    missing one stops the watcher at start-up. Names must be unique: they key the state. ``tr``:
+    the language of the posts."""
     from agent.bot.sinks import dingtalk, lark, slack, teams, webhook, wecom
 
     http = http or httpx.Client(timeout=HTTP_TIMEOUT)
@@ -89,15 +91,15 @@ def build_sinks(configs: list[SinkConfig], environ: Mapping[str, str], redactor:
         if getattr(cfg, "secret_env", None) and not key:
             secret(environ, getattr(cfg, "secret_env", None), what=f"watch.sinks.{i}.secret_env")
         if cfg.type == "slack":
-            sinks.append(slack.SlackWebhook(name, url, redactor))
+            sinks.append(slack.SlackWebhook(name, url, redactor, tr=tr))
         elif cfg.type == "lark":
-            sinks.append(lark.LarkBot(name, url, key, redactor, http))
+            sinks.append(lark.LarkBot(name, url, key, redactor, http, tr=tr))
         elif cfg.type == "dingtalk":
-            sinks.append(dingtalk.DingTalkRobot(name, url, key, redactor, http))
+            sinks.append(dingtalk.DingTalkRobot(name, url, key, redactor, http, tr=tr))
         elif cfg.type == "wecom":
-            sinks.append(wecom.WeComRobot(name, url, redactor, http))
+            sinks.append(wecom.WeComRobot(name, url, redactor, http, tr=tr))
         elif cfg.type == "teams":
-            sinks.append(teams.TeamsWorkflow(name, url, redactor, http))
+            sinks.append(teams.TeamsWorkflow(name, url, redactor, http, tr=tr))
         else:
-            sinks.append(webhook.Webhook(name, url, key, redactor, http))
+            sinks.append(webhook.Webhook(name, url, key, redactor, http, tr=tr))
     return sinks

@@ -17,6 +17,7 @@ import httpx
 
 from agent.bot import cards
 from agent.bot.sinks import Notice, checked, send
+from agent.i18n import ENGLISH, Translator
 from collectors.redaction import Redactor
 
 
@@ -26,11 +27,13 @@ def sign(timestamp_ms: int, secret: str) -> str:
 
 
 class DingTalkRobot:
-    def __init__(self, name: str, url: str, secret: str | None, redactor: Redactor, http: httpx.Client) -> None:
+    def __init__(self, name: str, url: str, secret: str | None, redactor: Redactor, http: httpx.Client,
+                 *, tr: Translator = ENGLISH) -> None:
         self.name, self._url, self._secret, self._redactor, self._http = name, url, secret, redactor, http
+        self._tr = tr
 
     def post(self, notice: Notice) -> None:
-        title, text = cards.robot_markdown(notice.verdict, self._redactor, trigger=notice.trigger)
+        title, text = cards.robot_markdown(notice.verdict, self._redactor, trigger=notice.trigger, tr=self._tr)
         url = self._url
         if self._secret:
             now = int(time.time() * 1000)

@@ -76,4 +76,4 @@ def diagnose(
     finally:
         if progress is not None:
             progress.close()
-    typer.echo(render(verdict, output, color=output is Format.text and sys.stdout.isatty()))
+    typer.echo(render(verdict, output, color=output is Format.text and sys.stdout.isatty(), tr=settings.translator()))
