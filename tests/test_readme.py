@@ -118,4 +118,13 @@ def test_the_readme_shows_kubectl_habits() -> None:
     assert "jobdoctor diagnose pytorchjob/llama-ft" in using, "TYPE/NAME"
     assert "jobdoctor --version" in using
     assert "--install-completion" in using and "kubectl_complete-jobdoctor" in using
-    assert "<!-- zh:" in using, "the place for the Chinese verdict, once the rule prose is translated"
+    assert "--language zh" in using and "<!-- zh:start -->" in using, "a Chinese verdict of the example"
+
+
+def test_the_readmes_chinese_verdict_is_what_the_code_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    block = README.split("<!-- zh:start -->\n```\n")[1].split("\n```\n<!-- zh:end -->")[0]
+    command = "diagnose pytorchjob/llama-ft --snapshot examples/snapshots/pytorchjob-gpu-oom-cascade --language zh"
+    assert f"jobdoctor {command}" in SHOWN
+    result = CliRunner().invoke(app, shlex.split(command), prog_name="jobdoctor")
+    assert result.stdout.rstrip("\n") == block, "paste the command's output into the README"

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from agent.diagnosis import gather
+from agent.engine.findings import event_text
 from agent.engine.rules import judge
 from agent.engine.signatures import builtin_catalogue
 from agent.engine.verdict import Verdict
@@ -88,7 +89,9 @@ def workload_words(evidence: Evidence) -> str:
     said = strings(evidence.model_dump())
     said += [pod_summary(p) for p in evidence.pods]
     said += [i.describe() for p in evidence.pods for c in p.containers for i in (c.current, c.last) if i]
-    said += [f.text for f in evidence.status_facts()]
+    said += [text for f in evidence.status_facts() for text in (f.text, f.subject)]
+    said += [text for e in evidence.events for text in (event_text(e), f"{e.object_kind} {e.object_name}")]
+    said += [evidence.workload.ref, *(f"{r.kind} {r.name}" for r in evidence.related)]  # names: "Pod ns/x"
     return "\n".join(flat(s) for s in said)
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from agent.engine.decision import Decision
 from agent.engine.findings import Finding, Timeline, event_text
-from agent.engine.taxonomy import categories
+from agent.engine.taxonomy import meaning
 from agent.engine.verdict import Culprit, EvidenceLine, Verdict
-from agent.i18n import ENGLISH, Translator
+from agent.i18n import ENGLISH, N_, Translator, sentences, translated
 from collectors.evidence import Evidence, LogDigest, PodFacts, one_line
 from collectors.fields import pod_summary
 from collectors.timestamps import format_duration, format_time
@@ -23,48 +23,62 @@ NEVER_SEEN = datetime.min.replace(tzinfo=timezone.utc)
 
 
 def explain(evidence: Evidence, d: Decision, timeline: Timeline, tr: Translator = ENGLISH) -> Verdict:
+    """The verdict's words, in ``tr``'s language: every sentence is a message of the catalogue
+    (agent/i18n), its parameters - names, times, quoted lines - put in by name."""
     w = evidence.workload
     common: dict[str, Any] = {"target": w.ref, "status": w.status, "notes": list(evidence.notes), "engine": "rules"}
     if d.outcome == "healthy":
-        return Verdict(healthy=True, category=d.category, error=f"No error: {w.ref} {_doing(w.status)}.",
-                       analysis=_healthy_analysis(evidence, d, timeline), solution=_healthy_solution(w.status),
-                       evidence=_healthy_evidence(evidence), **common)
+        return Verdict(healthy=True, category=d.category, error=_no_error(w.ref, w.status, tr),
+                       analysis=_healthy_analysis(evidence, d, timeline, tr), solution=_healthy_solution(w.status, tr),
+                       evidence=_healthy_evidence(evidence, tr), **common)
     if d.outcome == "stalled":
-        return _stalled(evidence, d, common)
+        return _stalled(evidence, d, common, tr)
     if d.outcome == "cause" and d.decisive is not None:
-        return _cause(evidence, d, d.decisive, common)
-    return _symptoms(evidence, d, common)
+        return _cause(evidence, d, d.decisive, common, tr)
+    return _symptoms(evidence, d, common, tr)
 
 
 # -- a cause was found ----------------------------------------------------------------------
 
+# Where the decisive line was read, as the sentence quoting it begins.
+_SHOWS = {"log": N_('Its log shows: "%(line)s" - %(meaning)s'),
+          "previous": N_('Its log from the previous run shows: "%(line)s" - %(meaning)s'),
+          "event": N_('An event about it shows: "%(line)s" - %(meaning)s'),
+          "status": N_('Its status shows: "%(line)s" - %(meaning)s')}
 
-def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any]) -> Verdict:
+
+def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any], tr: Translator) -> Verdict:
+    _ = tr.gettext
     w = evidence.workload
     sig = f.signature
     subject = d.pod.label if d.pod else w.ref
-    summary = sig.summary or f"shows {d.category}"
-    error = f"{subject} {summary}: {_quote(f.text, f.signature.pattern)}"
-    parts = [f"{w.ref} is {w.status}."]
+    summary = sig.summary_in(tr) or _("shows %(category)s") % {"category": d.category}
+    error = _("%(subject)s %(summary)s: %(line)s") % {"subject": subject, "summary": summary,
+                                                        "line": _quote(f.text, f.signature.pattern)}
+    parts = [_is(w.ref, w.status, tr)]
+    quoted = one_line(f.text, ANALYSIS_QUOTE_CHARS)
     if d.pod is not None:
-        when = f" at {format_time(d.time)}" if d.time else ""
-        parts.append(f"{d.pod.label} is where it first went wrong{when}: {pod_summary(d.pod)}.")
-        where = {"log": "Its log" + (" from the previous run" if f.previous else ""),
-                 "event": "An event about it", "status": "Its status"}[f.source]
-        parts.append(f'{where} shows: "{one_line(f.text, ANALYSIS_QUOTE_CHARS)}" - {_category_words(d.category)}')
+        state = pod_summary(d.pod)
+        parts.append(_("%(pod)s is where it first went wrong at %(time)s: %(state)s.") % {
+            "pod": d.pod.label, "time": format_time(d.time), "state": state} if d.time else
+            _("%(pod)s is where it first went wrong: %(state)s.") % {"pod": d.pod.label, "state": state})
+        shows = _SHOWS["previous" if f.source == "log" and f.previous else f.source]
+        parts.append(_(shows) % {"line": quoted, "meaning": _category_words(d.category, tr)})
     else:
         own = not f.subject or f.subject == w.ref or f.subject == f"{w.kind} {w.name}"
-        who = f"The {w.kind} itself" if own else f"Its {f.subject}"
-        parts.append(f'{who} reports: "{one_line(f.text, ANALYSIS_QUOTE_CHARS)}" - {_category_words(d.category)}')
-        parts.extend(f"{r.kind} {r.name}: {r.summary}." for r in evidence.related if r.summary)
-    parts.extend(_cascade(d))
-    parts.extend(_condition_note(evidence, d))
-    parts.extend(_ignored_note(d))
+        values = {"kind": w.kind, "subject": f.subject, "line": quoted, "meaning": _category_words(d.category, tr)}
+        parts.append((_('The %(kind)s itself reports: "%(line)s" - %(meaning)s') if own else
+                      _('Its %(subject)s reports: "%(line)s" - %(meaning)s')) % values)
+        parts.extend(_("%(kind)s %(name)s: %(summary)s.") % {"kind": r.kind, "name": r.name, "summary": r.summary}
+                     for r in evidence.related if r.summary)
+    parts.extend(_cascade(d, tr))
+    parts.extend(_condition_note(evidence, d, tr))
+    parts.extend(_ignored_note(d, tr))
     support = _support(d, f)
     lines = _lines([f, *support[:3]]) + _status_lines(evidence, d.pod, exclude=[f, *support])
     lines += _lines(support[3:])
-    return Verdict(healthy=False, category=d.category, error=error, analysis=" ".join(parts),
-                   solution=sig.solution or _category_words(d.category),
+    return Verdict(healthy=False, category=d.category, error=error, analysis=sentences(parts),
+                   solution=sig.solution_in(tr) or _category_words(d.category, tr),
                    culprit=Culprit(pod=d.pod.name, container=f.container) if d.pod else None,
                    evidence=_dedupe(lines), signature=sig.id, **common)
 
@@ -87,25 +101,39 @@ def _support(d: Decision, decisive: Finding) -> list[Finding]:
     return chosen
 
 
-def _cascade(d: Decision) -> list[str]:
+def _cascade(d: Decision, tr: Translator) -> list[str]:
     if not d.later:
         return []
-    pods = [p for p, _ in d.later]
-    times = [t for _, t in d.later if t is not None]
-    span = ""
-    if times:
-        first, last = format_time(min(times)), format_time(max(times))
-        span = f" ({first})" if first == last else f" ({first} to {last})"
-    shown = ", ".join(p.name for p in pods[:4]) + (f" and {len(pods) - 4} more" if len(pods) > 4 else "")
+    _ = tr.gettext
+    pods = [p for p, _t in d.later]
+    times = [t for _p, t in d.later if t is not None]
+    n = len(pods)
+    shown = _listed([p.name for p in pods[:4]], tr)
+    if n > 4:
+        shown = _("%(pods)s and %(count)d more") % {"pods": shown, "count": n - 4}
+    values: dict[str, Any] = {"count": n, "pods": shown}
+    if not times:
+        failed = tr.ngettext("%(count)d other pod failed after it: %(pods)s",
+                             "%(count)d other pods failed after it: %(pods)s", n) % values
+    elif format_time(min(times)) == format_time(max(times)):
+        failed = tr.ngettext("%(count)d other pod failed after it (%(time)s): %(pods)s",
+                             "%(count)d other pods failed after it (%(time)s): %(pods)s", n) % {
+            **values, "time": format_time(min(times))}
+    else:
+        failed = tr.ngettext("%(count)d other pod failed after it (%(first)s to %(last)s): %(pods)s",
+                             "%(count)d other pods failed after it (%(first)s to %(last)s): %(pods)s", n) % {
+            **values, "first": format_time(min(times)), "last": format_time(max(times))}
     what = sorted({f.signature.summary for f in d.findings
                    if f.pod in {p.name for p in pods} and not f.live and f.signature.summary})
-    said = f"; they show that they {', '.join(what[:3])}" if what else ""
-    n = len(pods)
-    return [f"{n} other pod{'s' if n > 1 else ''} failed after it{span}: {shown}{said}. "
-            f"That follows from the first failure; it needs no fix of its own."]
+    if what:
+        said = _listed([translated(tr, w) for w in what[:3]], tr)
+        failed = _("%(failed)s; they show that they %(what)s.") % {"failed": failed, "what": said}
+    else:
+        failed = _("%(failed)s.") % {"failed": failed}
+    return [failed, _("That follows from the first failure; it needs no fix of its own.")]
 
 
-def _condition_note(evidence: Evidence, d: Decision) -> list[str]:
+def _condition_note(evidence: Evidence, d: Decision, tr: Translator) -> list[str]:
     """The job's Failed condition often names the replica that failed last."""
     if d.pod is None or d.pod.role is None:
         return []
@@ -113,141 +141,169 @@ def _condition_note(evidence: Evidence, d: Decision) -> list[str]:
         if c.type == "Failed" and c.status == "True" and c.message:
             named = [r.role for r in evidence.workload.replicas if f"{r.role.capitalize()} replica" in c.message]
             if named and d.pod.role not in named:
-                return [f'The job\'s condition says "{one_line(c.message)}": that names the replica whose '
-                        f"failure ended the job, not the one that failed first."]
+                return [tr.gettext('The job\'s condition says "%(message)s": that names the replica whose failure '
+                                   'ended the job, not the one that failed first.') % {"message": one_line(c.message)}]
     return []
 
 
-def _ignored_note(d: Decision) -> list[str]:
+def _ignored_note(d: Decision, tr: Translator) -> list[str]:
     if not d.ignored:
         return []
-    shown = "; ".join(sorted({f"{f.pod}: {f.signature.summary or f.category}" for f in d.ignored})[:3])
-    return [f"Processes that are still running logged errors they survived ({shown}); they are not the cause."]
+    # Chosen and ordered by their English words, so every language names the same three.
+    said = {f"{f.pod}: {f.signature.summary or f.category}": f for f in d.ignored}
+    shown = _clauses([tr.gettext("%(pod)s: %(what)s") % {"pod": str(f.pod),
+                                                         "what": f.signature.summary_in(tr) or f.category}
+                      for _key, f in sorted(said.items(), key=lambda kv: kv[0])[:3]], tr)
+    return [tr.gettext("Processes that are still running logged errors they survived (%(errors)s); they are not "
+                       "the cause.") % {"errors": shown}]
 
 
 # -- stalled, symptoms only, healthy ------------------------------------------------------
 
 
-def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any]) -> Verdict:
+def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Translator) -> Verdict:
+    _ = tr.gettext
     w = evidence.workload
     pod = d.pod
     label = pod.label if pod else w.ref
     culprit = Culprit(pod=pod.name, container=d.container) if pod else None
     if d.reason == "restart-loop":
-        error = f"{label} restarts over and over: its container exits without an error and is started again."
-        return Verdict(healthy=False, category=d.category, error=error,
-                       analysis=f"{w.ref} is {w.status}. {pod_summary(pod) if pod else ''}.",
-                       solution="A program that exits 0 in a pod with restartPolicy Always or OnFailure is restarted "
-                                "forever. Make it run until its work is done, or run it as a Job.",
+        error = _("%(pod)s restarts over and over: its container exits without an error and is started again.") % {
+            "pod": label}
+        analysis = (_("%(workload)s is %(status)s. %(state)s.") % {
+            "workload": w.ref, "status": w.status, "state": pod_summary(pod)} if pod else _is(w.ref, w.status, tr))
+        return Verdict(healthy=False, category=d.category, error=error, analysis=analysis,
+                       solution=_("A program that exits 0 in a pod with restartPolicy Always or OnFailure is restarted "
+                                  "forever. Make it run until its work is done, or run it as a Job."),
                        culprit=culprit, evidence=_status_lines(evidence, pod, exclude=[], limit=2), **common)
     silent = d.silent
     assert silent is not None and silent.last_time is not None
     quiet = format_duration((evidence.now - silent.last_time).total_seconds())
     last = _last_timed_line(silent)
-    error = (f"{label} has printed nothing for {quiet}; its last line, at {format_time(silent.last_time)}, "
-             f"was: {_quote(last)}")
-    cadence = (f" It usually prints a line at least every {format_duration(silent.cadence)}."
-               if silent.cadence else "")
-    analysis = (f"{w.ref} is {w.status} and none of its pods failed, but {label} has been silent for {quiet} "
-                f"before {format_time(evidence.now)}.{cadence} No error precedes the silence: the process is "
-                f"alive and making no progress - a hung collective, a stuck I/O call (a checkpoint on a network "
-                f"file system), or a deadlock.")
-    solution = ("Find where it hangs: `kubectl exec` into the pod and run `py-spy dump --pid 1` (or on the "
-                "training process), and check the storage it was writing to at its last line. To make hangs "
-                "fail fast next time, lower the collective timeout (timeout= in init_process_group) and set "
-                "TORCH_NCCL_ASYNC_ERROR_HANDLING=1.")
+    error = _("%(pod)s has printed nothing for %(quiet)s; its last line, at %(time)s, was: %(line)s") % {
+        "pod": label, "quiet": quiet, "time": format_time(silent.last_time), "line": _quote(last)}
+    parts = [_("%(workload)s is %(status)s and none of its pods failed, but %(pod)s has been silent for %(quiet)s "
+               "before %(now)s.") % {"workload": w.ref, "status": w.status, "pod": label, "quiet": quiet,
+                                     "now": format_time(evidence.now)}]
+    if silent.cadence:
+        parts.append(_("It usually prints a line at least every %(cadence)s.") % {
+            "cadence": format_duration(silent.cadence)})
+    parts.append(_("No error precedes the silence: the process is alive and making no progress - a hung collective, "
+                   "a stuck I/O call (a checkpoint on a network file system), or a deadlock."))
+    solution = _("Find where it hangs: `kubectl exec` into the pod and run `py-spy dump --pid 1` (or on the "
+                 "training process), and check the storage it was writing to at its last line. To make hangs "
+                 "fail fast next time, lower the collective timeout (timeout= in init_process_group) and set "
+                 "TORCH_NCCL_ASYNC_ERROR_HANDLING=1.")
     line = EvidenceLine(source="log", pod=silent.pod, container=silent.container,
-                        text=f"last output at {format_time(silent.last_time)}, {quiet} before the snapshot: {last}")
-    return Verdict(healthy=False, category=d.category, error=error, analysis=analysis, solution=solution,
+                        text=_("last output at %(time)s, %(quiet)s before the snapshot: %(line)s") % {
+                            "time": format_time(silent.last_time), "quiet": quiet, "line": last})
+    return Verdict(healthy=False, category=d.category, error=error, analysis=sentences(parts), solution=solution,
                    culprit=culprit, evidence=[line], **common)
 
 
-def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any]) -> Verdict:
+def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Translator) -> Verdict:
+    _ = tr.gettext
     w = evidence.workload
     f = d.decisive
     if d.reason == "no-pods":
-        age = format_duration((evidence.now - w.created_at).total_seconds()) if w.created_at else "long"
-        return Verdict(healthy=False, category=d.category,
-                       error=f"{w.ref} has no pods {age} after it was created.",
-                       analysis=f"{w.ref} is {w.status} and no pod of it exists, and no event says why.",
-                       solution="Check that its controller (the training operator, the Job controller) is running "
-                                "and accepts it: kubectl describe it and read the controller's log.",
-                       evidence=[EvidenceLine(source="status", text=_workload_state(evidence))], **common)
+        error = (_("%(workload)s has no pods %(age)s after it was created.") % {
+            "workload": w.ref, "age": format_duration((evidence.now - w.created_at).total_seconds())}
+            if w.created_at else _("%(workload)s has no pods long after it was created.") % {"workload": w.ref})
+        return Verdict(healthy=False, category=d.category, error=error,
+                       analysis=_("%(workload)s is %(status)s and no pod of it exists, and no event says why.") % {
+                           "workload": w.ref, "status": w.status},
+                       solution=_("Check that its controller (the training operator, the Job controller) is running "
+                                  "and accepts it: kubectl describe it and read the controller's log."),
+                       evidence=[EvidenceLine(source="status", text=_workload_state(evidence, tr))], **common)
     subject = d.pod.label if d.pod else w.ref
     state = pod_summary(d.pod) if d.pod else f"{w.kind} {w.status}"
     if d.category == "unknown":
-        last = f"; the last sign of trouble: {_quote(f.text)}" if f else ""
-        error = f"{subject} failed without a recognisable error ({state}){last}"
+        error = (_("%(subject)s failed without a recognisable error (%(state)s); the last sign of trouble: "
+                   "%(line)s") % {"subject": subject, "state": state, "line": _quote(f.text)} if f else
+                 _("%(subject)s failed without a recognisable error (%(state)s)") % {"subject": subject, "state": state})
     elif f is not None:
-        error = f"{subject} {f.signature.summary or 'failed'}: {_quote(f.text, f.signature.pattern)}"
+        error = _("%(subject)s %(summary)s: %(line)s") % {
+            "subject": subject, "summary": f.signature.summary_in(tr) or _("failed"),
+            "line": _quote(f.text, f.signature.pattern)}
     else:
-        error = f"{subject} failed without a recognisable error: {state}"
-    parts = [f"{w.ref} is {w.status}."]
+        error = _("%(subject)s failed without a recognisable error: %(state)s") % {"subject": subject, "state": state}
+    parts = [_is(w.ref, w.status, tr)]
     if d.pod is not None:
-        when = f" at {format_time(d.time)}" if d.time else ""
-        parts.append(f"{d.pod.label} failed first{when}: {state}.")
+        parts.append(_("%(pod)s failed first at %(time)s: %(state)s.") % {
+            "pod": d.pod.label, "time": format_time(d.time), "state": state} if d.time else
+            _("%(pod)s failed first: %(state)s.") % {"pod": d.pod.label, "state": state})
     if d.category == "unknown":
-        parts.append("Nothing read names a cause: what it shows is what any failure leaves behind "
-                     "(an exit code, torchrun's summary, a restart back-off).")
+        parts.append(_("Nothing read names a cause: what it shows is what any failure leaves behind "
+                       "(an exit code, torchrun's summary, a restart back-off)."))
     else:
-        parts.append(f"What it shows is usually a symptom ({f.signature.summary if f else d.category}), but no "
-                     f"pod shows an earlier failure, so it is taken as the cause - {_category_words(d.category)}")
-    parts.extend(_cascade(d))
-    parts.extend(_ignored_note(d))
+        parts.append(_("What it shows is usually a symptom (%(symptom)s), but no pod shows an earlier failure, so it "
+                       "is taken as the cause - %(meaning)s") % {
+            "symptom": f.signature.summary_in(tr) if f else d.category,
+            "meaning": _category_words(d.category, tr)})
+    parts.extend(_cascade(d, tr))
+    parts.extend(_ignored_note(d, tr))
     if evidence.notes:
-        parts.append("Some evidence could not be read: " + "; ".join(evidence.notes) + ".")
-    generic = ("Read the culprit's whole log (kubectl logs, with --previous after a restart) for the first error; "
-               "if the process exits without one, run it with more logging (PYTHONFAULTHANDLER=1, "
-               "NCCL_DEBUG=INFO).")
-    solution = f"{f.signature.solution} {generic}" if f and d.category == "unknown" else \
-        (f.signature.solution if f else generic)
+        parts.append(_("Some evidence could not be read: %(notes)s.") % {"notes": _clauses(evidence.notes, tr)})
+    generic = _("Read the culprit's whole log (kubectl logs, with --previous after a restart) for the first error; "
+                "if the process exits without one, run it with more logging (PYTHONFAULTHANDLER=1, "
+                "NCCL_DEBUG=INFO).")
+    solution = sentences([f.signature.solution_in(tr), generic]) if f and d.category == "unknown" else \
+        (f.signature.solution_in(tr) if f else generic)
     found = [f] if f else []
     if d.pod is not None:
         found += [g for g in d.findings if g.pod == d.pod.name and g is not f and not g.live][:3]
     found += [g for g in d.findings if g.pod is None and g is not f][:2]
     lines = _lines(found) + _status_lines(evidence, d.pod, exclude=found) + _warning_lines(evidence, d.pod)
-    return Verdict(healthy=False, category=d.category, error=error, analysis=" ".join(parts), solution=solution,
+    return Verdict(healthy=False, category=d.category, error=error, analysis=sentences(parts), solution=solution,
                    culprit=Culprit(pod=d.pod.name, container=d.container or (f.container if f else None))
                    if d.pod else None, evidence=_dedupe(lines), signature=f.signature.id if f else None, **common)
 
 
-def _healthy_analysis(evidence: Evidence, d: Decision, timeline: Timeline) -> str:
+def _healthy_analysis(evidence: Evidence, d: Decision, timeline: Timeline, tr: Translator) -> str:
+    _ = tr.gettext
     w = evidence.workload
-    parts = [f"{w.ref} is {w.status}."]
+    parts = [_is(w.ref, w.status, tr)]
     phases: dict[str, int] = {}
     for p in evidence.pods:
         phases[p.phase] = phases.get(p.phase, 0) + 1
     if phases:
-        parts.append("Pods: " + ", ".join(f"{n} {ph}" for ph, n in sorted(phases.items())) + ".")
+        counts = _listed([_("%(count)d %(phase)s") % {"count": n, "phase": ph} for ph, n in sorted(phases.items())], tr)
+        parts.append(_("Pods: %(counts)s.") % {"counts": counts})
     starting = [p for p in evidence.pods if p.phase == "Pending"]
     if starting:
-        parts.append(f"{len(starting)} pod{'s are' if len(starting) > 1 else ' is'} still starting, with no error "
-                     f"so far: {'; '.join(_starting(evidence, p) for p in starting[:3])}.")
+        parts.append(tr.ngettext("%(count)d pod is still starting, with no error so far: %(pods)s.",
+                                 "%(count)d pods are still starting, with no error so far: %(pods)s.",
+                                 len(starting)) % {
+            "count": len(starting), "pods": _clauses([_starting(evidence, p, tr) for p in starting[:3]], tr)})
     restarted = [(p, c) for p in evidence.pods for c in p.containers
                  if c.last is not None and c.last.failed and timeline.recovered(p, c)]
     for p, c in restarted[:2]:
-        parts.append(f"{p.label} restarted {c.restart_count} time{'s' if c.restart_count > 1 else ''} "
-                     f"(last run {c.last.describe() if c.last else ''}) and has run since "
-                     f"{format_time(c.current.started_at)}: it recovered.")
+        parts.append(tr.ngettext("%(pod)s restarted %(count)d time (last run %(state)s) and has run since %(time)s: "
+                                 "it recovered.",
+                                 "%(pod)s restarted %(count)d times (last run %(state)s) and has run since %(time)s: "
+                                 "it recovered.", c.restart_count) % {
+            "pod": p.label, "count": c.restart_count, "state": c.last.describe() if c.last else "",
+            "time": format_time(c.current.started_at)})
     if w.status == "Succeeded" and any(c.restart_count for p in evidence.pods for c in p.containers):
-        parts.append("Failures on the way were retried and the job completed.")
-    parts.extend(_ignored_note(d))
-    return " ".join(parts)
+        parts.append(_("Failures on the way were retried and the job completed."))
+    parts.extend(_ignored_note(d, tr))
+    return sentences(parts)
 
 
-def _healthy_solution(status: str) -> str:
+def _healthy_solution(status: str, tr: Translator) -> str:
     if status in ("Pending", "Created"):
-        return "Nothing to do yet; if pods stay Pending for long, run jobdoctor again."
-    return "Nothing to do."
+        return tr.gettext("Nothing to do yet; if pods stay Pending for long, run jobdoctor again.")
+    return tr.gettext("Nothing to do.")
 
 
-def _healthy_evidence(evidence: Evidence) -> list[EvidenceLine]:
+def _healthy_evidence(evidence: Evidence, tr: Translator) -> list[EvidenceLine]:
     w = evidence.workload
     lines: list[EvidenceLine] = []
     state = [c for c in w.conditions if c.status == "True" and c.message]
     if state:
         c = max(state, key=lambda c: c.time.timestamp() if c.time else 0)
-        lines.append(EvidenceLine(source="status", text=f"{w.ref} condition {c.type}: {one_line(c.message or '')}"))
+        lines.append(EvidenceLine(source="status", text=tr.gettext("%(workload)s condition %(type)s: %(message)s") % {
+            "workload": w.ref, "type": c.type, "message": one_line(c.message or "")}))
     for p in evidence.pods:
         if p.phase == "Pending" and len(lines) < 3:
             ev = [e for e in evidence.events if e.object_kind == "Pod" and e.object_name == p.name]
@@ -275,32 +331,61 @@ def _progress_log(evidence: Evidence) -> LogDigest | None:
     return ranked[0][2] if ranked else None
 
 
-def _starting(evidence: Evidence, pod: PodFacts) -> str:
+def _starting(evidence: Evidence, pod: PodFacts, tr: Translator) -> str:
     ev = [e for e in evidence.events if e.object_kind == "Pod" and e.object_name == pod.name]
     if ev:
         e = ev[-1]
-        return f"{pod.name}: {e.reason} since {format_time(e.first_seen)}"
+        return tr.gettext("%(pod)s: %(reason)s since %(time)s") % {
+            "pod": pod.name, "reason": e.reason, "time": format_time(e.first_seen)}
     return f"{pod.name}: Pending"
 
 
 # -- helpers --------------------------------------------------------------------------------
 
 
-def _workload_state(evidence: Evidence) -> str:
+def _workload_state(evidence: Evidence, tr: Translator) -> str:
     w = evidence.workload
-    true = [c.type for c in w.conditions if c.status == "True"]
-    created = f", created {format_time(w.created_at)}" if w.created_at else ""
-    return f"{w.ref}: status {w.status}{created}, conditions {', '.join(true) or 'none'}, 0 pods"
+    true = ", ".join(c.type for c in w.conditions if c.status == "True") or tr.gettext("none")
+    values = {"workload": w.ref, "status": w.status, "conditions": true, "time": format_time(w.created_at)}
+    if w.created_at:
+        return tr.gettext("%(workload)s: status %(status)s, created %(time)s, conditions %(conditions)s, 0 pods") % values
+    return tr.gettext("%(workload)s: status %(status)s, conditions %(conditions)s, 0 pods") % values
 
 
-def _doing(status: str) -> str:
-    return {"Succeeded": "completed successfully", "Running": "is running", "Pending": "is starting",
-            "Created": "is starting", "Restarting": "is restarting"}.get(status, f"is {status}")
+# A healthy workload's state, by status; any other status is said as it is.
+_NO_ERROR = {"Succeeded": N_("No error: %(workload)s completed successfully."),
+             "Running": N_("No error: %(workload)s is running."),
+             "Pending": N_("No error: %(workload)s is starting."),
+             "Created": N_("No error: %(workload)s is starting."),
+             "Restarting": N_("No error: %(workload)s is restarting.")}
 
 
-def _category_words(category: str) -> str:
-    text = categories().get(category, "")
-    return text[0].lower() + text[1:] if text else category
+def _no_error(ref: str, status: str, tr: Translator) -> str:
+    template = _NO_ERROR.get(status, N_("No error: %(workload)s is %(status)s."))
+    return tr.gettext(template) % {"workload": ref, "status": status}
+
+
+def _is(ref: str, status: str, tr: Translator) -> str:
+    """``PyTorchJob team-nlp/llama-ft is Failed.``"""
+    return tr.gettext("%(workload)s is %(status)s.") % {"workload": ref, "status": status}
+
+
+def _listed(items: list[str], tr: Translator) -> str:
+    # Translators: what separates the items of a list (pod names, phrases): ", " in English.
+    return tr.gettext(", ").join(items)
+
+
+def _clauses(items: list[str], tr: Translator) -> str:
+    # Translators: what separates clauses that each hold a comma of their own: "; " in English.
+    return tr.gettext("; ").join(items)
+
+
+def _category_words(category: str, tr: Translator) -> str:
+    """What the category means, to follow a dash mid-sentence: English's first letter in lower case."""
+    text = meaning(category, tr)
+    if text == category:
+        return category
+    return text[0].lower() + text[1:] if text.isascii() else text
 
 
 def _quote(text: str, around: str | None = None) -> str:

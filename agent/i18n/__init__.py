@@ -18,13 +18,13 @@ nothing at start-up. Category ids, identifiers and quoted lines are never transl
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
 from typing import Protocol
 
-__all__ = ["DOMAIN", "ENGLISH", "Translator", "N_", "catalogue_locale", "locale_language", "shipped_locales",
-           "translated", "translator"]
+__all__ = ["DOMAIN", "ENGLISH", "Translator", "N_", "catalogue_locale", "locale_language", "sentences",
+           "shipped_locales", "translated", "translator"]
 
 DOMAIN = "jobdoctor"
 # The locale environment variables gettext consults for messages, in its order (Python's
@@ -35,6 +35,8 @@ LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "zh_hans_cn": "zh_CN", "zh_sg": "zh_CN", "chinese": "zh_CN",
             "中文": "zh_CN", "简体中文": "zh_CN", "chinese (简体中文)": "zh_CN"}
 _SOURCE = ("en", "english", "c", "posix")
+# Punctuation that ends a sentence or clause in full-width scripts and carries its own space.
+FULL_WIDTH_STOPS = ("\u3002", "\uff01", "\uff1f", "\uff1b", "\uff1a", "\uff09", "\u201d", "\u300d")
 # Locale region codes whose Chinese is written in the Traditional script.
 _TRADITIONAL = ("tw", "hk", "mo", "hant")
 
@@ -71,6 +73,16 @@ def translated(tr: Translator, message: str) -> str:
     """``tr.gettext(message)``, except that an empty message stays empty (gettext's msgid ""
     is the catalogue's header)."""
     return tr.gettext(message) if message else message
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Sentences one after another: a space between them, as English wants, except after a
+    full-width stop (。！？；：）), which Chinese follows with none. Empty parts are skipped."""
+    out = ""
+    for part in parts:
+        if part:
+            out += part if not out or out.endswith(FULL_WIDTH_STOPS) else " " + part
+    return out
 
 
 def _key(language: str) -> str:
