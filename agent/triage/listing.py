@@ -62,10 +62,12 @@ class ListedSource:
         return self._inner.captured_at
 
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
-        found = self._objects.get((api_version, kind, namespace or "default", name))
+        if namespace is None:  # cluster-scoped: no workload kind is
+            return self._inner.get_object(api_version, kind, name, namespace)
+        found = self._objects.get((api_version, kind, namespace, name))
         if found is not None:
             return found
-        listed_here = namespace is not None and self._namespace in (None, namespace)
+        listed_here = self._namespace in (None, namespace)
         if listed_here and (api_version, kind) in self._complete:
             return None  # the list of its namespace did not hold it
         return self._inner.get_object(api_version, kind, name, namespace)

@@ -86,6 +86,8 @@ class ResultsFile:
         """Writes the record's line and flushes it to disk; only then is it done."""
         line = record.model_dump_json().encode("utf-8") + b"\n"
         with self._lock:
+            if self._fd < 0:  # closed (the run was interrupted): not recorded, so diagnosed again next time
+                return
             view = memoryview(line)
             while view:
                 written = os.write(self._fd, view)

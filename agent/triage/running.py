@@ -70,11 +70,12 @@ class _Job:
     now: datetime
 
 
-def triage(scopes: Sequence[Scope], *, label: str, options: Options = Options(), catalogue: Catalogue | None = None,
+def triage(scopes: Sequence[Scope], *, label: str, options: Options | None = None, catalogue: Catalogue | None = None,
            settings: Settings | None = None, advisor: Advisor | None = None, results: ResultsFile | None = None,
            progress: Progress | None = None, clock: Callable[[], datetime] | None = None) -> Report:
     """Lists, selects and diagnoses the workloads of ``scopes``; ``label`` names the scope in
     the report. Raises ClusterError when a scope cannot be listed at all."""
+    options = options or Options()
     settings = settings or Settings()
     clock = clock or (lambda: datetime.now(timezone.utc))
     started = clock()

@@ -19,12 +19,12 @@ from tests.conftest import CASES, EXAMPLES
 
 BIN = Path(sys.executable).parent / "jobdoctor"
 # Failed, pending, stalled and healthy cases of many kinds, each a snapshot of its own: every
-# fifth case folder, and every example.
-CASE_IDS = sorted(p.parent.name for p in CASES.glob("*/expected.yaml"))[::5]
+# fourth case folder, and every example.
+CASE_IDS = sorted(p.parent.name for p in CASES.glob("*/expected.yaml"))[::4]
 # Enough kills to land before, between and during the writes of a run.
 MIN_KILLS = 10
 MIN_KILLS_MID_RUN = 5
-MAX_RUNS = 60
+MAX_RUNS = 80
 RUN_DEADLINE = 300.0  # seconds for one run on a loaded machine
 
 
@@ -67,9 +67,7 @@ def rows(report: dict[str, object]) -> list[tuple[object, ...]]:
 
 
 def test_killed_at_random_points_every_workload_is_recorded_once(snapshots: Path, tmp_path: Path) -> None:
-    started = time.monotonic()
-    reference = complete(snapshots, tmp_path / "reference.jsonl")
-    seconds = time.monotonic() - started
+    first_line, reference = _reference(snapshots, tmp_path / "reference.jsonl", tmp_path)
     expected = keys(tmp_path / "reference.jsonl")
     total = len(expected)
     assert total >= 15 and len(set(expected)) == total
@@ -77,35 +75,36 @@ def test_killed_at_random_points_every_workload_is_recorded_once(snapshots: Path
     results = tmp_path / "results.jsonl"
     rng = random.Random(17)
     kills = mid_run = runs = 0
-    final: subprocess.CompletedProcess[str] | None = None
+    final: tuple[int, str, str] | None = None
     while final is None:
         runs += 1
-        assert runs <= MAX_RUNS, f"{kills} kills, and no run finished"
+        assert runs <= MAX_RUNS, f"{kills} kills in {runs - 1} runs"
         before = lines(results)
-        kill = before < total and (kills < MIN_KILLS or rng.random() < 0.5)
-        proc = subprocess.Popen(command(snapshots, results), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True)
+        kill = kills < MIN_KILLS or (before < total and rng.random() < 0.5)
+        run = Run(snapshots, results, tmp_path)
         try:
-            if kill and rng.random() < 0.3:
-                time.sleep(rng.uniform(0.0, seconds / 2))  # anywhere: start-up, listing, the first diagnoses
+            if kill and (before == total or rng.random() < 0.3):
+                # Start-up, loading, listing: whenever before the first line is due.
+                time.sleep(rng.uniform(0.0, 0.5 * first_line))
             elif kill:
-                # A few lines in, give or take a few milliseconds: between and during writes.
-                _wait_for_growth(results, before + rng.randint(1, 3), proc)
-                time.sleep(rng.uniform(0.0, 0.02))
-            if kill and proc.poll() is None:
-                proc.kill()  # SIGKILL
-                proc.communicate(timeout=RUN_DEADLINE)
+                # A line or two in, give or take a few milliseconds: between and during writes.
+                _wait_for_growth(results, before + rng.randint(1, 2), run.proc)
+                time.sleep(rng.uniform(0.0, 0.005))
+            if kill and run.proc.poll() is None:
+                run.proc.kill()  # SIGKILL
+                run.proc.wait(timeout=RUN_DEADLINE)
                 kills += 1
-                mid_run += 0 < lines(results) < total
-            else:
-                out, err = proc.communicate(timeout=RUN_DEADLINE)
-                final = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+                mid_run += before < lines(results) < total  # this run had recorded some, not all
+                continue
+            outcome = run.finish()  # a run that finished first: started again like the others
+            assert outcome[0] == 0, outcome[2]
+            if kills >= MIN_KILLS:
+                final = outcome
         finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+            run.stop()
 
-    assert final.returncode == 0, final.stderr
+    code, out, err = final
+    assert code == 0, err
     assert kills >= MIN_KILLS and mid_run >= MIN_KILLS_MID_RUN, (kills, mid_run)
     recorded = keys(results)
     assert sorted(recorded) == sorted(expected)  # none skipped, none recorded twice
@@ -113,11 +112,45 @@ def test_killed_at_random_points_every_workload_is_recorded_once(snapshots: Path
     reference_done, _ = parse((tmp_path / "reference.jsonl").read_bytes(), "reference")
     for key, record in done.items():
         assert record.row.model_dump(exclude={"age_seconds"}) == reference_done[key].row.model_dump(exclude={"age_seconds"})
-    assert rows(json.loads(final.stdout)) == rows(reference)
-    print(f"{runs} runs, {kills} SIGKILLs ({mid_run} mid-run), {total} workloads")
+    assert rows(json.loads(out)) == rows(reference)
+    print(f"{runs} runs, {kills} SIGKILLs ({mid_run} after some lines of the run, {kills - mid_run} before any), "
+          f"{total} workloads")
 
 
-def _wait_for_growth(results: Path, wanted: int, proc: subprocess.Popen[str]) -> None:
+class Run:
+    """A triage process whose output goes to files: a pipe nobody reads would stall it."""
+
+    def __init__(self, snapshots: Path, results: Path, folder: Path) -> None:
+        self._out, self._err = folder / "stdout", folder / "stderr"
+        with self._out.open("wb") as out, self._err.open("wb") as err:
+            self.proc = subprocess.Popen(command(snapshots, results), stdout=out, stderr=err)
+
+    def finish(self) -> tuple[int, str, str]:
+        code = self.proc.wait(timeout=RUN_DEADLINE)
+        return code, self._out.read_text(), self._err.read_text()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def _reference(snapshots: Path, results: Path, folder: Path) -> tuple[float, dict[str, object]]:
+    """A run left alone: the seconds it took to write its first line, and its report."""
+    started = time.monotonic()
+    run = Run(snapshots, results, folder)
+    try:
+        _wait_for_growth(results, 1, run.proc)
+        first_line = time.monotonic() - started
+        code, out, err = run.finish()
+    finally:
+        run.stop()
+    assert code == 0, err
+    report: dict[str, object] = json.loads(out)
+    return first_line, report
+
+
+def _wait_for_growth(results: Path, wanted: int, proc: subprocess.Popen[bytes]) -> None:
     """Until the file has ``wanted`` lines, or the process ended."""
     deadline = time.monotonic() + RUN_DEADLINE
     while lines(results) < wanted and proc.poll() is None and time.monotonic() < deadline:
