@@ -107,12 +107,12 @@ def select(listed: Iterable[Listed], *, now: datetime, since: timedelta = DEFAUL
         trigger = due(item.obj, item.kind, now=now, policy=policy)
         if trigger is None:
             continue
-        at = happened_at(item, trigger)
         # A failed Pod has no completion time for due() to hold against --since; its
         # containers' finish times say when it failed.
-        if trigger == "failed" and at is not None and now - at > since:
+        finished = _container_finish_times(item.obj) if trigger == "failed" and item.kind.family == "pod" else []
+        if finished and now - max(finished) > since:
             continue
-        chosen.append(Candidate(item, trigger, at))
+        chosen.append(Candidate(item, trigger, happened_at(item, trigger)))
     return sorted(chosen, key=order)
 
 
