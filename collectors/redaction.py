@@ -27,6 +27,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from collectors.errors import InputError
+from collectors.matching import Regex
+from collectors.patterns import PatternError
 
 REDACTED = "[REDACTED]"
 
@@ -81,13 +83,11 @@ class Redactor:
 
     def __init__(self, extra_patterns: Sequence[str] = (), *, aws_secrets: bool = True,
                  literals: Iterable[str] = ()) -> None:
-        for pattern in extra_patterns:
-            try:
-                re.compile(pattern)
-            except re.error as exc:
-                raise InputError(f"redact_patterns: {pattern!r} is not a regular expression ({exc})") from None
         self._extra = tuple(extra_patterns)
-        self._tokens = re.compile("|".join(f"(?:{p})" for p in [*_TOKEN_PATTERNS, *self._extra]))
+        # A user's pattern is matched by RE2, in time linear in the text (collectors/matching.py):
+        # one that would backtrack for ever under Python's re cannot hang a prompt.
+        self._extra_regexes = tuple(_user_pattern(p) for p in self._extra)
+        self._tokens = re.compile("|".join(f"(?:{p})" for p in _TOKEN_PATTERNS))
         self._aws_secrets = aws_secrets
         self._literals = frozenset(v for v in literals if len(v) >= MIN_LITERAL_LENGTH)
         # Longest first, so a secret that contains another is replaced whole.
@@ -104,6 +104,8 @@ class Redactor:
             return value
         out = self._literal_re.sub(REDACTED, value) if self._literal_re else value
         out = self._tokens.sub(REDACTED, out)
+        for regex in self._extra_regexes:
+            out = regex.sub(REDACTED, out)
         out = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}:{REDACTED}@", out)
         out = _PAIR.sub(_keep_key, out)
         if self._aws_secrets and "aws" in out.lower():
@@ -126,6 +128,20 @@ class Redactor:
                 return {**{k: self._walk(v) for k, v in value.items() if k != "value"}, "value": REDACTED}
             return {k: self._walk(v) for k, v in value.items()}
         return value
+
+
+def _user_pattern(pattern: str) -> Regex:
+    """A ``redact_patterns`` entry, compiled; InputError (exit 3) with the reason when the
+    engines cannot take it."""
+    if not isinstance(pattern, str):
+        raise InputError(f"redact_patterns: {pattern!r} is not a string")
+    try:
+        regex = Regex(pattern)
+        if regex.translation.lookarounds:
+            raise PatternError("a lookaround cannot say what to replace; write the text itself")
+    except PatternError as exc:
+        raise InputError(f"redact_patterns: {pattern!r}: {exc}") from None
+    return regex
 
 
 def _keep_key(m: re.Match[str]) -> str:

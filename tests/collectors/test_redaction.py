@@ -52,7 +52,7 @@ def test_ordinary_text_is_left_alone(text: str) -> None:
 
 def test_user_patterns_and_their_errors() -> None:
     assert Redactor([r"corp-\d{4}"]).text("ticket corp-1234 open") == f"ticket {REDACTED} open"
-    with pytest.raises(InputError, match=r"redact_patterns: 'corp-\(' is not a regular expression"):
+    with pytest.raises(InputError, match=r"redact_patterns: 'corp-\(': not a valid regular expression"):
         Redactor([r"corp-("])
 
 
