@@ -38,8 +38,10 @@ BLOCK_BYTES = 1 << 20  # text is gathered into blocks of this size before it is 
 # A block this big is searched by Hyperscan when its database is at hand (compiled in this
 # process, or in the cache); a smaller one is classified line by line.
 SCAN_MIN_BYTES = 64 << 10
-# Compiling the database costs a second or more, about what classifying this many bytes line
-# by line costs: a matcher compiles it once it has read that much without it.
+# Compiling the database costs a second or two, once per machine (it is cached); classifying
+# line by line, about 20 ms a megabyte. A matcher compiles it once it has read this much
+# without it: a diagnosis of small logs never pays for it, one of big logs soon stops paying
+# the slower way.
 COMPILE_AFTER_BYTES = 16 << 20
 
 # Terminal escape sequences: colours and cursor moves (CSI), and window titles (OSC).
@@ -78,16 +80,21 @@ class LineMatcher:
 
     @cached_property
     def _set(self) -> RegexSet:
-        return RegexSet([p.translation or translate(p.regex) for p in self._patterns])
+        return RegexSet([p.translation or translate(p.regex) for p in self._signals])
+
+    @cached_property
+    def _noise(self) -> RegexSet:
+        # Apart from the signals: asked only about lines a signal matches, which keeps the
+        # signals' automaton smaller, and quicker to build as the first lines are read.
+        return RegexSet([p.translation or translate(p.regex) for p in self._noise_patterns])
 
     def classify(self, line: str) -> list[str]:
         """Ids of the heaviest patterns a line matches: a line means its most specific
         reading (``RuntimeError: CUDA error: out of memory`` is out of memory, not just
-        an exception)."""
+        an exception). A line that matches a noise pattern matches nothing: most lines a scan
+        finds are chatter ("NCCL INFO ... nan" in a hex id)."""
         hits = self._set.matching(line)
-        signals = len(self._signals)
-        # Noise first: most lines a scan finds are chatter ("NCCL INFO ... nan" in a hex id).
-        if not hits or hits[-1] >= signals:
+        if not hits or self._noise.matching(line):
             return []
         ids = [self._signals[i].id for i in hits]
         if len(ids) > 1:
@@ -124,7 +131,7 @@ class LineMatcher:
 
         # Multi-line: the relaxed ^ and $ stand at each line's ends in a block. After the
         # signals, the byte patterns of INVALID_UTF8, which read bytes as they are.
-        signals = [t.relaxed for t in self._set.translations[: len(self._signals)]]
+        signals = [t.relaxed for t in self._set.translations]
         return ([*signals, *INVALID_UTF8],
                 [hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_MULTILINE] * len(signals) + [0] * len(INVALID_UTF8))
 
@@ -141,7 +148,9 @@ class LineMatcher:
             (ends if pid < signals else invalid).append(end)
 
         database.scan(data, on_match)
-        if any(lo < end <= hi for end in invalid):
+        # An invalid sequence in the block: its pattern may end one byte past it (a character
+        # cut short at the block's end takes the newline after it).
+        if any(lo < end <= hi + 1 for end in invalid):
             data = data[lo:hi].decode("utf-8", "replace").encode("utf-8")
             lo, hi = 0, len(data)
             ends.clear()

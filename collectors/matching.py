@@ -6,9 +6,9 @@
   the parts of an alternative with a lookaround (``_LookaroundTest``).
 
 Patterns reach them through collectors/patterns.py, which decides what they can take and
-writes it for both. Hyperscan takes a second or more to compile a catalogue's patterns: a
-scan compiles them when a big log first needs them and keeps the compiled database, serialized,
-in the user's cache directory (``cached_database``), where the next run loads it in a millisecond.
+writes it for both. Hyperscan takes a second or two to compile a catalogue's patterns: a
+scan compiles them when big logs first need them and keeps the compiled database, serialized,
+in the user's cache directory (``cached_database``), where the next run loads it in milliseconds.
 """
 
 from __future__ import annotations
@@ -24,10 +24,13 @@ from typing import Any, overload
 
 from collectors.patterns import Lookaround, PatternError, Translation, translate
 
-# RE2's memory for one pattern or set, program and DFA cache together. Its default, 8 MiB,
-# is too small for a catalogue's ~100 patterns in one set; this bounds what a user's can take.
+# RE2's memory for one pattern or set, program and DFA cache together: the bound on what any
+# pattern can take. RE2's default, 8 MiB, holds the built-in catalogue's set with little to
+# spare for a user's patterns - and a set whose automaton outgrew it while matching a line
+# would report no match for that line.
 RE2_MAX_MEM = 64 << 20
 CACHE_VERSION = 1  # bump when what a cached database holds changes
+CACHED_DATABASES = 8  # kept in the cache directory, the newest: older catalogues' are dropped
 
 
 def _re2() -> Any:
@@ -235,6 +238,8 @@ def cached_database(expressions: Sequence[str], flags: Flags, *, compile_missing
             partial = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
             partial.write_bytes(hs.dumpb(database.compiled))
             os.replace(partial, path)
+            for old in sorted(path.parent.glob("hyperscan-*.db"), key=lambda f: f.stat().st_mtime)[:-CACHED_DATABASES]:
+                old.unlink()
         except OSError:
             pass
         return database

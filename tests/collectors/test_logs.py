@@ -165,6 +165,7 @@ WIDE = LineMatcher([
     LogPattern("not-local", r"(?<!Local)EntryNotFound", weight=55),
     LogPattern("nccl-error", r"NCCL error: (?!remote process exited)|NCCL error in: (?!.*remote)", weight=56),
     LogPattern("any-dot", r"x.y", weight=57),
+    LogPattern("dot-end", r"z.$", weight=58),
 ])
 
 
@@ -188,6 +189,11 @@ def test_invalid_utf8_hides_no_line_from_the_block_scan() -> None:
     with blockwise():
         found = observed(data, WIDE, 1 << 20)
     assert found == reference(data, WIDE) and found["first"] == {"any-dot": 101, "cn-failed": 103}
+    # The only invalid bytes: a character cut short at the end of the block's last line.
+    data = b"fine\n" * 100 + b"z\xe2\x96\n"
+    with blockwise():
+        found = observed(data, WIDE, 1 << 20)
+    assert found == reference(data, WIDE) and found["first"] == {"dot-end": 101}
 
 
 @settings(max_examples=500, deadline=None)

@@ -80,3 +80,21 @@ def test_an_unwritable_cache_is_only_a_miss(monkeypatch: pytest.MonkeyPatch, tmp
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))  # a file where the folder would go
     database = matching.cached_database(["Killed"], hyperscan.HS_FLAG_UTF8)
     assert database.ends(b"Killed") == {0: {6}}
+
+
+def test_the_cache_keeps_the_newest_databases_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import os
+
+    import hyperscan
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = tmp_path / "jobdoctor"
+    folder.mkdir()
+    for n in range(matching.CACHED_DATABASES + 2):  # older catalogues' databases
+        old = folder / f"hyperscan-{n:040d}.db"
+        old.write_bytes(b"old")
+        os.utime(old, (1_000_000 + n, 1_000_000 + n))
+    matching.cached_database(["Killed"], hyperscan.HS_FLAG_UTF8)
+    kept = sorted(f.name for f in folder.iterdir())
+    assert len(kept) == matching.CACHED_DATABASES and f"hyperscan-{0:040d}.db" not in kept
+    assert matching.cached_database(["Killed"], hyperscan.HS_FLAG_UTF8, compile_missing=False) is not None
