@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 
+from collectors.cutting import cut
 from collectors.evidence import LogDigest, LogLine, LogMatch
 from collectors.matching import Database, RegexSet, cached_database
 from collectors.patterns import Translation, translate
@@ -417,18 +418,10 @@ def clean_line(raw: str) -> tuple[datetime | None, str]:
 
 
 def _cut(text: str, span: tuple[int, int] | None = None) -> str:
-    """A line short enough to keep. A long one keeps its head and, when ``span`` says where
-    a pattern matched, the text around the match: in a JSON record the exception that
-    decides comes last, thousands of characters in."""
-    if len(text) <= MAX_LINE_CHARS:
-        return text
-    if span is None or span[1] <= MAX_LINE_CHARS - 1:
-        return text[: MAX_LINE_CHARS - 1] + "…"
-    head = text[:LONG_LINE_HEAD]
-    room = MAX_LINE_CHARS - len(head) - 4
-    start = max(len(head), min(span[0] - room // 4, len(text) - room))
-    end = min(len(text), start + room)
-    return f"{head} … {text[start:end]}" + ("…" if end < len(text) else "")
+    """A line short enough to keep (collectors/cutting.py). A long one keeps its head and,
+    when ``span`` says where a pattern matched, the text around the match: in a JSON record
+    the exception that decides comes last, thousands of characters in."""
+    return cut(text, MAX_LINE_CHARS, around=span or (0, 0), lead=LONG_LINE_HEAD)
 
 
 def _cadence(timed: list[LogLine]) -> float | None:
