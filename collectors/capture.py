@@ -86,6 +86,10 @@ class RecordingSource:
     def captured_at(self) -> datetime | None:
         return self._source.captured_at
 
+    @property
+    def notes(self) -> list[str]:
+        return self._source.notes
+
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
         obj = self._source.get_object(api_version, kind, name, namespace)
         if obj is not None:

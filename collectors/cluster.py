@@ -41,6 +41,7 @@ import yaml
 
 from collectors.errors import ClusterForbidden, ClusterUnreachable, InputError, Unreadable
 from collectors.kinds import builtin_kinds
+from collectors.shapes import identity_problem, repair
 from collectors.source import K8sObject, ObjectRef, involves
 
 DEFAULT_KUBECONFIG = "~/.kube/config"
@@ -96,6 +97,7 @@ class ClusterSource:
         self._page = page_size
         self.default_namespace = default_namespace
         self.host = str(api_client.configuration.host)
+        self._notes: list[str] = []
 
     @property
     def api_client(self) -> Any:
@@ -160,6 +162,10 @@ class ClusterSource:
     def captured_at(self) -> datetime | None:
         return None
 
+    @property
+    def notes(self) -> list[str]:
+        return list(self._notes)
+
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
         res = _resource(api_version, kind)
         try:
@@ -173,7 +179,7 @@ class ClusterSource:
             else:
                 resp = self._custom.get_cluster_custom_object(res.group, res.version, res.plural, name,
                                                               _preload_content=False, _request_timeout=self._timeout)
-            return _typed(self._json(resp), res)
+            return self._checked(_typed(self._json(resp), res))
         except self._errors as exc:
             if _status(exc) == 404:
                 return None
@@ -252,10 +258,19 @@ class ClusterSource:
                     page_size, items, token = 1 << 30, [], None
                     continue
                 raise
-            items.extend(_typed(item, res) for item in page.get("items") or [])
+            items.extend(self._checked(_typed(item, res)) for item in page.get("items") or [])
             token = (page.get("metadata") or {}).get("continue") or None
             if not token:
                 return items
+
+    def _checked(self, obj: K8sObject) -> K8sObject:
+        """The object with fields of the wrong type left out (collectors/shapes.py): the API
+        server checks built-in kinds, but a custom resource's schema may allow anything."""
+        if identity_problem(obj) is None:
+            note = repair(obj)
+            if note and note not in self._notes:
+                self._notes.append(note)
+        return obj
 
     def _list_page(self, res: _Resource, namespace: str | None, options: dict[str, Any]) -> Any:
         if not res.group:

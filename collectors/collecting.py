@@ -144,6 +144,8 @@ def collect(
         results = [read(item) for item in plan]
     logs = [r for r in results if isinstance(r, LogDigest) and (r.lines or r.bytes)]
     notes.extend(r for r in results if isinstance(r, str))
+    # What the source left out itself: unreadable or refused files, fields of the wrong type.
+    notes.extend(n for n in source.notes if n not in notes)
 
     evidence = Evidence(workload=workload, pods=pods, events=events, logs=logs, related=related, now=now, notes=notes)
     fields = template_fields(evidence, log_chars=budget.log_info_chars)

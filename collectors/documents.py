@@ -1,4 +1,5 @@
-"""YAML documents loaded fast: libyaml's parser events built straight into Python objects.
+"""YAML documents loaded fast, and within bounds: libyaml's parser events built straight
+into Python objects.
 
 PyYAML's loaders compose a node graph first (every node with two position marks), then
 construct objects from it, in Python: about a second per megabyte. A 1,000-pod snapshot's
@@ -7,11 +8,19 @@ objects.yaml is ten. Built from the parser's events, the same objects cost a ten
 What kubectl writes - mappings, sequences and untagged scalars - is built here with
 PyYAML's own resolver and constructors, so values are exactly what ``yaml.safe_load`` gives.
 Anything else (anchors, aliases, explicit tags, merge keys, complex keys) makes the whole
-stream go through PyYAML's SafeLoader instead.
+stream go through PyYAML's SafeLoader instead, once its aliases are measured.
+
+Every YAML file a user hands jobdoctor is loaded here, because a file of a few hundred bytes
+can hold more than any machine can walk: an alias bomb (nine aliases of nine aliases of ...)
+expands to billions of nodes, a recursive alias to infinitely many, and ``[[[[...]]]]``
+nested 50,000 deep overflows every recursive walk. ``Limits`` bounds all three before a
+single object is built, and cuts scalars longer than any Kubernetes field can hold.
 """
 
 from __future__ import annotations
 
+import sys
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -22,51 +31,122 @@ _STR = "tag:yaml.org,2002:str"
 _RESOLVER = yaml.resolver.Resolver()
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 _MERGE = "tag:yaml.org,2002:merge"
+# Strings this short repeat across objects ("v1", "Normal", "kubelet", label values): one
+# copy each keeps a 50,000-event snapshot's values from costing a copy per event.
+SHARED_CHARS = 64
+CUT_MARK = " [… cut by jobdoctor: longer than any Kubernetes field]"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one YAML stream may hold.
+
+    ``max_nodes`` is twice the nodes of a 50,000-event, 1,000-pod snapshot; ``max_depth``
+    five times the deepest Kubernetes object (a JobSet's pod affinity, about 20 levels);
+    ``max_alias_nodes``: aliases may repeat what a stream holds, once more, or this many
+    nodes, not multiply it; ``max_scalar_chars``: the largest Kubernetes value (a ConfigMap)
+    is 1 MiB, annotations together 256 KiB, an event's message 1 KiB.
+    """
+
+    max_nodes: int = 4_000_000
+    max_depth: int = 100
+    max_alias_nodes: int = 100_000
+    max_scalar_chars: int = 1 << 20
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class Unbounded(yaml.MarkedYAMLError):  # type: ignore[misc]  # PyYAML is untyped
+    """A YAML stream holds more than ``Limits`` allows, or a value no constructor accepts."""
+
+    def __init__(self, problem: str, mark: Any = None) -> None:
+        super().__init__(problem=problem, problem_mark=mark)
+
+    def __str__(self) -> str:
+        where = f"line {self.problem_mark.line + 1}: " if self.problem_mark is not None else ""
+        return f"{where}{self.problem}"
 
 
 class _Unusual(Exception):
     """The stream holds something only PyYAML's full loader handles."""
 
 
-def load_documents(data: bytes | str) -> list[Any]:
-    """Every document of a YAML stream, as ``list(yaml.safe_load_all(data))`` gives them."""
+def load_documents(data: bytes | str, *, limits: Limits = DEFAULT_LIMITS, notes: list[str] | None = None) -> list[Any]:
+    """Every document of a YAML stream, as ``list(yaml.safe_load_all(data))`` gives them.
+
+    Raises ``yaml.YAMLError`` for what is not YAML, and ``Unbounded`` (one of them) for a
+    stream over ``limits``. Scalars over ``limits.max_scalar_chars`` are cut, and counted
+    in ``notes``.
+    """
+    cut: list[int] = [0]
     try:
-        return _from_events(data)
+        docs = _from_events(data, limits, cut)
     except _Unusual:
-        return list(yaml.load_all(data, Loader=_LOADER))
+        _measure(data, limits)
+        try:
+            docs = list(yaml.load_all(data, Loader=_LOADER))
+        except (ValueError, OverflowError) as exc:  # a timestamp or number no constructor takes
+            raise Unbounded(f"a value that cannot be read ({exc})") from None
+        docs = [_cut_scalars(d, limits.max_scalar_chars, cut, set()) for d in docs]
+    if cut[0] and notes is not None:
+        notes.append(f"{cut[0]} value{'s' if cut[0] > 1 else ''} longer than {limits.max_scalar_chars >> 20} MiB "
+                     "cut to that length")
+    return docs
 
 
-def _scalar(event: ev.ScalarEvent) -> Any:
+def load_document(data: bytes | str, *, limits: Limits = DEFAULT_LIMITS) -> Any:
+    """The one document of a YAML stream (None for an empty one), as ``yaml.safe_load``."""
+    docs = load_documents(data, limits=limits)
+    if len(docs) > 1:
+        raise Unbounded("expected one YAML document, found several (a '---' line?)")
+    return docs[0] if docs else None
+
+
+def _scalar(event: ev.ScalarEvent, limits: Limits, cut: list[int], shared: dict[str, str]) -> Any:
     if event.anchor is not None or (event.tag is not None and event.tag != "!"):
         raise _Unusual
     value = event.value
+    if len(value) > limits.max_scalar_chars:
+        cut[0] += 1
+        return value[:limits.max_scalar_chars] + CUT_MARK
     if event.style or not event.implicit[0]:
-        return value  # quoted or block scalars are strings
+        return shared.setdefault(value, value) if len(value) <= SHARED_CHARS else value  # quoted: a string
     resolvers = _RESOLVER.yaml_implicit_resolvers.get(value[:1] or None, ())
     if not resolvers and value:
-        return value  # most plain scalars: no implicit type starts with their first character
+        # most plain scalars: no implicit type starts with their first character
+        return shared.setdefault(value, value) if len(value) <= SHARED_CHARS else value
     tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))
     if tag == _STR:
-        return value
+        return shared.setdefault(value, value) if len(value) <= SHARED_CHARS else value
     if tag == _MERGE:
         raise _Unusual
-    return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, yaml.ScalarNode(tag, value))
+    try:
+        return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, yaml.ScalarNode(tag, value))
+    except (ValueError, OverflowError) as exc:  # 2026-13-45, a 5,000-digit integer
+        raise Unbounded(f"{value[:40]!r} cannot be read as a {tag.rsplit(':', 1)[-1]} ({exc})",
+                        event.start_mark) from None
 
 
-def _from_events(data: bytes | str) -> list[Any]:
+def _from_events(data: bytes | str, limits: Limits, cut: list[int]) -> list[Any]:
     docs: list[Any] = []
     stack: list[tuple[Any, Any]] = []  # (container, pending key) of the enclosing collections
     current: Any = None
     key: Any = _NO_KEY
+    nodes = 0
+    shared: dict[str, str] = {}
     for event in yaml.parse(data, Loader=_LOADER):
         kind = type(event)
         if kind is ev.ScalarEvent:
-            node: Any = _scalar(event)
+            node: Any = _scalar(event, limits, cut, shared)
         elif kind is ev.MappingStartEvent or kind is ev.SequenceStartEvent:
             if event.anchor is not None or (event.tag is not None and event.tag != "!"):
                 raise _Unusual
+            if len(stack) >= limits.max_depth:
+                raise Unbounded(f"nested more than {limits.max_depth} levels deep", event.start_mark)
             stack.append((current, key))
             current, key = ({} if kind is ev.MappingStartEvent else []), _NO_KEY
+            nodes += 1
             continue
         elif kind is ev.MappingEndEvent or kind is ev.SequenceEndEvent:
             node = current
@@ -75,6 +155,9 @@ def _from_events(data: bytes | str) -> list[Any]:
             raise _Unusual
         else:
             continue
+        nodes += 1
+        if nodes > limits.max_nodes:
+            raise Unbounded(f"more than {limits.max_nodes:,} values", event.start_mark)
         if current is None:
             docs.append(node)  # an empty document is an empty plain scalar: None
         elif type(current) is list:
@@ -82,11 +165,80 @@ def _from_events(data: bytes | str) -> list[Any]:
         elif key is _NO_KEY:
             if isinstance(node, (dict, list)):
                 raise _Unusual  # a complex key
-            key = node
+            key = sys.intern(node) if type(node) is str else node
         else:
             current[key] = node
             key = _NO_KEY
     return docs
+
+
+def _measure(data: bytes | str, limits: Limits) -> None:
+    """Raises ``Unbounded`` when the stream's aliases would expand it past ``limits``.
+
+    Counts, from the parser's events alone, how many nodes and how deep each anchored node
+    is, so that an alias costs what it repeats - in time linear in the text, however
+    exponential the expansion."""
+    anchors: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, depth) of the node it names
+    open_anchors: set[str] = set()
+    stack: list[list[Any]] = []  # per open collection: [nodes, depth below it, anchor]
+    parsed = repeated = 0
+    for event in yaml.parse(data, Loader=_LOADER):
+        kind = type(event)
+        anchor = getattr(event, "anchor", None)
+        if kind is ev.ScalarEvent:
+            size, depth = 1, 0
+            parsed += 1
+        elif kind is ev.MappingStartEvent or kind is ev.SequenceStartEvent:
+            if len(stack) >= limits.max_depth:
+                raise Unbounded(f"nested more than {limits.max_depth} levels deep", event.start_mark)
+            parsed += 1
+            stack.append([1, 0, anchor])
+            if anchor is not None:
+                open_anchors.add(anchor)
+            continue
+        elif kind is ev.MappingEndEvent or kind is ev.SequenceEndEvent:
+            size, depth, anchor = stack.pop()
+            depth += 1
+            if anchor is not None:
+                open_anchors.discard(anchor)
+        elif kind is ev.AliasEvent:
+            if anchor in open_anchors:
+                raise Unbounded(f"the alias *{anchor} is inside the node it names: it never ends", event.start_mark)
+            size, depth = anchors.get(anchor or "", (1, 0))
+            repeated += size
+            anchor = None
+            if len(stack) + depth > limits.max_depth:
+                raise Unbounded(f"the alias *{event.anchor} nests more than {limits.max_depth} levels deep",
+                                event.start_mark)
+            if repeated > max(parsed, limits.max_alias_nodes):
+                raise Unbounded(f"aliases repeat more than {max(parsed, limits.max_alias_nodes):,} values "
+                                "(an alias bomb?)", event.start_mark)
+        else:
+            continue
+        if anchor is not None:
+            anchors[anchor] = (size, depth)
+        if stack:
+            stack[-1][0] += size
+            stack[-1][1] = max(stack[-1][1], depth)
+        if parsed + repeated > limits.max_nodes:
+            raise Unbounded(f"more than {limits.max_nodes:,} values", event.start_mark)
+
+
+def _cut_scalars(value: Any, limit: int, cut: list[int], seen: set[int]) -> Any:
+    """``value`` with strings over ``limit`` cut; shared nodes (aliases) visited once."""
+    if isinstance(value, str):
+        if len(value) > limit:
+            cut[0] += 1
+            return value[:limit] + CUT_MARK
+        return value
+    if isinstance(value, (dict, list)):
+        if id(value) in seen:
+            return value
+        seen.add(id(value))
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for k, v in list(items):
+            value[k] = _cut_scalars(v, limit, cut, seen)
+    return value
 
 
 _NO_KEY = object()
