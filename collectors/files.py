@@ -16,8 +16,11 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
+import yaml
+
+from collectors.documents import Unbounded, load_document
 from collectors.errors import InputError
 
 # Rules files, templates and configs are a few kilobytes: a megabyte is a mistake.
@@ -43,6 +46,22 @@ def read_user_file(path: str | os.PathLike[str], *, limit: int = MAX_USER_FILE_B
         raise Refused("not UTF-8 text") from None
 
 
+def read_user_yaml(path: str | os.PathLike[str], *, limit: int = MAX_USER_FILE_BYTES) -> Any:
+    """The one YAML document of a user's file (a config), read with ``read_user_file`` and
+    loaded within ``collectors.documents.Limits``. Raises ``Refused``."""
+    text = read_user_file(path, limit=limit)
+    try:
+        return load_document(text)
+    except Unbounded as exc:
+        raise Refused(f"refused: {exc}") from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}: " if mark else ""
+        raise Refused(f"cannot be read as YAML ({where}{exc.problem})") from None
+    except yaml.YAMLError:
+        raise Refused("cannot be read as YAML") from None
+
+
 def open_regular(path: Path, *, follow: bool) -> BinaryIO:
     """``path`` opened for reading when it is a regular file. Raises ``Refused``.
 
@@ -56,7 +75,7 @@ def open_regular(path: Path, *, follow: bool) -> BinaryIO:
             raise Refused("a symbolic link: not followed")
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise Refused("no such file") from None
+        raise Refused("cannot be read (no such file)") from None
     except OSError as exc:
         raise Refused(f"cannot be read ({exc.strerror or type(exc).__name__})") from None
     try:

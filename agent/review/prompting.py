@@ -49,6 +49,7 @@ from agent.engine.taxonomy import categories
 from agent.engine.verdict import Verdict
 from collectors.errors import JobdoctorError
 from collectors.evidence import Evidence, one_line
+from collectors.files import Refused, read_user_file
 from collectors.redaction import NameMask, Redactor, secret_env_values
 from collectors.source import Source
 
@@ -57,6 +58,7 @@ DEFAULT_CONFIGMAP = "jobdoctor-prompts"
 SERVICE_ACCOUNT_NAMESPACE = Path("/var/run/secrets/kubernetes.io/serviceaccount/namespace")
 # A template that loops or includes itself into megabytes is broken, not verbose.
 MAX_RENDERED_CHARS = 256_000
+UNREADABLE_TEMPLATE = "prompt template "
 # Kept free of evidence: the token count is an estimate.
 TOKEN_MARGIN = 64
 FIELDS = ("ErrorInfo", "EventInfo", "LogInfo")
@@ -119,7 +121,8 @@ def build_prompt(evidence: Evidence, rule: Verdict, settings: Settings, *, sourc
     }
     builtin = builtin_name(evidence.workload.family)
     chosen, text = choose_template(evidence.workload.kind, evidence.workload.family, settings, source, notes)
-    error = None
+    # A template file named but not readable (missing, /dev/zero, a FIFO, too large) cannot be used either.
+    error = next((n for n in notes if n.startswith(UNREADABLE_TEMPLATE)), None)
     try:
         rendered = _fit(text, builtin, base, fields, keep, settings.max_prompt_tokens)
     except TemplateError as exc:
@@ -185,10 +188,9 @@ def default_configmap(source: Source | None) -> str | None:
 def _read_file(path: str, origin: str, notes: list[str]) -> tuple[str, str] | None:
     p = Path(path).expanduser()
     try:
-        return f"{origin} {p}", p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or "not UTF-8 text"
-        notes.append(f"prompt template {origin} {p}: cannot be read ({reason})")
+        return f"{origin} {p}", read_user_file(p)
+    except Refused as exc:
+        notes.append(f"{UNREADABLE_TEMPLATE}{origin} {p}: {exc}")
         return None
 
 
