@@ -23,7 +23,7 @@ and node names with placeholders (``POD-1``) and puts them back in the model's a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from collectors.errors import InputError
@@ -114,18 +114,7 @@ class Redactor:
     def object(self, obj: Any) -> Any:
         """A copy of a Kubernetes object (or any JSON value) with secrets redacted: every
         string through ``text``, and secret-named env values replaced outright."""
-        return self._walk(obj)
-
-    def _walk(self, value: Any) -> Any:
-        if isinstance(value, str):
-            return self.text(value)
-        if isinstance(value, list):
-            return [self._walk(v) for v in value]
-        if isinstance(value, dict):
-            if _secret_env_value(value) is not None:
-                return {**{k: self._walk(v) for k, v in value.items() if k != "value"}, "value": REDACTED}
-            return {k: self._walk(v) for k, v in value.items()}
-        return value
+        return _map_strings(obj, self.text, env_values=True)
 
 
 def _keep_key(m: re.Match[str]) -> str:
@@ -151,8 +140,13 @@ def secret_env_values(obj: Any) -> set[str]:
     workload's pod templates): what a log may later print without the variable's name."""
     found: set[str] = set()
     stack = [obj]
+    seen: set[int] = set()  # a node shared (a YAML alias) or holding itself is walked once
     while stack:
         value = stack.pop()
+        if isinstance(value, (list, dict)):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
         if isinstance(value, list):
             stack.extend(value)
         elif isinstance(value, dict):
@@ -210,11 +204,39 @@ class NameMask:
         return _map_strings(value, self.reverse)
 
 
-def _map_strings(value: Any, fn: Any) -> Any:
-    if isinstance(value, str):
-        return fn(value)
-    if isinstance(value, list):
-        return [_map_strings(v, fn) for v in value]
-    if isinstance(value, dict):
-        return {k: _map_strings(v, fn) for k, v in value.items()}
-    return value
+# Deeper than any Kubernetes object (about 20 levels) by far; what is deeper still is hidden,
+# not walked: the walk is recursive, and hiding is the safe side of redacting.
+MAX_DEPTH = 200
+
+
+def _map_strings(value: Any, fn: Callable[[str], str], *, env_values: bool = False) -> Any:
+    """A copy of ``value`` with ``fn`` applied to every string. A node met twice - a YAML
+    alias, a string shared by many objects - is mapped once and its copy shared, so the work
+    is the size of what was loaded, not of its expansion; a node that holds itself is copied
+    as a node that holds itself. ``env_values``: secret-named env values become REDACTED."""
+    done: dict[int, Any] = {}
+
+    def walk(value: Any, depth: int) -> Any:
+        if not isinstance(value, (str, list, dict)):
+            return value
+        key = id(value)
+        if key in done:
+            return done[key]
+        if isinstance(value, str):
+            done[key] = out = fn(value)
+            return out
+        if depth > MAX_DEPTH:
+            return REDACTED
+        if isinstance(value, list):
+            items: list[Any] = []
+            done[key] = items
+            items.extend(walk(v, depth + 1) for v in value)
+            return items
+        mapping: dict[Any, Any] = {}
+        done[key] = mapping
+        secret = env_values and _secret_env_value(value) is not None
+        for k, v in value.items():
+            mapping[k] = REDACTED if secret and k == "value" else walk(v, depth + 1)
+        return mapping
+
+    return walk(value, 0)
