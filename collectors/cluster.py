@@ -42,7 +42,7 @@ import yaml
 from collectors.errors import ClusterForbidden, ClusterUnreachable, InputError, Unreadable
 from collectors.kinds import builtin_kinds
 from collectors.shapes import identity_problem, repair
-from collectors.source import K8sObject, ObjectRef, involves
+from collectors.source import K8sObject, ObjectRef, involvement
 
 DEFAULT_KUBECONFIG = "~/.kube/config"
 SERVICE_ACCOUNT_NAMESPACE = Path("/var/run/secrets/kubernetes.io/serviceaccount/namespace")
@@ -210,7 +210,8 @@ class ClusterSource:
             if _status(exc) == 404:
                 return []
             raise self._translate(exc, res.rule("list", namespace), fatal=False) from exc
-        return [e for e in events if involves(e, involved)]
+        about = involvement(involved)
+        return [e for e in events if about(e)]
 
     def read_log(
         self,

@@ -23,6 +23,7 @@ and node names with placeholders (``POD-1``) and puts them back in the model's a
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -35,6 +36,8 @@ SECRET_NAME = re.compile(
     r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
     r"credential|auth|session|cookie|signature|\bdsn\b|_pat$|^pat$)"
 )
+# Strings up to this long are redacted once per Redactor and remembered.
+CACHED_CHARS = 256
 # A secret-named variable's value is redacted wherever it appears only when it is long enough
 # to be a secret: `AUTH_ENABLED=true` must not blank out every "true" in the logs.
 MIN_LITERAL_LENGTH = 6
@@ -52,6 +55,9 @@ _TOKEN_PATTERNS = [
     r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",  # JWT
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)",  # PEM
 ]
+# A literal every match of one of _TOKEN_PATTERNS holds (its fixed prefix).
+_TOKEN_KEYS = ("sk-", "hf_", "AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_",
+               "github_pat_", "glpat-", "xox", "hooks.slack.com", "AIza", "k_live_", "k_test_", "eyJ", "-----BEGIN")
 _SECRET_WORD = (r"(?:pass(?:word|wd)?|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
                 r"account[_-]?key|credentials?)")
 # Keep the key, hide the value: `Authorization: Bearer x`, `password=x`, `"token": "x"`, `--token x`.
@@ -72,6 +78,8 @@ _PAIR = re.compile(
     rf"|((?<![\w-])--?[\w-]*{_SECRET_WORD}\s+)(?!\d{{1,6}}\b)(\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'-][^\s\"']{{2,}})"
     r"|([?&]sig=)([^\s&\"']+)"  # Azure SAS signatures
 )
+# Lower-case text every match of _PAIR holds: one of its keys, or a word of _SECRET_WORD.
+_PAIR_WORDS = ("authorization", "bearer", "basic", "pass", "secret", "token", "key", "credential", "cookie", "sig=")
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)([^/\s:@]+):([^/\s@]+)@")
 _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])")
 
@@ -93,6 +101,9 @@ class Redactor:
         # Longest first, so a secret that contains another is replaced whole.
         self._literal_re = (re.compile("|".join(re.escape(v) for v in sorted(self._literals, key=len, reverse=True)))
                             if self._literals else None)
+        # The same short strings come back in every object of a capture (kinds, reasons, node
+        # and pod names, timestamps): each is redacted once.
+        self._cached = lru_cache(maxsize=1 << 16)(self._text)
 
     def with_literals(self, values: Iterable[str]) -> Redactor:
         """A redactor that also replaces these exact values wherever they appear."""
@@ -102,10 +113,22 @@ class Redactor:
         """``value`` with every secret it holds replaced by ``[REDACTED]``."""
         if not value:
             return value
+        if len(value) <= CACHED_CHARS:
+            return self._cached(value)
+        return self._text(value)
+
+    def _text(self, value: str) -> str:
         out = self._literal_re.sub(REDACTED, value) if self._literal_re else value
-        out = self._tokens.sub(REDACTED, out)
-        out = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}:{REDACTED}@", out)
-        out = _PAIR.sub(_keep_key, out)
+        # Each pattern runs only on text that holds what every match of it holds: most strings
+        # of an object (names, times, reasons) hold none, and skip the regexes. For ASCII text
+        # lower() matches the patterns' (?i) exactly; other text always takes every pattern.
+        plain = out.isascii()
+        if self._extra or not plain or any(key in out for key in _TOKEN_KEYS):
+            out = self._tokens.sub(REDACTED, out)
+        if not plain or ("@" in out and "://" in out):
+            out = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}:{REDACTED}@", out)
+        if not plain or any(word in out.lower() for word in _PAIR_WORDS):
+            out = _PAIR.sub(_keep_key, out)
         if self._aws_secrets and "aws" in out.lower():
             # A bare 40-character AWS secret is only recognisable near the word "aws".
             out = _AWS_SECRET.sub(REDACTED, out)

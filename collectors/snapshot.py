@@ -41,7 +41,7 @@ from collectors.documents import Unbounded, load_document, load_documents
 from collectors.errors import SnapshotError, Unreadable
 from collectors.files import Refused, open_in_snapshot
 from collectors.shapes import identity_problem, repair
-from collectors.source import K8sObject, ObjectRef, involves
+from collectors.source import K8sObject, ObjectRef, involvement
 from collectors.timestamps import parse_time
 
 OBJECTS_FILE = "objects.yaml"
@@ -129,8 +129,9 @@ class SnapshotSource:
         return found
 
     def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
+        about = involvement(involved)
         return [obj for obj in self._objects
-                if obj["kind"] == "Event" and _namespace(obj) in (namespace, None) and involves(obj, involved)]
+                if obj["kind"] == "Event" and _namespace(obj) in (namespace, None) and about(obj)]
 
     def read_log(
         self,

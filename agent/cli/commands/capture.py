@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 import sys
-from pathlib import Path
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
@@ -11,8 +13,9 @@ import typer
 from agent.cli.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, MaxLogs, Name, Namespace, SnapshotDir,
                          handle_errors, open_source, progress_printer)
 
-OutputDir = Annotated[Path, typer.Option("--output", "-o", help="Directory to write the snapshot to; created if "
-                                         "missing, and must be empty unless --force.", file_okay=False)]
+# A string, not a Path: Path("") is ".", and an empty -o must not mean the current directory.
+OutputDir = Annotated[str, typer.Option("--output", "-o", help="Directory to write the snapshot to; created if "
+                                        "missing, and must be empty unless --force.")]
 Force = Annotated[bool, typer.Option("--force", help="Write into a non-empty directory. A snapshot already there is "
                                      "moved to DIR/.replaced-*/, never deleted.")]
 
@@ -50,9 +53,10 @@ def capture(
                                     read_timeout=settings.cluster_timeout)
     progress = progress_printer()
     try:
-        report = run(source, Target(kind, name, namespace), output, matcher=builtin_catalogue().line_matcher,
-                     budget=settings.budget(), redactor=Redactor(settings.redact_patterns), force=force,
-                     progress=progress)
+        with _terminated_as_exit():
+            report = run(source, Target(kind, name, namespace), output, matcher=builtin_catalogue().line_matcher,
+                         budget=settings.budget(), redactor=Redactor(settings.redact_patterns), force=force,
+                         progress=progress)
     finally:
         if progress is not None:
             sys.stderr.write("\r\x1b[2K")
@@ -67,3 +71,23 @@ def capture(
     typer.echo(f"Captured {kind} {namespace}/{name} into {output}: {report.objects} objects, "
                f"{report.logs} log{'s' if report.logs != 1 else ''} ({size}).")
     typer.echo(f"Diagnose it anywhere: jobdoctor diagnose {kind} {name} -n {namespace} --snapshot {output}")
+
+
+@contextmanager
+def _terminated_as_exit() -> Iterator[None]:
+    """SIGTERM (a CI job cancelled, ``kill``) ends the capture the way Ctrl-C does: with an
+    exception, so that the half-written snapshot is removed and DIR is left as it was. Exit
+    143, as for a process killed by SIGTERM."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: whoever runs this handles signals
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
