@@ -208,24 +208,31 @@ class SnapshotSource:
         self._notes.extend(f"{OBJECTS_FILE}: {note}" for note in notes)
         objects: dict[tuple[str, str, str | None, str], tuple[K8sObject, str]] = {}
         repaired: list[str] = []
+        unusable: list[str] = []
         for number, doc in enumerate(documents, start=1):
             if doc is None:
                 continue
+            listed = isinstance(doc, dict) and "items" in doc
             for item, obj in enumerate(_flatten(doc), start=1):
+                at = f"document {number}" + (f" item {item}" if listed else "")
                 problem = identity_problem(obj)
-                if problem:
-                    raise SnapshotError(f"{where} document {number}: {problem}")
+                if problem:  # nothing can ask for an object without a kind and a name
+                    unusable.append(f"{at}: {problem}")
+                    continue
                 if obj["kind"] == "Secret":
                     continue
                 note = repair(obj)
                 if note:
                     repaired.append(note)
-                self._keep(objects, obj, f"document {number}" + (f" item {item}" if isinstance(doc, dict)
-                                                                   and "items" in doc else ""))
-        self._notes.extend(f"{OBJECTS_FILE}: {note}" for note in repaired[:MAX_OBJECT_NOTES])
-        if len(repaired) > MAX_OBJECT_NOTES:
-            self._notes.append(f"{OBJECTS_FILE}: {len(repaired) - MAX_OBJECT_NOTES} more objects with fields "
-                               "of the wrong type, left out the same way")
+                self._keep(objects, obj, at)
+        if unusable and not objects:
+            raise SnapshotError(f"{where} {unusable[0]}")
+        left_out = [f"{at}: left out" for at in unusable] + repaired
+        self._notes.extend(f"{OBJECTS_FILE} {note}" if note.startswith("document") else f"{OBJECTS_FILE}: {note}"
+                           for note in left_out[:MAX_OBJECT_NOTES])
+        if len(left_out) > MAX_OBJECT_NOTES:
+            self._notes.append(f"{OBJECTS_FILE}: {len(left_out) - MAX_OBJECT_NOTES} more objects without an identity "
+                               "or with fields of the wrong type, left out the same way")
         return [obj for obj, _ in objects.values()]
 
     def _keep(self, objects: dict[tuple[str, str, str | None, str], tuple[K8sObject, str]], obj: K8sObject,

@@ -50,6 +50,7 @@ MAX_RSS_MB = 500
 # The child's address-space limit: far above MAX_RSS_MB, only so a runaway child cannot take
 # the machine down before the parent sees it.
 CHILD_ADDRESS_SPACE = 2 << 30
+PARENT_ADDRESS_SPACE = 3 << 30
 # Fields the code reads: a mutation lands on one of them half of the time.
 HOT_KEYS = frozenset({
     "metadata", "name", "namespace", "uid", "labels", "annotations", "ownerReferences", "controller", "kind",
@@ -92,14 +93,20 @@ def seeds() -> list[tuple[Path, dict[str, Any]]]:
 # -- mutations ------------------------------------------------------------------------------
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def _paths(value: Any, prefix: tuple[Any, ...] = (), seen: set[int] | None = None) -> list[tuple[Any, ...]]:
+    """Every path into ``value``; a node shared or nested in itself (YAML aliases) is entered once."""
+    seen = set() if seen is None else seen
     out = [prefix]
+    if isinstance(value, (dict, list)):
+        if id(value) in seen or len(prefix) > 50:
+            return out
+        seen.add(id(value))
     if isinstance(value, dict):
         for k, v in value.items():
-            out.extend(_paths(v, (*prefix, k)))
+            out.extend(_paths(v, (*prefix, k), seen))
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            out.extend(_paths(v, (*prefix, i)))
+            out.extend(_paths(v, (*prefix, i), seen))
     return out
 
 
@@ -241,11 +248,12 @@ def yaml_bomb(docs: list[Any], rng: random.Random) -> tuple[bytes, str]:
 def mutate_snapshot(snap: Path, rng: random.Random, outside: Path) -> list[str]:
     """Breaks ``snap`` in place, in one to three ways."""
     done: list[str] = []
+    bombed = False
     logs = sorted(p for p in (snap / "logs").rglob("*.log")) if (snap / "logs").is_dir() else []
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         target = rng.random()
         objects = snap / "objects.yaml"
-        if target < 0.5 and objects.is_file() and not objects.is_symlink():
+        if target < 0.5 and objects.is_file() and not objects.is_symlink() and not bombed:
             raw = objects.read_bytes()
             r = rng.random()
             if r < 0.75:
@@ -263,13 +271,14 @@ def mutate_snapshot(snap: Path, rng: random.Random, outside: Path) -> list[str]:
                     continue
                 objects.write_bytes(data)
                 done.append(f"objects.yaml: {what}")
+                bombed = True  # parsed again, it would cost this process what it costs jobdoctor
             else:
                 data, what = text_mutation(raw, rng)
                 objects.write_bytes(data)
                 done.append(f"objects.yaml: {what}")
         elif target < 0.85 and logs:
             log = rng.choice(logs)
-            if not log.is_file() or log.is_symlink():
+            if not log.is_file() or log.is_symlink() or log.stat().st_size > 64 << 20:  # a sparse one
                 continue
             r = rng.random()
             rel = log.relative_to(snap)
@@ -457,6 +466,9 @@ def _fresh(path: Path) -> None:
 def fuzz(mutants: int, seed: int, *, timeout: float = DEFAULT_TIMEOUT, jobs: int = 2, start: int = 0,
          report: Callable[[Outcome], None] | None = None) -> list[Outcome]:
     """Runs mutants ``start .. start + mutants - 1``; returns every outcome."""
+    # This process mutates what it parses: on a machine shared with others, a bug in the
+    # mutator must fail here, not take the machine's memory.
+    resource.setrlimit(resource.RLIMIT_AS, (PARENT_ADDRESS_SPACE, PARENT_ADDRESS_SPACE))
     cases = seeds()
     warm_up()
     outcomes: list[Outcome] = []
