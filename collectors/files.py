@@ -98,11 +98,12 @@ def open_in_snapshot(root: Path, rel: str) -> BinaryIO | None:
         for i in range(1, len(parts) + 1):
             step = root.joinpath(*parts[:i])
             if step.is_symlink():
-                raise Refused(f"{'/'.join(parts[:i])} is a symbolic link: not followed")
+                raise Refused("a symbolic link: not followed" if i == len(parts) else
+                              f"{'/'.join(parts[:i])} is a symbolic link: not followed")
             if not step.exists():
                 return None
-    except PermissionError:
-        raise Refused("cannot be read (permission denied)") from None
+    except OSError as exc:
+        raise Refused(f"cannot be read ({exc.strerror or type(exc).__name__})") from None
     if os.path.commonpath([os.path.realpath(path), os.path.realpath(root)]) != os.path.realpath(root):
         raise Refused("resolves outside the snapshot: not read")
     return open_regular(path, follow=False)

@@ -307,10 +307,13 @@ def repair(obj: K8sObject) -> str | None:
     # Deepest first, and list items from the end, so removing one does not move another.
     for error in sorted(errors, key=lambda e: (len(e["loc"]), [str(p).rjust(12) for p in e["loc"]]), reverse=True):
         loc = tuple(error["loc"])
+        what = f"({_expected(error['type'])}, found {_type(error['input'])})"
         if loc and loc[-1] == "[key]":  # a mapping key of the wrong type: the entry goes
             loc = loc[:-1]
-        if _remove(obj, loc):
-            removed.append(f"{_path(loc)} ({_expected(error['type'])}, found {_type(error['input'])})")
+            if _remove(obj, loc):
+                removed.append(f"the key {loc[-1]!r} of {_path(loc[:-1])} {what}")
+        elif _remove(obj, loc):
+            removed.append(f"{_path(loc)} {what}")
     if not removed:
         return None
     removed.reverse()

@@ -64,6 +64,7 @@ MAX_SCAN_BYTES = 512 << 20
 BINARY_PROBE_BYTES = 8192
 # objects.yaml of a 1,000-pod job with 50,000 events is under 40 MB.
 MAX_OBJECTS_BYTES = 128 << 20
+_NEWEST = "; the newest time in objects.yaml is used as capturedAt"
 # Notes on objects with fields of the wrong type, before the rest are only counted.
 MAX_OBJECT_NOTES = 10
 
@@ -173,18 +174,11 @@ class SnapshotSource:
             if note not in self._notes:
                 self._notes.append(note)
 
-    def _open(self, name: str) -> BinaryIO | None:
-        """A top-level file of the snapshot, or None when it is not there."""
-        try:
-            return open_in_snapshot(self.path, name)
-        except Refused as exc:
-            if name == OBJECTS_FILE:
-                raise SnapshotError(f"snapshot {self._label}: {OBJECTS_FILE}: {exc}") from None
-            self._note(f"{name}: {exc}")
-            return None
-
     def _load_objects(self) -> list[K8sObject]:
-        f = self._open(OBJECTS_FILE)
+        try:
+            f = open_in_snapshot(self.path, OBJECTS_FILE)
+        except Refused as exc:
+            raise SnapshotError(f"snapshot {self._label}: {OBJECTS_FILE}: {exc}") from None
         if f is None:
             raise SnapshotError(f"snapshot {self._label}: {OBJECTS_FILE} is missing")
         where = f"snapshot {self._label}: {OBJECTS_FILE}"
@@ -256,7 +250,11 @@ class SnapshotSource:
                            f"{other[1]} is not")
 
     def _load_captured_at(self) -> datetime | None:
-        f = self._open(META_FILE)
+        try:
+            f = open_in_snapshot(self.path, META_FILE)
+        except Refused as exc:
+            self._note(f"{META_FILE}: {exc}{_NEWEST}")
+            f = None
         if f is not None:
             data = self._read_meta(f)
             if data is not None and data.get("capturedAt") is not None:
@@ -276,7 +274,7 @@ class SnapshotSource:
 
     def _read_meta(self, f: BinaryIO) -> dict[str, Any] | None:
         """snapshot.yaml's mapping; None, with a note, when it cannot be read as text."""
-        fallback = "; the newest time in objects.yaml is used as capturedAt"
+        fallback = _NEWEST
         try:
             with f:
                 raw = f.read(1 << 20)

@@ -380,10 +380,43 @@ def warm_up() -> None:
     prompting.environment()
 
 
+def drop_file_override() -> bool:
+    """Makes this process, and what it executes, subject to file permissions even as root
+    (drops CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH), so that a file of mode 000 is as
+    unreadable to it as to a user. True when permissions now apply."""
+    if os.geteuid() != 0:
+        return True
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        for cap in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+            libc.prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP: not regained by an exec
+
+        class Header(ctypes.Structure):
+            _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+        class Data(ctypes.Structure):
+            _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32), ("inheritable", ctypes.c_uint32)]
+
+        header = Header(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
+        data = (Data * 2)()
+        if libc.capget(ctypes.byref(header), data) != 0:
+            return False
+        keep = ~0b110 & 0xFFFFFFFF
+        data[0].effective &= keep
+        data[0].permitted &= keep
+        data[0].inheritable &= keep
+        return bool(libc.capset(ctypes.byref(header), data) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
 def run_child(command: list[str], out: Path, err: Path) -> None:
     """In the forked child: the CLI, with its output in files; never returns."""
     try:
         resource.setrlimit(resource.RLIMIT_AS, (CHILD_ADDRESS_SPACE, CHILD_ADDRESS_SPACE))
+        drop_file_override()  # mode 000 files are unreadable, as they would be to a user
         os.environ["HOME"] = str(out.parent / "home")
         fd_out = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         fd_err = os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
