@@ -91,10 +91,12 @@ def load_documents(data: bytes | str, *, limits: Limits = DEFAULT_LIMITS, notes:
             docs = list(yaml.load_all(data, Loader=_LOADER))
         except (ValueError, OverflowError) as exc:  # a timestamp or number no constructor takes
             raise Unbounded(f"a value that cannot be read ({exc})") from None
+        cut[0] = 0  # the events seen before the first alias are counted again here
         docs = [_cut_scalars(d, limits.max_scalar_chars, cut, set()) for d in docs]
     if cut[0] and notes is not None:
-        notes.append(f"{cut[0]} value{'s' if cut[0] > 1 else ''} longer than {limits.max_scalar_chars >> 20} MiB "
-                     "cut to that length")
+        size = limits.max_scalar_chars
+        limit = f"{size >> 20} MiB" if size >= 1 << 20 and not size % (1 << 20) else f"{size:,} characters"
+        notes.append(f"{cut[0]} value{'s' if cut[0] > 1 else ''} longer than {limit} cut to that length")
     return docs
 
 

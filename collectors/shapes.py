@@ -303,20 +303,23 @@ def repair(obj: K8sObject) -> str | None:
         return None
     except ValidationError as exc:
         errors = exc.errors(include_url=False, include_context=False)
-    removed: list[str] = []
-    # Deepest first, and list items from the end, so removing one does not move another.
-    for error in sorted(errors, key=lambda e: (len(e["loc"]), [str(p).rjust(12) for p in e["loc"]]), reverse=True):
+    planned: list[tuple[int, tuple[Any, ...], str]] = []  # (order in the object, where, what)
+    for n, error in enumerate(errors):
         loc = tuple(error["loc"])
         what = f"({_expected(error['type'])}, found {_type(error['input'])})"
         if loc and loc[-1] == "[key]":  # a mapping key of the wrong type: the entry goes
             loc = loc[:-1]
-            if _remove(obj, loc):
-                removed.append(f"the key {loc[-1]!r} of {_path(loc[:-1])} {what}")
-        elif _remove(obj, loc):
-            removed.append(f"{_path(loc)} {what}")
+            planned.append((n, loc, f"the key {loc[-1]!r} of {_path(loc[:-1])} {what}"))
+        else:
+            planned.append((n, loc, f"{_path(loc)} {what}"))
+    done: list[tuple[int, str]] = []
+    # Deepest first, and list items from the end, so removing one does not move another.
+    for n, loc, text in sorted(planned, key=lambda p: (len(p[1]), [str(x).rjust(12) for x in p[1]]), reverse=True):
+        if _remove(obj, loc):
+            done.append((n, text))
+    removed = [text for _, text in sorted(done)]
     if not removed:
         return None
-    removed.reverse()
     shown = ", ".join(removed[:NOTE_FIELDS]) + (f" and {len(removed) - NOTE_FIELDS} more" if len(removed) > NOTE_FIELDS else "")
     meta = obj["metadata"]
     where = f"{meta['namespace']}/" if isinstance(meta.get("namespace"), str) else ""
