@@ -320,6 +320,26 @@ def test_7_prompt_says_a_hostile_template_cannot_be_used(tmp_path: Path, name: s
     assert "=== system:" in result.stdout  # the built-in template's messages, what diagnose would send
 
 
+@pytest.mark.parametrize("name", ["nested loops", "a huge string", "a recursive macro", "a deep Go template"])
+def test_7_diagnose_with_a_model_falls_back_to_the_built_in_template(tmp_path: Path, respx_mock: Any,
+                                                                     name: str) -> None:
+    import httpx
+
+    from agent.review.llm import ModelAdvisor
+    from tests.agent.review.modelfakes import CHAT, completion, good_answer, model_settings, read
+
+    template = tmp_path / "t.j2"
+    template.write_text(HOSTILE_TEMPLATES[name])
+    route = respx_mock.post(CHAT).mock(return_value=httpx.Response(200, json=completion(good_answer())))
+    source, evidence, rule = read(EXAMPLE)
+    started = time.monotonic()
+    verdict = ModelAdvisor(model_settings(prompt_file=str(template)), source=source, environ={}).review(evidence, rule)
+    assert time.monotonic() - started < SECONDS
+    assert verdict.engine == "llm" and route.call_count == 1  # the model was asked, with the built-in template
+    assert any(n.startswith(f"prompt template --prompt-file {template}: ") and
+               n.endswith("; the built-in template kubeflow.j2 is used") for n in verdict.notes), verdict.notes
+
+
 # -- 8. a huge last line does not hide the error before it -------------------------------------------------
 
 
