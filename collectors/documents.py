@@ -35,8 +35,11 @@ _RESOLVER = yaml.resolver.Resolver()
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 _MERGE = "tag:yaml.org,2002:merge"
 # Strings this short repeat across objects ("v1", "Normal", "kubelet", label values): one
-# copy each keeps a 50,000-event snapshot's values from costing a copy per event.
+# copy each keeps a 50,000-event snapshot's values from costing a copy per event. The table
+# of shared copies stops growing at SHARED_VALUES: millions of distinct values (a hostile
+# file) would cost the table more than sharing saves.
 SHARED_CHARS = 64
+SHARED_VALUES = 1 << 17
 CUT_MARK = " [… cut by jobdoctor: longer than any Kubernetes field]"
 
 
@@ -116,14 +119,13 @@ def _scalar(event: ev.ScalarEvent, limits: Limits, cut: list[int], shared: dict[
         cut[0] += 1
         return value[:limits.max_scalar_chars] + CUT_MARK
     if event.style or not event.implicit[0]:
-        return shared.setdefault(value, value) if len(value) <= SHARED_CHARS else value  # quoted: a string
+        return _shared(shared, value)  # quoted: a string
     resolvers = _RESOLVER.yaml_implicit_resolvers.get(value[:1] or None, ())
     if not resolvers and value:
-        # most plain scalars: no implicit type starts with their first character
-        return shared.setdefault(value, value) if len(value) <= SHARED_CHARS else value
+        return _shared(shared, value)  # most plain scalars: no implicit type starts with their first character
     tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))
     if tag == _STR:
-        return shared.setdefault(value, value) if len(value) <= SHARED_CHARS else value
+        return _shared(shared, value)
     if tag == _MERGE:
         raise _Unusual
     try:
@@ -131,6 +133,14 @@ def _scalar(event: ev.ScalarEvent, limits: Limits, cut: list[int], shared: dict[
     except (ValueError, OverflowError) as exc:  # 2026-13-45, a 5,000-digit integer
         raise Unbounded(f"{value[:40]!r} cannot be read as a {tag.rsplit(':', 1)[-1]} ({exc})",
                         event.start_mark) from None
+
+
+def _shared(shared: dict[str, str], value: str) -> str:
+    if len(value) > SHARED_CHARS:
+        return value
+    if len(shared) < SHARED_VALUES:
+        return shared.setdefault(value, value)
+    return shared.get(value, value)
 
 
 def _from_events(data: bytes | str, limits: Limits, cut: list[int]) -> list[Any]:
