@@ -110,7 +110,7 @@ def capture_figures(workdir: Path, runs: int = 3) -> list[tuple[str, float, str,
         diagnose_t.append(seconds)
         diagnose_m.append(rss)
         shutil.rmtree(out, ignore_errors=True)
-        seconds, rss, code, err = _run(["capture", *target, "--snapshot", str(snap), "-o", str(out)], workdir)
+        seconds, rss, code, err = _run(["capture", *target, "--snapshot", str(snap), "--to", str(out)], workdir)
         assert code == 0, err
         capture_t.append(seconds)
         capture_m.append(rss)
@@ -155,7 +155,7 @@ def hostile_inputs(workdir: Path) -> list[tuple[str, list[str]]]:
                    "  annotations:\n" + "".join(f"    {line}\n" for line in lines))
     for command in ("diagnose", "prompt"):
         runs.append((f"alias bomb: {command}", [command, *EXAMPLE_TARGET, "--snapshot", str(bomb)]))
-    runs.append(("alias bomb: capture", ["capture", *EXAMPLE_TARGET, "--snapshot", str(bomb), "-o",
+    runs.append(("alias bomb: capture", ["capture", *EXAMPLE_TARGET, "--snapshot", str(bomb), "--to",
                                          str(workdir / "hostile" / "bomb-out")]))
     big = _copy(workdir, "big-values")
     value = "v" * ((1 << 20) - 64)
@@ -177,7 +177,7 @@ def hostile_inputs(workdir: Path) -> list[tuple[str, list[str]]]:
         for _ in range(200):
             f.write(block)
     runs.append(("200 MB last line: diagnose", ["diagnose", *EXAMPLE_TARGET, "--snapshot", str(long_line)]))
-    runs.append(("200 MB last line: capture", ["capture", *EXAMPLE_TARGET, "--snapshot", str(long_line), "-o",
+    runs.append(("200 MB last line: capture", ["capture", *EXAMPLE_TARGET, "--snapshot", str(long_line), "--to",
                                                str(workdir / "hostile" / "long-out")]))
     runs.append(("/dev/zero as --rules", ["diagnose", *EXAMPLE_TARGET, "--snapshot", str(EXAMPLE), "--rules", "/dev/zero"]))
     templates = {

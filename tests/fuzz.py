@@ -351,7 +351,7 @@ def make_mutant(number: int, seed: int, cases: list[tuple[Path, dict[str, Any]]]
     elif r < 0.8:
         command = ["prompt", *target, "--snapshot", str(snap)]
     else:
-        command = ["capture", *target, "--snapshot", str(snap), "-o", str(work / "captured")]
+        command = ["capture", *target, "--snapshot", str(snap), "--to", str(work / "captured")]
     return Mutant(number, case.name, command, mutations)
 
 

@@ -213,7 +213,7 @@ def test_3_a_symlinked_log_is_refused_in_diagnose_prompt_and_capture(snap: Path,
     prompt = runner.invoke(app, ["prompt", *TARGET, "--snapshot", str(snap)])
     assert prompt.exit_code == 0 and "OUTSIDE-THE-SNAPSHOT" not in prompt.output
     out = tmp_path / "captured"
-    captured = runner.invoke(app, ["capture", *TARGET, "--snapshot", str(snap), "-o", str(out)])
+    captured = runner.invoke(app, ["capture", *TARGET, "--snapshot", str(snap), "--to", str(out)])
     assert captured.exit_code == 0, captured.output
     assert not any("OUTSIDE-THE-SNAPSHOT" in p.read_text() for p in out.rglob("*") if p.is_file())
 
@@ -288,7 +288,7 @@ def _bomb(snapshot: Path) -> None:
 @pytest.mark.parametrize("command", ["diagnose", "prompt", "capture"])
 def test_6_an_alias_bomb_is_refused_at_once(snap: Path, tmp_path: Path, command: str) -> None:
     _bomb(snap)
-    extra = ["-o", str(tmp_path / "out")] if command == "capture" else []
+    extra = ["--to", str(tmp_path / "out")] if command == "capture" else []
     started = time.monotonic()
     result = run(command, *TARGET, "--snapshot", str(snap), *extra, cwd=tmp_path)
     assert result.returncode == 3 and time.monotonic() - started < SECONDS
@@ -362,17 +362,17 @@ def test_8_a_huge_last_line_is_cut_and_the_error_before_it_kept(snap: Path) -> N
 def test_9_an_empty_or_root_output_is_refused(tmp_path: Path) -> None:
     (tmp_path / "mine.txt").write_text("the user's own file")
     for output in ("", "  ", "/"):
-        result = run("capture", *TARGET, "--snapshot", str(EXAMPLE), "-o", output, "--force", cwd=tmp_path)
+        result = run("capture", *TARGET, "--snapshot", str(EXAMPLE), "--to", output, "--force", cwd=tmp_path)
         assert result.returncode == 3, result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.txt"]
-    assert "the output directory is empty" in run("capture", *TARGET, "--snapshot", str(EXAMPLE), "-o", "",
+    assert "the output directory is empty" in run("capture", *TARGET, "--snapshot", str(EXAMPLE), "--to", "",
                                                   cwd=tmp_path).stderr
 
 
 def test_9_a_directory_that_cannot_be_written_is_bad_input(tmp_path: Path) -> None:
     locked = tmp_path / "locked"
     locked.mkdir(mode=0o555)
-    result = run("capture", *TARGET, "--snapshot", str(EXAMPLE), "-o", str(locked), cwd=tmp_path, unprivileged=True)
+    result = run("capture", *TARGET, "--snapshot", str(EXAMPLE), "--to", str(locked), cwd=tmp_path, unprivileged=True)
     assert result.returncode == 3 and f"capture {locked}: cannot write there (Permission denied)" in result.stderr
     assert list(locked.iterdir()) == []
 
@@ -385,7 +385,7 @@ def test_9_a_killed_capture_leaves_nothing_and_its_leftovers_do_not_count(tmp_pa
     shutil.copytree(EXAMPLE, big)
     with (big / CULPRIT_LOG).open("a") as f:  # a log long enough to be mid-capture when signalled
         f.write(("2026-05-14T09:30:00Z step 1 loss 0.5 token=abc\n") * 200_000)
-    proc = subprocess.Popen([JOBDOCTOR, "capture", *TARGET, "--snapshot", str(big), "-o", str(out)],
+    proc = subprocess.Popen([JOBDOCTOR, "capture", *TARGET, "--snapshot", str(big), "--to", str(out)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + SECONDS
@@ -397,5 +397,5 @@ def test_9_a_killed_capture_leaves_nothing_and_its_leftovers_do_not_count(tmp_pa
         proc.kill()
     assert proc.returncode == 143 and "Traceback" not in stderr
     assert [p.name for p in out.iterdir()] == [".jobdoctor-capture-old"]
-    again = run("capture", *TARGET, "--snapshot", str(EXAMPLE), "-o", str(out), cwd=tmp_path)
+    again = run("capture", *TARGET, "--snapshot", str(EXAMPLE), "--to", str(out), cwd=tmp_path)
     assert again.returncode == 0, again.stderr
