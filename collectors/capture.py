@@ -127,7 +127,8 @@ class RecordingSource:
             for obj in objects:
                 if obj.get("kind") == "Secret":  # no Source returns one; a capture never holds one
                     continue
-                meta = obj.get("metadata") or {}
+                raw = obj.get("metadata")
+                meta = raw if isinstance(raw, dict) else {}
                 key = (str(obj.get("apiVersion")), str(obj.get("kind")), str(meta.get("namespace")), str(meta.get("name")))
                 if key in self._written:  # read twice (the workload, a pod): recorded once
                     continue
@@ -265,9 +266,11 @@ def _install(staging: Path, out: Path) -> Path | None:
 
 
 def _trimmed(obj: K8sObject) -> K8sObject:
-    meta = dict(obj.get("metadata") or {})
+    # Recorded as the source gave it, before it is checked (collectors/shapes.py): any shape.
+    meta = dict(obj["metadata"]) if isinstance(obj.get("metadata"), dict) else {}
     meta.pop("managedFields", None)
-    annotations = {k: v for k, v in (meta.get("annotations") or {}).items() if k not in DROPPED_ANNOTATIONS}
+    found = meta.get("annotations")
+    annotations = {k: v for k, v in (found if isinstance(found, dict) else {}).items() if k not in DROPPED_ANNOTATIONS}
     if annotations:
         meta["annotations"] = annotations
     else:

@@ -41,7 +41,6 @@ import yaml
 
 from collectors.errors import ClusterForbidden, ClusterUnreachable, InputError, Unreadable
 from collectors.kinds import builtin_kinds
-from collectors.shapes import identity_problem, repair
 from collectors.source import K8sObject, ObjectRef, involvement
 
 DEFAULT_KUBECONFIG = "~/.kube/config"
@@ -97,7 +96,6 @@ class ClusterSource:
         self._page = page_size
         self.default_namespace = default_namespace
         self.host = str(api_client.configuration.host)
-        self._notes: list[str] = []
 
     @property
     def api_client(self) -> Any:
@@ -164,7 +162,8 @@ class ClusterSource:
 
     @property
     def notes(self) -> list[str]:
-        return list(self._notes)
+        """Nothing about a cluster holds for every diagnosis; what one could not read is its note."""
+        return []
 
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
         res = _resource(api_version, kind)
@@ -179,7 +178,7 @@ class ClusterSource:
             else:
                 resp = self._custom.get_cluster_custom_object(res.group, res.version, res.plural, name,
                                                               _preload_content=False, _request_timeout=self._timeout)
-            return self._checked(_typed(self._json(resp), res))
+            return _typed(self._json(resp), res)
         except self._errors as exc:
             if _status(exc) == 404:
                 return None
@@ -259,19 +258,10 @@ class ClusterSource:
                     page_size, items, token = 1 << 30, [], None
                     continue
                 raise
-            items.extend(self._checked(_typed(item, res)) for item in page.get("items") or [])
+            items.extend(_typed(item, res) for item in page.get("items") or [])
             token = (page.get("metadata") or {}).get("continue") or None
             if not token:
                 return items
-
-    def _checked(self, obj: K8sObject) -> K8sObject:
-        """The object with fields of the wrong type left out (collectors/shapes.py): the API
-        server checks built-in kinds, but a custom resource's schema may allow anything."""
-        if identity_problem(obj) is None:
-            note = repair(obj)
-            if note and note not in self._notes:
-                self._notes.append(note)
-        return obj
 
     def _list_page(self, res: _Resource, namespace: str | None, options: dict[str, Any]) -> Any:
         if not res.group:

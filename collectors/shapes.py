@@ -20,13 +20,15 @@ collection field may also be ``null``, ``""``, ``0``, ``[]`` or ``{}``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from datetime import datetime
 from functools import lru_cache
 from typing import Annotated, Any, Optional, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, create_model
 
 from collectors.kinds import builtin_kinds
-from collectors.source import K8sObject
+from collectors.source import K8sObject, ObjectRef, Source
 
 T = TypeVar("T")
 # Fields named in one note for one object; the rest are counted.
@@ -361,3 +363,54 @@ def _type(value: Any) -> str:
     return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean", int: "a number",
             float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
 
+
+class CheckedSource:
+    """A Source whose objects are checked as they are handed out: ``collect()`` reads every
+    source through one, so whatever the source (a cluster, a snapshot, a recording, a test's),
+    a field of the wrong type is left out with a note and never reaches a reader. Its notes
+    are those of one diagnosis: the source's own, then the repairs made while it ran."""
+
+    def __init__(self, source: Source) -> None:
+        self._source = source
+        self._notes: list[str] = []
+
+    @property
+    def captured_at(self) -> datetime | None:
+        return self._source.captured_at
+
+    @property
+    def notes(self) -> list[str]:
+        return [*self._source.notes, *self._notes]
+
+    def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
+        obj = self._source.get_object(api_version, kind, name, namespace)
+        return None if obj is None else self._checked([obj])[0]
+
+    def list_objects(self, api_version: str, kind: str, namespace: str | None, *,
+                     label_selector: str | None = None) -> list[K8sObject]:
+        return self._checked(self._source.list_objects(api_version, kind, namespace, label_selector=label_selector))
+
+    def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
+        return self._checked(self._source.list_events(namespace, involved))
+
+    def read_log(self, namespace: str, pod: str, container: str, *, previous: bool = False,
+                 tail_lines: int | None = None, limit_bytes: int | None = None) -> Iterator[bytes]:
+        return self._source.read_log(namespace, pod, container, previous=previous, tail_lines=tail_lines,
+                                     limit_bytes=limit_bytes)
+
+    def _checked(self, objects: list[K8sObject]) -> list[K8sObject]:
+        kept = []
+        for obj in objects:
+            problem = identity_problem(obj)
+            if problem:  # nothing can be said of it, or asked for it
+                self._note(f"an object left out: {problem}")
+                continue
+            note = repair(obj)
+            if note:
+                self._note(note)
+            kept.append(obj)
+        return kept
+
+    def _note(self, note: str) -> None:
+        if note not in self._notes:
+            self._notes.append(note)

@@ -263,7 +263,7 @@ class SnapshotSource:
                     shown = repr(data["capturedAt"])
                     shown = shown if len(shown) <= 60 else shown[:57] + "..."
                     raise SnapshotError(f"snapshot {self._label}: {META_FILE}: capturedAt {shown} is not an RFC 3339 "
-                                        "time (2026-05-14T09:37:55Z)")
+                                        "time of the years 1900 to 9000 (2026-05-14T09:37:55Z)")
                 return t
         newest: datetime | None = None
         for obj in self._objects:

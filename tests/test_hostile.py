@@ -138,6 +138,17 @@ def test_1_a_date_only_captured_at_is_bad_input_naming_the_field(snap: Path) -> 
     assert code == 3 and "snapshot.yaml: capturedAt datetime.date(2026, 5, 14) is not an RFC 3339 time" in stderr
 
 
+def test_1_times_no_clock_wrote_are_absent_or_bad_input(snap: Path) -> None:
+    """Found by the fuzz harness: a year 9999 overflowed the engine's time arithmetic."""
+    edit(snap, _set("Pod/llama-ft-worker-0:status.containerStatuses.0.state.terminated.finishedAt",
+                    "9999-12-31T23:59:59Z"))
+    code, verdict, _ = diagnose_json(snap)
+    assert code == 0 and verdict["category"] == "gpu-oom"
+    (snap / "snapshot.yaml").write_text("capturedAt: '9999-12-31T23:59:59Z'\n")
+    code, _, stderr = diagnose_json(snap)
+    assert code == 3 and "capturedAt '9999-12-31T23:59:59Z' is not an RFC 3339 time of the years 1900 to 9000" in stderr
+
+
 def test_1_a_second_conflicting_copy_of_the_workload_is_named(snap: Path) -> None:
     """Issue 14: a snapshot merged from two captures holds the workload twice."""
     path = snap / "objects.yaml"
