@@ -558,6 +558,8 @@ def main(argv: list[str] | None = None) -> int:
         print("jobdoctor " + " ".join(mutant.command))
         return 0
     started = time.monotonic()
+    # Killed with SIGTERM (a timeout, Ctrl-C's cousin), the run still removes its mutants.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
 
     def report(o: Outcome) -> None:
         if o.problem:
