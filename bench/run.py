@@ -1,7 +1,7 @@
 """Measure jobdoctor against its performance targets and print one table.
 
     .venv/bin/python -m bench.run                      # everything; generates snapshots once
-    .venv/bin/python -m bench.run --only startup,scan  # some figures
+    .venv/bin/python -m bench.run --only startup,scan  # some figures (also: capture, hostile)
 
 Snapshots (several GB) go under ``--workdir`` (default /tmp/jobdoctor-bench) and are reused
 while their plan is unchanged. The table is also written as JSON (``--json``). Every figure is
@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from bench import hostile
 from bench.ere import to_ere
 from bench.generate import Plan, generate
 
@@ -282,6 +283,10 @@ FIGURES: dict[str, Callable[[argparse.Namespace], list[Figure]]] = {
     "scan": lambda a: scan(a.workdir, a.scan_log, a.scan_runs),
     "live": lambda a: live(a.workdir),
     "prompt": lambda a: prompt(a.cases),
+    "capture": lambda a: [Figure(n, v, "x" if "over" in n else "MB", t, round(r, 2), h, note)
+                          for n, v, t, r, h, note in hostile.capture_figures(a.workdir)],
+    "hostile": lambda a: [Figure(n, v, "MB" if "RSS" in n else "s", t, round(r, 2), h, note)
+                          for n, v, t, r, h, note in hostile.hostile_figures(a.workdir)],
 }
 
 

@@ -35,12 +35,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from agent.errors import CatalogueError
 from agent.engine.taxonomy import categories
+from collectors.documents import Unbounded, load_document
+from collectors.files import Refused, read_user_file
 from collectors.logs import LineMatcher, LogPattern
 from collectors.matching import Regex, validate
 from collectors.patterns import PatternError, Translation, translate
 
-# libyaml when PyYAML has it: the pure-Python parser is ~10x slower, a tenth of a second at start-up.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Where = Literal["log", "event", "status"]
 _FullMatch = Callable[[str], bool]
@@ -180,7 +180,9 @@ class Catalogue:
 
 def read_catalogue_file(text: str, label: str, *, trusted: bool = False) -> CatalogueFile:
     try:
-        data = yaml.load(text, Loader=_LOADER)
+        data = load_document(text)
+    except Unbounded as exc:
+        raise CatalogueError(f"rules {label}: refused: {exc}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""
@@ -281,11 +283,9 @@ def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
     files = []
     for path in rule_files:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise CatalogueError(f"rules {path}: cannot be read ({exc.strerror})") from exc
-        except UnicodeDecodeError as exc:
-            raise CatalogueError(f"rules {path}: not a text file") from exc
+            text = read_user_file(path)
+        except Refused as exc:
+            raise CatalogueError(f"rules {path}: {exc}") from None
         files.append(read_catalogue_file(text, str(path)))
     base = builtin_catalogue()
     known = set(base.by_id)

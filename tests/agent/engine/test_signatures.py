@@ -70,7 +70,7 @@ def test_bad_yaml_and_unreadable_files(tmp_path: Path) -> None:
         load_catalogue([bad])
     binary = tmp_path / "bin.yaml"
     binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(CatalogueError, match="not a text file"):
+    with pytest.raises(CatalogueError, match="not UTF-8 text"):
         load_catalogue([binary])
 
 
