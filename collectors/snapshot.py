@@ -90,8 +90,11 @@ class SnapshotSource:
         return found
 
     def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
+        # Events about nodes belong to no namespace of their own ("default" on a cluster):
+        # a snapshot may hold them in any.
         return [obj for obj in self._objects
-                if obj["kind"] == "Event" and _namespace(obj) in (namespace, None) and involves(obj, involved)]
+                if obj["kind"] == "Event" and involves(obj, involved)
+                and (_namespace(obj) in (namespace, None) or _about_node(obj))]
 
     def read_log(
         self,
@@ -247,6 +250,10 @@ def _malformed(obj: Any) -> str | None:
     if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
         return f"a {obj['kind']} has no metadata.name"
     return None
+
+
+def _about_node(event: K8sObject) -> bool:
+    return ((event.get("involvedObject") or event.get("regarding") or {}).get("kind")) == "Node"
 
 
 def _name(obj: K8sObject) -> str:

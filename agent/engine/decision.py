@@ -40,3 +40,10 @@ class Decision:
     silent: LogDigest | None = None
     ignored: list[Finding] = field(default_factory=list)
     reason: str = ""
+    progress: str | None = None
+    """For a stall: the last progress line of the silent log."""
+    cadence: float | None = None
+    """For a stall: how often, in seconds, the silent log usually printed or progressed."""
+    absent: str | None = None
+    """The culprit when it is no pod of the workload now: one that is gone (deleted, evicted
+    and replaced; its events remain) or one that was never created (a quota refused it)."""

@@ -41,16 +41,26 @@ def explain(evidence: Evidence, d: Decision, timeline: Timeline) -> Verdict:
 def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any]) -> Verdict:
     w = evidence.workload
     sig = f.signature
-    subject = d.pod.label if d.pod else w.ref
+    subject = d.pod.label if d.pod else d.absent or w.ref
     summary = sig.summary or f"shows {d.category}"
     error = f"{subject} {summary}: {_quote(f.text)}"
     parts = [f"{w.ref} is {w.status}."]
     if d.pod is not None:
         when = f" at {format_time(d.time)}" if d.time else ""
         parts.append(f"{d.pod.label} is where it first went wrong{when}: {pod_summary(d.pod)}.")
+        own = f.pod == d.pod.name
         where = {"log": "Its log" + (" from the previous run" if f.previous else ""),
-                 "event": "An event about it", "status": "Its status"}[f.source]
+                 "event": "An event about it" if own else f"An event about its {f.subject}",
+                 "status": "Its status" if own else f"The status of {f.subject}"}[f.source]
         parts.append(f'{where} shows: "{one_line(f.text, ANALYSIS_QUOTE_CHARS)}" - {_category_words(d.category)}')
+    elif d.absent is not None:
+        when = f" at {format_time(d.time)}" if d.time else ""
+        gone = f.subject == f"Pod {d.absent}"
+        state = ("no longer exists; what happened to it is told by its events" if gone else
+                 "was never created; the API server refused it")
+        parts.append(f"{d.absent} is where it first went wrong{when}. That pod {state}: "
+                     f'"{one_line(f.text, ANALYSIS_QUOTE_CHARS)}" - {_category_words(d.category)}')
+        parts.extend(f"{r.kind} {r.name}: {r.summary}." for r in evidence.related if r.summary)
     else:
         own = not f.subject or f.subject == w.ref or f.subject == f"{w.kind} {w.name}"
         who = f"The {w.kind} itself" if own else f"Its {f.subject}"
@@ -64,14 +74,15 @@ def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any]) 
     lines += _lines(support[3:])
     return Verdict(healthy=False, category=d.category, error=error, analysis=" ".join(parts),
                    solution=sig.solution or _category_words(d.category),
-                   culprit=Culprit(pod=d.pod.name, container=f.container) if d.pod else None,
+                   culprit=Culprit(pod=d.pod.name, container=d.container) if d.pod else
+                   Culprit(pod=d.absent) if d.absent else None,
                    evidence=_dedupe(lines), signature=sig.id, **common)
 
 
 def _support(d: Decision, decisive: Finding) -> list[Finding]:
     """The culprit's other findings (its own category first), then one from the cascade."""
     own = [f for f in d.findings if f.pod == decisive.pod and f is not decisive and not f.live]
-    own.sort(key=lambda f: (f.category != d.category, -f.specificity, f.time.timestamp() if f.time else 0, f.line))
+    own.sort(key=lambda f: (f.category != d.category, -f.specificity, *f.order))
     chosen: list[Finding] = []
     seen = {decisive.text}
     for f in own:
@@ -142,11 +153,11 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any]) -> Verdict
     silent = d.silent
     assert silent is not None and silent.last_time is not None
     quiet = format_duration((evidence.now - silent.last_time).total_seconds())
-    last = _last_timed_line(silent)
-    error = (f"{label} has printed nothing for {quiet}; its last line, at {format_time(silent.last_time)}, "
+    last = _last_line(silent)
+    error = (f"{label} has printed nothing for {quiet}; its last output, at {format_time(silent.last_time)}, "
              f"was: {_quote(last)}")
-    cadence = (f" It usually prints a line at least every {format_duration(silent.cadence)}."
-               if silent.cadence else "")
+    cadence = (f" It usually prints a line or makes a step at least every {format_duration(d.cadence)}."
+               if d.cadence else "")
     analysis = (f"{w.ref} is {w.status} and none of its pods failed, but {label} has been silent for {quiet} "
                 f"before {format_time(evidence.now)}.{cadence} No error precedes the silence: the process is "
                 f"alive and making no progress - a hung collective, a stuck I/O call (a checkpoint on a network "
@@ -155,10 +166,13 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any]) -> Verdict
                 "training process), and check the storage it was writing to at its last line. To make hangs "
                 "fail fast next time, lower the collective timeout (timeout= in init_process_group) and set "
                 "TORCH_NCCL_ASYNC_ERROR_HANDLING=1.")
-    line = EvidenceLine(source="log", pod=silent.pod, container=silent.container,
-                        text=f"last output at {format_time(silent.last_time)}, {quiet} before the snapshot: {last}")
+    lines = [EvidenceLine(source="log", pod=silent.pod, container=silent.container,
+                          text=f"last output at {format_time(silent.last_time)}, {quiet} before the snapshot: {last}")]
+    if d.progress and d.progress != last:
+        lines.append(EvidenceLine(source="log", pod=silent.pod, container=silent.container,
+                                  text=f"last progress: {one_line(d.progress, EVIDENCE_CHARS)}"))
     return Verdict(healthy=False, category=d.category, error=error, analysis=analysis, solution=solution,
-                   culprit=culprit, evidence=[line], **common)
+                   culprit=culprit, evidence=lines, **common)
 
 
 def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any]) -> Verdict:
@@ -306,11 +320,10 @@ def _quote(text: str) -> str:
     return one_line(text, QUOTE_CHARS)
 
 
-def _last_timed_line(d: LogDigest) -> str:
-    for ln in reversed(d.tail):
-        if ln.time is not None:
-            return ln.text
-    return d.tail[-1].text if d.tail else ""
+def _last_line(d: LogDigest) -> str:
+    """The last line that says something (not the last timed one: a live log's kubelet times
+    every line, a snapshot's may not)."""
+    return next((ln.text for ln in reversed(d.tail) if ln.text.strip()), "")
 
 
 def _lines(findings: Iterable[Finding]) -> list[EvidenceLine]:

@@ -9,6 +9,7 @@ running is *live*: the process survived it, so it only matters if nothing else d
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -26,6 +27,10 @@ RECOVERED_AFTER = timedelta(minutes=10)
 CASCADE_WINDOW = timedelta(minutes=60)
 # How near the end of a log a line must be to say what the process is doing now.
 LAST_WORDS = 50
+# A node event may be recorded a little before the pod it affects (clocks, batching).
+SIMULTANEOUS_WITH_NODE = timedelta(seconds=30)
+# How the API server names a pod it refused or could not find: 'pods "llama-worker-1" is forbidden'.
+_NAMED_POD = re.compile(r'\bpods? "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)"')
 # Starting takes a while (pulling a 20 GB image, loading weights behind a readiness probe);
 # past these, a pod that is still Pending, or running but not Ready, is in trouble.
 PENDING_TOO_LONG = timedelta(minutes=15)
@@ -44,7 +49,18 @@ class Finding:
     live: bool = False
     line: int = 0
     subject: str = ""
-    """For findings about no pod: the object they are about ("Job train-node-0")."""
+    """What the fact is about, as a reader names it: "Job train-node-0", "Node gpu-7"."""
+
+    @property
+    def former_pod(self) -> str | None:
+        """For a finding about no current pod: the pod it names, if any - one that is gone
+        (its events remain) or that was never created (a quota refused it)."""
+        if self.pod is not None:
+            return None
+        if self.subject.startswith("Pod "):
+            return self.subject[4:]
+        m = _NAMED_POD.search(self.text)
+        return m.group(1) if m else None
 
     @property
     def category(self) -> str:
@@ -57,6 +73,15 @@ class Finding:
     @property
     def is_cause(self) -> bool:
         return self.signature.kind == "cause"
+
+    @property
+    def order(self) -> tuple[int, int, float]:
+        """Where the finding stands in what was read: log lines by position (a previous run
+        before the current one), the rest by time. A log line's own time is not used: many
+        lines have none, and a live log's times are the kubelet's, given to every line."""
+        if self.source == "log":
+            return (0, 0 if self.previous else 1, self.line)
+        return (1, 0, self.time.timestamp() if self.time else float("inf"))
 
 
 @dataclass(frozen=True)
@@ -151,11 +176,19 @@ def find_all(evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None
     timeline = timeline or Timeline.of(evidence)
     pods = {p.name: p for p in evidence.pods}
     findings = [
-        *_from_status(evidence.status_facts(), catalogue.where("status")),
+        *_from_status(evidence, catalogue.where("status")),
         *_from_events(evidence, catalogue.where("event")),
         *_from_logs(evidence, catalogue),
     ]
     return [f for f in findings if _current(f, evidence, pods, timeline)]
+
+
+def on_node(evidence: Evidence, node: str, when: datetime | None) -> list[PodFacts]:
+    """The workload's pods that ran on ``node`` when something happened to it: a node's
+    trouble is its pods' trouble, not the workload's, and trouble from before a pod was
+    created is the node's history."""
+    return [p for p in evidence.pods if p.node == node
+            and (when is None or p.created_at is None or when >= p.created_at - SIMULTANEOUS_WITH_NODE)]
 
 
 def best(signatures: Sequence[Signature], **fact: object) -> list[Signature]:
@@ -167,24 +200,39 @@ def best(signatures: Sequence[Signature], **fact: object) -> list[Signature]:
     return [s for s in hits if s.specificity == top][:1]
 
 
-def _from_status(facts: Iterable[StatusFact], signatures: Sequence[Signature]) -> Iterator[Finding]:
-    for fact in facts:
-        for sig in best(signatures, text=fact.text, reason=fact.reason, subject=fact.kind, exit_code=fact.exit_code):
-            yield Finding(sig, "status", fact.text, fact.pod, fact.container, fact.time, previous=fact.previous,
-                          subject=fact.subject)
+def _from_status(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:
+    for fact in evidence.status_facts():
+        hits = best(signatures, text=fact.text, reason=fact.reason, subject=fact.kind, exit_code=fact.exit_code)
+        # A node's condition is about the pods that ran there.
+        pods = [p.name for p in on_node(evidence, fact.subject.split(" ", 1)[1], fact.time)] \
+            if fact.scope == "node" else [fact.pod]
+        for sig in hits:
+            for pod in pods:
+                yield Finding(sig, "status", fact.text, pod, fact.container, fact.time, previous=fact.previous,
+                              subject=fact.subject)
 
 
 def _from_events(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:
-    names = {p.name for p in evidence.pods}
+    pods = {p.name: p for p in evidence.pods}
     for e in evidence.events:
-        pod = e.object_name if e.object_kind == "Pod" else None
-        if pod is not None and pod not in names:
-            if names:
-                continue  # about an earlier pod, replaced by those the workload has now
-            pod = None  # every pod is gone: what happened to them is the workload's story
-        for sig in best(signatures, text=e.message, reason=e.reason):
-            yield Finding(sig, "event", event_text(e), pod, None, e.first_seen or e.last_seen,
-                          subject=f"{e.object_kind} {e.object_name}")
+        hits = best(signatures, text=e.message, reason=e.reason)
+        if not hits:
+            continue
+        when = e.first_seen or e.last_seen
+        subject = f"{e.object_kind} {e.object_name}"
+        if e.object_kind == "Node":
+            about: list[str | None] = [p.name for p in on_node(evidence, e.object_name, e.last_seen or when)]
+        elif e.object_kind == "Pod":
+            pod = pods.get(e.object_name)
+            former = pod is None or (e.object_uid is not None and pod.uid is not None and e.object_uid != pod.uid)
+            # About a pod that is gone (deleted, evicted and replaced, or an earlier pod of
+            # the same name): no pod of the workload now, the story of a former one.
+            about = [None if former else e.object_name]
+        else:
+            about = [None]
+        for sig in hits:
+            for name in about:
+                yield Finding(sig, "event", event_text(e), name, None, when, subject=subject)
 
 
 def event_text(e: EventFacts) -> str:
@@ -202,11 +250,27 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
                 and not unready(ctr, evidence.now))
         for m in digest.matches:
             sig = catalogue.by_id.get(m.signature)
-            if sig is None or sig.kind == "noise":
+            if sig is None or sig.kind not in ("cause", "symptom"):
+                continue  # noise, hints and progress decide nothing
+            if sig.accelerators_only and not (pod is not None and pod.accelerators):
                 continue
-            still = live and not (sig.while_running and m.line > digest.lines - LAST_WORDS)
+            lasting = sig.while_running == "anywhere" or (sig.while_running and m.line > digest.lines - LAST_WORDS)
+            still = live and not lasting
             yield Finding(sig, "log", m.text, digest.pod, digest.container, m.time, previous=digest.previous,
                           live=still, line=m.line)
+
+
+def _former_current(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
+    """What ended a pod that is gone still matters when no pod replaced it, or when pods of
+    the workload are failing now and began to within ``CASCADE_WINDOW`` after it (a rank
+    preempted and recreated while the others time out waiting for it). A pod replaced by
+    one that runs fine is history."""
+    if not evidence.pods:
+        return True
+    times = [t for p in evidence.pods if timeline.failing(p) for t in _failure_times(p, timeline)]
+    if f.time is None:
+        return bool(times)
+    return any(f.time - SIMULTANEOUS_WITH_NODE <= t <= f.time + CASCADE_WINDOW for t in times)
 
 
 def recovered(ctr: ContainerFacts, now: datetime) -> bool:
@@ -224,7 +288,7 @@ def unready(ctr: ContainerFacts, now: datetime) -> bool:
 
 def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline: Timeline) -> bool:
     if f.pod is None:
-        return _workload_finding_current(f, evidence)
+        return _workload_finding_current(f, evidence, timeline)
     pod = pods.get(f.pod)
     if pod is None or pod.name in timeline.gone:
         return False
@@ -243,10 +307,12 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline
     return True  # running: kept, marked live
 
 
-def _workload_finding_current(f: Finding, evidence: Evidence) -> bool:
+def _workload_finding_current(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
     w = evidence.workload
     if f.source == "status":
         return True
+    if f.subject.startswith("Pod "):
+        return _former_current(f, evidence, timeline)
     # Rejections (quota, invalid template) matter while pods are missing; once every
     # replica exists they are history.
     missing = any(r.expected is not None and r.created < r.expected for r in w.replicas) or not evidence.pods

@@ -22,7 +22,8 @@ from datetime import datetime, timedelta
 from agent.engine.decision import Decision, StallPolicy
 from agent.engine.explain import explain
 from agent.engine.findings import LAST_WORDS, Finding, Timeline, find_all
-from agent.engine.ranking import Suspect, failure_time, first_cause, strongest
+from agent.engine.progress import Pace, pace
+from agent.engine.ranking import SIMULTANEOUS, Suspect, failure_time, first_cause, strongest
 from agent.engine.signatures import Catalogue
 from agent.engine.taxonomy import HEALTHY, STALLED, UNKNOWN
 from agent.engine.verdict import Verdict
@@ -41,10 +42,12 @@ def judge(evidence: Evidence, catalogue: Catalogue, *, stall: StallPolicy = Stal
     """The rule verdict for one workload."""
     timeline = Timeline.of(evidence)
     findings = find_all(evidence, catalogue, timeline)
-    return explain(evidence, decide(evidence, findings, stall, timeline), timeline)
+    paces = [pace(d, catalogue.progress) for d in evidence.logs if _running_now(evidence, d)]
+    return explain(evidence, decide(evidence, findings, stall, timeline, paces), timeline)
 
 
-def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, timeline: Timeline) -> Decision:
+def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, timeline: Timeline,
+           paces: list[Pace] | None = None) -> Decision:
     workload = evidence.workload
     by_pod: dict[str | None, list[Finding]] = defaultdict(list)
     for f in findings:
@@ -65,10 +68,15 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, time
             suspects.append(Suspect(None, f.time, f))
     if suspects:
         earliest = first_cause(suspects)
+        partner = _failed_with(suspects, earliest) if earliest.pod is None else None
+        if partner is not None:
+            return _blame(evidence, partner.pod, earliest.cause, earliest.time, findings, times, timeline,
+                          container=partner.cause.container)
         return _blame(evidence, earliest.pod, earliest.cause, earliest.time, findings, times, timeline)
 
-    silent = _stalled(evidence, stall)
-    if silent is not None:
+    stalled = _stalled(evidence, paces or [], stall)
+    if stalled is not None:
+        silent = stalled.digest
         quiet = evidence.pod(silent.pod)
         last_words = [f for f in by_pod.get(silent.pod, []) if f.is_cause and f.source == "log"
                       and f.container == silent.container and f.line > silent.lines - LAST_WORDS]
@@ -76,7 +84,9 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, time
         if cause is not None:
             return _blame(evidence, quiet, cause, silent.last_time, findings, times, timeline)
         return Decision("stalled", STALLED, pod=quiet, container=silent.container, time=silent.last_time,
-                        findings=findings, silent=silent, ignored=live)
+                        findings=findings, silent=silent, ignored=live,
+                        cadence=min((c for c in (silent.cadence, stalled.seconds) if c), default=None),
+                        progress=stalled.last.text if stalled.last else None)
     looping = _restart_loop(evidence)
     if looping is not None:
         loop_pod, container = looping
@@ -100,11 +110,24 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, time
     return Decision("healthy", HEALTHY, findings=findings, ignored=live)
 
 
+def _failed_with(suspects: list[Suspect], winner: Suspect) -> Suspect | None:
+    """The pod that failed together with a cause reported about the workload or its owner (an
+    Argo Workflow stopped, a deadline reached): the pod is where it showed. Not for a cause
+    that names a pod of its own (a former or never-created pod)."""
+    if winner.cause.former_pod is not None or winner.time is None:
+        return None
+    t0 = winner.time
+    with_it = [s for s in suspects if s.pod is not None and s.time is not None and abs(s.time - t0) <= SIMULTANEOUS]
+    return min(with_it, key=lambda s: (s.time or NEVER, s.pod.role_rank if s.pod else 0)) if with_it else None
+
+
 def _blame(evidence: Evidence, pod: PodFacts | None, cause: Finding, time: datetime | None,
-           findings: list[Finding], times: dict[str, datetime | None], timeline: Timeline) -> Decision:
-    return Decision("cause", cause.category, pod=pod, container=cause.container, decisive=cause, time=time,
-                    findings=findings, later=_later(evidence, pod, times, timeline),
-                    ignored=[f for f in findings if f.live and f.is_cause and f.pod != (pod.name if pod else None)])
+           findings: list[Finding], times: dict[str, datetime | None], timeline: Timeline,
+           container: str | None = None) -> Decision:
+    return Decision("cause", cause.category, pod=pod, container=container or cause.container, decisive=cause,
+                    time=time, findings=findings, later=_later(evidence, pod, times, timeline),
+                    ignored=[f for f in findings if f.live and f.is_cause and f.pod != (pod.name if pod else None)],
+                    absent=cause.former_pod if pod is None else None)
 
 
 def _later(evidence: Evidence, culprit: PodFacts | None, times: dict[str, datetime | None],
@@ -115,24 +138,37 @@ def _later(evidence: Evidence, culprit: PodFacts | None, times: dict[str, dateti
     return [(p, times[p.name]) for p in others]
 
 
-def _stalled(evidence: Evidence, policy: StallPolicy) -> LogDigest | None:
-    """The running container whose log went silent first, if any went silent too long."""
+def _running_now(evidence: Evidence, d: LogDigest) -> bool:
+    """The log of a container that runs now (not a previous run's)."""
+    pod = evidence.pod(d.pod)
+    ctr = pod.container(d.container) if pod else None
+    return not d.previous and ctr is not None and ctr.current.state == "running"
+
+
+def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy) -> Pace | None:
+    """The container reporting progress whose log went silent first, if one went silent too
+    long. Containers that report no progress are not judged: quiet by design, or hung before
+    their first step - silence alone cannot tell (see agent/engine/progress.py)."""
     if evidence.workload.status in ("Succeeded", "Failed", "Suspended"):
         return None
-    silent: list[LogDigest] = []
-    for d in evidence.logs:
+    silent: list[Pace] = []
+    for p in paces:
+        d = p.digest
         pod = evidence.pod(d.pod)
         ctr = pod.container(d.container) if pod else None
-        if d.previous or ctr is None or ctr.current.state != "running" or d.last_time is None:
+        if not p.reports or not p.measurable(policy) or ctr is None:
             continue
-        if d.lines_after_last_time > policy.max_untimed_tail:
-            continue  # untimed output after the last timestamp: no telling how recent it is
         if not _utc_clock(d, ctr.current.started_at, evidence.now):
             continue  # the silence cannot be measured on a clock we cannot place
-        quiet = evidence.now - d.last_time
-        if quiet >= max(policy.min_silence, timedelta(seconds=policy.cadence_factor * (d.cadence or 0))):
-            silent.append(d)
-    return min(silent, key=lambda d: d.last_time or NEVER) if silent else None
+        quiet = p.quiet(evidence.now)
+        if quiet is not None and quiet >= p.due(policy):
+            silent.append(p)
+
+    def first(p: Pace) -> tuple[datetime, int, int, str]:
+        pod = evidence.pod(p.digest.pod)
+        return (p.digest.last_time or NEVER, pod.role_rank if pod else 99, (pod.index or 0) if pod else 0, p.digest.pod)
+
+    return min(silent, key=first) if silent else None
 
 
 def _utc_clock(d: LogDigest, started: datetime | None, now: datetime) -> bool:

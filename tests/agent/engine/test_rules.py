@@ -312,7 +312,7 @@ ROWS = {
     "a running job whose loss is NaN now": Row(_diverged_while_running(), "nan-loss", "t-master-0"),
     "a NaN loss long ago, fine since": Row(_nan_once_then_fine(), "healthy", None, healthy=True),
     "deadline: the workload, no culprit pod": Row(_deadline(), "deadline-exceeded", None),
-    "quota rejections while pods are missing": Row(_quota(), "quota-exceeded", None),
+    "quota rejections while pods are missing: the refused pod": Row(_quota(), "quota-exceeded", "x"),
     "quota rejections that are history": Row(_quota_history(), "healthy", None, healthy=True),
     "scheduling trouble that resolved": Row(_past_scheduling_trouble(), "healthy", None, healthy=True),
     "pending pod that cannot mount": Row(_pending_mount(), "volume-error", "t-worker-0"),

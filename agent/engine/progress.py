@@ -1,0 +1,119 @@
+"""Progress and silence: which container reports a job's progress, and when its silence is a stall.
+
+Pure functions over log digests and the catalogue's ``progress`` signatures.
+
+- Progress is judged on the containers that report it: a log whose last lines hold progress
+  lines (steps, iterations, epochs, a training bar, metric dicts). Containers that never
+  report progress - MPI workers that only run sshd, ranks other than 0 that print nothing
+  after start-up, a master that logs only at start - are quiet by design: their silence
+  says nothing. When no container reports progress, silence alone proves nothing either.
+- Silence is measured from the last timed line. Lines that arrived together at the end of a
+  log - untimed lines after the last timestamp, or lines sharing the last time, as a
+  block-buffered program's output or a replayed log carries them - were written some time
+  before they were stamped: how long is unknown, and the silence is not measured.
+- How long is too long follows the log's own pace: its usual gap between timed lines, or,
+  when shorter, what its progress lines say (seconds per step times the steps between two
+  progress lines).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from agent.engine.decision import StallPolicy
+from agent.engine.signatures import Signature
+from collectors.evidence import LogDigest, LogLine
+
+
+@dataclass(frozen=True)
+class Pace:
+    """What one log says about progress."""
+
+    digest: LogDigest
+    last: LogLine | None
+    """The last progress line among the log's last lines, if any."""
+    seconds: float | None
+    """How often progress is due, in seconds, by the log's own counters and rates."""
+    arrived_together: int
+    """Lines at the end of the log that arrived with its last timed line (after it)."""
+
+    @property
+    def reports(self) -> bool:
+        return self.last is not None
+
+    def quiet(self, now: datetime) -> timedelta | None:
+        return now - self.digest.last_time if self.digest.last_time is not None else None
+
+    def due(self, policy: StallPolicy) -> timedelta:
+        """The silence after which this log is stalled."""
+        usual = [c for c in (self.digest.cadence, self.seconds) if c]
+        return max(policy.min_silence, timedelta(seconds=policy.cadence_factor * min(usual, default=0)))
+
+    def measurable(self, policy: StallPolicy) -> bool:
+        return self.digest.last_time is not None and self.arrived_together <= policy.max_untimed_tail
+
+
+def pace(d: LogDigest, signatures: tuple[Signature, ...]) -> Pace:
+    """Read a log's progress lines (in its tail) and how its output arrived."""
+    hits: list[tuple[LogLine, dict[str, float]]] = []
+    for line in d.tail:
+        for sig in signatures:
+            m = sig.search(line.text)
+            if m is not None:
+                hits.append((line, _numbers(m.groupdict())))
+                break
+    last = hits[-1][0] if hits else None
+    return Pace(d, last, _seconds_per_line(hits), _arrived_together(d.tail, d.last_time))
+
+
+def _numbers(groups: dict[str, str | None]) -> dict[str, float]:
+    """The named groups that matched, by meaning: ``ms_2`` counts as ``ms``."""
+    out: dict[str, float] = {}
+    for name, value in groups.items():
+        if value is None:
+            continue
+        try:
+            number = float(value)
+        except ValueError:
+            continue
+        meaning = next((m for m in ("per_sec", "sec", "ms", "step") if name == m or name.startswith(m + "_")), None)
+        if meaning is not None:
+            out.setdefault(meaning, number)
+    return out
+
+
+def _seconds_per_line(hits: list[tuple[LogLine, dict[str, float]]]) -> float | None:
+    """Seconds per step (the last rate stated) times the steps between the last two
+    progress lines that count steps: when the next progress line was due."""
+    per_step = None
+    for _, n in reversed(hits):
+        if "sec" in n:
+            per_step = n["sec"]
+        elif "per_sec" in n and n["per_sec"] > 0:
+            per_step = 1 / n["per_sec"]
+        elif "ms" in n:
+            per_step = n["ms"] / 1000
+        if per_step:
+            break
+    if not per_step:
+        return None
+    steps = [n["step"] for _, n in hits if "step" in n]
+    delta = steps[-1] - steps[-2] if len(steps) >= 2 and steps[-1] > steps[-2] else 1
+    return per_step * delta
+
+
+def _arrived_together(tail: list[LogLine], last_time: datetime | None) -> int:
+    """Lines after the first of the final run that carries ``last_time``: untimed lines after
+    it, and lines stamped with the same time (a live log's kubelet stamps every line)."""
+    if last_time is None:
+        return 0
+    run_start = None
+    for i in range(len(tail) - 1, -1, -1):
+        t = tail[i].time
+        if t is None:
+            continue
+        if t != last_time:
+            break
+        run_start = i
+    return len(tail) - 1 - run_start if run_start is not None else 0
