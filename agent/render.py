@@ -47,6 +47,8 @@ def text(verdict: Verdict, *, color: bool = False) -> str:
         facts.append(f"Culprit: {verdict.culprit.pod}" + (f"/{verdict.culprit.container}" if verdict.culprit.container else ""))
     facts.append(f"Engine: {verdict.engine}")
     out.append(paint("   ".join(facts), _DIM))
+    if verdict.confidence != "high":
+        out.append(paint(f"Confidence: {verdict.confidence} - {verdict.confidence_reason or 'see the analysis'}", _DIM))
     if verdict.evidence:
         out.append(paint("Evidence:", _BOLD))
         out.extend(f"  [{_where(e)}] {e.text}" for e in verdict.evidence)
@@ -64,6 +66,8 @@ def markdown(verdict: Verdict) -> str:
         ctr = f" / `{verdict.culprit.container}`" if verdict.culprit.container else ""
         out.append(f"**Culprit:** `{verdict.culprit.pod}`{ctr}  ")
     out += [f"**Analysis:** {verdict.analysis}  ", f"**Solution:** {verdict.solution}", ""]
+    if verdict.confidence != "high":
+        out[-1:] = [f"**Confidence:** {verdict.confidence} - {verdict.confidence_reason or 'see the analysis'}", ""]
     if verdict.evidence:
         out.append("<details><summary>Evidence</summary>")
         out += ["", "```"]

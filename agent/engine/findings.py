@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from agent.engine.signatures import Catalogue, Signature
-from collectors.evidence import ContainerFacts, EventFacts, Evidence, PodFacts, StatusFact
+from collectors.evidence import ContainerFacts, EventFacts, Evidence, LogDigest, LogLine, PodFacts, StatusFact
 
 # A restarted container that has been running this long is taken to have recovered from
 # its last failure. Crash loops restart within minutes (back-off caps at 5 minutes).
@@ -183,6 +183,23 @@ def find_all(evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None
     return [f for f in findings if _current(f, evidence, pods, timeline)]
 
 
+def progress_lines(digest: LogDigest, progress: Sequence[Signature]) -> list[tuple[LogLine, re.Match[str]]]:
+    """The progress lines among a log's last lines, each with the match that found it (the
+    first progress signature that matches)."""
+    found = []
+    for line in digest.tail:
+        m = next((m for sig in progress for m in [sig.search(line.text)] if m is not None), None)
+        if m is not None:
+            found.append((line, m))
+    return found
+
+
+def last_progress(digest: LogDigest, progress: Sequence[Signature]) -> int:
+    """The line number of the last progress line among the log's last lines, or 0."""
+    lines = progress_lines(digest, progress)
+    return lines[-1][0].line if lines else 0
+
+
 def on_node(evidence: Evidence, node: str, when: datetime | None) -> list[PodFacts]:
     """The workload's pods that ran on ``node`` when something happened to it: a node's
     trouble is its pods' trouble, not the workload's, and trouble from before a pod was
@@ -248,13 +265,18 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
         # without ever becoming ready: then its errors are why.
         live = (ctr is not None and not digest.previous and ctr.current.state == "running"
                 and not unready(ctr, evidence.now))
+        moved_on = last_progress(digest, catalogue.progress) if live else 0
         for m in digest.matches:
             sig = catalogue.by_id.get(m.signature)
             if sig is None or sig.kind not in ("cause", "symptom"):
                 continue  # noise, hints and progress decide nothing
             if sig.accelerators_only and not (pod is not None and pod.accelerators):
                 continue
-            lasting = sig.while_running == "anywhere" or (sig.while_running and m.line > digest.lines - LAST_WORDS)
+            # A NaN loss or a stall report among the last lines counts even from a running
+            # process - unless training progressed after it (a stall inspector's warning at
+            # start-up, a loss spike the loss scaler skipped).
+            now = m.line > digest.lines - LAST_WORDS and m.line >= moved_on
+            lasting = sig.while_running == "anywhere" or (sig.while_running is True and now)
             still = live and not lasting
             yield Finding(sig, "log", m.text, digest.pod, digest.container, m.time, previous=digest.previous,
                           live=still, line=m.line)
@@ -270,7 +292,9 @@ def _former_current(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
     times = [t for p in evidence.pods if timeline.failing(p) for t in _failure_times(p, timeline)]
     if f.time is None:
         return bool(times)
-    return any(f.time - SIMULTANEOUS_WITH_NODE <= t <= f.time + CASCADE_WINDOW for t in times)
+    # Only what came before the failures explains them: pods an operator deletes after a job
+    # failed (cleanPodPolicy) leave their Killing events behind, after the failure.
+    return any(f.time <= t <= f.time + CASCADE_WINDOW for t in times)
 
 
 def recovered(ctr: ContainerFacts, now: datetime) -> bool:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from agent.engine.decision import StallPolicy
+from agent.engine.findings import progress_lines
 from agent.engine.signatures import Signature
 from collectors.evidence import LogDigest, LogLine
 
@@ -56,13 +57,7 @@ class Pace:
 
 def pace(d: LogDigest, signatures: tuple[Signature, ...]) -> Pace:
     """Read a log's progress lines (in its tail) and how its output arrived."""
-    hits: list[tuple[LogLine, dict[str, float]]] = []
-    for line in d.tail:
-        for sig in signatures:
-            m = sig.search(line.text)
-            if m is not None:
-                hits.append((line, _numbers(m.groupdict())))
-                break
+    hits = [(line, _numbers(m.groupdict())) for line, m in progress_lines(d, signatures)]
     last = hits[-1][0] if hits else None
     return Pace(d, last, _seconds_per_line(hits), _arrived_together(d.tail, d.last_time))
 

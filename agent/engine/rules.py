@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import datetime, timedelta
 
+from agent.engine.confidence import confidence
 from agent.engine.decision import Decision, StallPolicy
 from agent.engine.explain import explain
 from agent.engine.findings import LAST_WORDS, Finding, Timeline, find_all
@@ -43,7 +44,9 @@ def judge(evidence: Evidence, catalogue: Catalogue, *, stall: StallPolicy = Stal
     timeline = Timeline.of(evidence)
     findings = find_all(evidence, catalogue, timeline)
     paces = [pace(d, catalogue.progress) for d in evidence.logs if _running_now(evidence, d)]
-    return explain(evidence, decide(evidence, findings, stall, timeline, paces), timeline)
+    decision = decide(evidence, findings, stall, timeline, paces)
+    level, reason = confidence(evidence, decision, paces, stall)
+    return explain(evidence, decision, timeline).model_copy(update={"confidence": level, "confidence_reason": reason})
 
 
 def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, timeline: Timeline,

@@ -480,6 +480,39 @@ def event(about: Obj, reason: str, message: str, first: datetime, *, last: datet
     return ev
 
 
+def node_object(name: str, created: datetime, *, conditions: Sequence[Obj] = (), gpus: int = 8,
+                unschedulable: bool = False) -> Obj:
+    """A Node as ``kubectl get node -o yaml`` prints it: cluster-scoped, Ready unless told."""
+    types = {c["type"] for c in conditions}
+    base = [condition(t, False, created, reason) for t, reason in
+            (("MemoryPressure", "KubeletHasSufficientMemory"), ("DiskPressure", "KubeletHasNoDiskPressure"),
+             ("PIDPressure", "KubeletHasSufficientPID")) if t not in types]
+    if "Ready" not in types:
+        base.append(condition("Ready", True, created, "KubeletReady", "kubelet is posting ready status"))
+    node: Obj = {"apiVersion": "v1", "kind": "Node",
+                 "metadata": {"name": name, "uid": uid("", "Node", name), "creationTimestamp": ts(created),
+                              "resourceVersion": str(int(digest("Node", name, n=6), 16) % 900000 + 100000),
+                              "labels": {"kubernetes.io/hostname": name, "nvidia.com/gpu.present": "true"}},
+                 "spec": {"unschedulable": True} if unschedulable else {},
+                 "status": {"capacity": {"cpu": "96", "memory": "1056Gi", "nvidia.com/gpu": str(gpus)},
+                            "conditions": [*base, *conditions]}}
+    return node
+
+
+def node_event(node: Obj, reason: str, message: str, first: datetime, *, last: datetime | None = None,
+               count: int = 1, type_: str = "Warning", component: str = "kubelet") -> Obj:
+    """An event about a node: recorded in namespace default, about an object of no namespace."""
+    name = node["metadata"]["name"]
+    ev_name = f"{name}.{digest(name, reason, message, ts(first), n=16)}"
+    return {"apiVersion": "v1", "kind": "Event",
+            "metadata": {"name": ev_name, "namespace": "default", "creationTimestamp": ts(first),
+                         "resourceVersion": str(int(digest(ev_name, n=6), 16) % 900000 + 100000)},
+            "involvedObject": {"apiVersion": "v1", "kind": "Node", "name": name, "uid": name},
+            "reason": reason, "message": message, "source": {"component": component, "host": name},
+            "firstTimestamp": ts(first), "lastTimestamp": ts(last or first), "count": count, "type": type_,
+            "eventTime": None, "reportingComponent": component, "reportingInstance": name}
+
+
 # -- logs ---------------------------------------------------------------------------------
 
 
