@@ -7,6 +7,7 @@ checks that they are what the generator writes today.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +56,18 @@ def test_verdict_matches_expected(folder: Path) -> None:
 
 
 def _pod_names(folder: Path) -> set[str]:
+    """The pods of a snapshot, and those its events name: a culprit may be a pod that is gone
+    (its events remain) or that a quota never let be created ('pods "x" is forbidden')."""
     names = set()
     for doc in yaml.safe_load_all((folder / "snapshot" / "objects.yaml").read_text(encoding="utf-8")):
         for obj in doc.get("items", [doc]) if doc else []:
             if obj.get("kind") == "Pod":
                 names.add(obj["metadata"]["name"])
+            elif obj.get("kind") == "Event":
+                about = obj.get("involvedObject") or obj.get("regarding") or {}
+                if about.get("kind") == "Pod":
+                    names.add(about.get("name"))
+                names.update(re.findall(r'\bpods? "([^"]+)"', str(obj.get("message") or obj.get("note") or "")))
     return names
 
 
@@ -71,7 +79,7 @@ def test_expected_is_a_valid_case(folder: Path) -> None:
     assert case.category in categories()
     assert case.healthy == (case.category == "healthy")
     culprits = [case.culprit] if isinstance(case.culprit, str) else case.culprit or []
-    assert set(culprits) <= _pod_names(folder), "a culprit names a pod the snapshot does not hold"
+    assert set(culprits) <= _pod_names(folder), "a culprit names a pod neither the snapshot nor its events hold"
     assert (folder / "snapshot" / "snapshot.yaml").is_file(), "every case pins its capture time"
 
 
