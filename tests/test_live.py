@@ -152,6 +152,25 @@ def test_forbidden_events_give_a_verdict_with_a_note(fake_api: FakeCluster) -> N
                                 ' in the namespace "default")']
 
 
+
+BLIND = [pytest.param(folder / "snapshot", Target(c.kind, c.name, c.namespace), id=folder.name)
+         for folder in CASE_DIRS for c in [load_case(folder)]
+         if not c.healthy and (c.category in ("stalled", "volume-error") or c.category.startswith("gpu"))]
+
+
+@pytest.mark.parametrize(("snapshot", "target"), BLIND)
+def test_without_logs_and_events_a_broken_job_is_never_healthy_with_confidence(
+        fake_api: FakeCluster, snapshot: Path, target: Target) -> None:
+    """What a real kube-apiserver showed: with pods/log and events forbidden, broken jobs were
+    called healthy with no doubt expressed."""
+    fake_api.serve_snapshot(snapshot, namespace=target.namespace)
+    fake_api.server.forbid("pods/log")
+    fake_api.server.forbid("events")
+    verdict = diagnose(target, fake_api.source(), now=SnapshotSource(snapshot).captured_at)
+    assert not (verdict.healthy and verdict.confidence == "high"), verdict.confidence_reason
+    if verdict.healthy:
+        assert verdict.confidence == "low" and "could not be read" in (verdict.confidence_reason or "")
+
 def test_a_workload_that_does_not_exist_lists_its_neighbours(fake_api: FakeCluster) -> None:
     fake_api.serve_snapshot(EXAMPLE, namespace="team-nlp")
     code, out, err = _cli(fake_api, "pytorchjob", "llama-fz", "-n", "team-nlp")
