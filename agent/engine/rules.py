@@ -5,10 +5,13 @@ The decision, in order:
 1. A workload that succeeded is healthy, whatever its logs said on the way.
 2. Where causes show (signatures of kind ``cause``, current, not printed by a process
    that is still running), the one that showed first decides: its pod is the culprit,
-   its category the verdict's. What other pods show afterwards is the cascade.
-3. A running job whose logs have gone silent far longer than their own cadence is
-   stalled - unless the last lines before the silence hold a cause, which then decides.
-   So is a container that restarts over and over without an error.
+   its category the verdict's. What other pods show afterwards is the cascade. A cause
+   reported about the workload's owner (an Argo Workflow) blames the pod that failed with
+   it; one about a pod that is gone, or that a quota never created, names that pod.
+3. A running job whose container that reports progress went silent far longer than its own
+   pace is stalled - unless the last lines before the silence hold a cause, which then
+   decides (agent/engine/progress.py). So is a container that restarts over and over
+   without an error.
 4. Failing pods with only symptoms (timeouts, torchrun's summary): the pod that failed
    first is the culprit, and its strongest symptom names the category.
 5. Otherwise the workload is healthy: starting, running, or running with warnings.
