@@ -117,7 +117,9 @@ class LeaderElection(_Strict):
 
     @model_validator(mode="after")
     def _ordered(self) -> LeaderElection:
-        # kubernetes' LeaderElection exits the process on these; say so here instead.
+        # A leader stops renew_seconds after its last renewal, a follower takes over no
+        # sooner than lease_seconds after it (agent/bot/leader.py): the lease must be the
+        # longer. And a leader must get more than one try within its deadline.
         if not self.lease_seconds > self.renew_seconds > 1.2 * self.retry_seconds:
             raise ValueError("lease_seconds > renew_seconds > 1.2 x retry_seconds is required")
         return self

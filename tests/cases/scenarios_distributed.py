@@ -25,8 +25,8 @@ from tests.cases.builders import (
     kubeflow_job,
     kubeflow_pod,
     kubeflow_with_pods,
+    node,
     node_event,
-    node_object,
     owner_ref,
     pod,
     running,
@@ -750,7 +750,7 @@ def _running_mpijob(at: Clock, name: str, ns: str, launcher_cmd: list[str], node
 
 
 @SCENARIOS.add
-def stalled_mpijob_horovod_stall_inspector() -> CaseSpec:
+def stalled_mpijob_horovod_rank_never_submits() -> CaseSpec:
     at = Clock(datetime(2026, 6, 17, 13, 0, tzinfo=timezone.utc))
     name, ns = "hvd-bert-squad", "nlp-train"
     objects, launcher_name = _running_mpijob(at, name, ns, ["horovodrun", "-np", "8", "python", "run_squad_hvd.py"],
@@ -771,7 +771,7 @@ def stalled_mpijob_horovod_stall_inspector() -> CaseSpec:
     gaps = [58] * (len(steps) - 1) + [60] + [0.01, 0.01, 0.01, 60] * 6
     log = stamped(lines, at(60), gaps[: len(lines) - 1])
     return CaseSpec(
-        id="stalled-mpijob-horovod-stall-inspector", kind="MPIJob", name=name, namespace=ns, healthy=False,
+        id="stalled-mpijob-horovod-rank-never-submits", kind="MPIJob", name=name, namespace=ns, healthy=False,
         category="stalled", culprit=launcher_name, evidence="waiting for remainder of ranks",
         description="Horovod's stall inspector reports, every minute, that rank 5 never submits the tensors the "
                     "other ranks wait for; the job still runs and makes no progress.",
@@ -816,13 +816,13 @@ def gpu_hardware_error_node_xid_silent_rank() -> CaseSpec:
     lost, timeout = 4100, 4100 + 600
     plans = []
     for role, i, rank in (("master", 0, 0), ("worker", 0, 8), ("worker", 1, 16), ("worker", 2, 24)):
-        node = f"h100-g-{rank // 8 + 31}"
+        host = f"h100-g-{rank // 8 + 31}"
         if (role, i) == ("worker", 1):
             # Its GPU fell off the bus: the process died without a word of its own.
-            plans.append(PodPlan(role, i, terminated(1, at(40), at(lost + 2)), node=node,
+            plans.append(PodPlan(role, i, terminated(1, at(40), at(lost + 2)), node=host,
                                  log=text(*torchrun_start(at(40)), *steps)))
             continue
-        plans.append(PodPlan(role, i, terminated(1, at(40), at(timeout + 3)), node=node, log=text(
+        plans.append(PodPlan(role, i, terminated(1, at(40), at(timeout + 3)), node=host, log=text(
             *torchrun_start(at(40)), *steps, *watchdog(rank + 3, at(timeout), 61204),
             *torchrun_failed(at(timeout + 2), rank=rank + 3, local_rank=3, exitcode=-6, pid=415,
                              host=f"{name}-{role}-{i}", script="sft.py"))))
@@ -830,10 +830,10 @@ def gpu_hardware_error_node_xid_silent_rank() -> CaseSpec:
         kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, plans=plans,
         conditions=kubeflow_conditions("PyTorchJob", name, at(1), failed=("Master", at(timeout + 5))),
         statuses={"Master": {"failed": 1}, "Worker": {"failed": 3}}, completion=at(timeout + 5))
-    bad = node_object("h100-g-33", at(-86400))
+    bad = node("h100-g-33", at(-86400))
     xid = node_event(bad, "XidCriticalError", "NVRM: Xid (PCI:0000:9b:00): 79, pid=40231, name=python, GPU has "
                      "fallen off the bus.", at(lost), component="node-problem-detector")
-    fine = node_object("h100-g-31", at(-86400))
+    fine = node("h100-g-31", at(-86400))
     return CaseSpec(
         id="gpu-hardware-error-node-xid-silent-rank", kind="PyTorchJob", name=name, namespace=ns, healthy=False,
         category="gpu-hardware-error", culprit=f"{name}-worker-1", evidence="fallen off the bus",
@@ -891,12 +891,12 @@ def preempted_pytorchjob_worker_recreated_under_its_name() -> CaseSpec:
 
 
 @SCENARIOS.add
-def killed_externally_pytorchjob_worker_deleted_by_hand() -> CaseSpec:
+def killed_externally_pytorchjob_rank_deleted_recreated_same_name() -> CaseSpec:
     at = Clock(datetime(2026, 6, 21, 3, 0, tzinfo=timezone.utc))
     name, ns = "det-yolo-xl", "vision-train"
     objects, logs, culprit = _recreated_rank(at, name, ns, 1800, [("Killing", "Stopping container pytorch", "Normal")])
     return CaseSpec(
-        id="killed-externally-pytorchjob-worker-deleted-by-hand", kind="PyTorchJob", name=name, namespace=ns,
+        id="killed-externally-pytorchjob-rank-deleted-recreated-same-name", kind="PyTorchJob", name=name, namespace=ns,
         healthy=False, category="killed-externally", culprit=culprit, evidence="Stopping container pytorch",
         description="Someone deletes worker 1 with kubectl; the operator recreates it under the same name. All "
                     "that is left of the deletion is a Killing event on the old uid; ten minutes later the other "

@@ -763,7 +763,7 @@ def healthy_rayjob_submitter_retried_after_dashboard_not_ready() -> CaseSpec:
 
 
 @SCENARIOS.add
-def config_error_mpijob_hydra_rejects_openmpi_option() -> CaseSpec:
+def config_error_mpijob_intel_mpi_rejects_allow_run_as_root() -> CaseSpec:
     at = Clock(datetime(2026, 8, 9, 6, 0, tzinfo=timezone.utc))
     name, ns = "wrf-ml-emulator", "climate-ml"
     image = "registry.corp.example/climate/emulator:intelmpi-2021.12"
@@ -782,7 +782,7 @@ def config_error_mpijob_hydra_rejects_openmpi_option() -> CaseSpec:
              f"[mpiexec@{launcher}] main (../../../../../src/pm/i_hydra/mpiexec/mpiexec.c:1784): error parsing "
              "parameters"]
     return CaseSpec(
-        id="config-error-mpijob-hydra-rejects-openmpi-option", kind="MPIJob", name=name, namespace=ns,
+        id="config-error-mpijob-intel-mpi-rejects-allow-run-as-root", kind="MPIJob", name=name, namespace=ns,
         healthy=False, category="config-error", culprit=launcher, evidence="unrecognized argument allow-run-as-root",
         description="The image ships Intel MPI, whose Hydra mpiexec rejects Open MPI's --allow-run-as-root that the "
                     "launcher command was written for; the launcher exits at once.",

@@ -68,8 +68,11 @@ def copy_example(tmp_path: Path) -> Path:
         ([*ARGS, str(EXAMPLE), "--rules", "/nonexistent.yaml"], 3, "rules /nonexistent.yaml: cannot be read"),
         ([*ARGS, str(EXAMPLE), "--config", "/nonexistent.yaml"], 3, "no such file"),
         ([*ARGS, str(EXAMPLE), "-o", "xml"], 2, ""),
+        (["diagnose", "jaxjob", "x", "--snapshot", str(EXAMPLES / "jaxjob-xla-oom")], 3,
+         "JAXJob jax-research/x not found; jaxjobs in jax-research: palm-distill"),
     ],
-    ids=["no snapshot", "unknown kind", "wrong name", "no such kind there", "missing rules", "missing config", "bad format"],
+    ids=["no snapshot", "unknown kind", "wrong name", "no such kind there", "missing rules", "missing config", "bad format",
+         "wrong name, namespace from the snapshot"],
 )
 def test_bad_input_is_one_line_and_an_exit_code(args: list[str], code: int, message: str) -> None:
     result = runner.invoke(app, args)
@@ -125,4 +128,4 @@ def test_eval_scores_cases_and_fails_on_a_miss(tmp_path: Path) -> None:
     assert ok.exit_code == 0 and "category 1/1 (100.0%)" in ok.stdout
     (case / "expected.yaml").write_text(json.dumps({**expected, "culprit": "llama-ft-master-0"}))
     miss = runner.invoke(app, ["eval", str(tmp_path / "cases")])
-    assert miss.exit_code == 1 and "MISS oom: culprit 'llama-ft-worker-2' != 'llama-ft-master-0'" in miss.stdout
+    assert miss.exit_code == 1 and "MISS oom: culprit: got llama-ft-worker-2, expected llama-ft-master-0" in miss.stdout
