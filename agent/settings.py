@@ -17,7 +17,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.errors import ConfigError, validation_problem
-from agent.engine.decision import StallPolicy
+from agent.engine.findings import StallPolicy
 from collectors.collecting import Budget
 
 DEFAULT_CONFIG = Path("~/.config/jobdoctor/config.yaml")

@@ -200,12 +200,16 @@ def _owners(obj: K8sObject, namespace: str) -> list[ObjectRef]:
 
 
 def failed_nodes(pods: Sequence[PodFacts]) -> list[str]:
-    """The nodes the workload's failed pods ran on, those of the earliest failures first."""
+    """When some pod failed, the nodes of the workload's pods: those of the failed pods first,
+    earliest failure first, then the others (a rank whose GPU fell off the bus may hang,
+    running, while its peers fail). None when no pod failed."""
     failed = [p for p in pods if p.node and abnormal(p)]
+    if not failed:
+        return []
     failed.sort(key=lambda p: (min([t for c in p.containers for t in (c.current.finished_at,
                                                                       c.last.finished_at if c.last else None) if t],
                                    default=p.created_at or NEVER), p.name))
-    return list(dict.fromkeys(p.node for p in failed if p.node))
+    return list(dict.fromkeys(p.node for p in [*failed, *pods] if p.node))
 
 
 def _nodes(source: Source, names: Sequence[str], notes: list[str], *,
@@ -396,15 +400,18 @@ def pod_facts(obj: K8sObject, kind: Kind, *, role: str | None = None) -> PodFact
     init_statuses = {s.get("name"): s for s in status.get("initContainerStatuses") or []}
     containers: list[ContainerFacts] = []
     for init, declared, seen in ((True, spec.get("initContainers"), init_statuses), (False, spec.get("containers"), statuses)):
+        probed = {c.get("name") for c in declared or [] if isinstance(c, dict) and c.get("readinessProbe")}
         names = [c.get("name") for c in declared or []] or list(seen)
         for name in names:
             s = seen.get(name)
             if s is None:
-                containers.append(ContainerFacts(name=str(name), init=init, current=ContainerInstance(state="unknown")))
+                containers.append(ContainerFacts(name=str(name), init=init, probed=name in probed,
+                                                 current=ContainerInstance(state="unknown")))
                 continue
             last = _instance(s.get("lastState"))
             containers.append(ContainerFacts(
-                name=str(name), init=init, image=s.get("image"), ready=s.get("ready") if isinstance(s.get("ready"), bool) else None,
+                name=str(name), init=init, image=s.get("image"), probed=name in probed,
+                ready=s.get("ready") if isinstance(s.get("ready"), bool) else None,
                 restart_count=_int(s.get("restartCount")), current=_instance(s.get("state")),
                 last=last if last.state == "terminated" else None))
     return PodFacts(

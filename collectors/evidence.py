@@ -85,6 +85,7 @@ class ContainerFacts(_Model):
     init: bool = False
     image: str | None = None
     ready: bool | None = Field(None, description="None when the status does not say")
+    probed: bool = Field(False, description="has a readiness probe: a server, whose health the probe reports")
     restart_count: int = 0
     current: ContainerInstance
     last: ContainerInstance | None = Field(default=None, description="lastState.terminated, if any")

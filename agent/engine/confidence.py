@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from agent.engine.decision import Decision, StallPolicy
+from agent.engine.decision import Decision
+from agent.engine.findings import StallPolicy
 from agent.engine.progress import Pace
 from agent.engine.taxonomy import UNKNOWN
 from collectors.evidence import Evidence

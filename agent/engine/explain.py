@@ -56,7 +56,9 @@ def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any]) 
     elif d.absent is not None:
         when = f" at {format_time(d.time)}" if d.time else ""
         gone = f.subject == f"Pod {d.absent}"
-        state = ("no longer exists; what happened to it is told by its events" if gone else
+        state = ("was replaced by a new pod of the same name; what happened to the old one is told by its events"
+                 if gone and evidence.pod(d.absent) is not None else
+                 "no longer exists; what happened to it is told by its events" if gone else
                  "was never created; the API server refused it")
         parts.append(f"{d.absent} is where it first went wrong{when}. That pod {state}: "
                      f'"{one_line(f.text, ANALYSIS_QUOTE_CHARS)}" - {_category_words(d.category)}')

@@ -27,6 +27,9 @@ RECOVERED_AFTER = timedelta(minutes=10)
 CASCADE_WINDOW = timedelta(minutes=60)
 # How near the end of a log a line must be to say what the process is doing now.
 LAST_WORDS = 50
+# An error a running process printed this many times, the last among its last lines this
+# many, is what it is doing now (NVML failing every 5 s), not one it got past.
+REPEATED = 3
 # A node event may be recorded a little before the pod it affects (clocks, batching).
 SIMULTANEOUS_WITH_NODE = timedelta(seconds=30)
 # How the API server names a pod it refused or could not find: 'pods "llama-worker-1" is forbidden'.
@@ -35,6 +38,24 @@ _NAMED_POD = re.compile(r'\bpods? "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)"')
 # past these, a pod that is still Pending, or running but not Ready, is in trouble.
 PENDING_TOO_LONG = timedelta(minutes=15)
 UNREADY_TOO_LONG = timedelta(minutes=15)
+
+
+@dataclass(frozen=True)
+class StallPolicy:
+    """When silence means a stall: longer than ``min_silence`` and ``cadence_factor``
+    times the log's usual quiet spell, with a timestamp on one of its last lines."""
+
+    min_silence: timedelta = timedelta(minutes=45)
+    # ...or, when a pod of the job went away as the silence began (a rank deleted or
+    # preempted: the others wait for it), this long: the silence is explained, not inferred.
+    min_silence_explained: timedelta = timedelta(minutes=5)
+    cadence_factor: float = 20.0
+    # Untimed lines after the last timestamp (a progress bar), or lines that arrived with it,
+    # leave the silence unproven.
+    max_untimed_tail: int = 2
+    # Lines stamped this close to the last one arrived with it: a flushed buffer, a replayed
+    # log (a kubelet stamps each line of a chunk microseconds apart).
+    together: timedelta = timedelta(milliseconds=100)
 
 
 @dataclass(frozen=True)
@@ -171,16 +192,24 @@ def _failure_times(pod: PodFacts, timeline: Timeline) -> list[datetime]:
     return [t for t in times if t is not None] or [t for t in (pod.started_at, pod.created_at) if t is not None][:1]
 
 
-def find_all(evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None = None) -> list[Finding]:
+def find_all(evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None = None,
+             stall: StallPolicy = StallPolicy()) -> list[Finding]:
     """Every current finding in the evidence."""
     timeline = timeline or Timeline.of(evidence)
     pods = {p.name: p for p in evidence.pods}
     findings = [
         *_from_status(evidence, catalogue.where("status")),
         *_from_events(evidence, catalogue.where("event")),
-        *_from_logs(evidence, catalogue),
+        *_from_logs(evidence, catalogue, stall),
     ]
     return [f for f in findings if _current(f, evidence, pods, timeline)]
+
+
+def gone_pod_causes(evidence: Evidence, catalogue: Catalogue) -> list[Finding]:
+    """Causes reported about pods that are gone (deleted, or replaced under the same name),
+    current or not: what ended a rank may be why the others hang."""
+    return [f for f in _from_events(evidence, catalogue.where("event"))
+            if f.is_cause and f.pod is None and f.subject.startswith("Pod ")]
 
 
 def progress_lines(digest: LogDigest, progress: Sequence[Signature]) -> list[tuple[LogLine, re.Match[str]]]:
@@ -194,10 +223,17 @@ def progress_lines(digest: LogDigest, progress: Sequence[Signature]) -> list[tup
     return found
 
 
-def last_progress(digest: LogDigest, progress: Sequence[Signature]) -> int:
-    """The line number of the last progress line among the log's last lines, or 0."""
-    lines = progress_lines(digest, progress)
-    return lines[-1][0].line if lines else 0
+def _halted_after(progress: list[tuple[LogLine, re.Match[str]]], now: datetime,
+                  stall: StallPolicy) -> datetime | None:
+    """The latest moment after which an error that stopped progress has been followed by none
+    for far longer than the log's pace (``cadence_factor`` times the usual gap between its
+    timed progress lines, at least ``min_silence_explained``); None when progress has no pace."""
+    times = [line.time for line, _ in progress if line.time is not None]
+    gaps = sorted((b - a).total_seconds() for a, b in zip(times, times[1:]) if b > a)
+    if len(gaps) < 3:
+        return None
+    usual = gaps[min(len(gaps) - 1, int(len(gaps) * 0.9))]
+    return now - max(stall.min_silence_explained, timedelta(seconds=stall.cadence_factor * usual))
 
 
 def on_node(evidence: Evidence, node: str, when: datetime | None) -> list[PodFacts]:
@@ -257,7 +293,7 @@ def event_text(e: EventFacts) -> str:
     return f"{e.reason}: {' '.join(e.message.split())}{count}"
 
 
-def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
+def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> Iterator[Finding]:
     for digest in evidence.logs:
         pod = evidence.pod(digest.pod)
         ctr = pod.container(digest.container) if pod else None
@@ -265,7 +301,9 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
         # without ever becoming ready: then its errors are why.
         live = (ctr is not None and not digest.previous and ctr.current.state == "running"
                 and not unready(ctr, evidence.now))
-        moved_on = last_progress(digest, catalogue.progress) if live else 0
+        progress = progress_lines(digest, catalogue.progress) if live else []
+        moved_on = progress[-1][0].line if progress else 0
+        halted = _halted_after(progress, evidence.now, stall)
         for m in digest.matches:
             sig = catalogue.by_id.get(m.signature)
             if sig is None or sig.kind not in ("cause", "symptom"):
@@ -277,7 +315,14 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
             # start-up, a loss spike the loss scaler skipped).
             now = m.line > digest.lines - LAST_WORDS and m.line >= moved_on
             lasting = sig.while_running == "anywhere" or (sig.while_running is True and now)
-            still = live and not lasting
+            # An error after which the process, which reported progress before, has made none
+            # for far longer than its pace: it did not survive it - its work loop died and only
+            # its shell (a server answering health checks) lives on.
+            stopped = sig.kind == "cause" and m.line > moved_on and halted is not None and m.time is not None \
+                and m.time <= halted
+            # The same error over and over up to the last lines: it is what the process does now.
+            repeating = sig.kind == "cause" and m.count >= REPEATED and m.line > digest.lines - REPEATED
+            still = live and not (lasting or stopped or repeating)
             yield Finding(sig, "log", m.text, digest.pod, digest.container, m.time, previous=digest.previous,
                           live=still, line=m.line)
 
@@ -286,14 +331,17 @@ def _former_current(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
     """What ended a pod that is gone still matters when no pod replaced it, or when pods of
     the workload are failing now and began to within ``CASCADE_WINDOW`` after it (a rank
     preempted and recreated while the others time out waiting for it). A pod replaced by
-    one that runs fine is history."""
-    if not evidence.pods:
-        return True
+    one that runs fine is history (unless the job stalled when it went: rules.decide)."""
+    return not evidence.pods or _cascade_after(f, evidence, timeline)
+
+
+def _cascade_after(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
+    """Pods of the workload are failing now, and began to within ``CASCADE_WINDOW`` after
+    ``f``. Only what came before the failures explains them: pods an operator deletes after a
+    job failed (cleanPodPolicy) leave their Killing events behind, after the failure."""
     times = [t for p in evidence.pods if timeline.failing(p) for t in _failure_times(p, timeline)]
     if f.time is None:
         return bool(times)
-    # Only what came before the failures explains them: pods an operator deletes after a job
-    # failed (cleanPodPolicy) leave their Killing events behind, after the failure.
     return any(f.time <= t <= f.time + CASCADE_WINDOW for t in times)
 
 
@@ -316,6 +364,10 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline
     pod = pods.get(f.pod)
     if pod is None or pod.name in timeline.gone:
         return False
+    if f.subject.startswith("Node "):
+        # A node's trouble explains its pod when the pod is failing, or when the pod hangs
+        # while its peers fail after it (a GPU lost under a rank that never exits).
+        return pod.phase == "Pending" or timeline.failing(pod) or _cascade_after(f, evidence, timeline)
     if f.source == "event":
         # Warnings explain a pod that is failing or still pending; about a pod that runs
         # fine now they are history.

@@ -21,8 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from agent.engine.decision import StallPolicy
-from agent.engine.findings import progress_lines
+from agent.engine.findings import StallPolicy, progress_lines
 from agent.engine.signatures import Signature
 from collectors.evidence import LogDigest, LogLine
 
@@ -46,20 +45,22 @@ class Pace:
     def quiet(self, now: datetime) -> timedelta | None:
         return now - self.digest.last_time if self.digest.last_time is not None else None
 
-    def due(self, policy: StallPolicy) -> timedelta:
-        """The silence after which this log is stalled."""
+    def due(self, policy: StallPolicy, floor: timedelta | None = None) -> timedelta:
+        """The silence after which this log is stalled (never less than ``floor``, by default
+        the policy's ``min_silence``)."""
         usual = [c for c in (self.digest.cadence, self.seconds) if c]
-        return max(policy.min_silence, timedelta(seconds=policy.cadence_factor * min(usual, default=0)))
+        floor = policy.min_silence if floor is None else floor
+        return max(floor, timedelta(seconds=policy.cadence_factor * min(usual, default=0)))
 
     def measurable(self, policy: StallPolicy) -> bool:
         return self.digest.last_time is not None and self.arrived_together <= policy.max_untimed_tail
 
 
-def pace(d: LogDigest, signatures: tuple[Signature, ...]) -> Pace:
+def pace(d: LogDigest, signatures: tuple[Signature, ...], policy: StallPolicy = StallPolicy()) -> Pace:
     """Read a log's progress lines (in its tail) and how its output arrived."""
     hits = [(line, _numbers(m.groupdict())) for line, m in progress_lines(d, signatures)]
     last = hits[-1][0] if hits else None
-    return Pace(d, last, _seconds_per_line(hits), _arrived_together(d.tail, d.last_time))
+    return Pace(d, last, _seconds_per_line(hits), _arrived_together(d.tail, d.last_time, policy.together))
 
 
 def _numbers(groups: dict[str, str | None]) -> dict[str, float]:
@@ -98,9 +99,10 @@ def _seconds_per_line(hits: list[tuple[LogLine, dict[str, float]]]) -> float | N
     return per_step * delta
 
 
-def _arrived_together(tail: list[LogLine], last_time: datetime | None) -> int:
-    """Lines after the first of the final run that carries ``last_time``: untimed lines after
-    it, and lines stamped with the same time (a live log's kubelet stamps every line)."""
+def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: timedelta) -> int:
+    """Lines after the first of the final run stamped within ``window`` of ``last_time``:
+    untimed lines after it, and lines stamped with (about) the same time - a live log's
+    kubelet stamps every line, a buffered or replayed one all at once."""
     if last_time is None:
         return 0
     run_start = None
@@ -108,7 +110,7 @@ def _arrived_together(tail: list[LogLine], last_time: datetime | None) -> int:
         t = tail[i].time
         if t is None:
             continue
-        if t != last_time:
+        if t < last_time - window:
             break
         run_start = i
     return len(tail) - 1 - run_start if run_start is not None else 0

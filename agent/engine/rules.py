@@ -23,9 +23,9 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 
 from agent.engine.confidence import confidence
-from agent.engine.decision import Decision, StallPolicy
+from agent.engine.decision import Decision
 from agent.engine.explain import explain
-from agent.engine.findings import LAST_WORDS, Finding, Timeline, find_all
+from agent.engine.findings import LAST_WORDS, Finding, StallPolicy, Timeline, find_all, gone_pod_causes
 from agent.engine.progress import Pace, pace
 from agent.engine.ranking import SIMULTANEOUS, Suspect, failure_time, first_cause, strongest
 from agent.engine.signatures import Catalogue
@@ -40,20 +40,22 @@ NO_PODS_AFTER = timedelta(minutes=10)
 # another zone's clock.
 ZONE_SUSPECT = timedelta(minutes=50)
 ZONE_STEP = timedelta(minutes=15)
+# A pod that went away this close to the moment a job's progress stopped is why it stopped.
+STALL_ONSET = timedelta(minutes=15)
 
 
 def judge(evidence: Evidence, catalogue: Catalogue, *, stall: StallPolicy = StallPolicy()) -> Verdict:
     """The rule verdict for one workload."""
     timeline = Timeline.of(evidence)
-    findings = find_all(evidence, catalogue, timeline)
-    paces = [pace(d, catalogue.progress) for d in evidence.logs if _running_now(evidence, d)]
-    decision = decide(evidence, findings, stall, timeline, paces)
+    findings = find_all(evidence, catalogue, timeline, stall)
+    paces = [pace(d, catalogue.progress, stall) for d in evidence.logs if _running_now(evidence, d)]
+    decision = decide(evidence, findings, stall, timeline, paces, gone_pod_causes(evidence, catalogue))
     level, reason = confidence(evidence, decision, paces, stall)
     return explain(evidence, decision, timeline).model_copy(update={"confidence": level, "confidence_reason": reason})
 
 
 def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, timeline: Timeline,
-           paces: list[Pace] | None = None) -> Decision:
+           paces: list[Pace] | None = None, gone: list[Finding] | None = None) -> Decision:
     workload = evidence.workload
     by_pod: dict[str | None, list[Finding]] = defaultdict(list)
     for f in findings:
@@ -89,17 +91,29 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, time
         cause = strongest(last_words)
         if cause is not None:
             return _blame(evidence, quiet, cause, silent.last_time, findings, times, timeline)
+        cause = _gone_at_onset(gone or [], silent)
+        if cause is not None:
+            return _blame(evidence, None, cause, cause.time, findings, times, timeline)
         return Decision("stalled", STALLED, pod=quiet, container=silent.container, time=silent.last_time,
                         findings=findings, silent=silent, ignored=live,
                         cadence=min((c for c in (silent.cadence, stalled.seconds) if c), default=None),
                         progress=stalled.last.text if stalled.last else None)
+    # Quiet for less than a stall from silence needs, but a pod of the job went away just
+    # when its progress stopped: that explains the silence.
+    early = _stalled(evidence, paces or [], stall, floor=stall.min_silence_explained)
+    cause = _gone_at_onset(gone or [], early.digest) if early is not None else None
+    if cause is not None:
+        return _blame(evidence, None, cause, cause.time, findings, times, timeline)
     looping = _restart_loop(evidence)
     if looping is not None:
         loop_pod, container = looping
         return Decision("stalled", STALLED, pod=loop_pod, container=container, time=times.get(loop_pod.name),
                         findings=findings, ignored=live, reason="restart-loop")
 
-    failing = sorted((p for p in evidence.pods if timeline.failing(p)),
+    # A pod whose running process reports trouble it has not survived (an HCCL timeout among
+    # its last lines, a stop after an error) is failing too, though Kubernetes sees it run.
+    troubled = {f.pod for f in findings if f.source == "log" and not f.live and not f.previous}
+    failing = sorted((p for p in evidence.pods if timeline.failing(p) or p.name in troubled),
                      key=lambda p: (times[p.name] or NEVER, p.role_rank, p.index or 0, p.name))
     if failing or workload.status == "Failed":
         first = failing[0] if failing else None
@@ -151,23 +165,42 @@ def _running_now(evidence: Evidence, d: LogDigest) -> bool:
     return not d.previous and ctr is not None and ctr.current.state == "running"
 
 
-def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy) -> Pace | None:
+def _gone_at_onset(gone: list[Finding], silent: LogDigest) -> Finding | None:
+    """A cause reported about a pod that went away (deleted, preempted, evicted) when the
+    silent log's progress stopped: the others wait for the rank it was."""
+    onset = silent.last_time
+    return strongest([f for f in gone if f.time is not None and onset is not None
+                      and abs(f.time - onset) <= STALL_ONSET])
+
+
+def _serving(evidence: Evidence, d: LogDigest) -> bool:
+    pod = evidence.pod(d.pod)
+    ctr = pod.container(d.container) if pod else None
+    return ctr is not None and ctr.probed and ctr.ready is True
+
+
+def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy,
+             floor: timedelta | None = None) -> Pace | None:
     """The container reporting progress whose log went silent first, if one went silent too
-    long. Containers that report no progress are not judged: quiet by design, or hung before
-    their first step - silence alone cannot tell (see agent/engine/progress.py)."""
+    long. When some container reports progress, those that do not are quiet by design and not
+    judged; when none does, every one is (a job hung before its first step; see
+    agent/engine/progress.py)."""
     if evidence.workload.status in ("Succeeded", "Failed", "Suspended"):
         return None
+    # A Ready server tells its health through its readiness probe; quiet between requests.
+    working = [p for p in paces if not _serving(evidence, p.digest)]
+    judged = [p for p in working if p.reports] or working
     silent: list[Pace] = []
-    for p in paces:
+    for p in judged:
         d = p.digest
         pod = evidence.pod(d.pod)
         ctr = pod.container(d.container) if pod else None
-        if not p.reports or not p.measurable(policy) or ctr is None:
+        if not p.measurable(policy) or ctr is None:
             continue
         if not _utc_clock(d, ctr.current.started_at, evidence.now):
             continue  # the silence cannot be measured on a clock we cannot place
         quiet = p.quiet(evidence.now)
-        if quiet is not None and quiet >= p.due(policy):
+        if quiet is not None and quiet >= p.due(policy, floor):
             silent.append(p)
 
     def first(p: Pace) -> tuple[datetime, int, int, str]:

@@ -98,8 +98,10 @@ def test_a_scan_keeps_unexplained_error_lines_as_hints_that_decide_nothing() -> 
     assert verdict.category == "unknown"  # a hint is for a reader, never a cause
 
 
-def test_failed_nodes_earliest_failure_first() -> None:
+def test_failed_nodes_earliest_failure_first_then_the_others() -> None:
     early = pod("a", terminated(1, -50)).model_copy(update={"node": "n-early"})
     late = pod("b", terminated(1, -5)).model_copy(update={"node": "n-late"})
     running_pod = pod("c").model_copy(update={"node": "n-fine"})
-    assert failed_nodes([late, running_pod, early]) == ["n-early", "n-late"]
+    # A rank whose GPU fell off the bus may hang, running, while its peers fail.
+    assert failed_nodes([late, running_pod, early]) == ["n-early", "n-late", "n-fine"]
+    assert failed_nodes([running_pod]) == []  # nothing failed: no node is asked about

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from agent.engine.decision import StallPolicy
+from agent.engine.findings import StallPolicy
 from agent.engine.progress import pace
 from agent.engine.signatures import builtin_catalogue
 from collectors.evidence import LogDigest, LogLine

@@ -309,11 +309,15 @@ def _quiet_workers() -> Evidence:
                     logs=[log("t-master-0", master), log("t-worker-0", start)])
 
 
-def _nobody_reports_progress() -> Evidence:
-    """No container reports progress; the only one has been quiet for hours: silence alone."""
+def _nobody_reports_progress(server: bool = False) -> Evidence:
+    """No container reports progress; the only one has been quiet for hours: a job hung before
+    its first step - unless it is a Ready server, whose readiness probe tells its health."""
     lines = [f"{_stamp(-180 + s / 60)} [INFO] loading shard {s} of 12" for s in range(12)]
-    return evidence([pod("t-master-0", running(started=-181), role="master", index=0)], status="Running",
-                    logs=[log("t-master-0", lines)])
+    p = pod("t-master-0", running(started=-181), role="master", index=0)
+    if server:
+        p = p.model_copy(update={"containers": [c.model_copy(update={"probed": True, "ready": True})
+                                                for c in p.containers]})
+    return evidence([p], status="Running", logs=[log("t-master-0", lines)])
 
 
 def _bar_says_steps_take_seconds() -> Evidence:
@@ -430,7 +434,10 @@ ROWS = {
     "a line means its most specific reading": Row(_line_means_most_specific(), "gpu-oom", "t-master-0"),
     "python warnings are noise": Row(_warnings_are_noise(), "application-error", "t-master-0"),
     "workers quiet by design, the master progressing": Row(_quiet_workers(), "healthy", None, healthy=True),
-    "silence alone, no container reports progress": Row(_nobody_reports_progress(), "healthy", None, healthy=True),
+    "no container reports progress: silence is judged on all": Row(_nobody_reports_progress(), "stalled",
+                                                                    "t-master-0"),
+    "a Ready server is quiet between requests": Row(_nobody_reports_progress(server=True), "healthy", None,
+                                                   healthy=True),
     "the bar's own pace says it hangs": Row(_bar_says_steps_take_seconds(), "stalled", "t-0"),
     "lines that arrived together leave the silence unmeasured": Row(_arrived_together(), "healthy", None,
                                                                     healthy=True),
