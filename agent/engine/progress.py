@@ -3,10 +3,11 @@
 Pure functions over log digests and the catalogue's ``progress`` signatures.
 
 - Progress is judged on the containers that report it: a log whose last lines hold progress
-  lines (steps, iterations, epochs, a training bar, metric dicts). Containers that never
-  report progress - MPI workers that only run sshd, ranks other than 0 that print nothing
-  after start-up, a master that logs only at start - are quiet by design: their silence
-  says nothing. When no container reports progress, silence alone proves nothing either.
+  lines (steps, iterations, epochs, a training bar, metric dicts, a server's answered
+  requests). Containers that report none while another does - MPI workers that only run
+  sshd, ranks other than 0 that print nothing after start-up - are quiet by design: their
+  silence says nothing. When no container reports progress, all are judged (a job that hung
+  before its first step); a Ready server (one with a readiness probe) never is.
 - Silence is measured from the last timed line. Lines that arrived together at the end of a
   log - untimed lines after the last timestamp, or lines sharing the last time, as a
   block-buffered program's output or a replayed log carries them - were written some time
