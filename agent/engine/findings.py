@@ -315,11 +315,13 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
             # start-up, a loss spike the loss scaler skipped).
             now = m.line > digest.lines - LAST_WORDS and m.line >= moved_on
             lasting = sig.while_running == "anywhere" or (sig.while_running is True and now)
-            # An error after which the process, which reported progress before, has made none
-            # for far longer than its pace: it did not survive it - its work loop died and only
-            # its shell (a server answering health checks) lives on.
-            stopped = sig.kind == "cause" and m.line > moved_on and halted is not None and m.time is not None \
-                and m.time <= halted
+            # An error after which the process, which reported progress before, went on printing
+            # but made no progress for far longer than its pace: it did not survive it - its
+            # work loop died and only its shell (a server answering health checks) lives on. A
+            # process silent since the error is left to the stall rules.
+            stopped = (sig.kind == "cause" and m.line > moved_on and halted is not None and m.time is not None
+                       and m.time <= halted and digest.last_time is not None
+                       and digest.last_time - m.time >= stall.min_silence_explained)
             # The same error over and over up to the last lines: it is what the process does now.
             repeating = sig.kind == "cause" and m.count >= REPEATED and m.line > digest.lines - REPEATED
             still = live and not (lasting or stopped or repeating)

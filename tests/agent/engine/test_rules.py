@@ -397,6 +397,28 @@ def _gpu_pod_on_cpu(accelerators: int) -> Evidence:
     p = pod("t-0", running(started=-60)).model_copy(update={"accelerators": accelerators})
     return evidence([p], kind="Job", status="Running", logs=[log("t-0", lines)])
 
+
+def _server_engine_died() -> Evidence:
+    """A server answers requests, its engine dies of OOM, and only health checks follow."""
+    served = [f'{_stamp(-60 + m / 6)} "POST /v1/completions HTTP/1.1" 200 OK' for m in range(120)]
+    health = [f'{_stamp(-40 + m)} "GET /health HTTP/1.1" 200 OK' for m in range(40)]
+    lines = [*served, f"{_stamp(-40.5)} {CUDA_OOM}", *health]
+    return evidence([pod("srv", running(started=-61))], kind="Pod", status="Running", logs=[log("srv", lines)])
+
+
+def _transient_error_then_quiet() -> Evidence:
+    """Progress, one error, then nothing at all for ten minutes (a long checkpoint save): a
+    silence for the stall rules to judge, too short for them."""
+    lines = [*(f"{_stamp(-40 + m / 6)} step {m} loss 1.0" for m in range(180)),
+             f"{_stamp(-10)} requests.exceptions.ReadTimeout: HTTPSConnectionPool(host='hub', port=443): Read timed out."]
+    return evidence([pod("t-0", running(started=-41))], kind="Job", status="Running", logs=[log("t-0", lines)])
+
+
+def _same_error_to_the_last_line() -> Evidence:
+    lines = ["Tue Mar 24 09:00:00 2026  NVIDIA-SMI 550.54  Driver Version: 550.54",
+             *(f"{_stamp(-20 + m / 12)} Failed to initialize NVML: Unknown Error" for m in range(200))]
+    return evidence([pod("smi", running(started=-120))], kind="Pod", status="Running", logs=[log("smi", lines)])
+
 ROWS = {
     "cascade: first OOM, not the replica the condition names": Row(_cascade(), "gpu-oom", "t-worker-1"),
     "cascade: OOMKilled worker before NCCL timeouts": Row(_oomkilled_worker(), "oom-killed", "t-worker-3"),
@@ -448,6 +470,10 @@ ROWS = {
     "the node says its GPU fell off the bus": Row(_gpu_fell_off_the_bus(), "gpu-hardware-error", "t-worker-0"),
     "a GPU pod that cannot use its GPU": Row(_gpu_pod_on_cpu(1), "cuda-error", "t-0"),
     "a CPU pod's CUDA warning means nothing": Row(_gpu_pod_on_cpu(0), "healthy", None, healthy=True),
+    "a server's engine died and only health checks follow": Row(_server_engine_died(), "gpu-oom", "srv"),
+    "an error, then a quiet spell too short for a stall": Row(_transient_error_then_quiet(), "healthy", None,
+                                                              healthy=True),
+    "the same error over and over up to the last line": Row(_same_error_to_the_last_line(), "cuda-error", "smi"),
 }
 
 
