@@ -18,6 +18,7 @@
     kube.py       the watcher's API requests
     config.py     the config file, validated (extra keys are errors)
     running.py    wiring a process together
+    operating.py  the JobDiagnosis controller (agent/operator/) in the bot's process, under its own Lease
 
 Nothing here is imported by the other commands: slack_sdk, uvicorn, starlette and
 prometheus_client load only for ``bot`` and ``watch``. Names are imported on first use.

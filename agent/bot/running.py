@@ -57,6 +57,10 @@ def make_watcher(config: BotConfig, service: Service, environ: Mapping[str, str]
         sinks: list[Any] = build_sinks(watch.sinks, environ, service.redactor, http)
         if watch.record_events:
             sinks.append(EventRecorder(kube, service.redactor))
+        if watch.record_diagnoses:
+            from agent.bot.sinks.diagnosis import DiagnosisRecorder
+
+            sinks.append(DiagnosisRecorder(kube.api_client, service.redactor, ttl=watch.record_ttl))
         if not sinks:
             raise ConfigError("bot config: watch.sinks: no sink to post to (and record_events is off)")
     except BaseException:
@@ -118,10 +122,31 @@ def serve(config: BotConfig, service: Service, environ: Mapping[str, str] | None
 
         thread = threading.Thread(target=watching, daemon=True, name="watcher")
         thread.start()
+    operating = start_operator(config, service, stop, outcome, server)
     try:
         server.run()
     finally:
         stop.set()
-        if thread is not None:
-            thread.join(timeout=15)  # a daemon thread logging at exit aborts the interpreter
+        for running in (thread, operating):
+            if running is not None:
+                running.join(timeout=15)  # a daemon thread logging at exit aborts the interpreter
     return outcome["kept"]
+
+
+def start_operator(config: BotConfig, service: Service, stop: threading.Event, outcome: dict[str, bool],
+                   server: Any) -> threading.Thread | None:
+    """The JobDiagnosis controller in a thread, when the config enables it (agent/bot/operating.py)."""
+    if config.operator is None or not config.operator.enabled:
+        return None
+    from agent.bot.operating import make_operator, run_operator
+
+    controller = make_operator(config, service)
+
+    def operating() -> None:
+        if not run_operator(config, service, controller, stop):
+            outcome["kept"] = False
+        server.should_exit = True
+
+    thread = threading.Thread(target=operating, daemon=True, name="operator")
+    thread.start()
+    return thread

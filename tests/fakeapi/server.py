@@ -22,7 +22,7 @@ from urllib.parse import parse_qs, urlsplit
 import yaml
 
 from collectors.timestamps import parse_time
-from tests.fakeapi import kubelet
+from tests.fakeapi import discovery, kubelet
 from tests.fakeapi.resources import Resource, by_kind, by_path
 from tests.fakeapi.store import Obj, Store
 
@@ -282,7 +282,9 @@ class FakeApiServer:
         if route is not None and route.verb not in self.verbs:
             response = _status(405, "MethodNotAllowed", f"the fake API server only reads ({handler.command})")
         elif route is None:
-            response = _status(404, "NotFound", "the server could not find the requested resource")
+            found = discovery.answer(url.path) if handler.command == "GET" else None
+            response = _json(200, found) if found is not None else _status(
+                404, "NotFound", "the server could not find the requested resource")
         else:
             response = self._answer(route, query)
         record = ApiRequest(handler.command, url.path, query, route.verb if route else "get",
@@ -311,7 +313,7 @@ class FakeApiServer:
             return _status(404, "NotFound", "the server could not find the requested resource")
         if route.subresource == "log":
             return self._log(route, query)
-        if route.subresource:
+        if route.subresource and route.subresource not in route.resource.subresources:
             return _status(404, "NotFound", "the server could not find the requested resource")
         return self.verbs[route.verb](route, query)
 
