@@ -212,23 +212,16 @@ def gone_pod_causes(evidence: Evidence, catalogue: Catalogue) -> list[Finding]:
             if f.is_cause and f.pod is None and f.subject.startswith("Pod ")]
 
 
-def progress_lines(digest: LogDigest, progress: Sequence[Signature]) -> list[tuple[LogLine, re.Match[str]]]:
-    """The progress lines among a log's last lines, each with the match that found it (the
-    first progress signature that matches)."""
-    found = []
-    for line in digest.tail:
-        m = next((m for sig in progress for m in [sig.search(line.text)] if m is not None), None)
-        if m is not None:
-            found.append((line, m))
-    return found
+def progress_lines(digest: LogDigest, progress: Sequence[Signature]) -> list[LogLine]:
+    """The progress lines among a log's last lines."""
+    return [line for line in digest.tail if any(sig.search(line.text) for sig in progress)]
 
 
-def _halted_after(progress: list[tuple[LogLine, re.Match[str]]], now: datetime,
-                  stall: StallPolicy) -> datetime | None:
+def _halted_after(progress: list[LogLine], now: datetime, stall: StallPolicy) -> datetime | None:
     """The latest moment after which an error that stopped progress has been followed by none
     for far longer than the log's pace (``cadence_factor`` times the usual gap between its
     timed progress lines, at least ``min_silence_explained``); None when progress has no pace."""
-    times = [line.time for line, _ in progress if line.time is not None]
+    times = [line.time for line in progress if line.time is not None]
     gaps = sorted((b - a).total_seconds() for a, b in zip(times, times[1:]) if b > a)
     if len(gaps) < 3:
         return None
@@ -302,7 +295,7 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
         live = (ctr is not None and not digest.previous and ctr.current.state == "running"
                 and not unready(ctr, evidence.now))
         progress = progress_lines(digest, catalogue.progress) if live else []
-        moved_on = progress[-1][0].line if progress else 0
+        moved_on = progress[-1].line if progress else 0
         halted = _halted_after(progress, evidence.now, stall)
         for m in digest.matches:
             sig = catalogue.by_id.get(m.signature)

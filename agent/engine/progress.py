@@ -19,6 +19,7 @@ Pure functions over log digests and the catalogue's ``progress`` signatures.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -59,24 +60,37 @@ class Pace:
 
 def pace(d: LogDigest, signatures: tuple[Signature, ...], policy: StallPolicy = StallPolicy()) -> Pace:
     """Read a log's progress lines (in its tail) and how its output arrived."""
-    hits = [(line, _numbers(m.groupdict())) for line, m in progress_lines(d, signatures)]
+    hits = [(line, _numbers(line.text)) for line in progress_lines(d, signatures)]
     last = hits[-1][0] if hits else None
     return Pace(d, last, _seconds_per_line(hits), _arrived_together(d.tail, d.last_time, policy.together))
 
 
-def _numbers(groups: dict[str, str | None]) -> dict[str, float]:
-    """The named groups that matched, by meaning: ``ms_2`` counts as ``ms``."""
+# How progress lines state their pace and count their steps, as the common trainers print them:
+# tqdm's "26.05s/it" and "2.27it/s", nanoGPT's "time 4608.49ms", Megatron's "elapsed time per
+# iteration (ms): 1882.6", NeMo's "train_step_timing in s=43.9"; a bar's "1610/8573 [", "step 900",
+# "iteration 1100/", "global_step=74", a benchmark's "1170\timages/sec", XGBoost's "[120]\t".
+# Fixed readers of our own, applied only to the lines a progress signature recognised.
+_PACE = (
+    ("sec", re.compile(r"([\d.]+)s/it\b|step_timing in s=([\d.]+)")),
+    ("per_sec", re.compile(r"([\d.]+)it/s\b")),
+    ("ms", re.compile(r"(?i)\btime[^\d\n]{0,30}([\d.]+)\s*ms\b|per iteration \(ms\):\s*([\d.]+)")),
+    ("step", re.compile(r"(?i)(\d+)/\d+\s+\[|\b(?:global_)?(?:step|iter(?:ation)?)\b\s*[:=#]?\s*\[?\s*(\d+)"
+                        r"|^\s*(\d+)\s+(?:images|img|samples|tokens|sequences)/sec|\bIter #(\d+)|^\[(\d+)\]\s")),
+)
+
+
+def _numbers(text: str) -> dict[str, float]:
+    """What a progress line says of its pace: ``sec`` (seconds per step), ``per_sec`` (steps
+    per second), ``ms`` (milliseconds per step) and ``step`` (its counter), those it states."""
     out: dict[str, float] = {}
-    for name, value in groups.items():
-        if value is None:
-            continue
-        try:
-            number = float(value)
-        except ValueError:
-            continue
-        meaning = next((m for m in ("per_sec", "sec", "ms", "step") if name == m or name.startswith(m + "_")), None)
-        if meaning is not None:
-            out.setdefault(meaning, number)
+    for meaning, reader in _PACE:
+        m = reader.search(text)
+        value = next((g for g in m.groups() if g), None) if m else None
+        if value is not None:
+            try:
+                out[meaning] = float(value)
+            except ValueError:
+                continue
     return out
 
 
