@@ -27,7 +27,7 @@ def rfc3339_nano(t: datetime) -> str:
 
 def own_time(raw: bytes, year: int) -> datetime | None:
     """The time a line carries: its ``--timestamps`` prefix, else what its text says."""
-    line = ANSI_ESCAPE.sub("", raw.decode("utf-8", "replace"))
+    line = ANSI_ESCAPE.sub(b"", raw).decode("utf-8", "replace")
     stamp, _ = split_kubectl_timestamp(line)
     if stamp is not None:
         return stamp

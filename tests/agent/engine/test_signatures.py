@@ -113,15 +113,3 @@ def test_compiled_catalogue_is_current() -> None:
     assert shipped == expected, "regenerate: python -m agent.engine.signatures"
     assert list(builtin_catalogue().signatures) == fresh
 
-
-def test_no_signal_is_keyed_on_a_single_character() -> None:
-    """The scan classifies only lines that hold a pattern's literal keys: a pattern keyed on one
-    character ("E", "e" - what a common prefix of alternatives leaves) makes nearly every line
-    a candidate and the scan several times slower."""
-    from collectors.logs import literal_keys
-
-    catalogue = builtin_catalogue()
-    for sig in catalogue.signatures:
-        if sig.where == "log" and sig.kind not in ("noise", "progress") and sig.pattern:
-            keys = literal_keys(sig.pattern) or ()
-            assert all(len(key) > 1 for key, _ in keys), (sig.id, keys)
