@@ -198,9 +198,10 @@ def _former_pod_events(source: Source, namespace: str, events: Sequence[EventFac
 def _owners(obj: K8sObject, namespace: str) -> list[ObjectRef]:
     """The workload's controller, from its ownerReferences."""
     refs = (obj.get("metadata") or {}).get("ownerReferences") or []
+    refs = [r for r in refs if isinstance(r, dict)] if isinstance(refs, list) else []
     controllers = [r for r in refs if r.get("controller")] or refs
-    return [ObjectRef(str(r.get("kind")), str(r.get("name")), namespace, r.get("uid")) for r in controllers
-            if r.get("kind") and r.get("name")]
+    return [ObjectRef(str(r.get("kind")), str(r.get("name")), namespace, str(r.get("uid") or "") or None)
+            for r in controllers if r.get("kind") and r.get("name")]
 
 
 def failed_nodes(pods: Sequence[PodFacts]) -> list[str]:
@@ -245,9 +246,12 @@ def _nodes(source: Source, names: Sequence[str], notes: list[str], *,
 def node_facts(obj: K8sObject) -> NodeFacts:
     """A node's abnormal conditions: Ready not True, and any other condition that is True
     (MemoryPressure, DiskPressure, node-problem-detector's KernelDeadlock or GPU problems)."""
-    conds = [c for c in _conditions((obj.get("status") or {}).get("conditions"))
+    status = obj.get("status")
+    conds = [c for c in _conditions(status.get("conditions") if isinstance(status, dict) else None)
              if (c.type == "Ready") != (c.status == "True")]
-    return NodeFacts(name=_name(obj), cordoned=bool((obj.get("spec") or {}).get("unschedulable")), conditions=conds)
+    spec = obj.get("spec")
+    return NodeFacts(name=_name(obj), cordoned=isinstance(spec, dict) and bool(spec.get("unschedulable")),
+                     conditions=conds)
 
 
 def _get_workload(source: Source, kind: Kind, target: Target) -> tuple[K8sObject, str]:
@@ -430,8 +434,12 @@ def pod_facts(obj: K8sObject, kind: Kind, *, role: str | None = None) -> PodFact
 def _accelerators(container: Any) -> int:
     """How many accelerators a container asks for: its limits (requests when none), summed
     over the extended resources device plugins name them by."""
-    resources = (container or {}).get("resources") or {}
-    asked = resources.get("limits") or resources.get("requests") or {}
+    resources = container.get("resources") if isinstance(container, dict) else None
+    if not isinstance(resources, dict):
+        return 0
+    asked = resources.get("limits") or resources.get("requests")
+    if not isinstance(asked, dict):  # a hand-edited snapshot may hold anything here
+        return 0
     return sum(_int(str(v), 0) for k, v in asked.items() if ACCELERATOR.search(str(k)))
 
 
@@ -461,7 +469,7 @@ def event_facts(obj: K8sObject) -> EventFacts:
         type=str(obj.get("type") or "Normal"), reason=str(obj.get("reason") or ""),
         message=str(obj.get("message") or obj.get("note") or "").strip(), count=_int(count, 1),
         first_seen=first, last_seen=last or first, object_kind=str(regarding.get("kind") or ""),
-        object_name=str(regarding.get("name") or ""), object_uid=regarding.get("uid") or None)
+        object_name=str(regarding.get("name") or ""), object_uid=str(regarding.get("uid") or "") or None)
 
 
 # -- which logs to read ---------------------------------------------------------------------

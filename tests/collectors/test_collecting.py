@@ -85,6 +85,7 @@ def test_accelerators_a_pod_asks_for() -> None:
     assert asking({"limits": {"nvidia.com/mig-1g.10gb": "1"}}) == 1
     assert asking({"limits": {"google.com/tpu": "4", "memory": "64Gi"}}) == 4
     assert asking({"limits": {"cpu": "8", "memory": "32Gi", "ephemeral-storage": "10Gi"}}) == 0
+    assert asking({"limits": "\x1b[31mjunk"}) == 0 and asking("junk") == 0  # type: ignore[arg-type]
 
 
 def test_a_scan_keeps_unexplained_error_lines_as_hints_that_decide_nothing() -> None:
