@@ -16,7 +16,7 @@ _EXPORTS = {
     "Advisor": "agent.diagnosis",
     "advisor_from_settings": "agent.review.llm",
     "judge": "agent.engine.rules",
-    "StallPolicy": "agent.engine.decision",
+    "StallPolicy": "agent.engine.findings",
     "Verdict": "agent.engine.verdict",
     "Culprit": "agent.engine.verdict",
     "EvidenceLine": "agent.engine.verdict",

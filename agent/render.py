@@ -56,6 +56,8 @@ def text(verdict: Verdict, *, color: bool = False, tr: Translator = ENGLISH) -> 
         facts.append(labelled(_("Culprit:"), culprit(verdict)))
     facts.append(labelled(_("Engine:"), verdict.engine))
     out.append(paint("   ".join(facts), _DIM))
+    if verdict.confidence != "high":
+        out.append(paint(labelled(_("Confidence:"), _confidence(verdict, tr)), _DIM))
     if verdict.evidence:
         out.append(paint(_("Evidence:"), _BOLD))
         out.extend(f"  [{_where(e)}] {e.text}" for e in verdict.evidence)
@@ -63,6 +65,11 @@ def text(verdict: Verdict, *, color: bool = False, tr: Translator = ENGLISH) -> 
         out.append(paint(_("Notes:"), _BOLD))
         out.extend(f"  - {n}" for n in verdict.notes)
     return "\n".join(out)
+
+
+def _confidence(verdict: Verdict, tr: Translator) -> str:
+    """``medium - the stall is inferred ...``: the level is an id, like the category."""
+    return f"{verdict.confidence} - {verdict.confidence_reason or tr.gettext('see the analysis')}"
 
 
 def labelled(label: str, value: str) -> str:
@@ -98,6 +105,8 @@ def markdown(verdict: Verdict, *, tr: Translator = ENGLISH) -> str:
         ctr = f" / `{verdict.culprit.container}`" if verdict.culprit.container else ""
         out.append(_bold(_("Culprit:"), f"`{verdict.culprit.pod}`{ctr}") + "  ")
     out += [_bold(_("Analysis:"), verdict.analysis) + "  ", _bold(_("Solution:"), verdict.solution), ""]
+    if verdict.confidence != "high":
+        out[-1:] = [_bold(_("Confidence:"), _confidence(verdict, tr)), ""]
     if verdict.evidence:
         out.append("<details><summary>" + _("Evidence") + "</summary>")
         out += ["", "```"]

@@ -3,8 +3,10 @@
 The number of requests is fixed whatever the job's size: one get for the workload (per API
 version tried), one get or list per child the kind declares (kinds.yaml), one list of pods
 per selector tried, one list of a queue's objects for queued or suspended workloads, one
-list of events, and at most ``Budget.max_logs`` containers' logs, each bounded in lines
-and bytes. A list may take several pages on a cluster; the number of lists does not grow.
+list of events (one more for pods the controller replaced or deleted), and at most
+``Budget.max_logs`` containers' logs, each bounded in lines and bytes. When pods failed, the
+nodes they ran on: at most ``MAX_NODES`` gets and one list of node events. A list may take
+several pages on a cluster; the number of lists does not grow.
 
 What cannot be read becomes a note in the evidence, except the workload itself: without
 it there is nothing to diagnose (``ClusterForbidden``).
@@ -27,13 +29,14 @@ from collectors.evidence import (
     EventFacts,
     Evidence,
     LogDigest,
+    NodeFacts,
     PodFacts,
     RelatedFacts,
 )
 from collectors.families import as_int as _int
 from collectors.families import conditions as _conditions
 from collectors.families import first_trouble, related_facts, workload_facts
-from collectors.fields import template_fields
+from collectors.fields import abnormal, template_fields
 from collectors.kinds import ChildRef, Kind, admission_refs, fill, resolve_kind
 from collectors.logs import LineMatcher, scan_log
 from collectors.shapes import CheckedSource
@@ -49,6 +52,14 @@ SIDECARS = frozenset({"istio-proxy", "linkerd-proxy", "envoy", "fluent-bit", "fl
 # Children found by selector (a JobSet's Jobs) that report trouble: the earliest few are
 # kept as related facts; a thousand failed Jobs say nothing the first ten do not.
 MAX_SELECTED_CHILDREN = 10
+# Nodes read (one get each) for the earliest failed pods: where a failure began, its node's
+# trouble (a GPU off the bus, NotReady) shows; a thousand failed ranks share a few nodes' story.
+MAX_NODES = 3
+# Events about cluster-scoped objects (nodes) are recorded in this namespace.
+NODE_EVENTS_NAMESPACE = "default"
+# Extended resources that name accelerators: nvidia.com/gpu, nvidia.com/mig-1g.10gb, amd.com/gpu,
+# gpu.intel.com/i915, huawei.com/Ascend910, google.com/tpu, habana.ai/gaudi, aws.amazon.com/neuron.
+ACCELERATOR = re.compile(r"(?i)/(?:\S*gpu\S*|mig-\S+|ascend\S*|npu\S*|tpu\S*|gaudi\S*|neuron\S*)$")
 
 
 @dataclass(frozen=True)
@@ -106,19 +117,26 @@ def collect(
     workload = workload_facts(obj, kind, api_version, pods, child_objects)
     queued = _admission(source, obj, workload.status, target.namespace, notes)
 
-    refs = [_ref(obj), *(_ref(c) for c in [*child_objects, *queued]),
+    # The workload's own controller (an Argo Workflow running a pod, a CronJob) may say why
+    # it was stopped: its events are read with the rest, at no extra cost.
+    refs = [_ref(obj), *_owners(obj, target.namespace), *(_ref(c) for c in [*child_objects, *queued]),
             *(ObjectRef("Pod", p.name, target.namespace, p.uid) for p in pods)]
+    node_names = failed_nodes(pods)
+    node_refs = [ObjectRef("Node", n) for n in node_names]
+    together = target.namespace == NODE_EVENTS_NAMESPACE
     say("reading events")
     try:
         # Events of the same second keep the order the API server created them in
         # (resourceVersion), not the order a source happens to list them in.
-        raw_events = sorted(source.list_events(target.namespace, refs), key=_resource_version)
+        raw_events = sorted(source.list_events(target.namespace, refs + (node_refs if together else [])),
+                            key=_resource_version)
         events = [event_facts(e) for e in raw_events]
-        if not pods:
-            events += _former_pod_events(source, target.namespace, events)
+        events += _former_pod_events(source, target.namespace, events, pods)
     except Unreadable as exc:
         events = []
         notes.append(f"events: {exc}")
+    nodes, node_events = _nodes(source, node_names, notes, events_read=together)
+    events += node_events
     events.sort(key=lambda e: e.first_seen or e.last_seen or NEVER)
 
     related = [*_child_facts(children), *(related_facts(q) for q in queued),
@@ -149,7 +167,8 @@ def collect(
     # What the source left out itself: unreadable or refused files, fields of the wrong type.
     notes.extend(n for n in source.notes if n not in notes)
 
-    evidence = Evidence(workload=workload, pods=pods, events=events, logs=logs, related=related, now=now, notes=notes)
+    evidence = Evidence(workload=workload, pods=pods, events=events, logs=logs, related=related, nodes=nodes, now=now,
+                        notes=notes)
     fields = template_fields(evidence, log_chars=budget.log_info_chars)
     return evidence.model_copy(update=fields)
 
@@ -157,19 +176,82 @@ def collect(
 # -- finding objects ------------------------------------------------------------------------
 
 
-_CREATED_POD = re.compile(r"Created pod: (\S+)")
+_CREATED_POD = re.compile(r"(?:Created|Deleted) pod: (\S+)")
 
 
-def _former_pod_events(source: Source, namespace: str, events: Sequence[EventFacts]) -> list[EventFacts]:
-    """Events about the pods a workload's controller says it created, when none is left
-    (cleanPodPolicy, a TTL, pod GC): the Evicted or OOMKilling that ended them is all that
-    remains. One more list of events, and only then."""
-    names = {m.group(1) for e in events if e.reason.startswith("SuccessfulCreate")
-             for m in [_CREATED_POD.search(e.message)] if m}
+def _former_pod_events(source: Source, namespace: str, events: Sequence[EventFacts],
+                       pods: Sequence[PodFacts]) -> list[EventFacts]:
+    """Events about pods the workload's controller says it created or deleted and that are
+    gone (a Job's evicted pod it replaced, a pod removed at a deadline, cleanPodPolicy, pod
+    GC): the Evicted, Preempted or Failed that ended them is all that remains. One more list
+    of events, only when there are such pods. (A pod recreated under its own name is already
+    covered: its events are matched by name.)"""
+    current = {p.name for p in pods}
+    names = {m.group(1) for e in events if e.reason.startswith(("SuccessfulCreate", "SuccessfulDelete"))
+             for m in [_CREATED_POD.search(e.message)] if m} - current
     if not names:
         return []
     raw = source.list_events(namespace, [ObjectRef("Pod", n, namespace) for n in sorted(names)])
     return [event_facts(e) for e in sorted(raw, key=_resource_version)]
+
+
+def _owners(obj: K8sObject, namespace: str) -> list[ObjectRef]:
+    """The workload's controller, from its ownerReferences."""
+    refs = (obj.get("metadata") or {}).get("ownerReferences") or []
+    refs = [r for r in refs if isinstance(r, dict)] if isinstance(refs, list) else []
+    controllers = [r for r in refs if r.get("controller")] or refs
+    return [ObjectRef(str(r.get("kind")), str(r.get("name")), namespace, str(r.get("uid") or "") or None)
+            for r in controllers if r.get("kind") and r.get("name")]
+
+
+def failed_nodes(pods: Sequence[PodFacts]) -> list[str]:
+    """When some pod failed, the nodes of the workload's pods: those of the failed pods first,
+    earliest failure first, then the others (a rank whose GPU fell off the bus may hang,
+    running, while its peers fail). None when no pod failed."""
+    failed = [p for p in pods if p.node and abnormal(p)]
+    if not failed:
+        return []
+    failed.sort(key=lambda p: (min([t for c in p.containers for t in (c.current.finished_at,
+                                                                      c.last.finished_at if c.last else None) if t],
+                                   default=p.created_at or NEVER), p.name))
+    return list(dict.fromkeys(p.node for p in [*failed, *pods] if p.node))
+
+
+def _nodes(source: Source, names: Sequence[str], notes: list[str], *,
+           events_read: bool) -> tuple[list[NodeFacts], list[EventFacts]]:
+    """The first ``MAX_NODES`` nodes (one get each) and the events of all of them (one list):
+    a GPU that fell off the bus, a kernel problem or a node going NotReady is reported on the
+    node, not on the pod whose rank then failed without a word. Unless ``events_read``: the
+    workload lives in the namespace node events are kept in, and they came with its own."""
+    if not names:
+        return [], []
+    nodes: list[NodeFacts] = []
+    try:
+        for name in names[:MAX_NODES]:
+            obj = source.get_object("v1", "Node", name, None)
+            if obj is not None:
+                nodes.append(node_facts(obj))
+    except Unreadable as exc:
+        notes.append(f"nodes: {exc}")
+    if events_read:
+        return nodes, []
+    try:
+        raw = source.list_events(NODE_EVENTS_NAMESPACE, [ObjectRef("Node", n) for n in names])
+    except Unreadable as exc:
+        notes.append(f"node events: {exc}")
+        return nodes, []
+    return nodes, [event_facts(e) for e in sorted(raw, key=_resource_version)]
+
+
+def node_facts(obj: K8sObject) -> NodeFacts:
+    """A node's abnormal conditions: Ready not True, and any other condition that is True
+    (MemoryPressure, DiskPressure, node-problem-detector's KernelDeadlock or GPU problems)."""
+    status = obj.get("status")
+    conds = [c for c in _conditions(status.get("conditions") if isinstance(status, dict) else None)
+             if (c.type == "Ready") != (c.status == "True")]
+    spec = obj.get("spec")
+    return NodeFacts(name=_name(obj), cordoned=isinstance(spec, dict) and bool(spec.get("unschedulable")),
+                     conditions=conds)
 
 
 def _get_workload(source: Source, kind: Kind, target: Target) -> tuple[K8sObject, str]:
@@ -326,23 +408,39 @@ def pod_facts(obj: K8sObject, kind: Kind, *, role: str | None = None) -> PodFact
     init_statuses = {s.get("name"): s for s in status.get("initContainerStatuses") or []}
     containers: list[ContainerFacts] = []
     for init, declared, seen in ((True, spec.get("initContainers"), init_statuses), (False, spec.get("containers"), statuses)):
+        probed = {c.get("name") for c in declared or [] if isinstance(c, dict) and c.get("readinessProbe")}
         names = [c.get("name") for c in declared or []] or list(seen)
         for name in names:
             s = seen.get(name)
             if s is None:
-                containers.append(ContainerFacts(name=str(name), init=init, current=ContainerInstance(state="unknown")))
+                containers.append(ContainerFacts(name=str(name), init=init, probed=name in probed,
+                                                 current=ContainerInstance(state="unknown")))
                 continue
             last = _instance(s.get("lastState"))
             containers.append(ContainerFacts(
-                name=str(name), init=init, image=s.get("image"), ready=s.get("ready") if isinstance(s.get("ready"), bool) else None,
+                name=str(name), init=init, image=s.get("image"), probed=name in probed,
+                ready=s.get("ready") if isinstance(s.get("ready"), bool) else None,
                 restart_count=_int(s.get("restartCount")), current=_instance(s.get("state")),
                 last=last if last.state == "terminated" else None))
     return PodFacts(
         name=_name(obj), uid=meta.get("uid"), role=role, index=index, node=spec.get("nodeName"),
+        accelerators=sum(_accelerators(c) for c in spec.get("containers") or []),
         phase=str(status.get("phase") or "Unknown"), reason=status.get("reason"), message=status.get("message"),
         created_at=parse_time(meta.get("creationTimestamp")), started_at=parse_time(status.get("startTime")),
         deleted_at=parse_time(meta.get("deletionTimestamp")), conditions=_conditions(status.get("conditions")),
         containers=containers)
+
+
+def _accelerators(container: Any) -> int:
+    """How many accelerators a container asks for: its limits (requests when none), summed
+    over the extended resources device plugins name them by."""
+    resources = container.get("resources") if isinstance(container, dict) else None
+    if not isinstance(resources, dict):
+        return 0
+    asked = resources.get("limits") or resources.get("requests")
+    if not isinstance(asked, dict):  # a hand-edited snapshot may hold anything here
+        return 0
+    return sum(_int(str(v), 0) for k, v in asked.items() if ACCELERATOR.search(str(k)))
 
 
 def _instance(state: Any) -> ContainerInstance:
@@ -371,7 +469,7 @@ def event_facts(obj: K8sObject) -> EventFacts:
         type=str(obj.get("type") or "Normal"), reason=str(obj.get("reason") or ""),
         message=str(obj.get("message") or obj.get("note") or "").strip(), count=_int(count, 1),
         first_seen=first, last_seen=last or first, object_kind=str(regarding.get("kind") or ""),
-        object_name=str(regarding.get("name") or ""))
+        object_name=str(regarding.get("name") or ""), object_uid=str(regarding.get("uid") or "") or None)
 
 
 # -- which logs to read ---------------------------------------------------------------------

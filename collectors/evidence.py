@@ -1,7 +1,18 @@
 """What collection learns about a workload: structured facts, and the four template fields.
 
-The structured facts (``workload``, ``pods``, ``events``, ``logs``, ``related``) are what the
-rule engine reasons over. ``Metadata``, ``ErrorInfo``, ``EventInfo`` and ``LogInfo`` are the
+The structured facts (``workload``, ``pods``, ``events``, ``logs``, ``related``, ``nodes``) are
+what the rule engine reasons over.
+
+What a reader (or the model review) can find beyond the rules' own findings:
+
+- ``events`` also holds the events of the workload's former pods (deleted, evicted or
+  replaced: ``object_uid`` tells an earlier incarnation of a pod from the one that runs now),
+  of the object that owns the workload (an Argo Workflow, a CronJob), and of the nodes its
+  failed pods ran on (``object_kind == "Node"``: node-problem-detector's Xid reports, NotReady);
+- ``nodes`` holds those nodes' abnormal conditions;
+- each ``LogDigest.matches`` keeps the first and last line of every signal signature found,
+  including ``hint`` signatures: error-like lines no more specific signature explains ("...
+  failed", "FATAL", "timed out", NaN), which decide nothing but show what a failing pod said. ``Metadata``, ``ErrorInfo``, ``EventInfo`` and ``LogInfo`` are the
 same facts written out as text for prompt templates; their names follow Aegis so that its
 users' templates carry over. They are filled once, by ``collectors.collecting.collect``.
 """
@@ -74,6 +85,7 @@ class ContainerFacts(_Model):
     init: bool = False
     image: str | None = None
     ready: bool | None = Field(None, description="None when the status does not say")
+    probed: bool = Field(False, description="has a readiness probe: a server, whose health the probe reports")
     restart_count: int = 0
     current: ContainerInstance
     last: ContainerInstance | None = Field(default=None, description="lastState.terminated, if any")
@@ -99,6 +111,7 @@ class PodFacts(_Model):
     created_at: datetime | None = None
     started_at: datetime | None = None
     deleted_at: datetime | None = None
+    accelerators: int = Field(0, description="GPUs (or NPUs, TPUs) its containers request")
     conditions: list[Condition] = []
     containers: list[ContainerFacts] = []
 
@@ -136,6 +149,16 @@ class EventFacts(_Model):
     last_seen: datetime | None = None
     object_kind: str = ""
     object_name: str = ""
+    object_uid: str | None = Field(None, description="the uid of the object it is about, when the event says")
+
+
+class NodeFacts(_Model):
+    """A node a failed pod ran on: what is wrong with it, if anything."""
+
+    name: str
+    cordoned: bool = False
+    conditions: list[Condition] = Field([], description="abnormal conditions only: Ready not True, pressure, "
+                                                        "node-problem-detector's problems")
 
 
 class ReplicaFacts(_Model):
@@ -212,7 +235,7 @@ class LogDigest(_Model):
 class StatusFact(_Model):
     """One abnormal fact of status, in the words ErrorInfo and the rules share."""
 
-    scope: Literal["container", "pod", "workload", "related"]
+    scope: Literal["container", "pod", "workload", "related", "node"]
     subject: str = Field("", description="what the fact is about, as a reader names it: 'Job train-node-0'")
     time: datetime | None = None
     pod: str | None = None
@@ -233,6 +256,7 @@ class Evidence(_Model):
     events: list[EventFacts] = []
     logs: list[LogDigest] = []
     related: list[RelatedFacts] = []
+    nodes: list[NodeFacts] = Field([], description="the nodes the failed pods ran on")
     now: datetime
     notes: list[str] = Field([], description="what could not be read, and why")
 
@@ -245,10 +269,11 @@ class Evidence(_Model):
         return next((p for p in self.pods if p.name == name), None)
 
     def status_facts(self) -> list[StatusFact]:
-        return status_facts(self.workload, self.pods, self.related)
+        return status_facts(self.workload, self.pods, self.related, self.nodes)
 
 
-def status_facts(workload: WorkloadFacts, pods: Iterable[PodFacts], related: Iterable[RelatedFacts]) -> list[StatusFact]:
+def status_facts(workload: WorkloadFacts, pods: Iterable[PodFacts], related: Iterable[RelatedFacts],
+                 nodes: Iterable[NodeFacts] = ()) -> list[StatusFact]:
     """The abnormal facts of status, earliest first: what ErrorInfo shows and rules match."""
     facts: list[StatusFact] = []
     for c in workload.conditions:
@@ -288,11 +313,14 @@ def status_facts(workload: WorkloadFacts, pods: Iterable[PodFacts], related: Ite
         if r.summary and not r.conditions:
             facts.append(StatusFact(scope="related", subject=f"{r.kind} {r.name}", kind=r.kind,
                                     text=f"{r.kind} {r.name}: {r.summary}"))
+    for n in nodes:
+        for c in n.conditions:
+            facts.append(_condition_fact("node", f"node {n.name}", c).model_copy(update={"subject": f"Node {n.name}"}))
     facts.sort(key=lambda f: f.time or NEVER)
     return facts
 
 
-def _condition_fact(scope: Literal["workload", "pod", "related"], subject: str, c: Condition) -> StatusFact:
+def _condition_fact(scope: Literal["workload", "pod", "related", "node"], subject: str, c: Condition) -> StatusFact:
     detail = f" ({c.reason})" if c.reason else ""
     message = f": {one_line(c.message)}" if c.message else ""
     return StatusFact(scope=scope, subject=subject, time=c.time, kind=c.type, reason=c.reason, message=c.message,

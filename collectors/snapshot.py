@@ -130,9 +130,11 @@ class SnapshotSource:
         return found
 
     def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
+        # Events about nodes belong to no namespace of their own ("default" on a cluster):
+        # a snapshot may hold them in any.
         about = involvement(involved)
         return [obj for obj in self._objects
-                if obj["kind"] == "Event" and _namespace(obj) in (namespace, None) and about(obj)]
+                if obj["kind"] == "Event" and about(obj) and (_namespace(obj) in (namespace, None) or _about_node(obj))]
 
     def read_log(
         self,
@@ -419,6 +421,10 @@ def _flatten(doc: Any) -> Iterator[Any]:
             yield from _flatten(item)
     else:
         yield doc
+
+
+def _about_node(event: K8sObject) -> bool:
+    return ((event.get("involvedObject") or event.get("regarding") or {}).get("kind")) == "Node"
 
 
 def _name(obj: K8sObject) -> str:

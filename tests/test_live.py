@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from agent.cli.app import app
 from agent.diagnosis import diagnose
 from agent.evaluation import load_case
-from collectors.collecting import Budget, Target
+from collectors.collecting import MAX_NODES, Budget, Target
 from collectors.snapshot import SnapshotSource
 from tests.cases.builders import CaseSpec, Clock, Container, PodPlan, event, gpu, job_condition, kubeflow_with_pods
 from tests.cases.builders import running, stamped, terminated
@@ -50,9 +50,9 @@ def test_live_verdict_is_the_snapshot_verdict(fake_api: FakeCluster, snapshot: P
 def readme_role() -> set[tuple[str, str, str]]:
     """The (apiGroup, resource, verb) triples of the Role the README gives."""
     block = README.split("<!-- rbac:start -->")[1].split("<!-- rbac:end -->")[0]
-    role = yaml.safe_load(block.split("```yaml\n")[1].split("```")[0])
-    return {(g, r, v) for rule in role["rules"] for g in rule["apiGroups"] for r in rule["resources"]
-            for v in rule["verbs"]}
+    roles = yaml.safe_load_all(block.split("```yaml\n")[1].split("```")[0])
+    return {(g, r, v) for role in roles for rule in role["rules"] for g in rule["apiGroups"]
+            for r in rule["resources"] for v in rule["verbs"]}
 
 
 @pytest.mark.parametrize(("snapshot", "target"), [p for p in SNAPSHOTS if "kinds" in str(p.values[0])
@@ -108,11 +108,13 @@ def test_a_thousand_workers_cost_a_constant_number_of_requests(fake_api: FakeClu
     pod_pages, event_pages = math.ceil(1001 / 500), math.ceil(1001 / 500)
     assert server.count(verb="get", resource="pytorchjobs") == 1
     assert server.count(verb="list", resource="pods") == pod_pages
-    assert server.count(verb="list", resource="events") == event_pages
+    # The namespace's events, then the events of the failed pods' nodes (none here: one page).
+    assert server.count(verb="list", resource="events") == event_pages + 1
+    assert server.count(verb="get", resource="nodes") <= MAX_NODES
     assert server.count(resource="pods/log") <= budget.max_logs
-    # get the workload, list its pods, list events (3), then K logs, plus the extra pages.
-    assert len(server.requests) <= 3 + budget.max_logs + (pod_pages - 1) + (event_pages - 1)
-    assert {r.resource for r in server.requests} == {"pytorchjobs", "pods", "events", "pods/log"}
+    # get the workload, list its pods, list events (3), then K logs, the nodes, plus the extra pages.
+    assert len(server.requests) <= 3 + budget.max_logs + MAX_NODES + 1 + (pod_pages - 1) + (event_pages - 1)
+    assert {r.resource for r in server.requests} == {"pytorchjobs", "pods", "events", "pods/log", "nodes"}
 
 
 # -- what the API refuses -------------------------------------------------------------------
@@ -143,8 +145,31 @@ def test_forbidden_events_give_a_verdict_with_a_note(fake_api: FakeCluster) -> N
     assert verdict["notes"] == ['events: forbidden - needs RBAC rule: apiGroups [""], resources [events], verbs [list] '
                                 'in namespace team-nlp (the API server said: events is forbidden: User '
                                 '"system:serviceaccount:default:jobdoctor" cannot list resource "events" in API group ""'
-                                ' in the namespace "team-nlp")']
+                                ' in the namespace "team-nlp")',
+                                'node events: forbidden - needs RBAC rule: apiGroups [""], resources [events], verbs '
+                                '[list] in namespace default (the API server said: events is forbidden: User '
+                                '"system:serviceaccount:default:jobdoctor" cannot list resource "events" in API group ""'
+                                ' in the namespace "default")']
 
+
+
+BLIND = [pytest.param(folder / "snapshot", Target(c.kind, c.name, c.namespace), id=folder.name)
+         for folder in CASE_DIRS for c in [load_case(folder)]
+         if not c.healthy and (c.category in ("stalled", "volume-error") or c.category.startswith("gpu"))]
+
+
+@pytest.mark.parametrize(("snapshot", "target"), BLIND)
+def test_without_logs_and_events_a_broken_job_is_never_healthy_with_confidence(
+        fake_api: FakeCluster, snapshot: Path, target: Target) -> None:
+    """What a real kube-apiserver showed: with pods/log and events forbidden, broken jobs were
+    called healthy with no doubt expressed."""
+    fake_api.serve_snapshot(snapshot, namespace=target.namespace)
+    fake_api.server.forbid("pods/log")
+    fake_api.server.forbid("events")
+    verdict = diagnose(target, fake_api.source(), now=SnapshotSource(snapshot).captured_at)
+    assert not (verdict.healthy and verdict.confidence == "high"), verdict.confidence_reason
+    if verdict.healthy:
+        assert verdict.confidence == "low" and "could not be read" in (verdict.confidence_reason or "")
 
 def test_a_workload_that_does_not_exist_lists_its_neighbours(fake_api: FakeCluster) -> None:
     fake_api.serve_snapshot(EXAMPLE, namespace="team-nlp")

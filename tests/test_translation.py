@@ -1,5 +1,5 @@
 """Every case under tests/cases (and every example) diagnosed in Chinese: the same verdict in
-other words. Two checks on the prose - Error, Analysis, Solution:
+other words. Two checks on the prose - Error, Analysis, Solution and the confidence's reason:
 
 - composed: diagnosed with a translator that blots out every message's own words (keeping
   its placeholders), what is left are the values put into them, and each is the workload's
@@ -33,7 +33,9 @@ from tests.conftest import CASES, EXAMPLES, case_dirs
 FOLDERS = case_dirs(CASES) + sorted(p.parent for p in EXAMPLES.glob("*/expected.yaml"))
 PROSE = ("error", "analysis", "solution")
 # What the words must not change.
-FACTS = {"healthy", "category", "culprit", "signature", "target", "status", "engine", "notes"}
+FACTS = {"healthy", "category", "culprit", "signature", "target", "status", "engine", "notes", "confidence"}
+# Prose the engine writes besides the three fields, when there is any.
+MORE_PROSE = ("confidence_reason",)
 BLOT = "\u2591"
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%")
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -129,11 +131,12 @@ def test_every_case_reads_in_chinese(folder: Path) -> None:
         [(e.source, e.pod, e.container) for e in english.evidence]
 
     said = workload_words(evidence)
-    odd = {field: written_outside_the_catalogue(getattr(blotted, field), said) for field in PROSE}
+    odd = {field: written_outside_the_catalogue(getattr(blotted, field) or "", said) for field in PROSE + MORE_PROSE}
     assert not any(odd.values()), f"written without the catalogue: {odd}"
 
-    prose = " ".join(getattr(chinese, field) for field in PROSE)
+    prose = " ".join(getattr(chinese, field) or "" for field in PROSE + MORE_PROSE)
     assert all(CJK.search(getattr(chinese, field)) for field in PROSE), prose
+    assert (chinese.confidence_reason is None) is (english.confidence_reason is None)
     left = sorted({piece for message in asked.asked for piece in english_pieces(message)
                    if piece in prose and piece not in said})
     assert not left, f"English left in the Chinese verdict: {left}\n{prose}"

@@ -8,6 +8,8 @@ No files (but the package's own data), no network, no clock: ``now`` comes with 
     findings    where signatures show in the evidence, and whether they still matter
     ranking     which pod failed first
     decision    what the rules concluded (Decision), and when silence is a stall
+    progress    which container reports progress, and its pace
     rules       judge(): findings -> Decision -> Verdict
+    confidence  how sure the verdict is, and why not more
     explain     a Decision put into words
 """

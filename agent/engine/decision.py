@@ -1,4 +1,4 @@
-"""What the rules concluded, before it is put into words, and when silence counts as a stall.
+"""What the rules concluded, before it is put into words.
 
 ``rules.decide`` produces a ``Decision``; ``explain.explain`` turns it into a ``Verdict``.
 Both import this module and not each other.
@@ -7,22 +7,11 @@ Both import this module and not each other.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Literal
 
 from agent.engine.findings import Finding
 from collectors.evidence import LogDigest, PodFacts
-
-
-@dataclass(frozen=True)
-class StallPolicy:
-    """When silence means a stall: longer than ``min_silence`` and ``cadence_factor``
-    times the log's usual quiet spell, with a timestamp on one of its last lines."""
-
-    min_silence: timedelta = timedelta(minutes=45)
-    cadence_factor: float = 20.0
-    # Untimed lines after the last timestamp (a progress bar) leave the silence unproven.
-    max_untimed_tail: int = 2
 
 
 @dataclass(frozen=True)
@@ -40,3 +29,10 @@ class Decision:
     silent: LogDigest | None = None
     ignored: list[Finding] = field(default_factory=list)
     reason: str = ""
+    progress: str | None = None
+    """For a stall: the last progress line of the silent log."""
+    cadence: float | None = None
+    """For a stall: how often, in seconds, the silent log usually printed or progressed."""
+    absent: str | None = None
+    """The culprit when it is no pod of the workload now: one that is gone (deleted, evicted
+    and replaced; its events remain) or one that was never created (a quota refused it)."""

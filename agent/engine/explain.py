@@ -40,18 +40,26 @@ def explain(evidence: Evidence, d: Decision, timeline: Timeline, tr: Translator 
 
 # -- a cause was found ----------------------------------------------------------------------
 
-# Where the decisive line was read, as the sentence quoting it begins.
+# Where the decisive line was read, as the sentence quoting it begins: the culprit's own log,
+# event or status, or an event or status of another object about it (its node, its owner).
 _SHOWS = {"log": N_('Its log shows: "%(line)s" - %(meaning)s'),
           "previous": N_('Its log from the previous run shows: "%(line)s" - %(meaning)s'),
           "event": N_('An event about it shows: "%(line)s" - %(meaning)s'),
-          "status": N_('Its status shows: "%(line)s" - %(meaning)s')}
+          "status": N_('Its status shows: "%(line)s" - %(meaning)s'),
+          "other event": N_('An event about its %(subject)s shows: "%(line)s" - %(meaning)s'),
+          "other status": N_('The status of %(subject)s shows: "%(line)s" - %(meaning)s')}
+# What became of a culprit that is no pod of the workload now.
+_ABSENT = {"replaced": N_("That pod was replaced by a new pod of the same name; what happened to the old one is told "
+                          'by its events: "%(line)s" - %(meaning)s'),
+           "gone": N_('That pod no longer exists; what happened to it is told by its events: "%(line)s" - %(meaning)s'),
+           "refused": N_('That pod was never created; the API server refused it: "%(line)s" - %(meaning)s')}
 
 
 def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any], tr: Translator) -> Verdict:
     _ = tr.gettext
     w = evidence.workload
     sig = f.signature
-    subject = d.pod.label if d.pod else w.ref
+    subject = d.pod.label if d.pod else d.absent or w.ref
     summary = sig.summary_in(tr) or _("shows %(category)s") % {"category": d.category}
     error = _("%(subject)s %(summary)s: %(line)s") % {"subject": subject, "summary": summary,
                                                         "line": _quote(f.text, f.signature.pattern)}
@@ -62,8 +70,19 @@ def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any], 
         parts.append(_("%(pod)s is where it first went wrong at %(time)s: %(state)s.") % {
             "pod": d.pod.label, "time": format_time(d.time), "state": state} if d.time else
             _("%(pod)s is where it first went wrong: %(state)s.") % {"pod": d.pod.label, "state": state})
-        shows = _SHOWS["previous" if f.source == "log" and f.previous else f.source]
-        parts.append(_(shows) % {"line": quoted, "meaning": _category_words(d.category, tr)})
+        own = f.pod == d.pod.name
+        shows = _SHOWS["previous" if f.source == "log" and f.previous else
+                       f.source if f.source == "log" or own else "other " + f.source]
+        parts.append(_(shows) % {"line": quoted, "meaning": _category_words(d.category, tr), "subject": f.subject})
+    elif d.absent is not None:
+        parts.append(_("%(pod)s is where it first went wrong at %(time)s.") % {
+            "pod": d.absent, "time": format_time(d.time)} if d.time else
+            _("%(pod)s is where it first went wrong.") % {"pod": d.absent})
+        gone = f.subject == f"Pod {d.absent}"
+        state = "replaced" if gone and evidence.pod(d.absent) is not None else "gone" if gone else "refused"
+        parts.append(_(_ABSENT[state]) % {"line": quoted, "meaning": _category_words(d.category, tr)})
+        parts.extend(_("%(kind)s %(name)s: %(summary)s.") % {"kind": r.kind, "name": r.name, "summary": r.summary}
+                     for r in evidence.related if r.summary)
     else:
         own = not f.subject or f.subject == w.ref or f.subject == f"{w.kind} {w.name}"
         values = {"kind": w.kind, "subject": f.subject, "line": quoted, "meaning": _category_words(d.category, tr)}
@@ -79,14 +98,15 @@ def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any], 
     lines += _lines(support[3:])
     return Verdict(healthy=False, category=d.category, error=error, analysis=sentences(parts),
                    solution=sig.solution_in(tr) or _category_words(d.category, tr),
-                   culprit=Culprit(pod=d.pod.name, container=f.container) if d.pod else None,
+                   culprit=Culprit(pod=d.pod.name, container=d.container) if d.pod else
+                   Culprit(pod=d.absent) if d.absent else None,
                    evidence=_dedupe(lines), signature=sig.id, **common)
 
 
 def _support(d: Decision, decisive: Finding) -> list[Finding]:
     """The culprit's other findings (its own category first), then one from the cascade."""
     own = [f for f in d.findings if f.pod == decisive.pod and f is not decisive and not f.live]
-    own.sort(key=lambda f: (f.category != d.category, -f.specificity, f.time.timestamp() if f.time else 0, f.line))
+    own.sort(key=lambda f: (f.category != d.category, -f.specificity, *f.order))
     chosen: list[Finding] = []
     seen = {decisive.text}
     for f in own:
@@ -179,26 +199,29 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Transl
     silent = d.silent
     assert silent is not None and silent.last_time is not None
     quiet = format_duration((evidence.now - silent.last_time).total_seconds())
-    last = _last_timed_line(silent)
-    error = _("%(pod)s has printed nothing for %(quiet)s; its last line, at %(time)s, was: %(line)s") % {
+    last = _last_line(silent)
+    error = _("%(pod)s has printed nothing for %(quiet)s; its last output, at %(time)s, was: %(line)s") % {
         "pod": label, "quiet": quiet, "time": format_time(silent.last_time), "line": _quote(last)}
     parts = [_("%(workload)s is %(status)s and none of its pods failed, but %(pod)s has been silent for %(quiet)s "
                "before %(now)s.") % {"workload": w.ref, "status": w.status, "pod": label, "quiet": quiet,
                                      "now": format_time(evidence.now)}]
-    if silent.cadence:
-        parts.append(_("It usually prints a line at least every %(cadence)s.") % {
-            "cadence": format_duration(silent.cadence)})
+    if d.cadence:
+        parts.append(_("It usually prints a line or makes a step at least every %(cadence)s.") % {
+            "cadence": format_duration(d.cadence)})
     parts.append(_("No error precedes the silence: the process is alive and making no progress - a hung collective, "
                    "a stuck I/O call (a checkpoint on a network file system), or a deadlock."))
     solution = _("Find where it hangs: `kubectl exec` into the pod and run `py-spy dump --pid 1` (or on the "
                  "training process), and check the storage it was writing to at its last line. To make hangs "
                  "fail fast next time, lower the collective timeout (timeout= in init_process_group) and set "
                  "TORCH_NCCL_ASYNC_ERROR_HANDLING=1.")
-    line = EvidenceLine(source="log", pod=silent.pod, container=silent.container,
-                        text=_("last output at %(time)s, %(quiet)s before the snapshot: %(line)s") % {
-                            "time": format_time(silent.last_time), "quiet": quiet, "line": last})
+    lines = [EvidenceLine(source="log", pod=silent.pod, container=silent.container,
+                          text=_("last output at %(time)s, %(quiet)s before the snapshot: %(line)s") % {
+                              "time": format_time(silent.last_time), "quiet": quiet, "line": last})]
+    if d.progress and d.progress != last:
+        lines.append(EvidenceLine(source="log", pod=silent.pod, container=silent.container,
+                                  text=_("last progress: %(line)s") % {"line": one_line(d.progress, EVIDENCE_CHARS)}))
     return Verdict(healthy=False, category=d.category, error=error, analysis=sentences(parts), solution=solution,
-                   culprit=culprit, evidence=[line], **common)
+                   culprit=culprit, evidence=lines, **common)
 
 
 def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Translator) -> Verdict:
@@ -394,11 +417,10 @@ def _quote(text: str, around: str | None = None) -> str:
     return one_line(text, QUOTE_CHARS, around)
 
 
-def _last_timed_line(d: LogDigest) -> str:
-    for ln in reversed(d.tail):
-        if ln.time is not None:
-            return ln.text
-    return d.tail[-1].text if d.tail else ""
+def _last_line(d: LogDigest) -> str:
+    """The last line that says something (not the last timed one: a live log's kubelet times
+    every line, a snapshot's may not)."""
+    return next((ln.text for ln in reversed(d.tail) if ln.text.strip()), "")
 
 
 def _lines(findings: Iterable[Finding]) -> list[EvidenceLine]:

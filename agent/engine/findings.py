@@ -9,13 +9,14 @@ running is *live*: the process survived it, so it only matters if nothing else d
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
 from agent.engine.signatures import Catalogue, Signature
-from collectors.evidence import ContainerFacts, EventFacts, Evidence, PodFacts, StatusFact
+from collectors.evidence import ContainerFacts, EventFacts, Evidence, LogDigest, LogLine, PodFacts, StatusFact
 
 # A restarted container that has been running this long is taken to have recovered from
 # its last failure. Crash loops restart within minutes (back-off caps at 5 minutes).
@@ -26,10 +27,35 @@ RECOVERED_AFTER = timedelta(minutes=10)
 CASCADE_WINDOW = timedelta(minutes=60)
 # How near the end of a log a line must be to say what the process is doing now.
 LAST_WORDS = 50
+# An error a running process printed this many times, the last among its last lines this
+# many, is what it is doing now (NVML failing every 5 s), not one it got past.
+REPEATED = 3
+# A node event may be recorded a little before the pod it affects (clocks, batching).
+SIMULTANEOUS_WITH_NODE = timedelta(seconds=30)
+# How the API server names a pod it refused or could not find: 'pods "llama-worker-1" is forbidden'.
+_NAMED_POD = re.compile(r'\bpods? "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)"')
 # Starting takes a while (pulling a 20 GB image, loading weights behind a readiness probe);
 # past these, a pod that is still Pending, or running but not Ready, is in trouble.
 PENDING_TOO_LONG = timedelta(minutes=15)
 UNREADY_TOO_LONG = timedelta(minutes=15)
+
+
+@dataclass(frozen=True)
+class StallPolicy:
+    """When silence means a stall: longer than ``min_silence`` and ``cadence_factor``
+    times the log's usual quiet spell, with a timestamp on one of its last lines."""
+
+    min_silence: timedelta = timedelta(minutes=45)
+    # ...or, when a pod of the job went away as the silence began (a rank deleted or
+    # preempted: the others wait for it), this long: the silence is explained, not inferred.
+    min_silence_explained: timedelta = timedelta(minutes=5)
+    cadence_factor: float = 20.0
+    # Untimed lines after the last timestamp (a progress bar), or lines that arrived with it,
+    # leave the silence unproven.
+    max_untimed_tail: int = 2
+    # Lines stamped this close to the last one arrived with it: a flushed buffer, a replayed
+    # log (a kubelet stamps each line of a chunk microseconds apart).
+    together: timedelta = timedelta(milliseconds=100)
 
 
 @dataclass(frozen=True)
@@ -44,7 +70,18 @@ class Finding:
     live: bool = False
     line: int = 0
     subject: str = ""
-    """For findings about no pod: the object they are about ("Job train-node-0")."""
+    """What the fact is about, as a reader names it: "Job train-node-0", "Node gpu-7"."""
+
+    @property
+    def former_pod(self) -> str | None:
+        """For a finding about no current pod: the pod it names, if any - one that is gone
+        (its events remain) or that was never created (a quota refused it)."""
+        if self.pod is not None:
+            return None
+        if self.subject.startswith("Pod "):
+            return self.subject[4:]
+        m = _NAMED_POD.search(self.text)
+        return m.group(1) if m else None
 
     @property
     def category(self) -> str:
@@ -57,6 +94,15 @@ class Finding:
     @property
     def is_cause(self) -> bool:
         return self.signature.kind == "cause"
+
+    @property
+    def order(self) -> tuple[int, int, float]:
+        """Where the finding stands in what was read: log lines by position (a previous run
+        before the current one), the rest by time. A log line's own time is not used: many
+        lines have none, and a live log's times are the kubelet's, given to every line."""
+        if self.source == "log":
+            return (0, 0 if self.previous else 1, self.line)
+        return (1, 0, self.time.timestamp() if self.time else float("inf"))
 
 
 @dataclass(frozen=True)
@@ -146,16 +192,49 @@ def _failure_times(pod: PodFacts, timeline: Timeline) -> list[datetime]:
     return [t for t in times if t is not None] or [t for t in (pod.started_at, pod.created_at) if t is not None][:1]
 
 
-def find_all(evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None = None) -> list[Finding]:
+def find_all(evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None = None,
+             stall: StallPolicy = StallPolicy()) -> list[Finding]:
     """Every current finding in the evidence."""
     timeline = timeline or Timeline.of(evidence)
     pods = {p.name: p for p in evidence.pods}
     findings = [
-        *_from_status(evidence.status_facts(), catalogue.where("status")),
+        *_from_status(evidence, catalogue.where("status")),
         *_from_events(evidence, catalogue.where("event")),
-        *_from_logs(evidence, catalogue),
+        *_from_logs(evidence, catalogue, stall),
     ]
     return [f for f in findings if _current(f, evidence, pods, timeline)]
+
+
+def gone_pod_causes(evidence: Evidence, catalogue: Catalogue) -> list[Finding]:
+    """Causes reported about pods that are gone (deleted, or replaced under the same name),
+    current or not: what ended a rank may be why the others hang."""
+    return [f for f in _from_events(evidence, catalogue.where("event"))
+            if f.is_cause and f.pod is None and f.subject.startswith("Pod ")]
+
+
+def progress_lines(digest: LogDigest, progress: Sequence[Signature]) -> list[LogLine]:
+    """The progress lines among a log's last lines."""
+    return [line for line in digest.tail if any(sig.search(line.text) for sig in progress)]
+
+
+def _halted_after(progress: list[LogLine], now: datetime, stall: StallPolicy) -> datetime | None:
+    """The latest moment after which an error that stopped progress has been followed by none
+    for far longer than the log's pace (``cadence_factor`` times the usual gap between its
+    timed progress lines, at least ``min_silence_explained``); None when progress has no pace."""
+    times = [line.time for line in progress if line.time is not None]
+    gaps = sorted((b - a).total_seconds() for a, b in zip(times, times[1:]) if b > a)
+    if len(gaps) < 3:
+        return None
+    usual = gaps[min(len(gaps) - 1, int(len(gaps) * 0.9))]
+    return now - max(stall.min_silence_explained, timedelta(seconds=stall.cadence_factor * usual))
+
+
+def on_node(evidence: Evidence, node: str, when: datetime | None) -> list[PodFacts]:
+    """The workload's pods that ran on ``node`` when something happened to it: a node's
+    trouble is its pods' trouble, not the workload's, and trouble from before a pod was
+    created is the node's history."""
+    return [p for p in evidence.pods if p.node == node
+            and (when is None or p.created_at is None or when >= p.created_at - SIMULTANEOUS_WITH_NODE)]
 
 
 def best(signatures: Sequence[Signature], **fact: object) -> list[Signature]:
@@ -167,24 +246,39 @@ def best(signatures: Sequence[Signature], **fact: object) -> list[Signature]:
     return [s for s in hits if s.specificity == top][:1]
 
 
-def _from_status(facts: Iterable[StatusFact], signatures: Sequence[Signature]) -> Iterator[Finding]:
-    for fact in facts:
-        for sig in best(signatures, text=fact.text, reason=fact.reason, subject=fact.kind, exit_code=fact.exit_code):
-            yield Finding(sig, "status", fact.text, fact.pod, fact.container, fact.time, previous=fact.previous,
-                          subject=fact.subject)
+def _from_status(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:
+    for fact in evidence.status_facts():
+        hits = best(signatures, text=fact.text, reason=fact.reason, subject=fact.kind, exit_code=fact.exit_code)
+        # A node's condition is about the pods that ran there.
+        pods = [p.name for p in on_node(evidence, fact.subject.split(" ", 1)[1], fact.time)] \
+            if fact.scope == "node" else [fact.pod]
+        for sig in hits:
+            for pod in pods:
+                yield Finding(sig, "status", fact.text, pod, fact.container, fact.time, previous=fact.previous,
+                              subject=fact.subject)
 
 
 def _from_events(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:
-    names = {p.name for p in evidence.pods}
+    pods = {p.name: p for p in evidence.pods}
     for e in evidence.events:
-        pod = e.object_name if e.object_kind == "Pod" else None
-        if pod is not None and pod not in names:
-            if names:
-                continue  # about an earlier pod, replaced by those the workload has now
-            pod = None  # every pod is gone: what happened to them is the workload's story
-        for sig in best(signatures, text=e.message, reason=e.reason):
-            yield Finding(sig, "event", event_text(e), pod, None, e.first_seen or e.last_seen,
-                          subject=f"{e.object_kind} {e.object_name}")
+        hits = best(signatures, text=e.message, reason=e.reason)
+        if not hits:
+            continue
+        when = e.first_seen or e.last_seen
+        subject = f"{e.object_kind} {e.object_name}"
+        if e.object_kind == "Node":
+            about: list[str | None] = [p.name for p in on_node(evidence, e.object_name, e.last_seen or when)]
+        elif e.object_kind == "Pod":
+            pod = pods.get(e.object_name)
+            former = pod is None or (e.object_uid is not None and pod.uid is not None and e.object_uid != pod.uid)
+            # About a pod that is gone (deleted, evicted and replaced, or an earlier pod of
+            # the same name): no pod of the workload now, the story of a former one.
+            about = [None if former else e.object_name]
+        else:
+            about = [None]
+        for sig in hits:
+            for name in about:
+                yield Finding(sig, "event", event_text(e), name, None, when, subject=subject)
 
 
 def event_text(e: EventFacts) -> str:
@@ -192,7 +286,7 @@ def event_text(e: EventFacts) -> str:
     return f"{e.reason}: {' '.join(e.message.split())}{count}"
 
 
-def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
+def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> Iterator[Finding]:
     for digest in evidence.logs:
         pod = evidence.pod(digest.pod)
         ctr = pod.container(digest.container) if pod else None
@@ -200,13 +294,50 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue) -> Iterator[Finding]:
         # without ever becoming ready: then its errors are why.
         live = (ctr is not None and not digest.previous and ctr.current.state == "running"
                 and not unready(ctr, evidence.now))
+        progress = progress_lines(digest, catalogue.progress) if live else []
+        moved_on = progress[-1].line if progress else 0
+        halted = _halted_after(progress, evidence.now, stall)
         for m in digest.matches:
             sig = catalogue.by_id.get(m.signature)
-            if sig is None or sig.kind == "noise":
+            if sig is None or sig.kind not in ("cause", "symptom"):
+                continue  # noise, hints and progress decide nothing
+            if sig.accelerators_only and not (pod is not None and pod.accelerators):
                 continue
-            still = live and not (sig.while_running and m.line > digest.lines - LAST_WORDS)
+            # A NaN loss or a stall report among the last lines counts even from a running
+            # process - unless training progressed after it (a stall inspector's warning at
+            # start-up, a loss spike the loss scaler skipped).
+            now = m.line > digest.lines - LAST_WORDS and m.line >= moved_on
+            lasting = sig.while_running == "anywhere" or (sig.while_running is True and now)
+            # An error after which the process, which reported progress before, went on printing
+            # but made no progress for far longer than its pace: it did not survive it - its
+            # work loop died and only its shell (a server answering health checks) lives on. A
+            # process silent since the error is left to the stall rules.
+            stopped = (sig.kind == "cause" and m.line > moved_on and halted is not None and m.time is not None
+                       and m.time <= halted and digest.last_time is not None
+                       and digest.last_time - m.time >= stall.min_silence_explained)
+            # The same error over and over up to the last lines: it is what the process does now.
+            repeating = sig.kind == "cause" and m.count >= REPEATED and m.line > digest.lines - REPEATED
+            still = live and not (lasting or stopped or repeating)
             yield Finding(sig, "log", m.text, digest.pod, digest.container, m.time, previous=digest.previous,
                           live=still, line=m.line)
+
+
+def _former_current(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
+    """What ended a pod that is gone still matters when no pod replaced it, or when pods of
+    the workload are failing now and began to within ``CASCADE_WINDOW`` after it (a rank
+    preempted and recreated while the others time out waiting for it). A pod replaced by
+    one that runs fine is history (unless the job stalled when it went: rules.decide)."""
+    return not evidence.pods or _cascade_after(f, evidence, timeline)
+
+
+def _cascade_after(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
+    """Pods of the workload are failing now, and began to within ``CASCADE_WINDOW`` after
+    ``f``. Only what came before the failures explains them: pods an operator deletes after a
+    job failed (cleanPodPolicy) leave their Killing events behind, after the failure."""
+    times = [t for p in evidence.pods if timeline.failing(p) for t in _failure_times(p, timeline)]
+    if f.time is None:
+        return bool(times)
+    return any(f.time <= t <= f.time + CASCADE_WINDOW for t in times)
 
 
 def recovered(ctr: ContainerFacts, now: datetime) -> bool:
@@ -224,10 +355,14 @@ def unready(ctr: ContainerFacts, now: datetime) -> bool:
 
 def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline: Timeline) -> bool:
     if f.pod is None:
-        return _workload_finding_current(f, evidence)
+        return _workload_finding_current(f, evidence, timeline)
     pod = pods.get(f.pod)
     if pod is None or pod.name in timeline.gone:
         return False
+    if f.subject.startswith("Node "):
+        # A node's trouble explains its pod when the pod is failing, or when the pod hangs
+        # while its peers fail after it (a GPU lost under a rank that never exits).
+        return pod.phase == "Pending" or timeline.failing(pod) or _cascade_after(f, evidence, timeline)
     if f.source == "event":
         # Warnings explain a pod that is failing or still pending; about a pod that runs
         # fine now they are history.
@@ -243,10 +378,12 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline
     return True  # running: kept, marked live
 
 
-def _workload_finding_current(f: Finding, evidence: Evidence) -> bool:
+def _workload_finding_current(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
     w = evidence.workload
     if f.source == "status":
         return True
+    if f.subject.startswith("Pod "):
+        return _former_current(f, evidence, timeline)
     # Rejections (quota, invalid template) matter while pods are missing; once every
     # replica exists they are history.
     missing = any(r.expected is not None and r.created < r.expected for r in w.replicas) or not evidence.pods

@@ -5,10 +5,13 @@ The decision, in order:
 1. A workload that succeeded is healthy, whatever its logs said on the way.
 2. Where causes show (signatures of kind ``cause``, current, not printed by a process
    that is still running), the one that showed first decides: its pod is the culprit,
-   its category the verdict's. What other pods show afterwards is the cascade.
-3. A running job whose logs have gone silent far longer than their own cadence is
-   stalled - unless the last lines before the silence hold a cause, which then decides.
-   So is a container that restarts over and over without an error.
+   its category the verdict's. What other pods show afterwards is the cascade. A cause
+   reported about the workload's owner (an Argo Workflow) blames the pod that failed with
+   it; one about a pod that is gone, or that a quota never created, names that pod.
+3. A running job whose container that reports progress went silent far longer than its own
+   pace is stalled - unless the last lines before the silence hold a cause, which then
+   decides (agent/engine/progress.py). So is a container that restarts over and over
+   without an error.
 4. Failing pods with only symptoms (timeouts, torchrun's summary): the pod that failed
    first is the culprit, and its strongest symptom names the category.
 5. Otherwise the workload is healthy: starting, running, or running with warnings.
@@ -19,10 +22,12 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import datetime, timedelta
 
-from agent.engine.decision import Decision, StallPolicy
+from agent.engine.confidence import confidence
+from agent.engine.decision import Decision
 from agent.engine.explain import explain
-from agent.engine.findings import LAST_WORDS, Finding, Timeline, find_all
-from agent.engine.ranking import Suspect, failure_time, first_cause, strongest
+from agent.engine.findings import LAST_WORDS, Finding, StallPolicy, Timeline, find_all, gone_pod_causes
+from agent.engine.progress import Pace, pace
+from agent.engine.ranking import SIMULTANEOUS, Suspect, failure_time, first_cause, strongest
 from agent.engine.signatures import Catalogue
 from agent.engine.taxonomy import HEALTHY, STALLED, UNKNOWN
 from agent.engine.verdict import Verdict
@@ -36,17 +41,23 @@ NO_PODS_AFTER = timedelta(minutes=10)
 # another zone's clock.
 ZONE_SUSPECT = timedelta(minutes=50)
 ZONE_STEP = timedelta(minutes=15)
+# A pod that went away this close to the moment a job's progress stopped is why it stopped.
+STALL_ONSET = timedelta(minutes=15)
 
 
 def judge(evidence: Evidence, catalogue: Catalogue, *, stall: StallPolicy = StallPolicy(),
           tr: Translator = ENGLISH) -> Verdict:
     """The rule verdict for one workload, its prose in ``tr``'s language."""
     timeline = Timeline.of(evidence)
-    findings = find_all(evidence, catalogue, timeline)
-    return explain(evidence, decide(evidence, findings, stall, timeline), timeline, tr)
+    findings = find_all(evidence, catalogue, timeline, stall)
+    paces = [pace(d, catalogue.progress, stall) for d in evidence.logs if _running_now(evidence, d)]
+    decision = decide(evidence, findings, stall, timeline, paces, gone_pod_causes(evidence, catalogue))
+    level, reason = confidence(evidence, decision, paces, stall, tr)
+    return explain(evidence, decision, timeline, tr).model_copy(update={"confidence": level, "confidence_reason": reason})
 
 
-def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, timeline: Timeline) -> Decision:
+def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, timeline: Timeline,
+           paces: list[Pace] | None = None, gone: list[Finding] | None = None) -> Decision:
     workload = evidence.workload
     by_pod: dict[str | None, list[Finding]] = defaultdict(list)
     for f in findings:
@@ -67,25 +78,44 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, time
             suspects.append(Suspect(None, f.time, f))
     if suspects:
         earliest = first_cause(suspects)
+        partner = _failed_with(suspects, earliest) if earliest.pod is None else None
+        if partner is not None:
+            return _blame(evidence, partner.pod, earliest.cause, earliest.time, findings, times, timeline,
+                          container=partner.cause.container)
         return _blame(evidence, earliest.pod, earliest.cause, earliest.time, findings, times, timeline)
 
-    silent = _stalled(evidence, stall)
-    if silent is not None:
+    stalled = _stalled(evidence, paces or [], stall)
+    if stalled is not None:
+        silent = stalled.digest
         quiet = evidence.pod(silent.pod)
         last_words = [f for f in by_pod.get(silent.pod, []) if f.is_cause and f.source == "log"
                       and f.container == silent.container and f.line > silent.lines - LAST_WORDS]
         cause = strongest(last_words)
         if cause is not None:
             return _blame(evidence, quiet, cause, silent.last_time, findings, times, timeline)
+        cause = _gone_at_onset(gone or [], silent)
+        if cause is not None:
+            return _blame(evidence, None, cause, cause.time, findings, times, timeline)
         return Decision("stalled", STALLED, pod=quiet, container=silent.container, time=silent.last_time,
-                        findings=findings, silent=silent, ignored=live)
+                        findings=findings, silent=silent, ignored=live,
+                        cadence=min((c for c in (silent.cadence, stalled.seconds) if c), default=None),
+                        progress=stalled.last.text if stalled.last else None)
+    # Quiet for less than a stall from silence needs, but a pod of the job went away just
+    # when its progress stopped: that explains the silence.
+    early = _stalled(evidence, paces or [], stall, floor=stall.min_silence_explained)
+    cause = _gone_at_onset(gone or [], early.digest) if early is not None else None
+    if cause is not None:
+        return _blame(evidence, None, cause, cause.time, findings, times, timeline)
     looping = _restart_loop(evidence)
     if looping is not None:
         loop_pod, container = looping
         return Decision("stalled", STALLED, pod=loop_pod, container=container, time=times.get(loop_pod.name),
                         findings=findings, ignored=live, reason="restart-loop")
 
-    failing = sorted((p for p in evidence.pods if timeline.failing(p)),
+    # A pod whose running process reports trouble it has not survived (an HCCL timeout among
+    # its last lines, a stop after an error) is failing too, though Kubernetes sees it run.
+    troubled = {f.pod for f in findings if f.source == "log" and not f.live and not f.previous}
+    failing = sorted((p for p in evidence.pods if timeline.failing(p) or p.name in troubled),
                      key=lambda p: (times[p.name] or NEVER, p.role_rank, p.index or 0, p.name))
     if failing or workload.status == "Failed":
         first = failing[0] if failing else None
@@ -102,11 +132,24 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, time
     return Decision("healthy", HEALTHY, findings=findings, ignored=live)
 
 
+def _failed_with(suspects: list[Suspect], winner: Suspect) -> Suspect | None:
+    """The pod that failed together with a cause reported about the workload or its owner (an
+    Argo Workflow stopped, a deadline reached): the pod is where it showed. Not for a cause
+    that names a pod of its own (a former or never-created pod)."""
+    if winner.cause.former_pod is not None or winner.time is None:
+        return None
+    t0 = winner.time
+    with_it = [s for s in suspects if s.pod is not None and s.time is not None and abs(s.time - t0) <= SIMULTANEOUS]
+    return min(with_it, key=lambda s: (s.time or NEVER, s.pod.role_rank if s.pod else 0)) if with_it else None
+
+
 def _blame(evidence: Evidence, pod: PodFacts | None, cause: Finding, time: datetime | None,
-           findings: list[Finding], times: dict[str, datetime | None], timeline: Timeline) -> Decision:
-    return Decision("cause", cause.category, pod=pod, container=cause.container, decisive=cause, time=time,
-                    findings=findings, later=_later(evidence, pod, times, timeline),
-                    ignored=[f for f in findings if f.live and f.is_cause and f.pod != (pod.name if pod else None)])
+           findings: list[Finding], times: dict[str, datetime | None], timeline: Timeline,
+           container: str | None = None) -> Decision:
+    return Decision("cause", cause.category, pod=pod, container=container or cause.container, decisive=cause,
+                    time=time, findings=findings, later=_later(evidence, pod, times, timeline),
+                    ignored=[f for f in findings if f.live and f.is_cause and f.pod != (pod.name if pod else None)],
+                    absent=cause.former_pod if pod is None else None)
 
 
 def _later(evidence: Evidence, culprit: PodFacts | None, times: dict[str, datetime | None],
@@ -117,24 +160,56 @@ def _later(evidence: Evidence, culprit: PodFacts | None, times: dict[str, dateti
     return [(p, times[p.name]) for p in others]
 
 
-def _stalled(evidence: Evidence, policy: StallPolicy) -> LogDigest | None:
-    """The running container whose log went silent first, if any went silent too long."""
+def _running_now(evidence: Evidence, d: LogDigest) -> bool:
+    """The log of a container that runs now (not a previous run's)."""
+    pod = evidence.pod(d.pod)
+    ctr = pod.container(d.container) if pod else None
+    return not d.previous and ctr is not None and ctr.current.state == "running"
+
+
+def _gone_at_onset(gone: list[Finding], silent: LogDigest) -> Finding | None:
+    """A cause reported about a pod that went away (deleted, preempted, evicted) when the
+    silent log's progress stopped: the others wait for the rank it was."""
+    onset = silent.last_time
+    return strongest([f for f in gone if f.time is not None and onset is not None
+                      and abs(f.time - onset) <= STALL_ONSET])
+
+
+def _serving(evidence: Evidence, d: LogDigest) -> bool:
+    pod = evidence.pod(d.pod)
+    ctr = pod.container(d.container) if pod else None
+    return ctr is not None and ctr.probed and ctr.ready is True
+
+
+def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy,
+             floor: timedelta | None = None) -> Pace | None:
+    """The container reporting progress whose log went silent first, if one went silent too
+    long. When some container reports progress, those that do not are quiet by design and not
+    judged; when none does, every one is (a job hung before its first step; see
+    agent/engine/progress.py)."""
     if evidence.workload.status in ("Succeeded", "Failed", "Suspended"):
         return None
-    silent: list[LogDigest] = []
-    for d in evidence.logs:
+    # A Ready server tells its health through its readiness probe; quiet between requests.
+    working = [p for p in paces if not _serving(evidence, p.digest)]
+    judged = [p for p in working if p.reports] or working
+    silent: list[Pace] = []
+    for p in judged:
+        d = p.digest
         pod = evidence.pod(d.pod)
         ctr = pod.container(d.container) if pod else None
-        if d.previous or ctr is None or ctr.current.state != "running" or d.last_time is None:
+        if not p.measurable(policy) or ctr is None:
             continue
-        if d.lines_after_last_time > policy.max_untimed_tail:
-            continue  # untimed output after the last timestamp: no telling how recent it is
         if not _utc_clock(d, ctr.current.started_at, evidence.now):
             continue  # the silence cannot be measured on a clock we cannot place
-        quiet = evidence.now - d.last_time
-        if quiet >= max(policy.min_silence, timedelta(seconds=policy.cadence_factor * (d.cadence or 0))):
-            silent.append(d)
-    return min(silent, key=lambda d: d.last_time or NEVER) if silent else None
+        quiet = p.quiet(evidence.now)
+        if quiet is not None and quiet >= p.due(policy, floor):
+            silent.append(p)
+
+    def first(p: Pace) -> tuple[datetime, int, int, str]:
+        pod = evidence.pod(p.digest.pod)
+        return (p.digest.last_time or NEVER, pod.role_rank if pod else 99, (pod.index or 0) if pod else 0, p.digest.pod)
+
+    return min(silent, key=first) if silent else None
 
 
 def _utc_clock(d: LogDigest, started: datetime | None, now: datetime) -> bool:

@@ -17,6 +17,19 @@ A signature is a ``cause`` (it explains a failure), a ``symptom`` (what ranks pr
 another rank failed first; it decides only when nothing else does) or ``noise`` (log lines
 that look alarming but never matter, such as Python warnings; they match nothing else).
 Among the causes found where a job first failed, the highest ``specificity`` wins.
+
+Two kinds decide nothing and serve the judgement around the verdict:
+
+- ``hint``: an error-like line no other signature explains ("... failed", "FATAL", "timed
+  out", a NaN). The log scan keeps its first and last match in ``LogDigest.matches`` like any
+  signal's (a line means its most specific reading, so a hint only holds lines nothing more
+  specific claims); the rules ignore it. It is there for a reader, and for the model review:
+  ``hints()`` lists them, and ``kind_of(match.signature)`` tells a hint from a cause.
+- ``progress``: a line that says training or serving moves on (``step 1200``, ``Epoch 3``, a
+  tqdm bar, ``{'loss': 0.71}``, an answered request). It is not scanned for: the rules read it
+  in the last lines of a log (``LogDigest.tail``) to tell the container that reports progress
+  from those that are quiet by design; agent/engine/progress.py reads the pace such lines
+  state (``26.05s/it``, ``time 4608ms``).
 """
 
 from __future__ import annotations
@@ -64,8 +77,8 @@ class Signature(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
-    kind: Literal["cause", "symptom", "noise"] = "cause"
-    category: str | None = Field(None, description="taxonomy id; not used by noise")
+    kind: Literal["cause", "symptom", "noise", "hint", "progress"] = "cause"
+    category: str | None = Field(None, description="taxonomy id; not used by noise and progress, optional for hints")
     where: Where
     pattern: str | None = Field(None, description="regex searched in the log line, event message or status text")
     reason: str | None = Field(None, description="regex the event's or status fact's reason must fully match")
@@ -73,8 +86,12 @@ class Signature(BaseModel):
                                                   "a container state (waiting, terminated) or condition type")
     exit_codes: list[int] | None = Field(None, description="status only: the container exit codes it applies to")
     specificity: int = Field(50, ge=0, le=100)
-    while_running: bool = Field(False, description="log only: counts even from a process still running, when "
-                                                   "among its last lines (a NaN loss makes every later step useless)")
+    while_running: bool | Literal["anywhere"] = Field(
+        False, description="log only: counts even from a process still running - when among its last lines (true: "
+                           "a NaN loss makes every later step useless), or wherever it shows (anywhere: a state "
+                           "the process keeps, such as running on the CPU because CUDA failed)")
+    accelerators_only: bool = Field(False, description="log only: counts only in pods that request GPUs or other "
+                                                       "accelerators (a warning that no GPU is used)")
     summary: str = Field("", description="what happened, as a phrase: 'ran out of GPU memory'")
     solution: str = ""
 
@@ -94,17 +111,16 @@ class Signature(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self, info: ValidationInfo) -> Signature:
-        if self.kind != "noise":
-            if self.category is None:
-                raise ValueError("a cause or symptom needs a category")
-            if self.category not in categories():
-                raise ValueError(f"category {self.category!r} is not in the taxonomy")
-        elif self.where != "log":
-            raise ValueError("only log signatures can be noise")
+        if self.kind in ("cause", "symptom") and self.category is None:
+            raise ValueError("a cause or symptom needs a category")
+        if self.category is not None and self.category not in categories():
+            raise ValueError(f"category {self.category!r} is not in the taxonomy")
+        if self.kind in ("noise", "hint", "progress") and self.where != "log":
+            raise ValueError(f"only log signatures can be {self.kind}")
         if self.where == "log" and not self.pattern:
             raise ValueError("a log signature needs a pattern")
-        if self.while_running and self.where != "log":
-            raise ValueError("while_running applies to log signatures only")
+        if (self.while_running or self.accelerators_only) and self.where != "log":
+            raise ValueError("while_running and accelerators_only apply to log signatures only")
         if self.where != "status" and (self.exit_codes is not None or self.subject is not None):
             raise ValueError("exit_codes and subject apply to status signatures only")
         if not (self.pattern or self.reason or self.exit_codes or self.subject):
@@ -130,6 +146,11 @@ class Signature(BaseModel):
     @cached_property
     def _pattern(self) -> Regex | None:
         return Regex(self.pattern, translation=shipped_translation(self.pattern)) if self.pattern else None
+
+    def search(self, text: str) -> bool:
+        """Whether the pattern matches ``text``: for signatures the rules read themselves
+        (progress, in a log's last lines) rather than the log scan."""
+        return self._pattern is not None and self._pattern.search(text)
 
     @cached_property
     def _reason(self) -> _FullMatch:
@@ -168,14 +189,28 @@ class Catalogue:
         self.by_id = {s.id: s for s in self.signatures}
 
     def where(self, where: Where) -> list[Signature]:
-        return [s for s in self.signatures if s.where == where]
+        return [s for s in self.signatures if s.where == where and s.kind != "progress"]
+
+    @cached_property
+    def progress(self) -> tuple[Signature, ...]:
+        """The signatures of lines that say training or serving moves on."""
+        return tuple(s for s in self.signatures if s.kind == "progress")
+
+    def hints(self) -> frozenset[str]:
+        """Ids of the hint signatures: error-like lines kept for a reader, deciding nothing."""
+        return frozenset(s.id for s in self.signatures if s.kind == "hint")
+
+    def kind_of(self, signature_id: str) -> str | None:
+        sig = self.by_id.get(signature_id)
+        return sig.kind if sig is not None else None
 
     @cached_property
     def line_matcher(self) -> LineMatcher:
-        # Every kind but noise is a signal: scanned for, and classified, alike.
+        # Every kind but noise and progress is a signal: scanned for, and classified, alike
+        # (hints too). Progress is read in a log's last lines by the rules, never scanned for.
         return LineMatcher([LogPattern(s.id, s.pattern or "", s.specificity, s.kind == "noise",
                                        translation=shipped_translation(s.pattern or ""))
-                            for s in self.signatures if s.where == "log"])
+                            for s in self.signatures if s.where == "log" and s.kind != "progress"])
 
     def extended(self, files: Sequence[CatalogueFile]) -> Catalogue:
         """This catalogue with user files applied in order: add, replace by id, disable."""

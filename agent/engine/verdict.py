@@ -2,7 +2,9 @@
 
 One model serves three uses: it is the ``-o json`` output, the schema a model is asked to
 answer in, and the parser of that answer. ``SCHEMA_VERSION`` changes when a field changes
-meaning or disappears; adding a field does not change it.
+meaning or disappears; adding a field does not change it. Version 2 added ``confidence`` and
+``confidence_reason``, and culprits that are no pod of the workload now (a pod that is gone,
+or that a quota never let be created, named as its events name it).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from agent.engine.taxonomy import categories
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class Culprit(BaseModel):
@@ -43,13 +45,19 @@ class Verdict(BaseModel):
     error: str = Field(description="the error in one line, or that there is none")
     analysis: str = Field(description="how the evidence leads to the category and culprit")
     solution: str = Field(description="what to do about it")
-    culprit: Culprit | None = Field(None, description="the pod (and container) where the cause first showed")
+    culprit: Culprit | None = Field(None, description="the pod (and container) where the cause first showed; "
+                                                      "possibly one that no longer exists or was never created")
     evidence: list[EvidenceLine] = Field([], description="the decisive lines, most decisive first")
     engine: Literal["rules", "llm"] = "rules"
     signature: str | None = Field(None, description="the catalogue signature that decided, for rule verdicts")
     target: str | None = Field(None, description="the workload, as Kind namespace/name")
     status: str | None = Field(None, description="the workload's status when it was read")
     notes: list[str] = Field([], description="what could not be read or used, and why")
+    confidence: Literal["high", "medium", "low"] = Field(
+        "high", description="high: a line, event or status names the cause; medium: a stall from silence, only "
+                            "symptoms or a generic exception, evidence missing or cut; low: nothing names a cause, "
+                            "or a running job called healthy without its logs or events")
+    confidence_reason: str | None = Field(None, description="why the confidence is not high")
 
     @field_validator("category")
     @classmethod

@@ -280,9 +280,11 @@ def _check(v: Verdict, *, evidence: Evidence, rule: Verdict, injected: Sequence[
         raise Unusable(f"it says healthy={str(v.healthy).lower()} with category {v.category}")
     if v.culprit is not None and not v.healthy:
         pod = evidence.pod(v.culprit.pod)
-        if pod is None:
+        # The rules may name a pod that is gone or was never created, as its events do.
+        named_by_rules = rule.culprit is not None and v.culprit.pod == rule.culprit.pod
+        if pod is None and not named_by_rules:
             raise Unusable(f"its culprit {v.culprit.pod!r} is not a pod of this workload")
-        if v.culprit.container and pod.container(v.culprit.container) is None:
+        if pod is not None and v.culprit.container and pod.container(v.culprit.container) is None:
             raise Unusable(f"its culprit container {v.culprit.container!r} is not a container of {pod.name}")
     if v.healthy and status == "Failed":
         raise Unusable(f"it calls the workload healthy, but its status is {status}")

@@ -11,6 +11,7 @@ from tests.cases.builders import (
     CaseSpec,
     Clock,
     Container,
+    Obj,
     PodPlan,
     Replicas,
     Scenarios,
@@ -19,10 +20,13 @@ from tests.cases.builders import (
     event,
     gpu,
     job_condition,
+    job_pod,
     kubeflow_conditions,
     kubeflow_job,
     kubeflow_pod,
     kubeflow_with_pods,
+    node,
+    node_event,
     owner_ref,
     pod,
     running,
@@ -30,6 +34,8 @@ from tests.cases.builders import (
     suffix,
     terminated,
     text,
+    ts,
+    uid,
     waiting,
 )
 from tests.cases.logtext import (
@@ -612,3 +618,287 @@ def rendezvous_error_store_based_barrier_timeout() -> CaseSpec:
         description="--nnodes=3 with only two replicas: 16 of 24 ranks reach the store-based barrier and it "
                     "times out after 30 minutes (torch 1.x wording).",
         objects=[job, *pods], logs=logs, captured=at(1900))
+
+
+# -- progress judged on the container that reports it ---------------------------------------
+
+
+@SCENARIOS.add
+def stalled_job_progress_bar_says_steps_take_seconds() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 14, 2, 0, tzinfo=timezone.utc))
+    name, ns = "vit-h-distill", "vision-research"
+    image = "registry.corp.example/vision/distill:lightning2.3-cu121"
+    ctr = Container("trainer", image, command=["python", "train_distill.py", "--devices=8", "--max_steps=2000"],
+                    resources=gpu(8, "640Gi", "64"))
+    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1),
+                    conditions=[])
+    c = Container("trainer", image, command=ctr.command, resources=ctr.resources, state=running(at(30)), ready=True)
+    p = job_pod(job, [c], created=at(1), phase="Running", node="h100-d-07", scheduled=at(2))
+    # Lightning's bar goes to stderr without a time of its own; the checkpoint callback logs
+    # with its time every 200 steps. The bar says a step takes 6 s.
+    lines = ["2026-06-14 02:00:40,118 INFO distill: world size 8, 2000 steps per epoch",
+             "Epoch 0:   0%|          | 0/2000 [00:00<?, ?it/s]"]
+    for step in range(200, 1001, 200):
+        done = step * 6.01
+        lines.append(f"Epoch 0:  {step // 20:2d}%|{'█' * (step // 200)}{' ' * (10 - step // 200)}| {step}/2000 "
+                     f"[{int(done // 3600)}:{int(done % 3600 // 60):02d}:{int(done % 60):02d}<"
+                     f"{int((12020 - done) // 3600)}:{int((12020 - done) % 3600 // 60):02d}:00,  6.01s/it, v_num=3, "
+                     f"train_loss={2.6 - step / 1000:.2f}]")
+        t = at(40 + done + 3)
+        lines.append(f"{t.strftime('%Y-%m-%d %H:%M:%S')},551 INFO distill: saved checkpoint step={step} to "
+                     f"/ckpt/vit-h/step-{step}.ckpt")
+    lines.append("Epoch 0:  51%|█████     | 1020/2000 [1:42:10<1:38:10,  6.01s/it, v_num=3, train_loss=1.83]")
+    last = at(40 + 1000 * 6.01 + 3)
+    return CaseSpec(
+        id="stalled-job-progress-bar-says-steps-take-seconds", kind="Job", name=name, namespace=ns, healthy=False,
+        category="stalled", culprit=p["metadata"]["name"], evidence="1020/2000",
+        description="A Lightning job logs a timed line only at each checkpoint (every 20 minutes); its untimed "
+                    "progress bar says a step takes 6 s. Three hours after step 1020 nothing has come: by the "
+                    "checkpoints' own pace it is not late, by the bar's it hangs.",
+        objects=[job, p], logs={f"{p['metadata']['name']}/trainer": text(*lines)},
+        captured=last + timedelta(hours=3))
+
+
+@SCENARIOS.add
+def healthy_pytorchjob_ranks_quiet_after_startup() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 15, 6, 0, tzinfo=timezone.utc))
+    name, ns = "qwen2-72b-cpt", "llm-pretrain"
+    ctr = Container("pytorch", "registry.corp.example/llm/megatron:24.09",
+                    command=["torchrun", "--nnodes=3", "--nproc_per_node=8", "pretrain_gpt.py"],
+                    resources=gpu(8, "1800Gi", "96"))
+    start = [f"[INFO] rank {r}: initialized torch.distributed (nccl), world size 24" for r in range(8)]
+    master = stamped([*start, *(f" [2026-06-15 {6 + (60 + i * 95) // 3600:02d}:{(60 + i * 95) % 3600 // 60:02d}:"
+                                f"{(60 + i * 95) % 60:02d}] iteration {i * 10:8d}/  120000 | consumed samples: "
+                                f"{i * 10 * 1024:10d} | elapsed time per iteration (ms): 9512.4 | lm loss: "
+                                f"{2.9 - i * 0.004:.6E} |" for i in range(1, 160))], at(60), [0.01] * 8 + [95])
+    plans = [PodPlan("master", 0, running(at(55)), log=master)]
+    for i in (0, 1):
+        plans.append(PodPlan("worker", i, running(at(55)), log=stamped(
+            [f"[INFO] rank {8 * (i + 1) + r}: initialized torch.distributed (nccl), world size 24" for r in range(8)],
+            at(61), 0.01)))
+    job, pods, logs = kubeflow_with_pods(
+        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, plans=plans,
+        restart_policy="OnFailure", conditions=kubeflow_conditions("PyTorchJob", name, at(1)),
+        statuses={"Master": {"active": 1}, "Worker": {"active": 2}})
+    return CaseSpec(
+        id="healthy-pytorchjob-ranks-quiet-after-startup", kind="PyTorchJob", name=name, namespace=ns, healthy=True,
+        category="healthy", culprit=None, evidence="is running",
+        description="Megatron prints progress on the last rank of the master only: the workers' logs stop after "
+                    "start-up, four hours ago, while the master reports an iteration every 95 s. Quiet by design.",
+        objects=[job, *pods], logs=logs, captured=at(60 + 159 * 95 + 40))
+
+
+@SCENARIOS.add
+def stalled_pytorchjob_hangs_at_first_step_quiet_workers() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 16, 9, 0, tzinfo=timezone.utc))
+    name, ns = "mixtral-dpo", "llm-align"
+    ctr = Container("pytorch", "registry.corp.example/llm/trl:0.12-ds0.15",
+                    command=["accelerate", "launch", "--num_machines=3", "dpo.py"], resources=gpu(8, "1800Gi", "96"))
+    shards = [f"Loading checkpoint shards: {p:3d}%|{'█' * (p // 10)}{' ' * (10 - p // 10)}| {p * 19 // 100}/19 "
+              f"[{p * 19 // 100 * 21 // 60:02d}:{p * 19 // 100 * 21 % 60:02d}<00:00, 21.0s/it]" for p in (100,)]
+    header = ["***** Running training *****", "  Num examples = 61,135", "  Num Epochs = 1",
+              "  Total optimization steps = 3000"]
+    master = stamped([*shards, *header, "  0%|          | 0/3000 [00:00<?, ?it/s]"], at(460), [1, 0.01, 0.01, 0.01, 2])
+    plans = [PodPlan("master", 0, running(at(40)), log=master)]
+    for i in (0, 1):
+        plans.append(PodPlan("worker", i, running(at(40)), log=stamped(shards, at(459 + i), 1)))
+    job, pods, logs = kubeflow_with_pods(
+        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, plans=plans,
+        restart_policy="OnFailure", conditions=kubeflow_conditions("PyTorchJob", name, at(1)),
+        statuses={"Master": {"active": 1}, "Worker": {"active": 2}})
+    return CaseSpec(
+        id="stalled-pytorchjob-hangs-at-first-step-quiet-workers", kind="PyTorchJob", name=name, namespace=ns,
+        healthy=False, category="stalled", culprit=f"{name}-master-0", evidence="0/3000",
+        description="The master's progress bar appears at step 0 and nothing follows for five hours; the workers, "
+                    "which print nothing after loading the model, went quiet a little earlier - by design.",
+        objects=[job, *pods], logs=logs, captured=at(465 + 5 * 3600))
+
+
+def _running_mpijob(at: Clock, name: str, ns: str, launcher_cmd: list[str], nodes: str) -> tuple[list[Obj], str]:
+    """An mpi-operator v2beta1 MPIJob that runs: a launcher (a batch Job's pod) and two sshd
+    workers with 4 GPUs each. The objects and the launcher pod's name."""
+    image = "horovod/horovod:0.28.1"
+    worker_ctr = Container("worker", image, command=["/usr/sbin/sshd", "-De"], resources=gpu(4, "240Gi", "32"))
+    launcher_ctr = Container("launcher", image, command=launcher_cmd, resources=cpu_only("4Gi", "2"))
+    job = kubeflow_job(kind="MPIJob", name=name, namespace=ns, created=at(0), api_version="kubeflow.org/v2beta1",
+                       replicas={"Launcher": Replicas(1, launcher_ctr), "Worker": Replicas(2, worker_ctr)},
+                       conditions=[job_condition("Created", at(1), "MPIJobCreated", f"MPIJob {ns}/{name} is created."),
+                                   job_condition("Running", at(40), "MPIJobRunning", f"MPIJob {ns}/{name} is running.")],
+                       statuses={"Launcher": {"active": 1}, "Worker": {"active": 2}}, start=at(1),
+                       extra_spec={"slotsPerWorker": 4, "mpiImplementation": "OpenMPI"})
+    kf = {"training.kubeflow.org/job-name": name, "training.kubeflow.org/operator-name": "mpi-operator"}
+    launcher_job = batch_job(name=f"{name}-launcher", namespace=ns, created=at(30), container=launcher_ctr,
+                             owner=owner_ref(job), active=1, ready=1, start=at(30), conditions=[],
+                             labels={**kf, "training.kubeflow.org/job-role": "launcher"})
+    launcher_name = f"{name}-launcher-{suffix(name, 'launcher')}"
+    launcher = pod(name=launcher_name, namespace=ns, owner=owner_ref(launcher_job), created=at(30), phase="Running",
+                   node="cpu-pool-d-2", scheduled=at(31), restart_policy="OnFailure",
+                   containers=[Container("launcher", image, command=launcher_ctr.command,
+                                         resources=launcher_ctr.resources, state=running(at(35)), ready=True)],
+                   labels={**kf, "training.kubeflow.org/job-role": "launcher",
+                           "training.kubeflow.org/replica-type": "launcher",
+                           "batch.kubernetes.io/controller-uid": launcher_job["metadata"]["uid"],
+                           "batch.kubernetes.io/job-name": f"{name}-launcher",
+                           "controller-uid": launcher_job["metadata"]["uid"], "job-name": f"{name}-launcher"})
+    workers = [kubeflow_pod(job, "worker", i, [Container("worker", image, command=worker_ctr.command,
+                                                         resources=worker_ctr.resources, state=running(at(20)),
+                                                         ready=True)],
+                            created=at(2), phase="Running", node=f"{nodes}-{i + 1}", scheduled=at(3),
+                            operator="mpi-operator", extra_labels={"training.kubeflow.org/job-role": "worker"})
+               for i in range(2)]
+    return [job, launcher_job, launcher, *workers], launcher_name
+
+
+@SCENARIOS.add
+def stalled_mpijob_horovod_rank_never_submits() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 17, 13, 0, tzinfo=timezone.utc))
+    name, ns = "hvd-bert-squad", "nlp-train"
+    objects, launcher_name = _running_mpijob(at, name, ns, ["horovodrun", "-np", "8", "python", "run_squad_hvd.py"],
+                                             "a100-e")
+    steps = [f"[1,0]<stdout>:Iteration:  {p:3d}%|{'#' * (p // 10):10s}| {p * 52:4d}/5202 [{p * 52 * 2 // 60:02d}:"
+             f"{p * 52 * 2 % 60:02d}<..., 1.98it/s, loss=1.2{p % 10}]" for p in range(1, 38)]
+    stall = ("[1,0]<stderr>:[2026-06-17 14:05:12.881902: W /tmp/pip-install-x2b7/horovod_0f5e/horovod/common/"
+             "stall_inspector.cc:107] One or more tensors were submitted to be reduced, gathered or broadcasted by "
+             "subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate "
+             "that different ranks are trying to submit different tensors or that only subset of ranks is "
+             "submitting tensors, which will cause deadlock. ")
+    missing = ["[1,0]<stderr>:Missing ranks:",
+               "[1,0]<stderr>:5: [DistributedAdam_Allreduce/cond_124/HorovodAllreduce_bert_encoder_layer_11_output_"
+               "dense_kernel_0]",
+               "[1,0]<stderr>:5: [DistributedAdam_Allreduce/cond_125/HorovodAllreduce_bert_encoder_layer_11_output_"
+               "LayerNorm_gamma_0]"]
+    lines = [*steps, *[x for _ in range(6) for x in (stall, *missing)]]
+    gaps = [58] * (len(steps) - 1) + [60] + [0.01, 0.01, 0.01, 60] * 6
+    log = stamped(lines, at(60), gaps[: len(lines) - 1])
+    return CaseSpec(
+        id="stalled-mpijob-horovod-rank-never-submits", kind="MPIJob", name=name, namespace=ns, healthy=False,
+        category="stalled", culprit=launcher_name, evidence="waiting for remainder of ranks",
+        description="Horovod's stall inspector reports, every minute, that rank 5 never submits the tensors the "
+                    "other ranks wait for; the job still runs and makes no progress.",
+        objects=objects, logs={f"{launcher_name}/launcher": log},
+        captured=at(60 + sum(gaps[: len(lines) - 1]) + 50))
+
+
+@SCENARIOS.add
+def healthy_mpijob_horovod_stall_warning_then_training() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 18, 8, 0, tzinfo=timezone.utc))
+    name, ns = "hvd-effnet", "vision-train"
+    objects, launcher_name = _running_mpijob(at, name, ns, ["horovodrun", "-np", "8", "python", "train_effnet.py"],
+                                             "a100-f")
+    # Rank 0 reads the whole dataset index before its first broadcast: the others wait a
+    # minute and the stall inspector says so, once; then training runs.
+    warn = ("[1,1]<stderr>:[2026-06-18 08:02:44.019288: W /tmp/pip-install-k2/horovod_7a/horovod/common/"
+            "stall_inspector.cc:107] One or more tensors were submitted to be reduced, gathered or broadcasted by "
+            "subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate "
+            "that different ranks are trying to submit different tensors or that only subset of ranks is "
+            "submitting tensors, which will cause deadlock. ")
+    lines = ["[1,0]<stdout>:Loading dataset index from /data/imagenet-wds (1281 shards)", warn,
+             "[1,1]<stderr>:Missing ranks:", "[1,1]<stderr>:0: [broadcast.model.stem.conv.weight]"]
+    lines += [f"[1,0]<stdout>:Train Epoch #1: {i:3d}%|{'#' * (i // 10):10s}| {i * 25}/2502 [{i * 25 // 60:02d}:"
+              f"{i * 25 % 60:02d}<..., 4.1it/s, loss={6.9 - i * 0.02:.2f}]" for i in range(1, 25)]
+    gaps = [95, 0.01, 0.01, 61] + [60] * 23
+    return CaseSpec(
+        id="healthy-mpijob-horovod-stall-warning-then-training", kind="MPIJob", name=name, namespace=ns,
+        healthy=True, category="healthy", culprit=None, evidence="is running",
+        description="Horovod's stall inspector warns once at start-up while rank 0 reads its dataset index; "
+                    "training then runs for half an hour: a warning it got past, not a hang.",
+        objects=objects, logs={f"{launcher_name}/launcher": stamped(lines, at(40), gaps)}, captured=at(40 + sum(gaps) + 30))
+
+
+@SCENARIOS.add
+def gpu_hardware_error_node_xid_silent_rank() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 19, 1, 0, tzinfo=timezone.utc))
+    name, ns = "llama3-70b-sft", "llm-align"
+    ctr = Container("pytorch", "registry.corp.example/llm/sft:torch2.4-cu124",
+                    command=["torchrun", "--nnodes=4", "--nproc_per_node=8", "sft.py"],
+                    resources=gpu(8, "1800Gi", "96"))
+    steps = trainer_steps(10, 1200, 10, loss0=1.4, total=6000)
+    lost, timeout = 4100, 4100 + 600
+    plans = []
+    for role, i, rank in (("master", 0, 0), ("worker", 0, 8), ("worker", 1, 16), ("worker", 2, 24)):
+        host = f"h100-g-{rank // 8 + 31}"
+        if (role, i) == ("worker", 1):
+            # Its GPU fell off the bus: the process died without a word of its own.
+            plans.append(PodPlan(role, i, terminated(1, at(40), at(lost + 2)), node=host,
+                                 log=text(*torchrun_start(at(40)), *steps)))
+            continue
+        plans.append(PodPlan(role, i, terminated(1, at(40), at(timeout + 3)), node=host, log=text(
+            *torchrun_start(at(40)), *steps, *watchdog(rank + 3, at(timeout), 61204),
+            *torchrun_failed(at(timeout + 2), rank=rank + 3, local_rank=3, exitcode=-6, pid=415,
+                             host=f"{name}-{role}-{i}", script="sft.py"))))
+    job, pods, logs = kubeflow_with_pods(
+        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, plans=plans,
+        conditions=kubeflow_conditions("PyTorchJob", name, at(1), failed=("Master", at(timeout + 5))),
+        statuses={"Master": {"failed": 1}, "Worker": {"failed": 3}}, completion=at(timeout + 5))
+    bad = node("h100-g-33", at(-86400))
+    xid = node_event(bad, "XidCriticalError", "NVRM: Xid (PCI:0000:9b:00): 79, pid=40231, name=python, GPU has "
+                     "fallen off the bus.", at(lost), component="node-problem-detector")
+    fine = node("h100-g-31", at(-86400))
+    return CaseSpec(
+        id="gpu-hardware-error-node-xid-silent-rank", kind="PyTorchJob", name=name, namespace=ns, healthy=False,
+        category="gpu-hardware-error", culprit=f"{name}-worker-1", evidence="fallen off the bus",
+        description="A GPU of worker 1's node falls off the bus (Xid 79, reported by node-problem-detector as a "
+                    "Node event); worker 1 dies without a line of its own and ten minutes later the other ranks "
+                    "time out in the NCCL watchdog.",
+        objects=[job, *pods, bad, fine, xid], logs=logs, captured=at(timeout + 300))
+
+
+def _recreated_rank(at: Clock, name: str, ns: str, gone_at: float,
+                    events_of_old: list[tuple[str, str, str]]) -> tuple[list[Obj], dict[str, str], str]:
+    """A PyTorchJob whose worker 1 was removed at ``gone_at`` and recreated under its own name
+    (a new uid) by the operator; the master and worker 0 then time out in the NCCL watchdog.
+    ``events_of_old`` are (reason, message, type) events about the removed pod's old uid."""
+    ctr = Container("pytorch", "registry.corp.example/vision/det-train:torch2.3",
+                    command=["torchrun", "--nnodes=3", "--nproc_per_node=8", "train_det.py"],
+                    resources=gpu(8, "900Gi", "64"))
+    steps = trainer_steps(10, 700, 10, loss0=0.9, total=3000)
+    timeout = gone_at + 600
+    plans = [PodPlan(role, i, terminated(1, at(40), at(timeout + 3)), log=text(
+                 *torchrun_start(at(40)), *steps, *watchdog(rank + 1, at(timeout), 30117),
+                 *torchrun_failed(at(timeout + 2), rank=rank + 1, local_rank=1, exitcode=-6, pid=302,
+                                  host=f"{name}-{role}-{i}", script="train_det.py")))
+             for role, i, rank in (("master", 0, 0), ("worker", 0, 8))]
+    plans.append(PodPlan("worker", 1, running(at(gone_at + 20)), log=text(*torchrun_start(at(gone_at + 20)))))
+    job, pods, logs = kubeflow_with_pods(
+        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, plans=plans,
+        conditions=kubeflow_conditions("PyTorchJob", name, at(1), failed=("Master", at(timeout + 5))),
+        statuses={"Master": {"failed": 1}, "Worker": {"failed": 1, "active": 1}}, completion=at(timeout + 5))
+    # The pod there now is the one the operator created after the old one went away.
+    new = pods[-1]
+    new["metadata"]["creationTimestamp"] = new["status"]["startTime"] = ts(at(gone_at + 2))
+    for c in new["status"]["conditions"]:
+        c["lastTransitionTime"] = max(c["lastTransitionTime"], ts(at(gone_at + 3)))
+    old = dict(new)
+    old["metadata"] = {**new["metadata"], "uid": uid(ns, "pod", f"{name}-worker-1", "before")}
+    events = [event(old, reason, message, at(gone_at), type_=type_, host="h100-h-17", component=component)
+              for reason, message, type_, component in [(*e, "kubelet") for e in events_of_old]]
+    return [job, *pods, *events], logs, f"{name}-worker-1"
+
+
+@SCENARIOS.add
+def preempted_pytorchjob_worker_recreated_under_its_name() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 20, 3, 0, tzinfo=timezone.utc))
+    name, ns = "det-dino-large", "vision-train"
+    objects, logs, culprit = _recreated_rank(at, name, ns, 2500, [
+        ("Preempted", "Preempted by pod 5d2a9c1e-77b0-4b6e-a0f4-1c9e3b2d8f6a on node h100-h-17", "Normal"),
+        ("Killing", "Stopping container pytorch", "Normal")])
+    return CaseSpec(
+        id="preempted-pytorchjob-worker-recreated-under-its-name", kind="PyTorchJob", name=name, namespace=ns,
+        healthy=False, category="preempted", culprit=culprit, evidence="Preempted by pod",
+        description="Worker 1 is preempted and the operator recreates it under the same name: only the events of "
+                    "its old uid tell. The master and worker 0 time out waiting for the rank that vanished.",
+        objects=objects, logs=logs, captured=at(3300))
+
+
+@SCENARIOS.add
+def killed_externally_pytorchjob_rank_deleted_recreated_same_name() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 21, 3, 0, tzinfo=timezone.utc))
+    name, ns = "det-yolo-xl", "vision-train"
+    objects, logs, culprit = _recreated_rank(at, name, ns, 1800, [("Killing", "Stopping container pytorch", "Normal")])
+    return CaseSpec(
+        id="killed-externally-pytorchjob-rank-deleted-recreated-same-name", kind="PyTorchJob", name=name, namespace=ns,
+        healthy=False, category="killed-externally", culprit=culprit, evidence="Stopping container pytorch",
+        description="Someone deletes worker 1 with kubectl; the operator recreates it under the same name. All "
+                    "that is left of the deletion is a Killing event on the old uid; ten minutes later the other "
+                    "ranks time out in the NCCL watchdog.",
+        objects=objects, logs=logs, captured=at(2600))

@@ -757,3 +757,168 @@ def healthy_rayjob_submitter_retried_after_dashboard_not_ready() -> CaseSpec:
         logs={f"{first['metadata']['name']}/ray-job-submitter": failed_log,
               f"{second['metadata']['name']}/ray-job-submitter": running_log},
         captured=at(86 + 2 + 40 * 58 + 30))
+
+
+# -- launchers, NPUs, batch inference harnesses, GPUs that cannot be used ------------------
+
+
+@SCENARIOS.add
+def config_error_mpijob_intel_mpi_rejects_allow_run_as_root() -> CaseSpec:
+    at = Clock(datetime(2026, 8, 9, 6, 0, tzinfo=timezone.utc))
+    name, ns = "wrf-ml-emulator", "climate-ml"
+    image = "registry.corp.example/climate/emulator:intelmpi-2021.12"
+    objects, launcher = _mpijob_v2(at=at, name=name, ns=ns, image=image, workers=2, failed_at=41, exit_code=255,
+                                   worker_gpus=4,
+                                   launcher_cmd=["mpirun", "--allow-run-as-root", "-np", "8", "-bind-to", "none",
+                                                 "python", "train_emulator.py"])
+    lines = [f"[mpiexec@{launcher}] match_arg (../../../../../src/pm/i_hydra/libhydra/arg/hydra_arg.c:91): "
+             "unrecognized argument allow-run-as-root",
+             f"[mpiexec@{launcher}] Similar arguments:",
+             f"[mpiexec@{launcher}] \t rmk",
+             f"[mpiexec@{launcher}] HYD_arg_parse_array (../../../../../src/pm/i_hydra/libhydra/arg/hydra_arg.c:128): "
+             "argument matching returned error",
+             f"[mpiexec@{launcher}] mpiexec_get_parameters (../../../../../src/pm/i_hydra/mpiexec/mpiexec_params.c:1359)"
+             ": error parsing input array",
+             f"[mpiexec@{launcher}] main (../../../../../src/pm/i_hydra/mpiexec/mpiexec.c:1784): error parsing "
+             "parameters"]
+    return CaseSpec(
+        id="config-error-mpijob-intel-mpi-rejects-allow-run-as-root", kind="MPIJob", name=name, namespace=ns,
+        healthy=False, category="config-error", culprit=launcher, evidence="unrecognized argument allow-run-as-root",
+        description="The image ships Intel MPI, whose Hydra mpiexec rejects Open MPI's --allow-run-as-root that the "
+                    "launcher command was written for; the launcher exits at once.",
+        objects=objects, logs={f"{launcher}/launcher": text(*lines)}, captured=at(120))
+
+
+@SCENARIOS.add
+def nccl_error_pytorchjob_ascend_network_port_down() -> CaseSpec:
+    at = Clock(datetime(2026, 8, 10, 2, 0, tzinfo=timezone.utc))
+    name, ns = "qwen-npu-grpo", "ascend-train"
+    ctr = Container("pytorch", "swr.cn-south-1.example.com/ascend/verl:0.4-cann8.1-torch2.5",
+                    command=["torchrun", "--nnodes=2", "--nproc_per_node=8", "main_ppo.py"],
+                    resources=_ascend(8, "1000Gi", "160"))
+    master = text(
+        "The backend in torch.distributed.init_process_group set to hccl now..",
+        "[rank5]: Traceback (most recent call last):",
+        '[rank5]:   File "/usr/local/python3.10/lib/python3.10/site-packages/torch/distributed/distributed_c10d.py", '
+        "line 2501, in all_reduce",
+        "[rank5]:     work = group.allreduce([tensor], opts)",
+        "[rank5]: RuntimeError: createHCCLComm:torch_npu/csrc/distributed/ProcessGroupHCCL.cpp:2166 HCCL function "
+        "error: HcclCommInitRootInfoConfig(numRanks, &rootInfo, rank, config, &(comm->hcclComm_)), error code is 7",
+        "[rank5]: [ERROR] 2026-08-10-02:01:31 (PID:1022, Device:5, RankID:5) ERR02200 DIST call hccl api failed.",
+        "[rank5]: EJ0002: [PID: 1022] 2026-08-10-02:01:31.202.787 The network port is down.",
+        "[rank5]:         Solution: Check the network port status of the NPU (hccn_tool -i 5 -link -g).",
+        *torchrun_failed(at(93), rank=5, local_rank=5, exitcode=1, pid=1022, host=f"{name}-master-0",
+                         script="main_ppo.py"))
+    worker = text(
+        "The backend in torch.distributed.init_process_group set to hccl now..",
+        "[rank13]: RuntimeError: InnerRunOpApi:torch_npu/csrc/framework/OpParamMaker.cpp:281 OPS function error: "
+        "HcclAllreduce, error code is 6",
+        "[rank13]: EI0006: [PID: 1031] 2026-08-10-02:03:32.444.436 Getting socket times out. Reason: Remote Rank did "
+        "not send the data in time. Please check the reason for the rank being stuck",
+        *torchrun_failed(at(215), rank=13, local_rank=5, exitcode=1, pid=1031, host=f"{name}-worker-0",
+                         script="main_ppo.py"))
+    job, pods, logs = kubeflow_with_pods(
+        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr,
+        plans=[PodPlan("master", 0, terminated(1, at(50), at(94)), log=master, node="ascend-910b-21"),
+               PodPlan("worker", 0, terminated(1, at(50), at(216)), log=worker, node="ascend-910b-22")],
+        conditions=kubeflow_conditions("PyTorchJob", name, at(55), failed=("Worker", at(217))),
+        statuses={"Master": {"failed": 1}, "Worker": {"failed": 1}}, completion=at(217))
+    return CaseSpec(
+        id="nccl-error-pytorchjob-ascend-network-port-down", kind="PyTorchJob", name=name, namespace=ns,
+        healthy=False, category="nccl-error", culprit=f"{name}-master-0", evidence="The network port is down",
+        description="An NPU port of the master's node is down (CANN EJ0002) and HCCL cannot build its links; "
+                    "the worker's ranks time out two minutes later (EI0006), which is the symptom.",
+        objects=[job, *pods], logs=logs, captured=at(300))
+
+
+def _parallel_run_job(at: Clock, name: str, ns: str, log: str, *, state: Obj, phase: str,
+                      conditions: list[Obj]) -> tuple[list[Obj], str]:
+    """A batch-inference Job running Azure ML's parallel-run driver (amlbi_main.py) in one pod."""
+    ctr = Container("driver", "registry.corp.example/batch/parallel-run:1.54-cu121",
+                    command=["python", "driver/amlbi_main.py", "--scoring_module_name", "score.py",
+                             "--mini_batch_size", "16", "--run_invocation_timeout", "600"],
+                    resources=gpu(1, "96Gi", "12"))
+    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, start=at(1), conditions=conditions,
+                    active=1 if phase == "Running" else 0, failed=1 if phase == "Failed" else 0,
+                    ready=1 if phase == "Running" else 0)
+    c = Container("driver", ctr.image, command=ctr.command, resources=ctr.resources, state=state,
+                  ready=phase == "Running")
+    p = job_pod(job, [c], created=at(1), phase=phase, node="a10-pool-4", scheduled=at(2))
+    return [job, p], p["metadata"]["name"]
+
+
+@SCENARIOS.add
+def deadline_exceeded_job_batch_mini_batch_timeout() -> CaseSpec:
+    at = Clock(datetime(2026, 8, 11, 4, 0, tzinfo=timezone.utc))
+    name, ns = "claims-ocr-batch", "doc-ai"
+    lines = [f"2026-08-11 04:0{1 + i // 6}:{i * 9 % 60:02d},113|INFO|parallel_run|Processed mini batch {i}: 16 items."
+             for i in range(24)]
+    lines += ["2026-08-11 04:45:12,551|ERROR|parallel_run|mini batch 24 did not finish in 600 seconds. Stopping this "
+              "process.",
+              "2026-08-11 04:45:12,553|ERROR|parallel_run|Process abort with unfinished mini batch 24.",
+              "Traceback (most recent call last):",
+              '  File "driver/amlbi_main.py", line 275, in <module>',
+              "    main()",
+              '  File "driver/amlbi_main.py", line 226, in main',
+              "    sys.exit(exitcode_candidate)",
+              "SystemExit: 71"]
+    objects, pod_name = _parallel_run_job(at, name, ns, text(*lines), state=terminated(71, at(30), at(2715)),
+                                          phase="Failed", conditions=backoff_conditions(at(2717)))
+    return CaseSpec(
+        id="deadline-exceeded-job-batch-mini-batch-timeout", kind="Job", name=name, namespace=ns, healthy=False,
+        category="deadline-exceeded", culprit=pod_name, evidence="did not finish in 600 seconds",
+        description="A batch-inference run's entry script hangs on one mini-batch; the harness stops it when "
+                    "run_invocation_timeout (600 s) passes and the job fails with its exit code 71.",
+        objects=objects, logs={f"{pod_name}/driver": text(*lines)}, captured=at(2800))
+
+
+@SCENARIOS.add
+def stalled_job_batch_no_progress_update() -> CaseSpec:
+    at = Clock(datetime(2026, 8, 12, 4, 0, tzinfo=timezone.utc))
+    name, ns = "catalog-embed-batch", "search-ml"
+    lines = ["2026-08-12 04:00:31.226929 Start the simulator.",
+             "2026-08-12 04:00:54.767763 Scheduling finished. Scheduled 276 mini batches in 22 seconds. There are "
+             "276 tasks with 4410 items."]
+    lines += [f"2026-08-12 04:{1 + i:02d}:05.{i:06d} Processed {i * 3} of 276 mini batches." for i in range(1, 12)]
+    lines += [f"2026-08-12 04:{17 + i * 5:02d}:05.000000 No progress update in {270 + i * 300} seconds."
+              for i in range(8)]
+    objects, pod_name = _parallel_run_job(at, name, ns, text(*lines), state=running(at(20)), phase="Running",
+                                          conditions=[])
+    return CaseSpec(
+        id="stalled-job-batch-no-progress-update", kind="Job", name=name, namespace=ns, healthy=False,
+        category="stalled", culprit=pod_name, evidence="No progress update in",
+        description="A batch-inference run processes mini-batches for ten minutes, then its own watchdog reports "
+                    "no progress, again and again; the pod still runs.",
+        objects=objects, logs={f"{pod_name}/driver": text(*lines)}, captured=at(3000))
+
+
+@SCENARIOS.add
+def cuda_error_job_gpu_pod_trains_on_cpu() -> CaseSpec:
+    at = Clock(datetime(2026, 8, 13, 9, 0, tzinfo=timezone.utc))
+    name, ns = "asr-conformer-ft", "speech"
+    ctr = Container("trainer", "registry.corp.example/speech/nemo-asr:1.23-cu118",
+                    command=["python", "speech_to_text_finetune.py", "trainer.devices=-1"],
+                    resources=gpu(1, "64Gi", "16"))
+    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1),
+                    conditions=[])
+    c = Container("trainer", ctr.image, command=ctr.command, resources=ctr.resources, state=running(at(25)),
+                  ready=True)
+    p = job_pod(job, [c], created=at(1), phase="Running", node="t4-pool-2", scheduled=at(2))
+    lines = ["/usr/local/lib/python3.10/dist-packages/torch/cuda/__init__.py:138: UserWarning: CUDA initialization: "
+             "CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable "
+             "CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero. (Triggered "
+             "internally at ../c10/cuda/CUDAFunctions.cpp:108.)",
+             "  return torch._C._cuda_getDeviceCount() > 0",
+             "GPU available: False, used: False",
+             "TPU available: False, using: 0 TPU cores",
+             "HPU available: False, using: 0 HPUs"]
+    lines += [f"Epoch 0:   {i}%|          | {i * 12}/1180 [{i * 12 * 31 // 60:02d}:{i * 12 * 31 % 60:02d}<10:05:12, "
+              f"31.2s/it, v_num=0, train_loss={3.1 - i * 0.01:.3f}]" for i in range(1, 9)]
+    return CaseSpec(
+        id="cuda-error-job-gpu-pod-trains-on-cpu", kind="Job", name=name, namespace=ns, healthy=False,
+        category="cuda-error", culprit=p["metadata"]["name"], evidence="CUDA unknown error",
+        description="The pod was given a GPU, but CUDA fails to initialise (a driver upgraded without a reboot): "
+                    "PyTorch sets the device count to zero and Lightning trains on the CPU, 31 s a step. It runs "
+                    "and logs progress - and is broken.",
+        objects=[job, p], logs={f"{p['metadata']['name']}/trainer": stamped(lines, at(30), [0.01] * 5 + [372])},
+        captured=at(30 + 5 * 0.01 + 7 * 372 + 100))

@@ -308,3 +308,27 @@ def healthy_pod_metrics_named_error() -> CaseSpec:
         culprit=None, evidence="is running",
         description="A streaming evaluation whose metrics are error rates; nothing has failed.",
         objects=[p], logs={f"{name}/eval": log}, captured=at(20 + 20 * (len(lines) - 1) + 15))
+
+
+@SCENARIOS.add
+def healthy_job_cpu_pod_cuda_warning() -> CaseSpec:
+    at = Clock(datetime(2026, 8, 14, 10, 0, tzinfo=timezone.utc))
+    name, ns = "tabular-gbdt-features", "risk-ml"
+    ctr = Container("features", "registry.corp.example/risk/features:torch2.3-cu121",
+                    command=["python", "build_features.py", "--device", "cpu"], resources=cpu_only("32Gi", "16"))
+    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1),
+                    conditions=[])
+    c = Container("features", ctr.image, command=ctr.command, resources=ctr.resources, state=running(at(20)),
+                  ready=True)
+    p = job_pod(job, [c], created=at(1), phase="Running", node="cpu-m6i-8", scheduled=at(2))
+    lines = ["/usr/local/lib/python3.10/dist-packages/torch/cuda/__init__.py:138: UserWarning: CUDA initialization: "
+             "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver "
+             "from http://www.nvidia.com/Download/index.aspx (Triggered internally at ../c10/cuda/CUDAFunctions.cpp:"
+             "108.)", "  return torch._C._cuda_getDeviceCount() > 0"]
+    lines += [f"2026-08-14 10:{1 + i:02d}:00 INFO features: shard {i}/40 written (1.2M rows)" for i in range(1, 30)]
+    return CaseSpec(
+        id="healthy-job-cuda-warning-in-cpu-pod", kind="Job", name=name, namespace=ns, healthy=True,
+        category="healthy", culprit=None, evidence="is running",
+        description="A feature-building Job runs on CPU nodes with a CUDA build of torch: PyTorch warns that it "
+                    "finds no NVIDIA driver. The pod asked for no GPU; the warning means nothing here.",
+        objects=[job, p], logs={f"{p['metadata']['name']}/features": text(*lines)}, captured=at(1900))

@@ -26,11 +26,14 @@ from tests.cases.builders import (
     kubeflow_conditions,
     kubeflow_job,
     kubeflow_pod,
+    owner_ref,
     pod,
     running,
     stamped,
     terminated,
     text,
+    ts,
+    uid,
     waiting,
 )
 from tests.cases.logtext import torchrun_failed, torchrun_start, trainer_steps, watchdog
@@ -722,3 +725,77 @@ def cuda_error_job_nvidia_runtime_driver_too_old() -> CaseSpec:
 def backoff_conditions(t: datetime) -> list[Obj]:
     return [job_condition("FailureTarget", t, "BackoffLimitExceeded", "Job has reached the specified backoff limit"),
             job_condition("Failed", t, "BackoffLimitExceeded", "Job has reached the specified backoff limit")]
+
+
+# -- the cause on another object: the pod's owner, a pod that is gone ------------------------
+
+
+@SCENARIOS.add
+def killed_externally_pod_argo_workflow_stopped() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 28, 13, 0, tzinfo=timezone.utc))
+    name, ns = "lr-sweep-k2x9f-train-3312044871", "ml-platform"
+    wf_name = "lr-sweep-k2x9f"
+    workflow = {"apiVersion": "argoproj.io/v1alpha1", "kind": "Workflow",
+                "metadata": {"name": wf_name, "namespace": ns, "uid": uid(ns, "Workflow", wf_name),
+                             "creationTimestamp": ts(at(0)), "resourceVersion": "4121"},
+                "spec": {"entrypoint": "sweep", "shutdown": "Stop"},
+                "status": {"phase": "Failed", "message": "Stopped with strategy 'Stop'", "startedAt": ts(at(0)),
+                           "finishedAt": ts(at(3905))}}
+    image = "registry.corp.example/ml/sweep-train:2026.04"
+    main = Container("main", image, command=["python", "train.py", "--lr", "3e-4"], resources=gpu(1, "48Gi", "8"),
+                     state=terminated(143, at(12), at(3901)))
+    wait = Container("wait", "quay.io/argoproj/argoexec:v3.5.8", command=["argoexec", "wait"],
+                     resources=cpu_only("128Mi", "100m"), state=terminated(0, at(11), at(3902), reason="Completed"))
+    p = pod(name=name, namespace=ns, owner={**owner_ref(workflow)}, containers=[wait, main], created=at(2),
+            phase="Failed", node="a10-pool-3", scheduled=at(3),
+            labels={"workflows.argoproj.io/workflow": wf_name, "workflows.argoproj.io/completed": "true"},
+            annotations={"workflows.argoproj.io/node-name": f"{wf_name}[0].train(2:lr=3e-4)"})
+    steps = trainer_steps(10, 1400, 10, loss0=0.8, total=2000)
+    events = [event(workflow, "WorkflowNodeFailed", f"Failed node {wf_name}[0].train(2:lr=3e-4): Stopped with "
+                    "strategy 'Stop'", at(3904), component="workflow-controller"),
+              event(workflow, "WorkflowFailed", "Stopped with strategy 'Stop'", at(3905),
+                    component="workflow-controller")]
+    return CaseSpec(
+        id="killed-externally-pod-argo-workflow-stopped", kind="Pod", name=name, namespace=ns, healthy=False,
+        category="killed-externally", culprit=name, evidence="Stopped with strategy",
+        description="A sweep trial run by Argo Workflows exits 143 mid-training with nothing in its log: someone "
+                    "ran `argo stop` on the workflow. Only the Workflow's events, on the pod's owner, say so.",
+        objects=[p, workflow, *events], logs={f"{name}/main": text(*steps), f"{name}/wait": text(
+            'time="2026-04-28T13:00:11.428Z" level=info msg="Starting Workflow Executor" version=v3.5.8',
+            'time="2026-04-28T14:05:01.650Z" level=info msg="Step terminated"')}, captured=at(4000))
+
+
+@SCENARIOS.add
+def image_pull_error_job_pod_deleted_at_deadline() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 29, 2, 0, tzinfo=timezone.utc))
+    name, ns = "embed-eval-29612040", "search-eval"
+    image = "registry.corp.example/search/embed-eval:v3.1.0-rc2"
+    ctr = Container("eval", image, command=["python", "eval.py"], resources=gpu(1, "32Gi", "8"))
+    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, failed=1, start=at(1),
+                    active_deadline=3600,
+                    conditions=[job_condition("FailureTarget", at(3601), "DeadlineExceeded",
+                                              "Job was active longer than specified deadline"),
+                                job_condition("Failed", at(3602), "DeadlineExceeded",
+                                              "Job was active longer than specified deadline")])
+    gone = job_pod(job, [Container("eval", image, command=ctr.command, resources=ctr.resources,
+                                   state={"waiting": {"reason": "ImagePullBackOff"}})],
+                   created=at(1), phase="Pending", node="a10-pool-9", scheduled=at(2))
+    pod_name = gone["metadata"]["name"]
+    msg = (f'Failed to pull image "{image}": rpc error: code = NotFound desc = failed to pull and unpack image '
+           f'"{image}": failed to resolve reference "{image}": {image}: not found')
+    events = [event(job, "SuccessfulCreate", f"Created pod: {pod_name}", at(1), type_="Normal",
+                    component="job-controller"),
+              event(gone, "Failed", msg, at(5), last=at(905), count=7, host="a10-pool-9"),
+              event(gone, "BackOff", f'Back-off pulling image "{image}"', at(6), last=at(3590), count=131,
+                    type_="Normal", host="a10-pool-9"),
+              event(job, "SuccessfulDelete", f"Deleted pod: {pod_name}", at(3601), type_="Normal",
+                    component="job-controller"),
+              event(job, "DeadlineExceeded", "Job was active longer than specified deadline", at(3602),
+                    component="job-controller")]
+    return CaseSpec(
+        id="image-pull-error-job-pod-deleted-at-deadline", kind="Job", name=name, namespace=ns, healthy=False,
+        category="image-pull-error", culprit=pod_name, evidence="not found",
+        description="A nightly Job points at an image tag that was never pushed; its pod sits in ImagePullBackOff "
+                    "until activeDeadlineSeconds fails the Job and the pod is deleted. Only the events of the gone "
+                    "pod tell why; the culprit is the pod they name.",
+        objects=[job, *events], captured=at(3700))

@@ -1028,3 +1028,171 @@ def missing_file_job_hub_repository_not_found() -> CaseSpec:
         description="A typo in the repository id ('distil' for 'distill'): the hub answers 401 as it does for a "
                     "private repository, and RepositoryNotFoundError names what it concluded.",
         objects=[job, p], logs={f"{p['metadata']['name']}/eval": log}, captured=at(60))
+
+
+# -- a generic exception read for its most specific meaning ---------------------------------
+
+
+@SCENARIOS.add
+def nan_loss_pytorchjob_assertion_nan_grad_norm() -> CaseSpec:
+    at = Clock(datetime(2026, 5, 30, 11, 0, tzinfo=timezone.utc))
+    name, ns = "gpt-13b-pt", "llm-pretrain"
+    ctr = Container("pytorch", "registry.corp.example/llm/megatron:24.05",
+                    command=["torchrun", "--nnodes=2", "--nproc_per_node=8", "pretrain_gpt.py", "--fp16"],
+                    resources=gpu(8, "1800Gi", "96"))
+    its = [f" [2026-05-30 11:{12 + i // 2:02d}:{i * 30 % 60:02d}] iteration {8000 + i * 10:8d}/  200000 | lm loss: "
+           f"{2.41 - i * 0.002:.6E} | loss scale: 65536.0 | grad norm: {0.8 + (i % 4) * 0.05:.3f} |"
+           for i in range(30)]
+    master = text(
+        *torchrun_start(at(40)), *its,
+        *rank_traceback(3, [("/workspace/Megatron-LM/pretrain_gpt.py", 248, "<module>", "pretrain("),
+                            ("/workspace/Megatron-LM/megatron/training/training.py", 1244, "train_step",
+                             "update_successful, grad_norm, num_zeros_in_grad = optimizer.step()"),
+                            ("/workspace/Megatron-LM/megatron/core/optimizer/optimizer.py", 410, "get_grad_norm",
+                             "assert grad_norm == grad_norm, f'Rank {rank}: found NaN in local grad norm in '")],
+                        "AssertionError: Rank 3: found NaN in local grad norm in backward pass before data-parallel "
+                        "communication collective. Device: 3, node: gpt-13b-pt-master-0"),
+        *torchrun_failed(at(1001), rank=3, local_rank=3, exitcode=1, pid=418, host=f"{name}-master-0",
+                         script="pretrain_gpt.py"))
+    worker = text(*torchrun_start(at(40)), *watchdog(11, at(1600), 88120),
+                  *torchrun_failed(at(1602), rank=11, local_rank=3, exitcode=-6, pid=425, host=f"{name}-worker-0",
+                                   script="pretrain_gpt.py"))
+    job, pods, logs = kubeflow_with_pods(
+        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr,
+        plans=[PodPlan("master", 0, terminated(1, at(30), at(1002)), log=master),
+               PodPlan("worker", 0, terminated(1, at(30), at(1603)), log=worker)],
+        conditions=kubeflow_conditions("PyTorchJob", name, at(31), failed=("Worker", at(1604))),
+        statuses={"Master": {"failed": 1}, "Worker": {"failed": 1}}, completion=at(1604))
+    return CaseSpec(
+        id="nan-loss-pytorchjob-assertion-nan-grad-norm", kind="PyTorchJob", name=name, namespace=ns,
+        healthy=False, category="nan-loss", culprit=f"{name}-master-0", evidence="found NaN in local grad norm",
+        description="Megatron's own check fails as an AssertionError whose message is the diagnosis: a NaN in the "
+                    "gradient norm. The exception type says 'assertion'; its message says the run diverged.",
+        objects=[job, *pods], logs=logs, captured=at(1700))
+
+
+@SCENARIOS.add
+def missing_file_job_framework_config_could_not_be_found() -> CaseSpec:
+    at = Clock(datetime(2026, 5, 31, 7, 0, tzinfo=timezone.utc))
+    job, p = failed_job(name="whisper-eval-nightly", namespace="speech-eval", at=at, node="a10-pool-7",
+                        container=Container("eval", "registry.corp.example/speech/eval:2026.05",
+                                            command=["python", "-m", "evalkit.run", "--model", "/models/whisper-ft"],
+                                            resources=gpu(1, "48Gi", "8")),
+                        exit_code=1, ran=(20, 61))
+    log = text("2026-05-31 07:00:41,208 INFO evalkit: loading model from /models/whisper-ft",
+               "Traceback (most recent call last):",
+               '  File "/opt/evalkit/run.py", line 88, in main',
+               "    model = load_model(args.model)",
+               '  File "/opt/evalkit/models.py", line 142, in load_model',
+               "    raise UserErrorException(f\"{path}/config.json could not be found. Check the model folder.\")",
+               "evalkit.errors.UserErrorException: UserErrorException:",
+               "\tMessage: /models/whisper-ft/config.json could not be found. Check the model folder.",
+               "\tInnerException None",
+               "\tErrorResponse ",
+               '{"error": {"code": "UserError", "message": "/models/whisper-ft/config.json could not be found. Check '
+               'the model folder."}}')
+    name = p["metadata"]["name"]
+    return CaseSpec(
+        id="missing-file-job-framework-config-could-not-be-found", kind="Job", name="whisper-eval-nightly",
+        namespace="speech-eval", healthy=False, category="missing-file", culprit=name,
+        evidence="config.json could not be found",
+        description="An evaluation framework raises its own UserErrorException; the type says nothing, the "
+                    "message names the missing config.json of the model folder.",
+        objects=[job, p], logs={f"{name}/eval": log}, captured=at(200))
+
+
+@SCENARIOS.add
+def missing_file_tfjob_checkpoint_not_found() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 1, 5, 0, tzinfo=timezone.utc))
+    name, ns = "wide-deep-resume", "ads-ranking"
+    ctr = Container("tensorflow", "tensorflow/tensorflow:2.15.0-gpu", command=["python", "train.py", "--resume"],
+                    resources=gpu(1, "64Gi", "8"))
+    chief = text(
+        "2026-06-01 05:00:44.118231: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1926] Created device "
+        "/job:chief/replica:0/task:0/device:GPU:0 with 78910 MB memory",
+        "Traceback (most recent call last):",
+        '  File "/workspace/train.py", line 301, in <module>',
+        "    status = checkpoint.restore(latest)",
+        "tensorflow.python.framework.errors_impl.NotFoundError: Unsuccessful TensorSliceReader constructor: Failed to "
+        "find any matching files for gs://ads-models/wide-deep/ckpt-1200")
+    job, pods, logs = kubeflow_with_pods(
+        kind="TFJob", name=name, namespace=ns, created=at(0), container=ctr,
+        plans=[PodPlan("chief", 0, terminated(1, at(30), at(52)), log=chief),
+               PodPlan("worker", 0, terminated(1, at(30), at(55)), log=text(
+                   "tensorflow.python.framework.errors_impl.UnavailableError: From /job:chief/replica:0/task:0: "
+                   "Socket closed"))],
+        conditions=kubeflow_conditions("TFJob", name, at(31), failed=("Chief", at(56))),
+        statuses={"Chief": {"failed": 1}, "Worker": {"failed": 1}}, completion=at(56))
+    return CaseSpec(
+        id="missing-file-tfjob-checkpoint-not-found", kind="TFJob", name=name, namespace=ns, healthy=False,
+        category="missing-file", culprit=f"{name}-chief-0", evidence="Failed to find any matching files",
+        description="TensorFlow's NotFoundError for the checkpoint the chief resumes from: it was never written "
+                    "under that name. The worker then loses the chief.",
+        objects=[job, *pods], logs=logs, captured=at(200))
+
+
+@SCENARIOS.add
+def permission_denied_pytorchjob_read_only_root_hydra() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 2, 8, 0, tzinfo=timezone.utc))
+    name, ns = "asr-hydra-train", "speech"
+    ctr = Container("pytorch", "registry.corp.example/speech/asr-train:hydra1.3",
+                    command=["torchrun", "--nnodes=2", "--nproc_per_node=8", "train.py"],
+                    resources=gpu(8, "900Gi", "64"))
+
+    def log(rank: int, host: str, t: float) -> str:
+        return text(*torchrun_start(at(40)), *rank_traceback(rank, [
+            ("/workspace/train.py", 51, "<module>", "main()"),
+            ("/usr/local/lib/python3.10/dist-packages/hydra/core/utils.py", 143, "run_job",
+             "Path(str(output_dir)).mkdir(parents=True, exist_ok=True)"),
+            ("/usr/lib/python3.10/pathlib.py", 1175, "mkdir", "self.mkdir(mode, parents=False, exist_ok=exist_ok)"),
+        ], "FileNotFoundError: [Errno 2] No such file or directory: 'outputs/2026-06-02/08-00-44'\n"
+           "\nDuring handling of the above exception, another exception occurred:\n\n"
+           "OSError: [Errno 30] Read-only file system: 'outputs'"),
+            *torchrun_failed(at(t), rank=rank, local_rank=0, exitcode=1, pid=90 + rank, host=host,
+                             script="train.py"))
+
+    job, pods, logs = kubeflow_with_pods(
+        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr,
+        plans=[PodPlan("master", 0, terminated(1, at(30), at(46)), log=log(0, f"{name}-master-0", 45)),
+               PodPlan("worker", 0, terminated(1, at(30), at(49)), log=log(8, f"{name}-worker-0", 48))],
+        conditions=kubeflow_conditions("PyTorchJob", name, at(31), failed=("Worker", at(50))),
+        statuses={"Master": {"failed": 1}, "Worker": {"failed": 1}}, completion=at(50))
+    return CaseSpec(
+        id="permission-denied-pytorchjob-read-only-root-hydra", kind="PyTorchJob", name=name, namespace=ns,
+        healthy=False, category="permission-denied", culprit=f"{name}-master-0", evidence="Read-only file system",
+        description="A hardened pod template (readOnlyRootFilesystem) meets Hydra creating its run directory in the "
+                    "working directory: mkdir first reports the parent missing, then why - the file system is "
+                    "read-only.",
+        objects=[job, *pods], logs=logs, captured=at(200))
+
+
+@SCENARIOS.add
+def rendezvous_error_pytorchjob_master_host_not_found_c10d() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 3, 8, 0, tzinfo=timezone.utc))
+    name, ns = "t5-xl-bench", "perf-lab"
+    ctr = Container("pytorch", "registry.corp.example/perf/t5-bench:torch1.9",
+                    command=["python", "-m", "torch.distributed.launch", "--nproc_per_node=8", "bench.py"],
+                    resources=gpu(8, "500Gi", "64"))
+    frames = ['  File "/workspace/bench.py", line 412, in main', "    dist.init_process_group(backend='nccl')",
+              '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/rendezvous.py", line 172, in '
+              "_env_rendezvous_handler",
+              "    store = TCPStore(master_addr, master_port, world_size, start_daemon, timeout)"]
+    worker = text("2026-06-03 08:00:31,118 bench INFO MASTER_ADDR=t5-xl-bench-master-0 MASTER_PORT=23456 RANK=1",
+                  "Traceback (most recent call last):", *frames, "ValueError: host not found: Name or service not known")
+    master = text("2026-06-03 08:00:52,402 bench INFO MASTER_ADDR=localhost MASTER_PORT=23456 RANK=0",
+                  "Traceback (most recent call last):", *frames[:2],
+                  "RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key: "
+                  "store_based_barrier_key:1 (world_size=2, worker_count=1, timeout=0:30:00)")
+    job, pods, logs = kubeflow_with_pods(
+        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr,
+        plans=[PodPlan("master", 0, terminated(1, at(50), at(1853)), log=master),
+               PodPlan("worker", 0, terminated(1, at(30), at(32)), log=worker)],
+        conditions=kubeflow_conditions("PyTorchJob", name, at(31), failed=("Master", at(1854))),
+        statuses={"Master": {"failed": 1}, "Worker": {"failed": 1}}, completion=at(1854))
+    return CaseSpec(
+        id="rendezvous-error-pytorchjob-master-host-not-found-c10d", kind="PyTorchJob", name=name, namespace=ns,
+        healthy=False, category="rendezvous-error", culprit=f"{name}-worker-0", evidence="host not found",
+        description="The worker starts before the master's DNS name exists: older c10d raises 'ValueError: host not "
+                    "found' from TCPStore - a rendezvous failure, though the words are DNS's. The master then times "
+                    "out in the store-based barrier.",
+        objects=[job, *pods], logs=logs, captured=at(1900))

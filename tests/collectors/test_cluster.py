@@ -119,12 +119,15 @@ def test_logs_streamed_with_the_budget_and_none_when_there_is_none(fake_api: Fak
     store.add_all([_pod("run"), _pod("starting", waiting="ContainerCreating")])
     store.put_log("run", "main", "".join(f"line {i}\n" for i in range(100)), namespace=NS)
     with fake_api.source() as source:
-        assert b"".join(source.read_log(NS, "run", "main", tail_lines=10, limit_bytes=20)) == b"line 90\nline 91\nline"
+        # timestamps=true: the kubelet's time before each line (here the container's start,
+        # since the lines carry none), then limitBytes counts what is sent.
+        assert b"".join(source.read_log(NS, "run", "main", tail_lines=10, limit_bytes=50)) == (
+            b"2026-01-01T00:00:00Z line 90\n2026-01-01T00:00:00Z ")
         assert list(source.read_log(NS, "starting", "main")) == []  # 400 waiting to start
         assert list(source.read_log(NS, "run", "main", previous=True)) == []  # 400 no previous run
         assert list(source.read_log(NS, "gone", "main")) == []  # 404: deleted since it was listed
     query = fake_api.server.requests[0].query
-    assert (query["tailLines"], query["limitBytes"], query["timestamps"], query["previous"]) == ("10", "20", "true",
+    assert (query["tailLines"], query["limitBytes"], query["timestamps"], query["previous"]) == ("10", "50", "true",
                                                                                                   "false")
 
 

@@ -26,8 +26,9 @@ and how it answers, as the API server does:
   "..." cannot get resource "pods/log" in API group "" in the namespace "ns"``, 400;
 - logs: 400 ``container "c" in pod "p" is waiting to start: ContainerCreating``; 400
   ``previous terminated container ... not found``; 200 and nothing for an unscheduled pod;
-  ``tailLines`` then ``limitBytes``; a stored log is served as stored (a snapshot's logs
-  were taken with or without ``--timestamps``, so ``timestamps=true`` changes nothing).
+  ``tailLines`` then ``limitBytes``; with ``timestamps=true`` every line is prefixed with an
+  RFC 3339 time as the kubelet does - rebuilt from the line's own timestamp, else the previous
+  line's, else the container's start (kubelet.py); lines already stamped keep theirs.
 
 For tests:
 

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import yaml
 
-from tests.fakeapi import discovery
+from collectors.timestamps import parse_time
+from tests.fakeapi import discovery, kubelet
 from tests.fakeapi.resources import Resource, by_kind, by_path
 from tests.fakeapi.store import Obj, Store
 
@@ -384,8 +386,22 @@ class FakeApiServer:
                 return _status(400, "BadRequest",
                                f'container "{container}" in pod "{route.name}" is waiting to start: {reason}')
             data = b""
-        if query.get("tailLines"):
-            data = _tail(data, int(query["tailLines"]))
+        # The kubelet splits a log at newlines only: a progress bar's carriage returns stay
+        # inside its line.
+        lines = [line + b"\n" for line in data.split(b"\n")]
+        lines[-1] = lines[-1][:-1]
+        if not lines[-1]:
+            lines.pop()
+        tail = int(query["tailLines"]) if query.get("tailLines") else None
+        first = len(lines) if tail is not None and tail <= 0 else max(0, len(lines) - (tail or len(lines)))
+        if query.get("timestamps") in ("true", "1"):
+            state = next((s for s in [*(status.get("containerStatuses") or []),
+                                      *(status.get("initContainerStatuses") or [])] if s.get("name") == container), {})
+            start = _started(pod, state, previous)
+            data = b"".join(kubelet.stamp(lines[first:], start,
+                                          before=kubelet.last_time_before(lines, first, start.year)))
+        else:
+            data = b"".join(lines[first:])
         if query.get("limitBytes"):
             data = data[: int(query["limitBytes"])]
         return _text(data)
@@ -518,10 +534,17 @@ def _forbidden(route: Route) -> Response:
     return _status(403, "Forbidden", message, details)
 
 
-def _tail(data: bytes, lines: int) -> bytes:
-    if lines <= 0:
-        return b""
-    return b"".join(data.splitlines(keepends=True)[-lines:])
+def _started(pod: Obj, state: Obj, previous: bool) -> datetime:
+    """When the container run whose log is asked for started: what the kubelet stamps the
+    first lines of a log with when they carry no time of their own."""
+    run = ((state.get("lastState") if previous else state.get("state")) or {})
+    inner = run.get("terminated") or run.get("running") or {}
+    meta, status = pod.get("metadata") or {}, pod.get("status") or {}
+    for value in (inner.get("startedAt"), status.get("startTime"), meta.get("creationTimestamp")):
+        t = parse_time(value)
+        if t is not None:
+            return t
+    return datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def _encode_continue(start: int, resource_version: int) -> str:

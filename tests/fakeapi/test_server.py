@@ -123,6 +123,39 @@ def test_logs_as_the_kubelet_answers(fake_api: FakeCluster, api: client.CoreV1Ap
         assert exc.value.status == 400 and json.loads(exc.value.body)["message"] == message
 
 
+
+def test_timestamps_as_a_kubelet_writes_them(fake_api: FakeCluster, api: client.CoreV1Api) -> None:
+    """Every line gets an RFC 3339 time: its own when it says one, else the previous line's,
+    else the container's start; a stamp already there is kept; a carriage return is no line end."""
+    state = {"running": {"startedAt": "2026-03-02T10:00:00Z"}}
+    fake_api.store.add(_pod("run", state=state))
+    fake_api.store.put_log("run", "main", (
+        "starting\n"
+        "[2026-03-02 10:00:31,402] torch.distributed.run: [WARNING] hello\n"
+        "Epoch 0:   0%|   | 0/10\rEpoch 0:  10%|#  | 1/10\n"
+        "I0302 10:05:00.250000 1 api.py:1] glog line\n"
+        "2026-03-02T11:00:00.000000001Z already stamped\n"
+        "after it\n"), namespace=NS)
+
+    def log(**kw: Any) -> list[str]:
+        return bytes(api.read_namespaced_pod_log("run", NS, container="main", _preload_content=False, **kw)
+                     .data).decode().split("\n")[:-1]
+
+    assert log(timestamps=True) == [
+        "2026-03-02T10:00:00Z starting",
+        "2026-03-02T10:00:31.402Z [2026-03-02 10:00:31,402] torch.distributed.run: [WARNING] hello",
+        "2026-03-02T10:00:31.402Z Epoch 0:   0%|   | 0/10\rEpoch 0:  10%|#  | 1/10",
+        "2026-03-02T10:05:00.25Z I0302 10:05:00.250000 1 api.py:1] glog line",
+        "2026-03-02T11:00:00.000000001Z already stamped",
+        "2026-03-02T11:00:00Z after it",
+    ]
+    # A tail's first lines take their time from the lines before the window.
+    assert log(timestamps=True, tail_lines=2) == ["2026-03-02T11:00:00.000000001Z already stamped",
+                                                 "2026-03-02T11:00:00Z after it"]
+    assert log(timestamps=True, tail_lines=1) == ["2026-03-02T11:00:00Z after it"]
+    assert log(tail_lines=1) == ["after it"]
+
+
 def test_faults_delays_and_the_request_counter(fake_api: FakeCluster, api: client.CoreV1Api) -> None:
     server = fake_api.server
     fake_api.store.add(_pod("p"))

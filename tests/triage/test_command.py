@@ -44,9 +44,11 @@ def test_live_namespace_table(team: FakeCluster) -> None:
 
     assert (code, err) == (0, "")
     head, row, blank, summary = out.splitlines()
-    assert head.split() == ["WORKLOAD", "STATUS", "CATEGORY", "CULPRIT", "AGE", "ERROR"]
+    # The engine says how sure it is of every verdict: the table shows it.
+    assert head.split() == ["WORKLOAD", "STATUS", "CATEGORY", "CULPRIT", "AGE", "CONFIDENCE", "ERROR"]
     assert row.split()[:4] == ["job.batch/sft-7b", "Failed", "gpu-oom", "sft-7b-x7k2p/main"]
     assert re.fullmatch(r"\d+s", row.split()[4])  # failed a minute ago
+    assert row.split()[5] == "high"
     assert "ran out of GPU memory" in row
     assert (blank, summary) == ("", "1 failed: 1 gpu-oom")
 

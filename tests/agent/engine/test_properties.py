@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -66,7 +67,9 @@ def _diagnose_renamed(job: str, ns: str, prefix: str) -> dict[str, object]:
                 path.rename(path.with_name(path.name.replace("llama-ft", job)))
         v = diagnose(Target("pytorchjob", job, ns), SnapshotSource(dst))
         back = {job: "llama-ft", ns: "team-nlp"}
-        unname = lambda s: s.replace(job, back[job]).replace(ns, back[ns]) if s else s  # noqa: E731
+        # One pass: the old names may contain the new ones ("lla" in "llama-ft").
+        pattern = re.compile("|".join(re.escape(n) for n in sorted(back, key=len, reverse=True)))
+        unname = lambda s: pattern.sub(lambda m: back[m.group(0)], s) if s else s  # noqa: E731
         return {"category": v.category, "healthy": v.healthy, "signature": v.signature,
                 "culprit": (unname(v.culprit.pod), v.culprit.container) if v.culprit else None,
                 "evidence": [(e.source, unname(e.pod), e.container) for e in v.evidence]}

@@ -11,11 +11,12 @@ import pytest
 
 from agent.engine.rules import judge
 from agent.engine.signatures import builtin_catalogue
-from collectors.evidence import Evidence, ReplicaFacts
+from collectors.evidence import Evidence, PodFacts, ReplicaFacts
 from tests.builders import (
     CUDA_OOM,
     NCCL_TIMEOUT,
     TRAINING,
+    at,
     condition,
     event,
     evidence,
@@ -289,6 +290,135 @@ def _warnings_are_noise() -> Evidence:
                                              "KeyError: 'labels'"])])
 
 
+
+# -- progress judged on the container that reports it -----------------------------------------
+
+
+def _stamp(minutes: float) -> str:
+    t = at(minutes)
+    return t.strftime("%Y-%m-%dT%H:%M:%S") + "Z"
+
+
+def _quiet_workers() -> Evidence:
+    """The master reports a step a minute until now; the workers printed their start-up lines
+    two hours ago and nothing since - quiet by design."""
+    master = [f"{_stamp(m)} step {m + 120} loss 1.0" for m in range(-119, 0)]
+    start = [f"{_stamp(-120)} [INFO] rank {r}: initialized torch.distributed (nccl)" for r in range(8)]
+    return evidence([pod("t-master-0", running(started=-121), role="master", index=0),
+                     pod("t-worker-0", running(started=-121), role="worker", index=0)], status="Running",
+                    logs=[log("t-master-0", master), log("t-worker-0", start)])
+
+
+def _nobody_reports_progress(server: bool = False) -> Evidence:
+    """No container reports progress; the only one has been quiet for hours: a job hung before
+    its first step - unless it is a Ready server, whose readiness probe tells its health."""
+    lines = [f"{_stamp(-180 + s / 60)} [INFO] loading shard {s} of 12" for s in range(12)]
+    p = pod("t-master-0", running(started=-181), role="master", index=0)
+    if server:
+        p = p.model_copy(update={"containers": [c.model_copy(update={"probed": True, "ready": True})
+                                                for c in p.containers]})
+    return evidence([p], status="Running", logs=[log("t-master-0", lines)])
+
+
+def _bar_says_steps_take_seconds() -> Evidence:
+    """Timed lines every 40 minutes (checkpoints), an untimed bar that says a step takes 6 s,
+    then three hours of nothing."""
+    lines = []
+    for i in range(4):
+        lines.append(f"Epoch 0: {i * 10}%|#   | {i * 400}/4000 [{i * 40}:00<..., 6.00s/it]")
+        lines.append(f"{_stamp(-340 + i * 40)} INFO saved checkpoint step={i * 400}")
+    lines.append("Epoch 0: 40%|#   | 1600/4000 [2:40:00<..., 6.00s/it]")
+    lines.append(f"{_stamp(-180)} INFO saved checkpoint step=1600")
+    lines.append("Epoch 0: 41%|#   | 1610/4000 [2:41:00<..., 6.00s/it]")
+    return evidence([pod("t-0", running(started=-350))], kind="Job", status="Running", logs=[log("t-0", lines)])
+
+
+def _arrived_together() -> Evidence:
+    """A block-buffered program: the last 40 progress lines share one time - when they were
+    written is unknown, so the silence after them is not measured."""
+    lines = [f"{_stamp(-200)} step {i} loss 1.0" for i in range(40)]
+    return evidence([pod("t-0", running(started=-201))], kind="Job", status="Running", logs=[log("t-0", lines)])
+
+
+def _stall_inspector() -> Evidence:
+    lines = [*(f"{_stamp(-60 + m)} step {m} loss 1.0" for m in range(30)),
+             *(f"{_stamp(-29 + m)} [1,0]<stderr>: One or more tensors were submitted to be reduced, gathered or "
+               "broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds."
+               for m in range(28))]
+    return evidence([pod("t-launcher", running(started=-61), role="launcher")], kind="MPIJob", status="Running",
+                    logs=[log("t-launcher", lines)])
+
+
+def _stall_warning_then_progress() -> Evidence:
+    lines = [f"{_stamp(-60)} One or more tensors were submitted to be reduced, gathered or broadcasted by subset of "
+             "ranks and are waiting for remainder of ranks for more than 60 seconds.",
+             *(f"{_stamp(-59 + m)} step {m} loss 1.0" for m in range(58))]
+    return evidence([pod("t-launcher", running(started=-61), role="launcher")], kind="MPIJob", status="Running",
+                    logs=[log("t-launcher", lines)])
+
+
+# -- the cause on another object ----------------------------------------------------------------
+
+
+def _former_rank_preempted() -> Evidence:
+    """worker-1 was preempted and recreated under its name: its old uid's event is all that
+    tells; the others timed out waiting for it."""
+    recreated = pod("t-worker-1", running(started=-25), role="worker", index=1, created=-26).model_copy(
+        update={"uid": "new"})
+    gone = event("Preempted", "Preempted by pod 5d2a on node n-7", obj="t-worker-1", type_="Normal", first=-30)
+    return evidence([pod("t-master-0", terminated(1, -19), role="master", index=0),
+                     pod("t-worker-0", terminated(1, -19), role="worker", index=0), recreated],
+                    events=[gone.model_copy(update={"object_uid": "old"})],
+                    logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-0", [NCCL_TIMEOUT])])
+
+
+def _killed_after_the_failure() -> Evidence:
+    """Pods deleted after the job failed (cleanPodPolicy) leave Killing events behind: history,
+    not a cause."""
+    return evidence([pod("t-master-0", terminated(1, -30), role="master", index=0)],
+                    events=[event("Killing", "Stopping container main", obj="t-worker-0", type_="Normal", first=-29)],
+                    logs=[log("t-master-0", [*TRAINING, "ValueError: bad batch"])])
+
+
+def _gpu_fell_off_the_bus() -> Evidence:
+    """The rank on node n-2 died without a word; the node's event says why."""
+    def on(node: str, p: PodFacts) -> PodFacts:
+        return p.model_copy(update={"node": node})
+    return evidence([on("n-1", pod("t-master-0", terminated(1, -5), role="master", index=0)),
+                     on("n-2", pod("t-worker-0", terminated(1, -15), role="worker", index=0))],
+                    events=[event("XidCriticalError", "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.",
+                                  obj="n-2", kind="Node", first=-16)],
+                    logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-0", TRAINING)])
+
+
+def _gpu_pod_on_cpu(accelerators: int) -> Evidence:
+    lines = ["UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up "
+             "environment. Setting the available devices to be zero.", *TRAINING * 40]
+    p = pod("t-0", running(started=-60)).model_copy(update={"accelerators": accelerators})
+    return evidence([p], kind="Job", status="Running", logs=[log("t-0", lines)])
+
+
+def _server_engine_died() -> Evidence:
+    """A server answers requests, its engine dies of OOM, and only health checks follow."""
+    served = [f'{_stamp(-60 + m / 6)} "POST /v1/completions HTTP/1.1" 200 OK' for m in range(120)]
+    health = [f'{_stamp(-40 + m)} "GET /health HTTP/1.1" 200 OK' for m in range(40)]
+    lines = [*served, f"{_stamp(-40.5)} {CUDA_OOM}", *health]
+    return evidence([pod("srv", running(started=-61))], kind="Pod", status="Running", logs=[log("srv", lines)])
+
+
+def _transient_error_then_quiet() -> Evidence:
+    """Progress, one error, then nothing at all for ten minutes (a long checkpoint save): a
+    silence for the stall rules to judge, too short for them."""
+    lines = [*(f"{_stamp(-40 + m / 6)} step {m} loss 1.0" for m in range(180)),
+             f"{_stamp(-10)} requests.exceptions.ReadTimeout: HTTPSConnectionPool(host='hub', port=443): Read timed out."]
+    return evidence([pod("t-0", running(started=-41))], kind="Job", status="Running", logs=[log("t-0", lines)])
+
+
+def _same_error_to_the_last_line() -> Evidence:
+    lines = ["Tue Mar 24 09:00:00 2026  NVIDIA-SMI 550.54  Driver Version: 550.54",
+             *(f"{_stamp(-20 + m / 12)} Failed to initialize NVML: Unknown Error" for m in range(200))]
+    return evidence([pod("smi", running(started=-120))], kind="Pod", status="Running", logs=[log("smi", lines)])
+
 ROWS = {
     "cascade: first OOM, not the replica the condition names": Row(_cascade(), "gpu-oom", "t-worker-1"),
     "cascade: OOMKilled worker before NCCL timeouts": Row(_oomkilled_worker(), "oom-killed", "t-worker-3"),
@@ -312,7 +442,7 @@ ROWS = {
     "a running job whose loss is NaN now": Row(_diverged_while_running(), "nan-loss", "t-master-0"),
     "a NaN loss long ago, fine since": Row(_nan_once_then_fine(), "healthy", None, healthy=True),
     "deadline: the workload, no culprit pod": Row(_deadline(), "deadline-exceeded", None),
-    "quota rejections while pods are missing": Row(_quota(), "quota-exceeded", None),
+    "quota rejections while pods are missing: the refused pod": Row(_quota(), "quota-exceeded", "x"),
     "quota rejections that are history": Row(_quota_history(), "healthy", None, healthy=True),
     "scheduling trouble that resolved": Row(_past_scheduling_trouble(), "healthy", None, healthy=True),
     "pending pod that cannot mount": Row(_pending_mount(), "volume-error", "t-worker-0"),
@@ -325,6 +455,25 @@ ROWS = {
     "no pods long after creation": Row(_no_pods(), "unknown", None),
     "a line means its most specific reading": Row(_line_means_most_specific(), "gpu-oom", "t-master-0"),
     "python warnings are noise": Row(_warnings_are_noise(), "application-error", "t-master-0"),
+    "workers quiet by design, the master progressing": Row(_quiet_workers(), "healthy", None, healthy=True),
+    "no container reports progress: silence is judged on all": Row(_nobody_reports_progress(), "stalled",
+                                                                    "t-master-0"),
+    "a Ready server is quiet between requests": Row(_nobody_reports_progress(server=True), "healthy", None,
+                                                   healthy=True),
+    "the bar's own pace says it hangs": Row(_bar_says_steps_take_seconds(), "stalled", "t-0"),
+    "lines that arrived together leave the silence unmeasured": Row(_arrived_together(), "healthy", None,
+                                                                    healthy=True),
+    "a stall inspector among the last lines": Row(_stall_inspector(), "stalled", "t-launcher"),
+    "a stall warning training got past": Row(_stall_warning_then_progress(), "healthy", None, healthy=True),
+    "a former rank preempted, recreated under its name": Row(_former_rank_preempted(), "preempted", "t-worker-1"),
+    "pods killed after the failure are history": Row(_killed_after_the_failure(), "application-error", "t-master-0"),
+    "the node says its GPU fell off the bus": Row(_gpu_fell_off_the_bus(), "gpu-hardware-error", "t-worker-0"),
+    "a GPU pod that cannot use its GPU": Row(_gpu_pod_on_cpu(1), "cuda-error", "t-0"),
+    "a CPU pod's CUDA warning means nothing": Row(_gpu_pod_on_cpu(0), "healthy", None, healthy=True),
+    "a server's engine died and only health checks follow": Row(_server_engine_died(), "gpu-oom", "srv"),
+    "an error, then a quiet spell too short for a stall": Row(_transient_error_then_quiet(), "healthy", None,
+                                                              healthy=True),
+    "the same error over and over up to the last line": Row(_same_error_to_the_last_line(), "cuda-error", "smi"),
 }
 
 

@@ -1,0 +1,131 @@
+"""Progress and silence: which container reports a job's progress, and when its silence is a stall.
+
+Pure functions over log digests and the catalogue's ``progress`` signatures.
+
+- Progress is judged on the containers that report it: a log whose last lines hold progress
+  lines (steps, iterations, epochs, a training bar, metric dicts, a server's answered
+  requests). Containers that report none while another does - MPI workers that only run
+  sshd, ranks other than 0 that print nothing after start-up - are quiet by design: their
+  silence says nothing. When no container reports progress, all are judged (a job that hung
+  before its first step); a Ready server (one with a readiness probe) never is.
+- Silence is measured from the last timed line. Lines that arrived together at the end of a
+  log - untimed lines after the last timestamp, or lines sharing the last time, as a
+  block-buffered program's output or a replayed log carries them - were written some time
+  before they were stamped: how long is unknown, and the silence is not measured.
+- How long is too long follows the log's own pace: its usual gap between timed lines, or,
+  when shorter, what its progress lines say (seconds per step times the steps between two
+  progress lines).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from agent.engine.findings import StallPolicy, progress_lines
+from agent.engine.signatures import Signature
+from collectors.evidence import LogDigest, LogLine
+
+
+@dataclass(frozen=True)
+class Pace:
+    """What one log says about progress."""
+
+    digest: LogDigest
+    last: LogLine | None
+    """The last progress line among the log's last lines, if any."""
+    seconds: float | None
+    """How often progress is due, in seconds, by the log's own counters and rates."""
+    arrived_together: int
+    """Lines at the end of the log that arrived with its last timed line (after it)."""
+
+    @property
+    def reports(self) -> bool:
+        return self.last is not None
+
+    def quiet(self, now: datetime) -> timedelta | None:
+        return now - self.digest.last_time if self.digest.last_time is not None else None
+
+    def due(self, policy: StallPolicy, floor: timedelta | None = None) -> timedelta:
+        """The silence after which this log is stalled (never less than ``floor``, by default
+        the policy's ``min_silence``)."""
+        usual = [c for c in (self.digest.cadence, self.seconds) if c]
+        floor = policy.min_silence if floor is None else floor
+        return max(floor, timedelta(seconds=policy.cadence_factor * min(usual, default=0)))
+
+    def measurable(self, policy: StallPolicy) -> bool:
+        return self.digest.last_time is not None and self.arrived_together <= policy.max_untimed_tail
+
+
+def pace(d: LogDigest, signatures: tuple[Signature, ...], policy: StallPolicy = StallPolicy()) -> Pace:
+    """Read a log's progress lines (in its tail) and how its output arrived."""
+    hits = [(line, _numbers(line.text)) for line in progress_lines(d, signatures)]
+    last = hits[-1][0] if hits else None
+    return Pace(d, last, _seconds_per_line(hits), _arrived_together(d.tail, d.last_time, policy.together))
+
+
+# How progress lines state their pace and count their steps, as the common trainers print them:
+# tqdm's "26.05s/it" and "2.27it/s", nanoGPT's "time 4608.49ms", Megatron's "elapsed time per
+# iteration (ms): 1882.6", NeMo's "train_step_timing in s=43.9"; a bar's "1610/8573 [", "step 900",
+# "iteration 1100/", "global_step=74", a benchmark's "1170\timages/sec", XGBoost's "[120]\t".
+# Fixed readers of our own, applied only to the lines a progress signature recognised.
+_PACE = (
+    ("sec", re.compile(r"([\d.]+)s/it\b|step_timing in s=([\d.]+)")),
+    ("per_sec", re.compile(r"([\d.]+)it/s\b")),
+    ("ms", re.compile(r"(?i)\btime[^\d\n]{0,30}([\d.]+)\s*ms\b|per iteration \(ms\):\s*([\d.]+)")),
+    ("step", re.compile(r"(?i)(\d+)/\d+\s+\[|\b(?:global_)?(?:step|iter(?:ation)?)\b\s*[:=#]?\s*\[?\s*(\d+)"
+                        r"|^\s*(\d+)\s+(?:images|img|samples|tokens|sequences)/sec|\bIter #(\d+)|^\[(\d+)\]\s")),
+)
+
+
+def _numbers(text: str) -> dict[str, float]:
+    """What a progress line says of its pace: ``sec`` (seconds per step), ``per_sec`` (steps
+    per second), ``ms`` (milliseconds per step) and ``step`` (its counter), those it states."""
+    out: dict[str, float] = {}
+    for meaning, reader in _PACE:
+        m = reader.search(text)
+        value = next((g for g in m.groups() if g), None) if m else None
+        if value is not None:
+            try:
+                out[meaning] = float(value)
+            except ValueError:
+                continue
+    return out
+
+
+def _seconds_per_line(hits: list[tuple[LogLine, dict[str, float]]]) -> float | None:
+    """Seconds per step (the last rate stated) times the steps between the last two
+    progress lines that count steps: when the next progress line was due."""
+    per_step = None
+    for _, n in reversed(hits):
+        if "sec" in n:
+            per_step = n["sec"]
+        elif "per_sec" in n and n["per_sec"] > 0:
+            per_step = 1 / n["per_sec"]
+        elif "ms" in n:
+            per_step = n["ms"] / 1000
+        if per_step:
+            break
+    if not per_step:
+        return None
+    steps = [n["step"] for _, n in hits if "step" in n]
+    delta = steps[-1] - steps[-2] if len(steps) >= 2 and steps[-1] > steps[-2] else 1
+    return per_step * delta
+
+
+def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: timedelta) -> int:
+    """Lines after the first of the final run stamped within ``window`` of ``last_time``:
+    untimed lines after it, and lines stamped with (about) the same time - a live log's
+    kubelet stamps every line, a buffered or replayed one all at once."""
+    if last_time is None:
+        return 0
+    run_start = None
+    for i in range(len(tail) - 1, -1, -1):
+        t = tail[i].time
+        if t is None:
+            continue
+        if t < last_time - window:
+            break
+        run_start = i
+    return len(tail) - 1 - run_start if run_start is not None else 0

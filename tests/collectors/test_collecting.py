@@ -1,0 +1,108 @@
+"""Collection beyond the workload's own objects: the nodes its failed pods ran on, the events of
+pods that are gone, the workload's owner; what pods ask for; what a scan keeps for a reader."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agent.diagnosis import gather
+from agent.engine.rules import judge
+from agent.engine.signatures import builtin_catalogue
+from agent.evaluation import load_case
+from collectors.collecting import MAX_NODES, Target, failed_nodes, pod_facts
+from collectors.kinds import resolve_kind
+from collectors.snapshot import SnapshotSource
+from tests.builders import evidence, log, pod, terminated
+from tests.conftest import CASES
+from tests.fakeapi.fixtures import FakeCluster
+
+XID = CASES / "gpu-hardware-error-node-xid-silent-rank"
+GONE = CASES / "image-pull-error-job-pod-deleted-at-deadline"
+ARGO = CASES / "killed-externally-pod-argo-workflow-stopped"
+HEALTHY = CASES / "healthy-pytorchjob-ranks-quiet-after-startup"
+
+
+def _target(folder: Any) -> Target:
+    case = load_case(folder)
+    return Target(case.kind, case.name, case.namespace)
+
+
+def test_the_nodes_of_failed_pods_and_their_events_from_a_snapshot_and_live(fake_api: FakeCluster) -> None:
+    target = _target(XID)
+    offline = gather(target, SnapshotSource(XID / "snapshot"))
+    fake_api.serve_snapshot(XID / "snapshot", namespace=target.namespace)
+    live = gather(target, fake_api.source(), now=offline.now)
+    for ev in (offline, live):
+        assert {n.name for n in ev.nodes} <= {p.node for p in ev.pods} and len(ev.nodes) <= MAX_NODES
+        assert any(e.object_kind == "Node" and "fallen off the bus" in e.message for e in ev.events)
+    # One list of events for the nodes, in the namespace node events are kept in.
+    node_lists = [r for r in fake_api.server.requests if r.resource == "events" and r.namespace == "default"]
+    assert len(node_lists) == 1
+    assert fake_api.server.count(verb="get", resource="nodes") == min(MAX_NODES, len(failed_nodes(live.pods)))
+
+
+def test_nodes_that_may_not_be_read_are_a_note_not_a_failure(fake_api: FakeCluster) -> None:
+    target = _target(XID)
+    fake_api.serve_snapshot(XID / "snapshot", namespace=target.namespace)
+    fake_api.server.forbid("nodes")
+    ev = gather(target, fake_api.source(), now=SnapshotSource(XID / "snapshot").captured_at)
+    assert ev.nodes == [] and any(n.startswith("nodes: forbidden") for n in ev.notes)
+    # The node's events were still read: the verdict stands on them.
+    assert judge(ev, builtin_catalogue()).category == "gpu-hardware-error"
+
+
+def test_a_healthy_job_costs_no_node_request(fake_api: FakeCluster) -> None:
+    target = _target(HEALTHY)
+    fake_api.serve_snapshot(HEALTHY / "snapshot", namespace=target.namespace)
+    ev = gather(target, fake_api.source(), now=SnapshotSource(HEALTHY / "snapshot").captured_at)
+    assert ev.nodes == [] and fake_api.server.count(resource="nodes") == 0
+    assert all(r.namespace != "default" for r in fake_api.server.requests if r.resource == "events")
+
+
+def test_events_of_pods_the_controller_created_and_deleted(fake_api: FakeCluster) -> None:
+    target = _target(GONE)
+    fake_api.serve_snapshot(GONE / "snapshot", namespace=target.namespace)
+    ev = gather(target, fake_api.source(), now=SnapshotSource(GONE / "snapshot").captured_at)
+    assert ev.pods == [] and any(e.object_kind == "Pod" and e.reason == "Failed" for e in ev.events)
+    assert fake_api.server.count(verb="list", resource="events") == 2  # the workload's, then the gone pod's
+
+
+def test_events_of_the_workloads_owner(fake_api: FakeCluster) -> None:
+    target = _target(ARGO)
+    fake_api.serve_snapshot(ARGO / "snapshot", namespace=target.namespace)
+    ev = gather(target, fake_api.source(), now=SnapshotSource(ARGO / "snapshot").captured_at)
+    assert any(e.object_kind == "Workflow" and "Stopped with strategy" in e.message for e in ev.events)
+
+
+def test_accelerators_a_pod_asks_for() -> None:
+    def asking(resources: dict[str, Any]) -> int:
+        obj = {"metadata": {"name": "p"}, "spec": {"containers": [{"name": "c", "resources": resources}]},
+               "status": {"phase": "Running"}}
+        return pod_facts(obj, resolve_kind("pod")).accelerators
+
+    assert asking({"limits": {"nvidia.com/gpu": "8", "cpu": "64"}}) == 8
+    assert asking({"requests": {"huawei.com/Ascend910": "4"}}) == 4
+    assert asking({"limits": {"nvidia.com/mig-1g.10gb": "1"}}) == 1
+    assert asking({"limits": {"google.com/tpu": "4", "memory": "64Gi"}}) == 4
+    assert asking({"limits": {"cpu": "8", "memory": "32Gi", "ephemeral-storage": "10Gi"}}) == 0
+    assert asking({"limits": "\x1b[31mjunk"}) == 0 and asking("junk") == 0  # type: ignore[arg-type]
+
+
+def test_a_scan_keeps_unexplained_error_lines_as_hints_that_decide_nothing() -> None:
+    catalogue = builtin_catalogue()
+    digest = log("t-0", ["step 1 loss 2.0", "FATAL: shard index 17 of the dataset is corrupt, giving up",
+                         "step 2 loss 1.9", "UserWarning: an error you may ignore"])
+    found = {m.signature: m.text for m in digest.matches}
+    assert catalogue.kind_of("hint-error-word") == "hint" and "hint-error-word" in found
+    assert "corrupt" in found["hint-error-word"] and "ignore" not in " ".join(found.values())
+    verdict = judge(evidence([pod("t-0", terminated(1, -5))], kind="Job", logs=[digest]), catalogue)
+    assert verdict.category == "unknown"  # a hint is for a reader, never a cause
+
+
+def test_failed_nodes_earliest_failure_first_then_the_others() -> None:
+    early = pod("a", terminated(1, -50)).model_copy(update={"node": "n-early"})
+    late = pod("b", terminated(1, -5)).model_copy(update={"node": "n-late"})
+    running_pod = pod("c").model_copy(update={"node": "n-fine"})
+    # A rank whose GPU fell off the bus may hang, running, while its peers fail.
+    assert failed_nodes([late, running_pod, early]) == ["n-early", "n-late", "n-fine"]
+    assert failed_nodes([running_pod]) == []  # nothing failed: no node is asked about
