@@ -220,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.realmodel", description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=Path, action="append", help="case folders (default /work/shared/cases)")
     parser.add_argument("--only", default="", help="comma-separated case ids")
+    parser.add_argument("--first", default="", help="comma-separated case ids to run before the others")
     parser.add_argument("--limit", type=int, default=0, help="run at most this many cases")
     parser.add_argument("--skip", type=int, default=0, help="skip this many cases first")
     parser.add_argument("--timeout", type=float, default=900, help="--timeout of each review (seconds)")
@@ -235,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
 
     roots = args.cases or [Path(os.environ.get("JOBDOCTOR_CASES", "/work/shared/cases"))]
     chosen = cases([r for r in roots if r.is_dir()], {s for s in args.only.split(",") if s})
+    first = [s for s in args.first.split(",") if s]
+    chosen.sort(key=lambda c: first.index(c[0]) if c[0] in first else len(first))
     chosen = chosen[args.skip:][:args.limit or None]
     model = model_file(args.workdir)
     rows: list[Row] = []

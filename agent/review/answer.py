@@ -176,6 +176,9 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
         out["category"] = out["category"].strip().strip("`'\"").lower()
     if isinstance(out.get("culprit"), str):
         out["culprit"] = _culprit(out["culprit"])
+    elif isinstance(out.get("culprit"), dict) and isinstance(out["culprit"].get("pod"), str) \
+            and "/" in out["culprit"]["pod"] and not out["culprit"].get("container"):
+        out["culprit"] = _culprit(out["culprit"]["pod"])  # {"pod": "pod/container"}
     if isinstance(out.get("evidence"), list):
         out["evidence"] = [_evidence_item(e) for e in out["evidence"] if isinstance(e, (str, dict))]
     for key in ("error", "analysis", "solution"):

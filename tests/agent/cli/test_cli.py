@@ -126,3 +126,17 @@ def test_eval_scores_cases_and_fails_on_a_miss(tmp_path: Path) -> None:
     (case / "expected.yaml").write_text(json.dumps({**expected, "culprit": "llama-ft-master-0"}))
     miss = runner.invoke(app, ["eval", str(tmp_path / "cases")])
     assert miss.exit_code == 1 and "MISS oom: culprit 'llama-ft-worker-2' != 'llama-ft-master-0'" in miss.stdout
+
+
+def test_eval_prompt_recall_says_whether_the_evidence_line_reaches_the_prompt(tmp_path: Path) -> None:
+    case = tmp_path / "cases" / "oom"
+    shutil.copytree(EXAMPLE, case / "snapshot")
+    expected = {"kind": "PyTorchJob", "name": "llama-ft", "namespace": "team-nlp", "healthy": False,
+                "category": "gpu-oom", "culprit": "llama-ft-worker-2", "evidence": "Tried to allocate 3.91 GiB"}
+    (case / "expected.yaml").write_text(json.dumps(expected))
+    found = runner.invoke(app, ["eval", str(tmp_path / "cases"), "--prompt-recall"])
+    assert found.exit_code == 0 and found.stdout.strip() == "prompt recall 1/1 (100.0%)"
+    (case / "expected.yaml").write_text(json.dumps({**expected, "evidence": "a line no log holds"}))
+    missing = runner.invoke(app, ["eval", str(tmp_path / "cases"), "--prompt-recall"])
+    assert missing.exit_code == 1
+    assert missing.stdout.splitlines() == ["NOT IN PROMPT oom: 'a line no log holds'", "prompt recall 0/1 (0.0%)"]

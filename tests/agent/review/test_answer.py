@@ -39,6 +39,11 @@ def test_json_answers(text: str) -> None:
     assert parse(text) == ANSWER
 
 
+def test_a_culprit_pod_written_with_its_container_is_split() -> None:
+    raw = {**ANSWER, "culprit": {"pod": "train-worker-1/main", "container": None}}
+    assert parse(json.dumps(raw))["culprit"] == {"pod": "train-worker-1", "container": "main"}
+
+
 def test_json_shapes_models_get_slightly_wrong_are_put_right() -> None:
     raw = {**ANSWER, "healthy": "No", "category": " `GPU-OOM` ", "culprit": "train-worker-1/main",
            "evidence": [CUDA_OOM, {"source": "stdout", "text": "x"}], "solution": ["1. a", "2. b"], "confidence": 0.9}

@@ -3,6 +3,7 @@ precedence, Aegis's Go templates, the sandbox, the token budget, redaction and m
 
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -326,3 +327,32 @@ def test_templates_render_at_a_fixed_time() -> None:
     # Rendering reads no clock: two builds of the same evidence are the same prompt (the cache relies on it).
     ev = FAILED_POD.model_copy(update={"now": datetime(2030, 1, 1, tzinfo=timezone.utc)})
     assert prompt_for(ev).messages == prompt_for(ev).messages == prompt_for(FAILED_POD).messages
+
+
+# -- what the prompt adds: error lines no signature reads ------------------------------------------------
+
+
+UNREAD = "ERROR shard_reader: checksum mismatch in shard 17 of /data/tokens (expected 9f2c, got 0000)"
+QUIET_FAILURE = filled(evidence(
+    [pod("trainer", terminated(1, -10))], kind="Pod", name="trainer",
+    logs=[log("trainer", ["loading shards", UNREAD, *[f"step {i} loss 1.{i:02d}" for i in range(30)],
+                          "exiting with status 1"])]))
+
+
+def test_an_error_line_no_signature_reads_reaches_the_prompt() -> None:
+    assert UNREAD not in QUIET_FAILURE.LogInfo  # the excerpts hold the last lines only
+    user = prompt_for(QUIET_FAILURE).messages[1]["content"]
+    section = user.split("== error lines no signature reads, not in the excerpts above ==\n")[1]
+    assert section.startswith(f"[trainer/main] {UNREAD}\n")
+
+
+def test_the_error_lines_are_kept_when_the_budget_cuts() -> None:
+    p = prompt_for(QUIET_FAILURE, max_prompt_tokens=3000)
+    assert UNREAD in p.messages[1]["content"]
+
+
+def test_every_kind_shares_the_system_message_up_to_its_own_paragraph() -> None:
+    systems = [prompt_for(ev).messages[0]["content"] for ev in (FAILED_POD, FAILED_JOB, RAY_JOB)]
+    shared = len(os.path.commonprefix(systems))
+    assert systems[0][:shared].endswith("and a backslash as \\\\.\n\nThis workload is a ")
+    assert all(shared > 0.9 * len(s) for s in systems)  # a server's prompt cache reuses nine tenths of it
