@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -115,12 +116,18 @@ def test_rules_command_lists_the_catalogue() -> None:
     assert "cuda-oom" in result.stdout and "nccl" not in result.stdout
 
 
-def test_eval_scores_cases_and_fails_on_a_miss(tmp_path: Path) -> None:
+def example_case(tmp_path: Path, **expected: Any) -> tuple[Path, dict[str, Any]]:
+    """The example as a case folder, its expected.yaml written with ``expected`` over the right answer."""
     case = tmp_path / "cases" / "oom"
     shutil.copytree(EXAMPLE, case / "snapshot")
-    expected = {"kind": "PyTorchJob", "name": "llama-ft", "namespace": "team-nlp", "healthy": False,
-                "category": "gpu-oom", "culprit": "llama-ft-worker-2", "evidence": "CUDA out of memory"}
-    (case / "expected.yaml").write_text(json.dumps(expected))
+    right = {"kind": "PyTorchJob", "name": "llama-ft", "namespace": "team-nlp", "healthy": False,
+             "category": "gpu-oom", "culprit": "llama-ft-worker-2", "evidence": "CUDA out of memory", **expected}
+    (case / "expected.yaml").write_text(json.dumps(right))
+    return case, right
+
+
+def test_eval_scores_cases_and_fails_on_a_miss(tmp_path: Path) -> None:
+    case, expected = example_case(tmp_path)
     ok = runner.invoke(app, ["eval", str(tmp_path / "cases")])
     assert ok.exit_code == 0 and "category 1/1 (100.0%)" in ok.stdout
     (case / "expected.yaml").write_text(json.dumps({**expected, "culprit": "llama-ft-master-0"}))
@@ -129,11 +136,7 @@ def test_eval_scores_cases_and_fails_on_a_miss(tmp_path: Path) -> None:
 
 
 def test_eval_prompt_recall_says_whether_the_evidence_line_reaches_the_prompt(tmp_path: Path) -> None:
-    case = tmp_path / "cases" / "oom"
-    shutil.copytree(EXAMPLE, case / "snapshot")
-    expected = {"kind": "PyTorchJob", "name": "llama-ft", "namespace": "team-nlp", "healthy": False,
-                "category": "gpu-oom", "culprit": "llama-ft-worker-2", "evidence": "Tried to allocate 3.91 GiB"}
-    (case / "expected.yaml").write_text(json.dumps(expected))
+    case, expected = example_case(tmp_path, evidence="Tried to allocate 3.91 GiB")
     found = runner.invoke(app, ["eval", str(tmp_path / "cases"), "--prompt-recall"])
     assert found.exit_code == 0 and found.stdout.strip() == "prompt recall 1/1 (100.0%)"
     (case / "expected.yaml").write_text(json.dumps({**expected, "evidence": "a line no log holds"}))
