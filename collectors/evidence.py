@@ -8,12 +8,14 @@ users' templates carry over. They are filled once, by ``collectors.collecting.co
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from collectors.cutting import cut
 from collectors.kinds import Family
 from collectors.timestamps import format_time
 
@@ -302,11 +304,13 @@ def _pod_time(pod: PodFacts) -> datetime | None:
     return min(ends) if ends else pod.started_at or pod.created_at
 
 
-def one_line(text: str, limit: int = 600) -> str:
-    """Whitespace collapsed; over ``limit`` the middle is cut, because errors put their
-    point at the end ("...: 401 Unauthorized") as often as at the start."""
+def one_line(text: str, limit: int = 600, around: str | None = None) -> str:
+    """Whitespace collapsed, and over ``limit`` cut between words (collectors/cutting.py):
+    around the first match of the regex ``around`` when given and found, else keeping both
+    ends, because errors put their point at the end ("...: 401 Unauthorized") as often as at
+    the start."""
     flat = " ".join(text.split())
     if len(flat) <= limit:
         return flat
-    head = (limit * 2) // 3
-    return flat[:head] + " … " + flat[len(flat) - (limit - head - 3):]
+    match = re.search(around, flat) if around else None
+    return cut(flat, limit, around=match.span() if match else None)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from math import log2
 from time import perf_counter
 
+from collectors.cutting import cut
 from collectors.evidence import LogDigest, LogLine, LogMatch
 from collectors.letters import EXOTIC_CASES, PAIR_FACTOR, PRIOR, RARE, UNFOLDED
 from collectors.timestamps import line_time, split_kubectl_timestamp
@@ -349,18 +350,10 @@ def clean_line(raw: str) -> tuple[datetime | None, str]:
 
 
 def _cut(text: str, span: tuple[int, int] | None = None) -> str:
-    """A line short enough to keep. A long one keeps its head and, when ``span`` says where
-    a pattern matched, the text around the match: in a JSON record the exception that
-    decides comes last, thousands of characters in."""
-    if len(text) <= MAX_LINE_CHARS:
-        return text
-    if span is None or span[1] <= MAX_LINE_CHARS - 1:
-        return text[: MAX_LINE_CHARS - 1] + "…"
-    head = text[:LONG_LINE_HEAD]
-    room = MAX_LINE_CHARS - len(head) - 4
-    start = max(len(head), min(span[0] - room // 4, len(text) - room))
-    end = min(len(text), start + room)
-    return f"{head} … {text[start:end]}" + ("…" if end < len(text) else "")
+    """A line short enough to keep (collectors/cutting.py). A long one keeps its head and,
+    when ``span`` says where a pattern matched, the text around the match: in a JSON record
+    the exception that decides comes last, thousands of characters in."""
+    return cut(text, MAX_LINE_CHARS, around=span or (0, 0), lead=LONG_LINE_HEAD)
 
 
 class _Hay:

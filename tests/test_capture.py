@@ -48,7 +48,7 @@ def test_capture_then_diagnose_gives_the_live_verdict(fake_api: FakeCluster, tmp
 def test_the_cli_writes_a_snapshot_and_says_how_to_use_it(fake_api: FakeCluster, tmp_path: Path) -> None:
     fake_api.serve_snapshot(EXAMPLE, namespace="team-nlp")
     out = tmp_path / "snap"
-    result = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "-o", str(out), "--kubeconfig",
+    result = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "--to", str(out), "--kubeconfig",
                                  str(fake_api.kubeconfig), "-n", "team-nlp"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(f"Captured pytorchjob team-nlp/llama-ft into {out}: 10 objects, 4 logs (")
@@ -63,7 +63,7 @@ def test_the_cli_writes_a_snapshot_and_says_how_to_use_it(fake_api: FakeCluster,
 
 
 def test_a_snapshot_can_be_captured_again_trimmed_and_redacted(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE), "-o",
+    result = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE), "--to",
                                  str(tmp_path / "copy")])
     assert result.exit_code == 0, result.stderr
     assert diagnose(TARGET, SnapshotSource(tmp_path / "copy")) == diagnose(TARGET, SnapshotSource(EXAMPLE))
@@ -74,7 +74,7 @@ def test_a_non_empty_directory_is_refused_before_any_request(fake_api: FakeClust
     out = tmp_path / "out"
     out.mkdir()
     (out / "notes.txt").write_text("mine")
-    result = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "-o", str(out), "--kubeconfig",
+    result = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "--to", str(out), "--kubeconfig",
                                  str(fake_api.kubeconfig)])
     assert result.exit_code == 3 and "is not empty; choose another, or pass --force" in result.stderr
     assert fake_api.server.requests == [] and [p.name for p in out.iterdir()] == ["notes.txt"]
@@ -105,7 +105,7 @@ def test_a_failed_capture_leaves_no_trace(fake_api: FakeCluster, tmp_path: Path)
     assert not (tmp_path / "new").exists()
     (tmp_path / "empty").mkdir()
     fake_api.server.forbid("pytorchjobs")
-    result = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "-o", str(tmp_path / "empty"), "-n", "team-nlp",
+    result = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "--to", str(tmp_path / "empty"), "-n", "team-nlp",
                                  "--kubeconfig", str(fake_api.kubeconfig)])
     assert result.exit_code == 4 and list((tmp_path / "empty").iterdir()) == []
 
@@ -113,7 +113,7 @@ def test_a_failed_capture_leaves_no_trace(fake_api: FakeCluster, tmp_path: Path)
 def test_what_cannot_be_read_is_said_on_stderr(fake_api: FakeCluster, tmp_path: Path) -> None:
     fake_api.serve_snapshot(EXAMPLE, namespace="team-nlp")
     fake_api.server.forbid("events")
-    result = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "-o", str(tmp_path / "o"), "-n", "team-nlp",
+    result = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "--to", str(tmp_path / "o"), "-n", "team-nlp",
                                  "--kubeconfig", str(fake_api.kubeconfig)])
     assert result.exit_code == 0
     assert result.stderr.startswith("jobdoctor: warning: could not read events: forbidden - needs RBAC rule")

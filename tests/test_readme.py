@@ -1,9 +1,16 @@
-"""What the README says that the code also says must agree: categories and exit codes."""
+"""What the README says that the code also says must agree: categories, exit codes, and the
+commands it shows - each one whose input is in the repository gives a verdict."""
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 
+import pytest
+from typer.testing import CliRunner
+
+from agent.cli.app import app
 from agent.errors import ExitCode
 from agent.engine.taxonomy import categories
 from tests.conftest import ROOT
@@ -44,3 +51,71 @@ def test_readme_opens_with_the_two_fresh_machine_commands() -> None:
     assert "pytest" in blocks[1]
     ci = (ROOT / ".ci" / "run").read_text()
     assert blocks[1].split("&& ", 3)[-1].strip() in ci, ".ci/run runs the README's test command"
+
+
+# -- the commands the README and examples/README.md show ----------------------------------
+
+EXAMPLES_README = (ROOT / "examples" / "README.md").read_text(encoding="utf-8")
+
+
+def shown_commands(text: str) -> list[str]:
+    """Every `jobdoctor ...` command in the ```sh blocks of ``text``, comments dropped."""
+    found = []
+    for block in re.findall(r"```sh\n(.+?)\n```", text, re.DOTALL):
+        for line in block.replace("\\\n", " ").splitlines():
+            for part in line.split("&&"):
+                command = re.split(r"\s+#", part)[0].strip()
+                if command.startswith("jobdoctor "):
+                    found.append(command)
+    return found
+
+
+def runnable(command: str) -> bool:
+    """Whether the command's input is in the repository: a snapshot or cases folder that
+    exists, or nothing to read at all. Live ones need a cluster; placeholders (DIR) are not
+    paths."""
+    words = shlex.split(command)[1:]
+    if any(w.startswith("[") or w.isupper() or w == "..." for w in words):  # a synopsis: TYPE/NAME [-n NAMESPACE]
+        return False
+    if "--snapshot" in words:
+        return (ROOT / words[words.index("--snapshot") + 1]).is_dir()
+    if words[0] == "eval":
+        return (ROOT / words[1]).is_dir()
+    if words[0] == "rules":
+        return all((ROOT / words[i + 1]).is_file() for i, w in enumerate(words) if w == "--rules")
+    return words == ["--version"]
+
+
+SHOWN = list(dict.fromkeys(c for c in shown_commands(README) + shown_commands(EXAMPLES_README) if runnable(c)))
+
+
+def test_the_readmes_show_runnable_commands() -> None:
+    assert len([c for c in shown_commands(README) if runnable(c)]) >= 5
+    in_examples = " ".join(c for c in shown_commands(EXAMPLES_README) if runnable(c))
+    for folder in sorted(p.parent.name for p in (ROOT / "examples" / "snapshots").glob("*/objects.yaml")):
+        assert f"examples/snapshots/{folder}" in in_examples, f"examples/README.md shows no command for {folder}"
+
+
+@pytest.mark.parametrize("command", SHOWN, ids=SHOWN)
+def test_a_command_copied_from_a_readme_gets_a_verdict(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    words = shlex.split(command)[1:]
+    result = CliRunner().invoke(app, words, prog_name="jobdoctor")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    if words[0] == "diagnose":
+        assert out.startswith(("Healthy: No\n", "### Failing: ")) or json.loads(out)["healthy"] is False, out
+    elif words[0] == "eval":
+        assert re.search(r"^cases \d+$", out, re.MULTILINE) and "MISS" not in out
+    elif words[0] == "rules":
+        assert out.startswith("ID ") or json.loads(out)
+    else:
+        assert out.startswith("jobdoctor ")
+
+
+def test_the_readme_shows_kubectl_habits() -> None:
+    using = README.split("## Using it\n")[1].split("\n## ")[0]
+    assert "jobdoctor diagnose pytorchjob/llama-ft" in using, "TYPE/NAME"
+    assert "jobdoctor --version" in using
+    assert "--install-completion" in using and "kubectl_complete-jobdoctor" in using
+    assert "<!-- zh:" in using, "the place for the Chinese verdict, once the rule prose is translated"

@@ -43,7 +43,7 @@ def _cause(evidence: Evidence, d: Decision, f: Finding, common: dict[str, Any]) 
     sig = f.signature
     subject = d.pod.label if d.pod else w.ref
     summary = sig.summary or f"shows {d.category}"
-    error = f"{subject} {summary}: {_quote(f.text)}"
+    error = f"{subject} {summary}: {_quote(f.text, f.signature.pattern)}"
     parts = [f"{w.ref} is {w.status}."]
     if d.pod is not None:
         when = f" at {format_time(d.time)}" if d.time else ""
@@ -178,7 +178,7 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any]) -> Verdic
         last = f"; the last sign of trouble: {_quote(f.text)}" if f else ""
         error = f"{subject} failed without a recognisable error ({state}){last}"
     elif f is not None:
-        error = f"{subject} {f.signature.summary or 'failed'}: {_quote(f.text)}"
+        error = f"{subject} {f.signature.summary or 'failed'}: {_quote(f.text, f.signature.pattern)}"
     else:
         error = f"{subject} failed without a recognisable error: {state}"
     parts = [f"{w.ref} is {w.status}."]
@@ -302,8 +302,10 @@ def _category_words(category: str) -> str:
     return text[0].lower() + text[1:] if text else category
 
 
-def _quote(text: str) -> str:
-    return one_line(text, QUOTE_CHARS)
+def _quote(text: str, around: str | None = None) -> str:
+    """A line as the error quotes it: cut between words, around ``around``'s match (the
+    signature's pattern) when the line is long."""
+    return one_line(text, QUOTE_CHARS, around)
 
 
 def _last_timed_line(d: LogDigest) -> str:

@@ -295,6 +295,16 @@ def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
             raise CatalogueError(f"rules {path}: not a text file") from exc
         files.append(read_catalogue_file(text, str(path)))
     base = builtin_catalogue()
+    known = set(base.by_id)
+    for path, f in zip(rule_files, files):
+        known |= {s.id for s in f.signatures}
+        for gone in f.disable:
+            if gone not in known:  # a typo would leave the signature on without a word
+                import difflib
+
+                close = difflib.get_close_matches(gone, sorted(known), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else "; `jobdoctor rules` lists the ids"
+                raise CatalogueError(f"rules {path}: disable: no signature has the id {gone!r}{hint}")
     return base.extended(files) if files else base
 
 

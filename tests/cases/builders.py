@@ -611,3 +611,215 @@ class Scenarios(list[Scenario]):
     def add(self, fn: Scenario) -> Scenario:
         self.append(fn)
         return fn
+
+
+# -- nodes and MPIJobs with their pods -------------------------------------------------------
+
+
+def node(name: str, created: datetime, *, gpus: int = 8, product: str = "NVIDIA-H100-80GB-HBM3",
+         conditions: Sequence[Obj] = (), capacity: dict[str, str] | None = None,
+         labels: dict[str, str] | None = None, taints: Sequence[Obj] = ()) -> Obj:
+    """A GPU node as ``kubectl get node -o yaml`` shows it (Ready unless ``conditions`` say more).
+    ``capacity`` (also allocatable) and ``labels`` replace the GPU node's; ``taints`` go in its spec."""
+    ready = [c for c in conditions if c.get("type") == "Ready"] or [
+        {"type": "Ready", "status": "True", "reason": "KubeletReady", "message": "kubelet is posting ready status",
+         "lastHeartbeatTime": ts(created), "lastTransitionTime": ts(created)}]
+    gpu_labels = {"nvidia.com/gpu.count": str(gpus), "nvidia.com/gpu.product": product}
+    spec: Obj = {"taints": list(taints)} if taints else {}
+    return {"apiVersion": "v1", "kind": "Node",
+            "metadata": {"name": name, "uid": uid("", "Node", name), "creationTimestamp": ts(created),
+                         "resourceVersion": str(int(digest("Node", name, n=6), 16) % 900000 + 100000),
+                         "labels": {"kubernetes.io/hostname": name, "kubernetes.io/os": "linux",
+                                    **(gpu_labels if labels is None else labels)}},
+            "spec": spec,
+            "status": {"capacity": dict(capacity) if capacity else
+                       {"cpu": "192", "memory": "2113457484Ki", "nvidia.com/gpu": str(gpus), "pods": "110"},
+                       "allocatable": dict(capacity) if capacity else
+                       {"cpu": "191500m", "memory": "2101123456Ki", "nvidia.com/gpu": str(gpus), "pods": "110"},
+                       "conditions": [*(c for c in conditions if c.get("type") != "Ready"), *ready]}}
+
+
+def node_event(about: Obj, reason: str, message: str, first: datetime, *, component: str,
+               type_: str = "Warning", count: int = 1, last: datetime | None = None) -> Obj:
+    """An event about a Node (they live in the default namespace), as node-problem-detector or the
+    kubelet report them."""
+    named = {**about, "metadata": {**about["metadata"], "namespace": "default"}}
+    ev = event(named, reason, message, first, last=last, count=count, type_=type_, component=component,
+               host=about["metadata"]["name"])
+    ev["involvedObject"].pop("namespace", None)
+    ev["involvedObject"]["uid"] = about["metadata"]["name"]
+    return ev
+
+
+@dataclass
+class MPIPlan:
+    """The launcher's and the workers' containers of an mpi-operator v2beta1 MPIJob."""
+
+    launcher_state: Obj
+    launcher_log: str | None = None
+    worker_state: Obj | None = None  # default: running since the job started (sshd)
+    worker_logs: dict[int, str] = field(default_factory=dict)
+
+
+def mpijob_v2(*, at: Clock, name: str, ns: str, image: str, launcher_cmd: list[str], workers: int, plan: MPIPlan,
+              worker_resources: Obj, launcher_node: str = "cpu-pool-b-3", worker_node: str = "gpu-node-{i}",
+              implementation: str = "OpenMPI", slots: int = 8) -> tuple[list[Obj], dict[str, str], str]:
+    """An MPIJob as mpi-operator v2 runs it: the job, the launcher's batch Job and pod, the worker
+    pods running ``sshd``, the operator's events. The job is Failed, Succeeded or Running as the
+    launcher's container state says. Returns the objects, the logs and the launcher pod's name."""
+    term = plan.launcher_state.get("terminated")
+    end = datetime.strptime(term["finishedAt"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc) if term else None
+    worker_ctr = Container("worker", image, command=["/usr/sbin/sshd", "-De"], resources=worker_resources)
+    launcher_ctr = Container("launcher", image, command=launcher_cmd, resources=cpu_only("2Gi", "1"))
+    conditions = [job_condition("Created", at(1), "MPIJobCreated", f"MPIJob {ns}/{name} is created."),
+                  job_condition("Running", at(40), "MPIJobRunning", f"MPIJob {ns}/{name} is running.",
+                                status=end is None)]
+    launcher_conditions: list[Obj] = []
+    counts: dict[str, int] = {"active": 1}
+    if end is not None and term["exitCode"] == 0:
+        conditions.append(job_condition("Succeeded", end + timedelta(seconds=2), "MPIJobSucceeded",
+                                        f"MPIJob {ns}/{name} successfully completed."))
+        launcher_conditions = [job_condition("Complete", end + timedelta(seconds=1), "", "")]
+        counts = {"succeeded": 1}
+    elif end is not None:
+        conditions.append(job_condition("Failed", end + timedelta(seconds=2), "MPIJobFailed",
+                                        f"MPIJob {ns}/{name} has failed"))
+        launcher_conditions = backoff_conditions(end + timedelta(seconds=1))
+        counts = {"failed": 1}
+    job = kubeflow_job(kind="MPIJob", name=name, namespace=ns, created=at(0), api_version="kubeflow.org/v2beta1",
+                       replicas={"Launcher": Replicas(1, launcher_ctr, "OnFailure"),
+                                 "Worker": Replicas(workers, worker_ctr, "OnFailure")},
+                       conditions=conditions, statuses={"Launcher": counts, "Worker": {"active": workers}},
+                       start=at(1), completion=end + timedelta(seconds=2) if end else None,
+                       extra_spec={"slotsPerWorker": slots, "sshAuthMountPath": "/root/.ssh",
+                                   "mpiImplementation": implementation})
+    kf = {"training.kubeflow.org/job-name": name, "training.kubeflow.org/operator-name": "mpi-operator"}
+    launcher_job = batch_job(name=f"{name}-launcher", namespace=ns, created=at(30), container=launcher_ctr,
+                             owner=owner_ref(job), start=at(30), conditions=launcher_conditions,
+                             labels={**kf, "training.kubeflow.org/job-role": "launcher"},
+                             **{k: 1 for k in counts})  # type: ignore[arg-type]
+    launcher_name = f"{name}-launcher-{suffix(name, 'launcher')}"
+    lc = Container("launcher", image, command=launcher_cmd, resources=launcher_ctr.resources,
+                   state=plan.launcher_state, ready="running" in plan.launcher_state)
+    job_uid = launcher_job["metadata"]["uid"]
+    launcher_pod = pod(name=launcher_name, namespace=ns, owner=owner_ref(launcher_job), containers=[lc],
+                       created=at(30), phase=pod_phase(plan.launcher_state, 0), node=launcher_node,
+                       scheduled=at(31), restart_policy="Never", qos="Guaranteed",
+                       labels={**kf, "training.kubeflow.org/job-role": "launcher",
+                               "training.kubeflow.org/replica-type": "launcher",
+                               "batch.kubernetes.io/controller-uid": job_uid,
+                               "batch.kubernetes.io/job-name": f"{name}-launcher",
+                               "controller-uid": job_uid, "job-name": f"{name}-launcher"})
+    objects: list[Obj] = [job, launcher_job, launcher_pod]
+    logs: dict[str, str] = {}
+    if plan.launcher_log is not None:
+        logs[f"{launcher_name}/launcher"] = plan.launcher_log
+    for i in range(workers):
+        wc = Container("worker", image, command=worker_ctr.command, resources=worker_resources,
+                       state=plan.worker_state or running(at(20)), ready="running" in (plan.worker_state or
+                                                                                         {"running": 1}))
+        w = kubeflow_pod(job, "worker", i, [wc], created=at(2), phase=pod_phase(wc.state, 0),
+                         node=worker_node.format(i=i), scheduled=at(3), operator="mpi-operator",
+                         extra_labels={"training.kubeflow.org/job-role": "worker"}, restart_policy="OnFailure")
+        objects.append(w)
+        if i in plan.worker_logs:
+            logs[f"{w['metadata']['name']}/worker"] = plan.worker_logs[i]
+    objects.append(event(launcher_job, "SuccessfulCreate", f"Created pod: {launcher_name}", at(30), type_="Normal",
+                         component="job-controller"))
+    if end is not None and term["exitCode"] != 0:
+        objects.append(event(job, "MPIJobFailed", f"MPIJob {ns}/{name} has failed", end + timedelta(seconds=2),
+                             component="mpi-job-controller"))
+    return objects, logs, launcher_name
+
+
+# -- node conditions, queues and the objects they keep -----------------------------------------
+
+
+def node_condition(type_: str, status: bool | str, since: datetime, heartbeat: datetime, reason: str,
+                   message: str) -> Obj:
+    """A Node condition as the kubelet (or node-problem-detector) writes it."""
+    return {"type": type_, "status": status if isinstance(status, str) else ("True" if status else "False"),
+            "lastHeartbeatTime": ts(heartbeat), "lastTransitionTime": ts(since), "reason": reason,
+            "message": message}
+
+
+def healthy_node_conditions(since: datetime, heartbeat: datetime) -> list[Obj]:
+    """The kubelet's four conditions on a node with no trouble."""
+    return [node_condition("MemoryPressure", False, since, heartbeat, "KubeletHasSufficientMemory",
+                           "kubelet has sufficient memory available"),
+            node_condition("DiskPressure", False, since, heartbeat, "KubeletHasNoDiskPressure",
+                           "kubelet has no disk pressure"),
+            node_condition("PIDPressure", False, since, heartbeat, "KubeletHasSufficientPID",
+                           "kubelet has sufficient PID available"),
+            node_condition("Ready", True, since, heartbeat, "KubeletReady", "kubelet is posting ready status")]
+
+
+def metav1_condition(type_: str, t: datetime, reason: str, message: str, status: bool = True) -> Obj:
+    """A metav1.Condition, as Kueue and JobSet write them."""
+    return {"type": type_, "status": "True" if status else "False", "reason": reason, "message": message,
+            "lastTransitionTime": ts(t), "observedGeneration": 1}
+
+
+def volcano_job(*, name: str, namespace: str, created: datetime, queue: str, tasks: dict[str, Container],
+                replicas: dict[str, int], phase: str, min_available: int | None = None,
+                counts: dict[str, int] | None = None) -> Obj:
+    """A Volcano Job (batch.volcano.sh/v1alpha1) of ``tasks``; ``phase`` its status.state.phase and
+    ``counts`` its pending/running/failed/succeeded pod counts."""
+    total = sum(replicas.values())
+    spec_tasks = [{"name": task, "replicas": replicas[task], "template": {"spec": {
+        "restartPolicy": "OnFailure", "containers": [_template(ctr)]}}} for task, ctr in tasks.items()]
+    status: Obj = {"state": {"phase": phase, "lastTransitionTime": ts(created + timedelta(seconds=1))},
+                   "minAvailable": min_available or total, "version": 1,
+                   "conditions": [{"status": phase, "lastTransitionTime": ts(created + timedelta(seconds=1))}]}
+    status.update({k: v for k, v in (counts or {}).items() if v})
+    return {"apiVersion": "batch.volcano.sh/v1alpha1", "kind": "Job",
+            "metadata": object_meta(namespace, "vcjob", name, created),
+            "spec": {"schedulerName": "volcano", "minAvailable": min_available or total, "queue": queue,
+                     "maxRetry": 3, "tasks": spec_tasks},
+            "status": status}
+
+
+def pod_group(job: Obj, created: datetime, *, phase: str, queue: str, min_member: int, min_resources: Obj,
+              conditions: list[Obj]) -> Obj:
+    """The PodGroup Volcano keeps for ``job`` (named ``{job}-{uid}`` since Volcano 1.5)."""
+    meta = job["metadata"]
+    return {"apiVersion": "scheduling.volcano.sh/v1beta1", "kind": "PodGroup",
+            "metadata": object_meta(meta["namespace"], "PodGroup", f"{meta['name']}-{meta['uid']}", created,
+                                    owner=owner_ref(job)),
+            "spec": {"minMember": min_member, "minResources": min_resources, "queue": queue,
+                     "priorityClassName": ""},
+            "status": {"phase": phase, "conditions": conditions}}
+
+
+def podgroup_condition(type_: str, t: datetime, reason: str, message: str, transition: str) -> Obj:
+    return {"type": type_, "status": "True", "reason": reason, "message": message, "transitionID": uid(transition),
+            "lastTransitionTime": ts(t)}
+
+
+def volcano_pod(job: Obj, task: str, index: int, containers: Sequence[Container], group: Obj, **kw: Any) -> Obj:
+    """A pod the Volcano job controller created for ``task``'s replica ``index``."""
+    meta = job["metadata"]
+    name, ns = meta["name"], meta["namespace"]
+    labels = {"volcano.sh/job-name": name, "volcano.sh/job-namespace": ns,
+              "volcano.sh/queue-name": job["spec"]["queue"], "volcano.sh/task-spec": task,
+              "volcano.sh/task-index": str(index)}
+    marks = {"scheduling.k8s.io/group-name": group["metadata"]["name"], "volcano.sh/job-name": name,
+             "volcano.sh/task-spec": task, "volcano.sh/template-uid": f"{name}-{task}"}
+    kw.setdefault("restart_policy", "OnFailure")
+    return pod(name=f"{name}-{task}-{index}", namespace=ns, labels=labels, owner=owner_ref(job),
+               containers=containers, scheduler="volcano", annotations=marks, **kw)
+
+
+def kueue_workload(job: Obj, created: datetime, *, queue: str, pod_sets: list[Obj], conditions: list[Obj],
+                   admission: Obj | None = None) -> Obj:
+    """The Workload Kueue creates for ``job`` (labelled with the job's uid)."""
+    meta = job["metadata"]
+    name = f"{job['kind'].lower()}-{meta['name']}-{suffix(meta['name'], 'workload')}"
+    wl: Obj = {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "Workload",
+               "metadata": object_meta(meta["namespace"], "Workload", name, created, owner=owner_ref(job),
+                                       labels={"kueue.x-k8s.io/job-uid": meta["uid"]}),
+               "spec": {"active": True, "podSets": pod_sets, "priority": 0, "queueName": queue},
+               "status": {"conditions": conditions}}
+    if admission is not None:
+        wl["status"]["admission"] = admission
+    return wl

@@ -88,11 +88,8 @@ def write_snapshot(spec: CaseSpec, snap: Path) -> None:
         (snap / "logs" / pod / f"{container}.log").write_text(body, encoding="utf-8")
 
 
-def write_case(spec: CaseSpec, root: Path) -> Path:
-    folder = root / spec.id
-    if folder.exists():
-        shutil.rmtree(folder)
-    write_snapshot(spec, folder / "snapshot")
+def expected_yaml(spec: CaseSpec) -> str:
+    """The case's expected.yaml (agent/evaluation.py documents the format)."""
     expected = {"id": spec.id, "kind": spec.kind, "name": spec.name, "namespace": spec.namespace,
                 "healthy": spec.healthy, "category": spec.category, "culprit": spec.culprit,
                 "evidence": spec.evidence, "description": " ".join(spec.description.split())}
@@ -100,8 +97,23 @@ def write_case(spec: CaseSpec, root: Path) -> Path:
         expected["title"] = " ".join(spec.title.split())
     if spec.source:
         expected["source"] = spec.source
-    (folder / "expected.yaml").write_text(_dump(expected), encoding="utf-8")
+    return _dump(expected)
+
+
+def write_case(spec: CaseSpec, root: Path) -> Path:
+    folder = root / spec.id
+    if folder.exists():
+        shutil.rmtree(folder)
+    write_snapshot(spec, folder / "snapshot")
+    (folder / "expected.yaml").write_text(expected_yaml(spec), encoding="utf-8")
     return folder
+
+
+def write_example(spec: CaseSpec, folder: Path) -> None:
+    """An example: the snapshot, and its expected.yaml beside objects.yaml, so that
+    `jobdoctor eval examples/snapshots` scores the examples."""
+    write_snapshot(spec, folder)
+    (folder / "expected.yaml").write_text(expected_yaml(spec), encoding="utf-8")
 
 
 def generate(root: Path, only: Iterable[str] = (), examples: Path | None = None) -> list[str]:
@@ -119,7 +131,7 @@ def generate(root: Path, only: Iterable[str] = (), examples: Path | None = None)
             continue
         write_case(spec, root)
         if examples is not None and spec.id in by_case:
-            write_snapshot(spec, examples / by_case[spec.id])
+            write_example(spec, examples / by_case[spec.id])
     missing = set(EXAMPLE_CASES.values()) - set(ids)
     if missing:
         raise ValueError(f"examples name cases no scenario writes: {sorted(missing)}")

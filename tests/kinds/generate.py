@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tests.cases.generate import write_case, write_snapshot
+from tests.cases.generate import write_case, write_example
 from tests.kinds.scenarios import EXAMPLE_CASES, SCENARIOS
 
 HERE = Path(__file__).resolve().parent
@@ -27,7 +27,7 @@ def generate(root: Path, examples: Path) -> list[Path]:
         spec = scenario()
         written.append(write_case(spec, root))
         if spec.id in by_case:
-            write_snapshot(spec, examples / by_case[spec.id])
+            write_example(spec, examples / by_case[spec.id])
             written.append(examples / by_case[spec.id])
     return written
 

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from agent.cli.shell import Debug, handle_errors
+from agent.cli.shell import Debug, handle_errors, require_bot_extra
 
-BotConfigFile = Annotated[Path, typer.Option("--config", help="The bot's config file (YAML); see deploy/README.md.",
+BotConfigFile = Annotated[Path, typer.Option("--config", metavar="FILE", help="The bot's config file (YAML); see deploy/README.md.",
                                              dir_okay=False)]
 
 
@@ -17,9 +17,10 @@ BotConfigFile = Annotated[Path, typer.Option("--config", help="The bot's config 
 def bot(config: BotConfigFile, debug: Debug = False) -> None:
     """Serve Slack, Feishu/Lark and a JSON endpoint; watch for failed jobs when the config has `watch`.
 
-    Exit 1 when the watcher lost its leader Lease (Kubernetes restarts it as a follower),
-    3 for a bad config or a missing secret, 4 when the cluster cannot be asked.
+    Needs the bot extra: pip install 'jobdoctor[bot]' (exit 2 without it). Exit 1 when the
+    watcher lost its leader Lease (Kubernetes restarts it as a follower), 3 for a bad config or a missing secret, 4 when the cluster cannot be asked.
     """
+    require_bot_extra("bot")
     import logging
     import os
 

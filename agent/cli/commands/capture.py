@@ -1,18 +1,24 @@
-"""``jobdoctor capture KIND NAME -o DIR``: a snapshot to diagnose elsewhere."""
+"""``jobdoctor capture TYPE NAME --to DIR``: a snapshot to diagnose elsewhere.
+
+The directory is ``--to DIR`` (or ``--output-directory DIR``, the name kubectl's own
+``cluster-info dump`` gives it): ``-o`` is an output format everywhere else in kubectl and
+jobdoctor. ``-o DIR`` still works, with a note on stderr, and is hidden from the help."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from agent.cli.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, MaxLogs, Name, Namespace, SnapshotDir,
-                         handle_errors, open_source, progress_printer)
+                         handle_errors, open_source, progress_printer, snapshot_dir, workload)
 
-OutputDir = Annotated[Path, typer.Option("--output", "-o", help="Directory to write the snapshot to; created if "
-                                         "missing, and must be empty unless --force.", file_okay=False)]
+ToDir = Annotated[Path | None, typer.Option("--to", "--output-directory", metavar="DIR", callback=snapshot_dir,
+                                          help="Directory to write the snapshot to; created if missing, and must "
+                                               "be empty unless --force.")]
+# Before --to, capture took its directory as -o/--output; kept working, hidden, with a note.
+OldOutputDir = Annotated[Path | None, typer.Option("--output", "-o", metavar="DIR", hidden=True, callback=snapshot_dir)]
 Force = Annotated[bool, typer.Option("--force", help="Write into a non-empty directory. A snapshot already there is "
                                      "moved to DIR/.replaced-*/, never deleted.")]
 
@@ -20,8 +26,8 @@ Force = Annotated[bool, typer.Option("--force", help="Write into a non-empty dir
 @handle_errors
 def capture(
     kind: Kind,
-    name: Name,
-    output: OutputDir,
+    name: Name = None,
+    to: ToDir = None,
     namespace: Namespace = None,
     force: Force = False,
     kubeconfig: Kubeconfig = None,
@@ -29,13 +35,14 @@ def capture(
     snapshot: SnapshotDir = None,
     max_logs: MaxLogs = None,
     config: Config = None,
+    output: OldOutputDir = None,
     debug: Debug = False,
 ) -> None:
     """Save what a diagnosis reads as a snapshot directory, to diagnose anywhere later.
 
     Writes the workload, its child and queue objects, pods, their events and the logs a
     diagnosis reads (same budgets), with secret-looking values redacted; never reads
-    Secrets. Then: jobdoctor diagnose KIND NAME -n NAMESPACE --snapshot DIR. With
+    Secrets. Then: jobdoctor diagnose TYPE/NAME -n NAMESPACE --snapshot DIR. With
     --snapshot, re-captures (trims and redacts) an existing snapshot.
     """
     from agent.settings import load_settings
@@ -44,21 +51,35 @@ def capture(
     from collectors.collecting import Target
     from collectors.redaction import Redactor
 
+    kind, name = workload(kind, name)
+    if to is not None and output is not None:
+        raise typer.BadParameter("give the directory once, as --to DIR")
+    if to is None and output is None:
+        raise typer.BadParameter("missing --to DIR: the directory to write the snapshot to")
+    if to is None:
+        typer.echo("jobdoctor: warning: capture -o DIR is deprecated, use --to DIR (-o is an output format "
+                   "everywhere else)", err=True)
+    output = to or output
+    assert output is not None
     settings = load_settings({"max_logs": max_logs}, config=config)
     settings = for_source(settings, snapshot)
-    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
-                                    read_timeout=settings.cluster_timeout)
-    progress = progress_printer()
+    progress = progress_printer(delay=None)
     try:
-        report = run(source, Target(kind, name, namespace), output, matcher=builtin_catalogue().line_matcher,
-                     budget=settings.budget(), redactor=Redactor(settings.redact_patterns), force=force,
-                     progress=progress)
+        if progress is not None and snapshot is None:
+            progress(f"connecting to the cluster for {kind} {name}")
+        source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
+                                        read_timeout=settings.cluster_timeout)
+        try:
+            report = run(source, Target(kind, name, namespace), output, matcher=builtin_catalogue().line_matcher,
+                         budget=settings.budget(), redactor=Redactor(settings.redact_patterns), force=force,
+                         progress=progress)
+        finally:
+            close = getattr(source, "close", None)
+            if close is not None:
+                close()
     finally:
         if progress is not None:
-            sys.stderr.write("\r\x1b[2K")
-        close = getattr(source, "close", None)
-        if close is not None:
-            close()
+            progress.close()
     for note in report.notes:
         typer.echo(f"jobdoctor: warning: could not read {note}", err=True)
     if report.replaced is not None:

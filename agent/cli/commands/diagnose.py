@@ -10,13 +10,13 @@ from agent.render import Format
 from agent.cli.shell import (for_source, ApiKeyEnv, BaseURL, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs,
                          MaxPromptTokens, Model, Name, Namespace, NoCache, NoLLM, Output, PromptConfigMap, PromptFile,
                          RequestTimeout, Rules, SnapshotDir, Timeout, handle_errors, model_flags, open_source,
-                         progress_printer, rule_files)
+                         progress_printer, rule_files, workload)
 
 
 @handle_errors
 def diagnose(
     kind: Kind,
-    name: Name,
+    name: Name = None,
     namespace: Namespace = None,
     snapshot: SnapshotDir = None,
     kubeconfig: Kubeconfig = None,
@@ -45,6 +45,7 @@ def diagnose(
     Exit 0 when a verdict was printed (healthy or not), 3 for bad input, 4 when the cluster
     cannot be asked.
     """
+    from agent.cli.progress import announced
     from agent.diagnosis import diagnose as run
     from agent.diagnosis import make_advisor
     from agent.render import render
@@ -52,6 +53,7 @@ def diagnose(
     from agent.engine.signatures import load_catalogue
     from collectors.collecting import Target
 
+    kind, name = workload(kind, name)
     flags = model_flags(model=model, base_url=base_url, api_key_env=api_key_env, language=language, timeout=timeout,
                         max_prompt_tokens=max_prompt_tokens, prompt_file=prompt_file,
                         prompt_configmap=prompt_configmap, no_cache=no_cache, mask_names=mask_names,
@@ -59,18 +61,21 @@ def diagnose(
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     settings = for_source(settings, snapshot)
     catalogue = load_catalogue(settings.rules)
-    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
-                                    read_timeout=settings.cluster_timeout)
-    advisor = None if no_llm else make_advisor(settings, source)
-    progress = progress_printer()
+    progress = progress_printer(show=output is not Format.json, delay=None)
     try:
-        verdict = run(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings,
-                      advisor=advisor, progress=progress)
+        if progress is not None and snapshot is None:
+            progress(f"connecting to the cluster for {kind} {name}")
+        source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
+                                        read_timeout=settings.cluster_timeout)
+        try:
+            advisor = None if no_llm else announced(make_advisor(settings, source), progress, settings.model or "")
+            verdict = run(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings,
+                          advisor=advisor, progress=progress)
+        finally:
+            close = getattr(source, "close", None)  # a cluster source holds HTTP connections
+            if close is not None:
+                close()
     finally:
         if progress is not None:
-            progress("")
-            sys.stderr.write("\r\x1b[2K")
-        close = getattr(source, "close", None)  # a cluster source holds HTTP connections
-        if close is not None:
-            close()
+            progress.close()
     typer.echo(render(verdict, output, color=output is Format.text and sys.stdout.isatty()))

@@ -7,12 +7,21 @@ from typing import Annotated
 
 import typer
 
-from agent.cli.shell import BaseURL, Config, Debug, Model, NoLLM, Rules, handle_errors, rule_files
+from agent.cli.shell import BaseURL, Config, Debug, Model, NoLLM, Rules, handle_errors, progress_printer, rule_files
+
+
+def cases_dir(value: Path) -> Path:
+    """CASES_DIR is a folder: a file is a usage mistake (exit 2)."""
+    if value.is_file():
+        raise typer.BadParameter("a file, not a folder of cases (<id>/expected.yaml beside each snapshot)")
+    return value
 
 
 @handle_errors
 def evaluate(
-    cases: Annotated[Path, typer.Argument(help="Folder of cases: <id>/snapshot/ and <id>/expected.yaml.", file_okay=False)],
+    cases: Annotated[Path, typer.Argument(metavar="CASES_DIR", callback=cases_dir,
+                                          help="Folder of cases: <id>/expected.yaml beside <id>/snapshot/, or beside "
+                                               "the snapshot's own files (examples/snapshots).")],
     no_llm: NoLLM = False,
     rules: Rules = None,
     config: Config = None,
@@ -24,8 +33,10 @@ def evaluate(
 ) -> None:
     """Score the engine on saved cases: the misses, then category, culprit and evidence figures.
 
-    Run it on your own cases after adding signatures (--rules FILE) to see what they change.
-    Exits 1 when a case is missed.
+    Try it on the examples: jobdoctor eval examples/snapshots. Run it on your own cases
+    after adding signatures (--rules FILE) to see what they change. The expected.yaml
+    format is in the README ("Evaluating"). Exit 1 when a case is missed, 3 for a case
+    file that cannot be used.
     """
     from agent.diagnosis import make_advisor
     from agent.evaluation import evaluate_cases, report
@@ -43,7 +54,13 @@ def evaluate(
             raise typer.Exit(1)
         return
     advisor_for = None if no_llm or not settings.model else (lambda source: make_advisor(settings, source))
-    results = evaluate_cases(cases, catalogue=catalogue, settings=settings, advisor_for=advisor_for)
+    progress = progress_printer(delay=None)
+    try:
+        results = evaluate_cases(cases, catalogue=catalogue, settings=settings, advisor_for=advisor_for,
+                                 progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
     typer.echo(report(results, show_verdicts=show_verdicts))
     if any(r.misses for r in results):
         raise typer.Exit(1)

@@ -10,7 +10,7 @@ import typer
 
 from agent.cli.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs, MaxPromptTokens, Name,
                          Namespace, PromptConfigMap, PromptFile, Rules, SnapshotDir, handle_errors, model_flags,
-                         open_source, rule_files)
+                         open_source, progress_printer, rule_files, workload)
 
 
 class PromptFormat(str, Enum):
@@ -21,7 +21,7 @@ class PromptFormat(str, Enum):
 @handle_errors
 def prompt(
     kind: Kind,
-    name: Name,
+    name: Name = None,
     namespace: Namespace = None,
     snapshot: SnapshotDir = None,
     kubeconfig: Kubeconfig = None,
@@ -34,7 +34,7 @@ def prompt(
     prompt_file: PromptFile = None,
     prompt_configmap: PromptConfigMap = None,
     mask_names: MaskNames = False,
-    output: Annotated[PromptFormat, typer.Option("--output", "-o", help="Output format.", case_sensitive=False)] = PromptFormat.text,
+    output: Annotated[PromptFormat, typer.Option("--output", "-o", metavar="text|json", help="Output format.", case_sensitive=False)] = PromptFormat.text,
     debug: Debug = False,
 ) -> None:
     """Print the messages a model would be sent about a workload - after redaction, with their
@@ -51,15 +51,22 @@ def prompt(
     from agent.engine.signatures import load_catalogue
     from collectors.collecting import Target
 
+    kind, name = workload(kind, name)
     flags = model_flags(model=None, base_url=None, api_key_env=None, language=language, timeout=None,
                         max_prompt_tokens=max_prompt_tokens, prompt_file=prompt_file,
                         prompt_configmap=prompt_configmap, no_cache=False, mask_names=mask_names)
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     settings = for_source(settings, snapshot)
     catalogue = load_catalogue(settings.rules)
-    source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
-                                    read_timeout=settings.cluster_timeout)
-    evidence = gather(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings)
+    progress = progress_printer(show=output is not PromptFormat.json, delay=None)
+    try:
+        source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
+                                        read_timeout=settings.cluster_timeout)
+        evidence = gather(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings,
+                          progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
     built = build_prompt(evidence, conclude(evidence, catalogue=catalogue, settings=settings), settings, source=source)
     notes = [*built.notes, *([built.cut] if built.cut else [])]
     if output is PromptFormat.json:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agent.cli.commands.bot import BotConfigFile
-from agent.cli.shell import Debug, handle_errors
+from agent.cli.shell import Debug, handle_errors, require_bot_extra
 
 
 @handle_errors
@@ -13,6 +13,7 @@ def watch(config: BotConfigFile, debug: Debug = False) -> None:
     The same `watch` section as `jobdoctor bot`, which runs the watcher too. Stops on
     SIGTERM or Ctrl-C; exit 1 when the leader Lease was lost.
     """
+    require_bot_extra("watch")
     import logging
     import os
     import threading

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -59,8 +60,24 @@ def test_prompt_with_masked_names() -> None:
     assert "PyTorchJob NAMESPACE-1/WORKLOAD-1 is Failed." in result.stdout
 
 
-def cases() -> list[Path]:
-    return [EXAMPLE.parent, *case_dirs(CASES)]
+# Cases whose decisive line the prompt does not carry yet (issue 11, "the decisive line must reach the
+# prompt"); strict, so a fix shows up as an unexpected pass to remove here.
+PROMPT_GAPS = {
+    "cuda-error-pytorchjob-cuda-unknown-error-trains-on-cpu": "a running pod's 'CUDA initialization: CUDA unknown "
+    "error' warning is not an unexplained error line the prompt sends",
+    "gpu-hardware-error-pytorchjob-xid79-node-event-only": "events of the nodes the failed pods ran on (Xid 79) are "
+    "not sent",
+    "gpu-hardware-error-pod-cuda-validator-xid48-double-bit": "the Xid 48 line is only in the event and condition of "
+    "the node the pod ran on, which are not sent",
+    "gpu-hardware-error-pytorchjob-gpu-fell-off-bus-node-event": "the Xid 79 line is only in the event and condition "
+    "of the node the silent worker ran on, which are not sent",
+}
+
+
+def cases() -> list[Any]:
+    return [pytest.param(case, marks=[pytest.mark.xfail(reason=PROMPT_GAPS[case.name], strict=True)]
+                         if case.name in PROMPT_GAPS else [])
+            for case in (EXAMPLE.parent, *case_dirs(CASES))]
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda p: p.name)
