@@ -38,7 +38,7 @@ from agent.engine.verdict import EvidenceLine, Verdict
 from agent.review.answer import PROSE_FIELDS, Unusable
 from agent.review.budget import flat
 from agent.review.prose import consistent, wrong_language
-from agent.review.support import GENERIC_SPECIFICITY, ProblemLine, Support
+from agent.review.support import GENERIC_CATEGORY, GENERIC_SPECIFICITY, ProblemLine, Support
 from collectors.evidence import Evidence, one_line
 from collectors.redaction import NameMask
 
@@ -189,7 +189,7 @@ def _fits(line: ProblemLine, v: Verdict, *, rule: str, strong: bool) -> bool:
 def _specific_cause(rule: Verdict, support: Support) -> bool:
     """Whether the rules rest on a specific cause: a cause signature of a specific category,
     not a symptom, a bare exception, or a judgement from silence."""
-    if rule.healthy or rule.category in (UNKNOWN, STALLED):
+    if rule.healthy or rule.category in (UNKNOWN, STALLED, GENERIC_CATEGORY):
         return False
     return support.specific_cause(rule.signature)
 

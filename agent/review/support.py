@@ -31,16 +31,32 @@ from collectors.evidence import STARTING_REASONS, Evidence, LogDigest, LogLine, 
 # A cause this unspecific ("an exception was raised", "killed by SIGKILL") says that something
 # failed, not what: a model quoting the line that says what may overrule it.
 GENERIC_SPECIFICITY = 30
-# Words of lines that report a failure in any framework's voice.
-ERRORISH = re.compile(
-    r"(?i)\b(?:error|errno|fatal|failed|failure|exception|traceback|abort(?:ed|ing)?|panic|"
-    r"timed?[ -]?out|timeout|deadline|nan|inf|killed|denied|refused|forbidden|unauthori[sz]ed|"
+# Words of lines that report a failure in any framework's voice. Bounded by letters only, so
+# that RUN_TIMEOUT and error_code count as words too.
+_WORD = r"(?<![A-Za-z])(?:{})(?![A-Za-z])"
+ERRORISH = re.compile("(?i)" + _WORD.format(
+    r"error|errno|fatal|failed|failure|exception|traceback|abort(?:ed|ing)?|panic|"
+    r"timed?[ _-]?out|timeout|deadline|nan|inf|killed|denied|refused|forbidden|unauthori[sz]ed|"
     r"not found|no such|cannot|can't|could not|unable to|unreachable|invalid|segmentation|core dumped|"
-    r"no progress|stall(?:ed|ing)?|hang(?:s|ing)?|hung|not responding|exceeded|insufficient)\b")
+    r"unrecogni[sz]ed|unknown (?:option|argument|flag)|no progress|stall(?:ed|ing)?|hang(?:s|ing)?|hung|"
+    r"not responding|exceeded|insufficient"))
 # Explicit reports of a hang or a wait that ran out: a problem even in a pod still running.
-STALLISH = re.compile(
-    r"(?i)\b(?:no progress|stall(?:ed|ing)?|hang(?:s|ing)?|hung|watchdog|timed?[ -]?out|timeout|not responding|"
-    r"stopped (?:submitting|responding)|deadline exceeded)\b")
+STALLISH = re.compile("(?i)" + _WORD.format(
+    r"no progress|stall(?:ed|ing)?|hang(?:s|ing)?|hung|watchdog|timed?[ _-]?out|timeout|not responding|"
+    r"stopped (?:submitting|responding)|deadline exceeded|unable to (?:finish|complete)|did not (?:finish|complete)"))
+# Progress lines ("iteration 12 | lm loss: 1.1 | number of nan iterations: 0") hold such words
+# without reporting a problem - unless their loss itself is NaN or Inf.
+PROGRESS = re.compile(r"(?i)(?<![A-Za-z])(?:iter(?:ation)?|step|epoch)s?(?![A-Za-z]).*(?<![A-Za-z])(?:loss|lr|learning.rate)")
+LOSS_NAN = re.compile(r"(?i)loss[^|,;]{0,20}?[:=]\s*-?(?:nan|inf)(?![A-Za-z])")
+# The category of an exception the rules could not read further: its message may name the cause.
+GENERIC_CATEGORY = "application-error"
+# Normal events that report a disruption, not the course of things: a pod killed, preempted,
+# evicted, failing its probes. (Scheduled, Pulling, Created, Started are the course of things.)
+DISRUPTIONS = frozenset({"Killing", "Preempted", "Preempting", "Evicted", "TaintManagerEviction", "NodeNotReady",
+                         "Unhealthy", "BackOff", "ExitedWithCode", "Rebooted", "NodeNotSchedulable"})
+# A line a noise pattern claims does not count, except a traceback-frame match (an indented line)
+# that reports an error itself: runtimes indent their error messages too.
+INDENTED_NOISE = "traceback-frame"
 # A running container's last lines stand for a stall when it has been silent this long, and for
 # more than twice its usual quiet: the rules wait twenty times that before they say so alone,
 # a model that reads the silence may say it sooner (the rules' own default minimum, 45 minutes).
@@ -70,7 +86,8 @@ class ProblemLine:
     @property
     def generic(self) -> bool:
         """Says that something failed, not what (a bare exception, an exit code)."""
-        return self.category is None or (self.level == "cause" and self.specificity <= GENERIC_SPECIFICITY)
+        return self.category in (None, GENERIC_CATEGORY) or (self.level == "cause"
+                                                             and self.specificity <= GENERIC_SPECIFICITY)
 
     def supports(self, category: str) -> bool:
         """Whether this line can stand for ``category``: its own, or any when it names none."""
@@ -133,7 +150,7 @@ def error_lines(evidence: Evidence, catalogue: Catalogue) -> list[tuple[LogDiges
         seen: set[str] = set()
         for ln in reversed(_lines_of(d)):
             key = re.sub(r"\d+", "#", flat(ln.text))
-            if key in seen or len(key) < MIN_LINE or not wanted.search(ln.text):
+            if key in seen or len(key) < MIN_LINE or not errorish(ln.text, wanted):
                 continue
             seen.add(key)
             if catalogue.line_matcher.classify(ln.text) or any(s.matches(text=ln.text) for s in noise):
@@ -143,6 +160,13 @@ def error_lines(evidence: Evidence, catalogue: Catalogue) -> list[tuple[LogDiges
                 break
         out += [(d, ln) for ln in sorted(picked, key=lambda ln: ln.line)]
     return out[:MAX_LINES]
+
+
+def errorish(text: str, words: re.Pattern[str]) -> bool:
+    """Whether a line reports a problem in ``words``: a progress line only when its loss is NaN."""
+    if not words.search(text):
+        return False
+    return not PROGRESS.search(text) or bool(LOSS_NAN.search(text))
 
 
 def _lines_of(d: LogDigest) -> list[LogLine]:
@@ -166,20 +190,28 @@ def _event_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLi
     signatures = catalogue.where("event")
     for e in evidence.events:
         sig = _first(best(signatures, text=e.message, reason=e.reason))
-        if sig is None and e.type != "Warning":
+        if sig is None and e.type != "Warning" and e.reason not in DISRUPTIONS:
             continue  # a Normal event the catalogue does not read: how things should go
         pod = e.object_name if e.object_kind == "Pod" else None
         yield _line(f"{e.reason} {e.object_kind}/{e.object_name}: {one_line(e.message)}", "event", pod, sig)
 
 
 def _log_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLine]:
+    """Every kept log line the catalogue reads as a cause or symptom (not only the first and
+    last of each signature that ``matches`` holds), and the error lines it does not read."""
+    timeline = Timeline.of(evidence)
+    failing = {p.name for p in evidence.pods if timeline.failing(p) or p.phase == "Failed"}
+    noise = [s for s in catalogue.signatures if s.kind == "noise"]
     for d in evidence.logs:
-        for m in d.matches:
-            sig = catalogue.by_id.get(m.signature)
+        wanted = ERRORISH if d.pod in failing or d.previous else STALLISH
+        for ln in _lines_of(d):
+            ids = catalogue.line_matcher.classify(ln.text)
+            sig = catalogue.by_id.get(ids[0]) if ids else None
             if sig is not None and sig.kind != "noise":
-                yield _line(m.text, "log", d.pod, sig)
-    for d, ln in error_lines(evidence, catalogue):
-        yield ProblemLine(ln.text, "log", "error", d.pod)
+                yield _line(ln.text, "log", d.pod, sig)
+            elif errorish(ln.text, wanted) and not any(s.id != INDENTED_NOISE and s.matches(text=ln.text)
+                                                        for s in noise):
+                yield ProblemLine(ln.text, "log", "error", d.pod)
 
 
 def _silent_lines(evidence: Evidence) -> Iterator[ProblemLine]:

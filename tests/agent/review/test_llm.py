@@ -26,6 +26,7 @@ from collectors.evidence import Evidence
 from collectors.snapshot import SnapshotSource
 from tests.agent.review.modelfakes import (CHAT, EXAMPLE, OOM_QUOTE, TARGET, add_objects, append_log, bodies, completion,
                                     configmap, copy_snapshot, good_answer, model_settings, read, sent_text)
+from tests.agent.cli.test_prompt_command import PROMPT_GAPS
 from tests.conftest import CASES, case_dirs
 from tests.fakeapi.fixtures import FakeCluster
 
@@ -454,8 +455,11 @@ def expected_answer(spec: Any, quotable: str) -> str:
     needle = (spec.evidence or "").lower()
     rows = quotable.splitlines()
     at = next((i for i, ln in enumerate(rows) if needle and needle in ln.lower()), None)
-    if at is None and spec.healthy:  # a healthy job is shown by its last progress line
-        at = next((i for i in reversed(range(len(rows))) if re.search(r"(?i)step|epoch|iter|loss", rows[i])), None)
+    if at is None and spec.healthy:  # a healthy job is shown by its last progress line, or its last log line
+        logs = [i for i, ln in enumerate(rows) if ln.strip() and not ln.startswith(("==", "[…", "<<<", "  …"))
+                and "LogInfo" not in ln][-40:]
+        at = next((i for i in reversed(logs) if re.search(r"(?i)step|epoch|iter|loss|/sec", rows[i])),
+                  logs[-1] if logs else None)
     line = rows[at] if at is not None else None
     allowed = spec.culprit if isinstance(spec.culprit, list) else [spec.culprit]
     # The pod whose log section the line is in, when it is one the case allows.
@@ -470,7 +474,13 @@ def expected_answer(spec: Any, quotable: str) -> str:
     return json.dumps(answer)
 
 
-@pytest.mark.parametrize("case", case_dirs(CASES), ids=lambda p: p.name)
+def with_prompt_gaps(cases: list[Path]) -> list[Any]:
+    """The cases, those whose decisive line the prompt does not carry yet marked as strict xfails."""
+    return [pytest.param(case, marks=[pytest.mark.xfail(reason=PROMPT_GAPS[case.name], strict=True)]
+                         if case.name in PROMPT_GAPS else []) for case in cases]
+
+
+@pytest.mark.parametrize("case", with_prompt_gaps(case_dirs(CASES)), ids=lambda p: p.name)
 def test_every_case_takes_its_expected_verdict_from_a_model(case: Path, mocked_openai_chat: respx.Route) -> None:
     spec = load_case(case)
     example = read(case / "snapshot", Target(spec.kind, spec.name, spec.namespace))
