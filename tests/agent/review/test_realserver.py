@@ -94,6 +94,12 @@ def test_the_answer_is_bounded_and_one_cut_at_the_bound_is_unusable(example: Exa
     assert bodies(chat.calls)[0]["response_format"]["json_schema"]["schema"]["properties"]["evidence"]["maxItems"] == 5
 
 
+def test_the_bound_is_configurable(example: Example, chat: respx.Route) -> None:
+    chat.mock(side_effect=[llama_cpp(good_answer())])
+    advisor(example, max_answer_tokens=800).review(example[1], example[2])
+    assert bodies(chat.calls)[0]["max_tokens"] == 800
+
+
 def test_an_answer_cut_at_the_bound_twice_leaves_the_rule_verdict(example: Example, chat: respx.Route) -> None:
     cut = '{"healthy": false, "category": "gpu-oom", "evidence": [{"source": "log", "text": "[rank20'
     chat.mock(side_effect=[llama_cpp(cut, finish="length"), llama_cpp(cut, finish="length")])
