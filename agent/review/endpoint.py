@@ -77,9 +77,6 @@ class Accepted:
             out["response_format"] = {"type": "json_object"}
         return out
 
-    def describe(self) -> str:
-        return f"response_format {self.response_format}, {self.tokens}, temperature {'on' if self.temperature else 'off'}"
-
 
 def refused_field(message: str, *, sent: Mapping[str, Any]) -> str | None:
     """The optional field an error message refuses, among those sent; None when it names
