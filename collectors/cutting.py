@@ -29,8 +29,13 @@ def cut(text: str, limit: int, *, around: tuple[int, int] | None = None, lead: i
     if len(text) <= limit:
         return text
     reserve = len(mark(len(text))) + 2  # a mark and a space each side, whatever its number
-    if limit < 3 * reserve:  # no room for a mark: the start, and an ellipsis
-        return text[: max(limit - 1, 0)] + "…"
+    if limit < 3 * reserve:  # no room for a mark: an ellipsis stands for each cut
+        width = max(limit - 2, 0)
+        if around is None or around[1] <= width or width < 3:
+            return text[: max(limit - 1, 0)].rstrip() + "…"
+        start, end = around
+        first = max(0, min(start - max(0, width - (end - start)) // 4, len(text) - width))
+        return "…" + text[first:first + width].strip() + ("…" if first + width < len(text) else "")
     if around is None:
         room = limit - reserve
         # The tail first, from a word's start (back into the head's share if need be).
@@ -43,9 +48,13 @@ def cut(text: str, limit: int, *, around: tuple[int, int] | None = None, lead: i
     if end <= limit - reserve:  # the match is in the head: keep the head
         head = _word_end(text, limit - reserve, floor=end)
         return f"{text[:head].rstrip()} {mark(len(text) - head)}"
-    kept = _word_end(text, min(lead, start, limit // 3)) if lead else 0
+    # The lead gives way to the match: what the match needs of the room comes first.
+    lead = min(lead, start, limit // 3, limit - 2 * reserve - (end - start))
+    kept = _word_end(text, lead) if lead > 0 else 0
     room = limit - kept - 2 * reserve
-    first = max(kept, min(start - room // 4, len(text) - room))
+    # Context before the match: a quarter of the room, less when the match needs more of it.
+    before = max(0, min(room // 4, room - (end - start)))
+    first = max(kept, min(start - before, len(text) - room))
     first = _word_start(text, first, ceil=start)
     last = min(len(text), first + room)
     if last < len(text):

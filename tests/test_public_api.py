@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("package", ["agent", "collectors"])
+@pytest.mark.parametrize("package", ["agent", "collectors", "agent.triage", "agent.mcp"])
 def test_all_names_are_exported(package: str) -> None:
     module = importlib.import_module(package)
     for name in module.__all__:

@@ -14,10 +14,11 @@
     triggers.py   when a workload deserves a notification (pure)
     state.py      what was delivered, in a ConfigMap (exactly once across restarts)
     sinks/        one module per chat platform the watcher posts to
-    leader.py     Lease-based leader election for the watcher
+    leader.py     Lease-based leader election: lead() runs the watcher on one replica
     kube.py       the watcher's API requests
     config.py     the config file, validated (extra keys are errors)
     running.py    wiring a process together
+    operating.py  the JobDiagnosis controller (agent/operator/) in the bot's process, under its own Lease
 
 Nothing here is imported by the other commands: slack_sdk, uvicorn, starlette and
 prometheus_client load only for ``bot`` and ``watch``. Names are imported on first use.

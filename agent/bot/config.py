@@ -117,7 +117,9 @@ class LeaderElection(_Strict):
 
     @model_validator(mode="after")
     def _ordered(self) -> LeaderElection:
-        # kubernetes' LeaderElection exits the process on these; say so here instead.
+        # A leader stops renew_seconds after its last renewal, a follower takes over no
+        # sooner than lease_seconds after it (agent/bot/leader.py): the lease must be the
+        # longer. And a leader must get more than one try within its deadline.
         if not self.lease_seconds > self.renew_seconds > 1.2 * self.retry_seconds:
             raise ValueError("lease_seconds > renew_seconds > 1.2 x retry_seconds is required")
         return self
@@ -142,6 +144,27 @@ class WatchConfig(_Strict):
     retry_attempts: int = Field(8, ge=1, description="posts tried per sink before giving up until the next start")
     workers: int = Field(2, ge=1, le=32, description="notifications diagnosed and posted at once")
     leader_election: LeaderElection = LeaderElection()
+    # A kubectl-visible history: each notified failure also becomes a JobDiagnosis in the
+    # workload's namespace (agent/bot/sinks/diagnosis.py), created once, like every post.
+    record_diagnoses: bool = Field(False, description="record each notification as a JobDiagnosis (needs the CRD)")
+    record_ttl: timedelta | None = Field(timedelta(days=30), description="how long a recorded JobDiagnosis is kept")
+
+
+class OperatorConfig(_Strict):
+    """The JobDiagnosis controller (agent/operator/), in ``jobdoctor bot`` and ``jobdoctor operator``."""
+
+    enabled: bool = True
+    namespaces: list[str] = Field(["*"], min_length=1, description="'*': all namespaces (needs the ClusterRole)")
+    workers: int = Field(2, ge=1, le=16, description="diagnoses at once")
+    retry_first: timedelta = Field(timedelta(seconds=5), description="first wait before a failed diagnosis is retried")
+    retry_max: timedelta = Field(timedelta(minutes=5), description="longest wait between retries")
+    retry_attempts: int = Field(6, ge=1, description="diagnoses tried before the JobDiagnosis is Failed")
+    ttl_sweep_every: timedelta = Field(timedelta(minutes=1), description="how often objects past their TTL are deleted")
+    default_ttl: timedelta | None = Field(None, description="TTL of objects that set no ttlSecondsAfterFinished")
+    cross_namespace_from: list[str] = Field(
+        [], description="namespaces whose JobDiagnoses may name a workload elsewhere (besides the bot's own)")
+    models: list[str] = Field([], description="models a JobDiagnosis may ask for, besides settings.model")
+    leader_election: LeaderElection = LeaderElection(lease_name="jobdoctor-operator")
 
 
 class BotConfig(_Strict):
@@ -153,6 +176,7 @@ class BotConfig(_Strict):
     access: list[AccessRule] = []
     limits: Limits = Limits()
     watch: WatchConfig | None = None
+    operator: OperatorConfig | None = None
     # Where the bot runs and what it reads with.
     namespace: str | None = Field(None, description="the bot's own namespace (state, Lease); default: its pod's")
     kubeconfig: str | None = None

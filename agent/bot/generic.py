@@ -10,6 +10,11 @@ Authenticated by ``Authorization: Bearer TOKEN`` or by jobdoctor's HMAC signatur
 
 Without ``callback_url`` the answer waits for the verdict (the event loop does not: the
 diagnosis runs in a worker thread). The verdict is sent redacted, as JSON and as markdown.
+
+A signed request is answered once: its signature is remembered for as long as its
+timestamp is accepted, and the same request again (a replay, or a client's retry) is
+answered ``{"status": "duplicate"}``, ``delivery_id`` or not. A client that really wants a
+second diagnosis signs again with a new timestamp.
 """
 
 from __future__ import annotations
@@ -27,9 +32,10 @@ from starlette.responses import JSONResponse, Response
 
 from agent.bot import cards
 from agent.bot.config import GenericConfig, optional_secret
+from agent.bot.limits import Deliveries
 from agent.bot.parsing import DiagnoseAsk, Usage, parse
 from agent.bot.service import Outcome, Requester, Service
-from agent.bot.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, check, signed_headers
+from agent.bot.signing import MAX_SKEW_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER, check, signed_headers
 from agent.errors import ConfigError
 from agent.render import markdown
 from agent.engine.verdict import Verdict
@@ -53,17 +59,23 @@ class Generic:
         self._now = clock
         self._hmac = optional_secret(environ, config.hmac_secret_env)
         self._bearer = optional_secret(environ, config.bearer_token_env)
+        # A timestamp is accepted from MAX_SKEW before it to MAX_SKEW after: a signature
+        # remembered that long from its first use outlives every replay of it.
+        self._signatures = Deliveries(2 * MAX_SKEW_SECONDS, clock=clock)
         if not (self._hmac or self._bearer):
             raise ConfigError(f"generic: set {config.hmac_secret_env or config.bearer_token_env or 'a secret'}: "
                               "the endpoint needs an HMAC secret or a bearer token")
 
     async def diagnose(self, request: Request) -> Response:
         body = await request.body()
-        reason = self._authenticate(body, request.headers)
+        reason, signature = self._authenticate(body, request.headers)
         if reason is not None:
             self.service.metrics.rejected.labels("generic", reason).inc()
             return JSONResponse({"status": "error", "error": "unauthenticated" if reason != "stale" else "stale request"},
                                 status_code=401)
+        if signature is not None and not self._signatures.first(signature):
+            self.service.metrics.rejected.labels("generic", "duplicate").inc()
+            return JSONResponse({"status": "duplicate"})
         try:
             data = json.loads(body)
             if not isinstance(data, dict):
@@ -79,6 +91,7 @@ class Generic:
         delivery = data.get("delivery_id") or request.headers.get("x-request-id")
         if delivery and self.service.duplicate("generic", str(delivery)):
             return JSONResponse({"status": "duplicate"})
+
         who = Requester("generic", str(data.get("channel", "")), str(data.get("user", "")))
         refused = self.service.admit(who, ask)
         if refused is not None:
@@ -89,14 +102,16 @@ class Generic:
         outcome = await asyncio.wrap_future(self.service.submit(who, ask, lambda _: None))
         return JSONResponse(payload(outcome, self.service), status_code=200 if isinstance(outcome, Verdict) else 422)
 
-    def _authenticate(self, body: bytes, headers: Mapping[str, str]) -> str | None:
+    def _authenticate(self, body: bytes, headers: Mapping[str, str]) -> tuple[str | None, str | None]:
+        """(why the request is refused or None, the signature that let it in or None)."""
         auth = headers.get("authorization", "")
         if self._bearer and auth.startswith("Bearer "):
-            return None if hmac.compare_digest(auth[len("Bearer "):], self._bearer) else "bad_token"
+            return (None if hmac.compare_digest(auth[len("Bearer "):], self._bearer) else "bad_token"), None
         if self._hmac:
-            return check(self._hmac, headers.get(TIMESTAMP_HEADER.lower()), headers.get(SIGNATURE_HEADER.lower()), body,
-                         now=self._now())
-        return "bad_token"
+            signature = headers.get(SIGNATURE_HEADER.lower())
+            reason = check(self._hmac, headers.get(TIMESTAMP_HEADER.lower()), signature, body, now=self._now())
+            return reason, signature if reason is None else None
+        return "bad_token", None
 
     def _bad(self, message: str) -> Response:
         self.service.metrics.rejected.labels("generic", "bad_request").inc()

@@ -1,9 +1,10 @@
 """The watcher's requests to the API server: list and watch workloads, read and write its
-own ConfigMap, record Events. ``kubernetes`` is imported here, inside the functions.
+own ConfigMap and Lease, record Events. ``kubernetes`` is imported here, inside the functions.
 
 The diagnoses themselves read through ``ClusterSource`` (collectors/cluster.py); this module
-shares its API client, so one kubeconfig, context and service account serve both. The
-client's errors become ``KubeError`` here and nowhere else: the watcher retries them.
+uses its configuration, so one kubeconfig, context and service account serve both. The
+client's errors - any of them: refused, timed out, a 5xx, a 403 - become ``KubeError`` here
+and nowhere else: the watcher and the leader election retry them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ from collectors.source import K8sObject
 # plus this margin, so a silent connection is noticed.
 TIMEOUT = (5.0, 20.0)
 WATCH_MARGIN = 15.0
+# Connections beyond one per watch stream and one per notification worker: the state
+# ConfigMap, Events, a sweep's reads. Fewer, and urllib3 discards connections with a
+# warning ("Connection pool is full") and opens new ones under load.
+SPARE_CONNECTIONS = 4
 
 
 class KubeError(Exception):
@@ -61,15 +66,34 @@ def watched_kinds(names: list[str]) -> list[Kind]:
     return [k for k in builtin_kinds() if k.family != "pod"]
 
 
+def dedicated_client(api_client: Any, *, connections: int, user_agent: str) -> Any:
+    """A new ``ApiClient`` with ``api_client``'s configuration (cluster, credentials,
+    retries), a pool of ``connections`` and its own User-Agent (the API server's audit log
+    then tells replicas apart). Close it when done."""
+    import copy
+
+    from kubernetes import client
+
+    configuration = copy.deepcopy(api_client.configuration)
+    configuration.connection_pool_maxsize = connections
+    out = client.ApiClient(configuration)
+    out.user_agent = user_agent
+    return out
+
+
 class Kube:
     def __init__(self, api_client: Any) -> None:
+        from http.client import HTTPException
+
         from kubernetes import client
         from urllib3.exceptions import HTTPError
 
-        self._errors: tuple[type[Exception], ...] = (client.ApiException, HTTPError, OSError)
+        # Everything the client raises for a failed request (urllib3 wraps most of it).
+        self._errors: tuple[type[Exception], ...] = (client.ApiException, HTTPError, HTTPException, OSError)
         self.api_client = api_client
         self._core = client.CoreV1Api(api_client)
         self._custom = client.CustomObjectsApi(api_client)
+        self._coordination = client.CoordinationV1Api(api_client)
         self._streams: set[Any] = set()  # open watch responses, closed by close_streams()
         self._lock = threading.Lock()
 
@@ -171,11 +195,32 @@ class Kube:
     def create_event(self, namespace: str, body: K8sObject) -> None:
         self._json(self._call(self._core.create_namespaced_event, namespace, body))
 
+    # -- Leases (coordination.k8s.io/v1), with the caller's timeout: a leader's deadline --
+
+    def read_lease(self, namespace: str, name: str, *, timeout: float) -> K8sObject | None:
+        try:
+            return self._json(self._call(self._coordination.read_namespaced_lease, name, namespace,
+                                         timeout=(timeout, timeout)))
+        except KubeError as exc:
+            if exc.status == 404:
+                return None
+            raise
+
+    def create_lease(self, namespace: str, body: K8sObject, *, timeout: float) -> K8sObject:
+        """Raises ``KubeError`` 409 when the Lease exists."""
+        return self._json(self._call(self._coordination.create_namespaced_lease, namespace, body,
+                                     timeout=(timeout, timeout)))
+
+    def replace_lease(self, namespace: str, name: str, body: K8sObject, *, timeout: float) -> K8sObject:
+        """Raises ``KubeError`` 409 when the body's resourceVersion is not the latest."""
+        return self._json(self._call(self._coordination.replace_namespaced_lease, name, namespace, body,
+                                     timeout=(timeout, timeout)))
+
     # -- plumbing -------------------------------------------------------------------------
 
-    def _call(self, method: Any, *args: Any) -> Any:
+    def _call(self, method: Any, *args: Any, timeout: tuple[float, float] = TIMEOUT) -> Any:
         try:
-            return method(*args, _preload_content=False, _request_timeout=TIMEOUT)
+            return method(*args, _preload_content=False, _request_timeout=timeout)
         except self._errors as exc:
             raise self._translate(exc) from exc
 

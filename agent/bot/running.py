@@ -31,7 +31,8 @@ def own_namespace(config: BotConfig, service: Service) -> str:
 
 
 def make_watcher(config: BotConfig, service: Service, environ: Mapping[str, str]) -> Any:
-    from agent.bot.kube import Kube, watched_kinds
+    from agent.bot.kube import SPARE_CONNECTIONS, Kube, dedicated_client, watched_kinds
+    from agent.bot.leader import identity
     from agent.bot.sinks import build_sinks
     from agent.bot.sinks.event import EventRecorder
     from agent.bot.state import NotifiedState
@@ -44,24 +45,40 @@ def make_watcher(config: BotConfig, service: Service, environ: Mapping[str, str]
 
     from agent.bot.sinks import HTTP_TIMEOUT
 
-    kube = Kube(api_client(service))
+    kinds = watched_kinds(watch.kinds)
+    # Its own client: a connection for every watch stream it holds open and every worker
+    # (the diagnoses keep the source's), named in the API server's audit log.
+    client = dedicated_client(api_client(service),
+                              connections=len(kinds) * len(watch.namespaces) + watch.workers + SPARE_CONNECTIONS,
+                              user_agent=f"jobdoctor-watcher ({identity(watch.leader_election)})")
     http = httpx.Client(timeout=HTTP_TIMEOUT)
-    sinks: list[Any] = build_sinks(watch.sinks, environ, service.redactor, http)
-    if watch.record_events:
-        sinks.append(EventRecorder(kube, service.redactor))
-    if not sinks:
-        raise ConfigError("bot config: watch.sinks: no sink to post to (and record_events is off)")
+    try:
+        kube = Kube(client)
+        sinks: list[Any] = build_sinks(watch.sinks, environ, service.redactor, http)
+        if watch.record_events:
+            sinks.append(EventRecorder(kube, service.redactor))
+        if watch.record_diagnoses:
+            from agent.bot.sinks.diagnosis import DiagnosisRecorder
+
+            sinks.append(DiagnosisRecorder(kube.api_client, service.redactor, ttl=watch.record_ttl))
+        if not sinks:
+            raise ConfigError("bot config: watch.sinks: no sink to post to (and record_events is off)")
+    except BaseException:
+        http.close()
+        client.close()
+        raise
     state = NotifiedState(kube, own_namespace(config, service), watch.state_configmap, retention=watch.state_retention)
 
     def diagnose(ask: DiagnoseAsk) -> Verdict:
         return service.verdict(ask, origin="watch")
 
-    return Watcher(watch, kube=kube, state=state, sinks=sinks, kinds=watched_kinds(watch.kinds), diagnose=diagnose,
-                   metrics=service.metrics, cleanup=[http.close])
+    return Watcher(watch, kube=kube, state=state, sinks=sinks, kinds=kinds, diagnose=diagnose,
+                   metrics=service.metrics, cleanup=[http.close, client.close])
 
 
 def run_watch(config: BotConfig, service: Service, watcher: Any, stop: threading.Event) -> bool:
-    """Watch until ``stop`` (True), or until leadership is lost (False)."""
+    """Watch until ``stop`` (True), or until leading ended - the Lease lost, the election
+    dead - (False: exit non-zero, to be restarted as a follower)."""
     assert config.watch is not None
     election = config.watch.leader_election
     if not election.enabled:
@@ -105,10 +122,31 @@ def serve(config: BotConfig, service: Service, environ: Mapping[str, str] | None
 
         thread = threading.Thread(target=watching, daemon=True, name="watcher")
         thread.start()
+    operating = start_operator(config, service, stop, outcome, server)
     try:
         server.run()
     finally:
         stop.set()
-        if thread is not None:
-            thread.join(timeout=15)  # a daemon thread logging at exit aborts the interpreter
+        for running in (thread, operating):
+            if running is not None:
+                running.join(timeout=15)  # a daemon thread logging at exit aborts the interpreter
     return outcome["kept"]
+
+
+def start_operator(config: BotConfig, service: Service, stop: threading.Event, outcome: dict[str, bool],
+                   server: Any) -> threading.Thread | None:
+    """The JobDiagnosis controller in a thread, when the config enables it (agent/bot/operating.py)."""
+    if config.operator is None or not config.operator.enabled:
+        return None
+    from agent.bot.operating import make_operator, run_operator
+
+    controller = make_operator(config, service)
+
+    def operating() -> None:
+        if not run_operator(config, service, controller, stop):
+            outcome["kept"] = False
+        server.should_exit = True
+
+    thread = threading.Thread(target=operating, daemon=True, name="operator")
+    thread.start()
+    return thread

@@ -67,6 +67,14 @@ class NotifiedState:
             self._entries = {**_entries(cm), **self._entries}
             self._version = (cm.get("metadata") or {}).get("resourceVersion")
 
+    def refresh(self) -> None:
+        """Read the ConfigMap again and add what another writer recorded (a leader before
+        this one, which may have finished a post after this one loaded). Raises KubeError."""
+        cm = self._kube.read_configmap(self.namespace, self.name)
+        if cm is not None:
+            with self._lock:
+                self._merge(cm)
+
     def delivered(self, key: str) -> frozenset[str]:
         with self._lock:
             return frozenset((self._entries.get(key) or {}).get("sinks") or ())

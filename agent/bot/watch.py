@@ -11,7 +11,9 @@ Threads, all stopped by one ``threading.Event``:
   chat API being down never holds up another job's notification.
 
 What was delivered is read from, and written to, the ConfigMap (agent/bot/state.py) before
-and after every post: see there for exactly-once across restarts.
+and after every post: see there for exactly-once across restarts. Nothing is posted while
+the ConfigMap cannot be read (a post then could not be recorded either), nor once ``stop``
+is set: that is how a leader that lost its Lease is kept from posting (agent/bot/leader.py).
 """
 
 from __future__ import annotations
@@ -244,7 +246,7 @@ class Watcher:
                 work = heapq.heappop(self._queue)
             again = False
             try:
-                again = self._notify(work)
+                again = self._notify(work, stop)
             except Exception:  # the edge of a worker: a bug in one notification must not stop the others
                 log.exception("notifying %s failed", work.key)
                 work.attempt += 1
@@ -259,15 +261,17 @@ class Watcher:
                 else:
                     self._queued.discard(work.key)
 
+    def _missing(self, work: _Work) -> list[Sink]:
+        return [s for s in self._sinks if s.name not in self._state.delivered(work.key)]
+
     def _settle(self, key: str) -> None:
         with self._cond:
             self._settled.add(key)
 
-    def _notify(self, work: _Work) -> bool:
+    def _notify(self, work: _Work, stop: threading.Event) -> bool:
         """Diagnose (once) and post to every sink that has not accepted it yet. True: try
         again later."""
-        missing = [s for s in self._sinks if s.name not in self._state.delivered(work.key)]
-        if not missing:
+        if not self._missing(work):
             return False
         meta = work.obj.get("metadata") or {}
         ask = DiagnoseAsk(work.kind.kind, str(meta.get("namespace")), str(meta.get("name")))
@@ -284,12 +288,27 @@ class Watcher:
                 return work.attempt < self.config.retry_attempts
             if work.trigger == "stall-check" and work.verdict.category != "stalled":
                 return False
+        if stop.is_set():
+            return True
+        try:
+            # What another writer recorded since: a leader before this one, finishing a post.
+            self._state.refresh()
+        except KubeError as exc:
+            work.attempt += 1
+            log.warning("not posting %s now: ConfigMap %s/%s cannot be read to check and record it (%s)", ask.target,
+                        self._state.namespace, self._state.name, exc)
+            return work.attempt < self.config.retry_attempts
+        missing = self._missing(work)
+        if not missing:
+            return False
         trigger = "stalled" if work.trigger == "stall-check" else work.trigger
         notice = Notice(work.key, work.verdict, describe(trigger, work.obj, now=self._clock()),
                         {"apiVersion": work.obj.get("apiVersion"), "kind": work.obj.get("kind") or work.kind.kind,
                          "name": meta.get("name"), "namespace": meta.get("namespace"), "uid": meta.get("uid")})
         failed = 0
         for sink in missing:
+            if stop.is_set():  # fenced: checked before every post, the one thing a lost leader must not do
+                return True
             try:
                 sink.post(notice)
             except SinkError as exc:

@@ -20,6 +20,8 @@ import typer  # noqa: E402
 from typer.core import TyperCommand, TyperGroup  # noqa: E402
 
 from agent.cli.commands import bot, capture, diagnose, evaluate, prompt, rules, watch  # noqa: E402
+from agent.cli.commands import operator  # noqa: E402
+from agent.cli.commands import mcp, triage  # noqa: E402
 from agent.cli.shell import UsageError, usage_message  # noqa: E402
 
 
@@ -127,6 +129,9 @@ app.command("prompt", cls=Command, short_help="Print what a model would be sent 
 app.command("capture", cls=Command, short_help="Save what a diagnosis reads as a snapshot, to diagnose anywhere.")(capture.capture)
 app.command("bot", cls=Command, short_help="Serve the chat-ops bot (Slack, Feishu/Lark, JSON) and the watcher.")(bot.bot)
 app.command("watch", cls=Command, short_help="Post each failed, stuck or stalled job's verdict once.")(watch.watch)
+app.command("operator", cls=Command, short_help="Diagnose each JobDiagnosis applied to the cluster (its status).")(operator.operator)
+app.command("triage", cls=Command, short_help="Diagnose every failed, stuck or stalled workload in a namespace, in one table.")(triage.triage)
+app.command("mcp", cls=Command, short_help="Serve diagnose, triage and explain_category to AI agents over MCP.")(mcp.mcp)
 
 
 def main() -> None:

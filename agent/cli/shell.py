@@ -192,6 +192,23 @@ def model_flags(*, model: str | None, base_url: str | None, api_key_env: str | N
             "cache": False if no_cache else None, "mask_names": True if mask_names else None}
 
 
+def command_settings(*, model: str | None, base_url: str | None, api_key_env: str | None, language: str | None,
+                     rules: list[Path] | None, config: Path | None, max_logs: int | None,
+                     no_llm: bool = False) -> tuple[Any, Any]:
+    """Settings and catalogue for a command that takes the model flags but no prompt ones
+    (triage, mcp); ``no_llm`` leaves the model out whatever env or config say."""
+    from agent.engine.signatures import load_catalogue
+    from agent.settings import load_settings
+
+    flags = model_flags(model=model, base_url=base_url, api_key_env=api_key_env, language=language, timeout=None,
+                        max_prompt_tokens=None, prompt_file=None, prompt_configmap=None, no_cache=False,
+                        mask_names=False)
+    settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
+    if no_llm:
+        settings = settings.model_copy(update={"model": None})
+    return settings, load_catalogue(settings.rules)
+
+
 def progress_printer(*, show: bool = True, delay: float | None = 0.0) -> Progress | None:
     """Progress on stderr, only when a person is watching it (stderr is a terminal) and
     ``show`` (False for ``-o json``); drawn once the command has run for ``delay`` seconds

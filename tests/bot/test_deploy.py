@@ -17,9 +17,15 @@ def docs(name: str) -> list[dict[str, Any]]:
 
 def test_the_cluster_role_only_reads_and_never_secrets_or_exec() -> None:
     [role, binding] = docs("clusterrole.yaml")
-    verbs = {v for rule in role["rules"] for v in rule["verbs"]}
+    # Workloads and what a diagnosis reads: read only. jobdoctor's own JobDiagnoses: created
+    # (the watcher's records) and deleted (their TTL), written through their status only.
+    ours = [rule for rule in role["rules"] if rule["apiGroups"] == ["jobdoctor.io"]]
+    verbs = {v for rule in role["rules"] if rule not in ours for v in rule["verbs"]}
     resources = {r for rule in role["rules"] for r in rule["resources"]}
     assert verbs == {"get", "list", "watch"}
+    assert {(r, v) for rule in ours for r in rule["resources"] for v in rule["verbs"]} == {
+        ("jobdiagnoses", v) for v in ("get", "list", "watch", "create", "delete")} | {
+        ("jobdiagnoses/status", v) for v in ("update", "patch")}
     assert not resources & {"secrets", "pods/exec", "pods/attach", "pods/portforward", "*"}
     assert {"pods", "pods/log", "events", "workloads", "pytorchjobs", "jobs", "rayjobs", "trainjobs"} <= resources
     assert binding["subjects"][0]["name"] == "jobdoctor"
@@ -30,7 +36,8 @@ def test_the_namespaced_role_covers_the_state_the_prompts_and_the_lease() -> Non
     granted = {(r, v, n) for rule in role["rules"] for r in rule["resources"] for v in rule["verbs"]
                for n in rule.get("resourceNames", ["*"])}
     assert {("configmaps", "update", "jobdoctor-notified"), ("configmaps", "get", "jobdoctor-prompts"),
-            ("leases", "update", "jobdoctor-watcher"), ("leases", "create", "*")} <= granted
+            ("leases", "update", "jobdoctor-watcher"), ("leases", "create", "*"),
+            ("leases", "update", "jobdoctor-operator")} <= granted
     assert all(r in ("configmaps", "leases") for r, _, _ in granted)
 
 

@@ -158,3 +158,24 @@ def test_the_generic_endpoint_calls_back_signed(make_bot: Any, receiver: Receive
     ts = back.headers["x-jobdoctor-timestamp"]
     expected = hmac.new(HOOK_SECRET.encode(), b"v1:" + ts.encode() + b":" + back.body, hashlib.sha256).hexdigest()
     assert back.headers["x-jobdoctor-signature"] == f"v1={expected}"
+
+
+def test_a_replayed_signed_request_is_answered_once_without_a_delivery_id(make_bot: Any, receiver: Receiver) -> None:
+    now = [time.time()]
+    config = bot_config(receiver, generic={}, access=[{"channels": ["ops"], "namespaces": ["team-*"]}])
+    client, service = make_bot(config, env={"JOBDOCTOR_WEBHOOK_SECRET": HOOK_SECRET}, clock=lambda: now[0])
+    body = json.dumps({"kind": "pytorchjob", "namespace": NS, "name": JOB, "channel": "ops"}).encode()
+    headers = signed(body, timestamp=int(now[0]))
+    assert client.post("/api/diagnose", content=body, headers=headers).json()["status"] == "ok"
+    assert client.post("/api/diagnose", content=body, headers=headers).json() == {"status": "duplicate"}
+    now[0] += 299  # the last second the timestamp is accepted: still remembered
+    assert client.post("/api/diagnose", content=body, headers=headers).json() == {"status": "duplicate"}
+    now[0] += 2  # then it is stale, remembered or not
+    assert client.post("/api/diagnose", content=body, headers=headers).status_code == 401
+    # The same body signed again is a new request.
+    again = client.post("/api/diagnose", content=body, headers=signed(body, timestamp=int(now[0])))
+    assert again.json()["status"] == "ok"
+    samples = {(s.labels["reason"]): s.value for s in service.metrics.rejected.collect()[0].samples
+               if s.name.endswith("_total")}
+    assert samples == {"duplicate": 2.0, "stale": 1.0}
+    assert sum(s.value for s in service.metrics.diagnoses.collect()[0].samples if s.name.endswith("_total")) == 2

@@ -225,3 +225,52 @@ def test_updates_to_a_watched_job_are_seen(fake_api: FakeCluster, run_watcher: A
     [hook] = receiver.wait(1, path="/hook")
     assert hook.json()["target"] == "Job team-nlp/train-c"
 
+
+
+def test_a_stopped_watcher_does_not_post_what_it_was_diagnosing(fake_api: FakeCluster, run_watcher: Any,
+                                                                receiver: Receiver) -> None:
+    """``stop`` fences the posts: a leader that lost its Lease mid-diagnosis posts nothing."""
+    running = run_watcher()
+    fake_api.server.delay("pods", 1.5, verb="list")  # the diagnosis lists the job's pods
+    add_failed_job(fake_api.store, "train-a", NS)
+    until(lambda: fake_api.server.count(verb="get", resource="jobs") >= 1)  # the diagnosis began
+    running.stop()
+    time.sleep(1.5)  # the diagnosis is over, and nothing went out
+    assert receiver.requests() == []
+
+
+def test_nothing_is_posted_while_the_state_cannot_be_read(fake_api: FakeCluster, run_watcher: Any,
+                                                          receiver: Receiver) -> None:
+    """A post the ConfigMap could not record would be made again by the next leader."""
+    run_watcher()
+    fake_api.server.fail("configmaps", 500, verb="get", seconds=1.0)
+    started = time.monotonic()
+    add_failed_job(fake_api.store, "train-a", NS)
+    receiver.wait(1, path="/hook", timeout=15)
+    assert time.monotonic() - started >= 1.0
+    assert fake_api.server.count(verb="get", resource="configmaps") >= 2  # refused, then read
+
+
+def test_the_watchers_connection_pool_holds_every_watch(fake_api: FakeCluster, receiver: Receiver,
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    """Eleven kinds are eleven streams: more than urllib3's 10 connections on a 2-core node,
+    which it discards with a warning and opens again."""
+    install(fake_api.server)
+    cfg = config(receiver, kinds=[])
+    source = fake_api.source()
+    source.api_client.configuration.connection_pool_maxsize = 10  # the client's default on 2 cores
+    service = Service(cfg, source=source, settings=Settings(), catalogue=builtin_catalogue())
+    watcher = make_watcher(cfg, service, {"HOOK_URL": receiver.url + "/hook", "HOOK_SECRET": SECRET,
+                                          "SLACK_HOOK_URL": receiver.url + "/slack"})
+    stop = threading.Event()
+    thread = threading.Thread(target=watcher.run, args=(stop,), daemon=True)
+    with caplog.at_level("WARNING", logger="urllib3.connectionpool"):
+        thread.start()
+        try:
+            assert watcher.synced.wait(20)
+            until(lambda: fake_api.server.count(verb="watch") >= 11, 20)
+        finally:
+            stop.set()  # every stream's connection goes back to the pool at once
+            thread.join(20)
+    assert not thread.is_alive()
+    assert [r.getMessage() for r in caplog.records if "pool is full" in r.getMessage()] == []

@@ -33,7 +33,13 @@ For tests:
 
 - ``server.requests`` / ``server.count(verb=, resource=)``: every request answered;
 - ``server.forbid("pods/log")``, ``server.fail("events", 500)``, ``server.delay("pods", 3)``:
-  faults matched like RBAC rules (resource, verb, namespace, name; ``times`` to limit);
+  faults matched like RBAC rules (resource, verb, namespace, name; ``times`` to limit,
+  ``fail(..., seconds=)`` for a while);
+- outages, as a restarting API server gives them: ``server.refuse(2)`` stops listening for
+  2 s (open connections and watch streams cut, new ones refused, then the same address
+  again), ``server.hang(2)`` holds every request until the 2 s are up and answers it 504,
+  ``server.fail("*", 500,
+  seconds=2)``, ``server.forbid("*", times=3)`` (an RBAC cache not loaded yet);
 - ``server.allowed = {(group, resource, verb), ...}``: a Role; any other request is 403;
 - ``server.write_kubeconfig(path, namespace=)``: a kubeconfig whose context points here;
 - the ``fake_api`` fixture (fixtures.py): a started server and that kubeconfig.

@@ -17,6 +17,9 @@ class Resource:
     plural: str
     kind: str
     namespaced: bool = True
+    # Subresources served beside the object (``status``: written only through /status,
+    # as a CRD with ``subresources: {status: {}}``); ``pods/log`` is answered on its own.
+    subresources: tuple[str, ...] = ()
 
     @property
     def api_version(self) -> str:
@@ -34,9 +37,10 @@ class Resource:
         return f"{self.plural}.{self.group}" if self.group else self.plural
 
 
-def _group(api_version: str, *kinds: tuple[str, str], namespaced: bool = True) -> list[Resource]:
+def _group(api_version: str, *kinds: tuple[str, str], namespaced: bool = True,
+           subresources: tuple[str, ...] = ()) -> list[Resource]:
     group, _, version = api_version.rpartition("/")
-    return [Resource(group, version, plural, kind, namespaced) for plural, kind in kinds]
+    return [Resource(group, version, plural, kind, namespaced, subresources) for plural, kind in kinds]
 
 
 RESOURCES: tuple[Resource, ...] = tuple([
@@ -61,6 +65,9 @@ RESOURCES: tuple[Resource, ...] = tuple([
     *_group("kueue.x-k8s.io/v1beta1", ("workloads", "Workload"), ("localqueues", "LocalQueue")),
     *_group("kueue.x-k8s.io/v1beta1", ("clusterqueues", "ClusterQueue"), ("resourceflavors", "ResourceFlavor"),
             namespaced=False),
+    # jobdoctor's own resource (deploy/base/crd.yaml), and where CRDs are served.
+    *_group("jobdoctor.io/v1alpha1", ("jobdiagnoses", "JobDiagnosis"), subresources=("status",)),
+    *_group("apiextensions.k8s.io/v1", ("customresourcedefinitions", "CustomResourceDefinition"), namespaced=False),
 ])
 
 _BY_PATH = {(r.group, r.version, r.plural): r for r in RESOURCES}

@@ -8,7 +8,9 @@ from __future__ import annotations
 import base64
 import json
 import re
+import socket
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -18,6 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import yaml
 
+from tests.fakeapi import discovery
 from tests.fakeapi.resources import Resource, by_kind, by_path
 from tests.fakeapi.store import Obj, Store
 
@@ -88,7 +91,9 @@ class Fault:
     """What to do instead of answering: match a request as an RBAC rule would (resource
     such as ``pods/log`` or ``*``, verb, namespace, name), then wait ``delay`` seconds
     and/or answer ``status`` (403 builds the API server's forbidden Status). ``times``
-    limits it to the first matching requests."""
+    limits it to the first matching requests, ``until`` (a ``time.monotonic()`` instant)
+    to the requests that arrive before it; a delayed request is then held no later than
+    ``until``."""
 
     resource: str
     verb: str | None = None
@@ -98,11 +103,17 @@ class Fault:
     message: str | None = None
     delay: float = 0.0
     times: int | None = None
+    until: float | None = None
 
     def matches(self, route: Route) -> bool:
         return ((self.resource in ("*", route.rbac_resource)) and self.verb in (None, route.verb)
                 and self.namespace in (None, route.namespace) and self.name in (None, route.name)
-                and (self.times is None or self.times > 0))
+                and (self.times is None or self.times > 0)
+                and (self.until is None or time.monotonic() < self.until))
+
+    def hold(self) -> float:
+        """How long to wait before answering."""
+        return self.delay if self.until is None else max(0.0, min(self.delay, self.until - time.monotonic()))
 
 
 class FakeApiServer:
@@ -117,8 +128,10 @@ class FakeApiServer:
         self._requests: list[ApiRequest] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
-        self._http: ThreadingHTTPServer | None = None
+        self._http: _HTTPServer | None = None
         self._thread: threading.Thread | None = None
+        self._address: tuple[str, int] = ("127.0.0.1", 0)
+        self._relisten: threading.Timer | None = None  # pending end of refuse()
         # Verbs the server answers; a watch implementation plugs in here (see __init__.py).
         self.verbs: dict[str, Callable[[Route, dict[str, str]], Response]] = {
             "get": self._get, "list": self._list, "watch": self._watch}
@@ -126,18 +139,31 @@ class FakeApiServer:
     # -- running --------------------------------------------------------------------------
 
     def start(self) -> FakeApiServer:
-        self._http = _HTTPServer(("127.0.0.1", 0), _Handler, self)
-        self._thread = threading.Thread(target=self._http.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        self._thread.start()
+        self._listen(_HTTPServer(self._address, _Handler, self))
         return self
+
+    def _listen(self, http: _HTTPServer) -> None:
+        with self._lock:
+            if self._stopping.is_set():  # stop() came first (refuse() ending as the test ends)
+                http.server_close()
+                return
+            self._http = http
+            self._address = http.server_address[:2]  # type: ignore[assignment]
+            self._thread = threading.Thread(target=http.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+            self._thread.start()
 
     def stop(self) -> None:
         self._stopping.set()
-        if self._http is not None:
-            self._http.shutdown()
-            self._http.server_close()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        with self._lock:
+            if self._relisten is not None:
+                self._relisten.cancel()
+            http, thread, self._http = self._http, self._thread, None
+        if http is not None:
+            http.shutdown()
+            http.server_close()
+            http.drop_connections()
+        if thread is not None:
+            thread.join(timeout=5)
 
     def __enter__(self) -> FakeApiServer:
         return self.start()
@@ -147,8 +173,8 @@ class FakeApiServer:
 
     @property
     def url(self) -> str:
-        assert self._http is not None, "start() the server first"
-        host, port = self._http.server_address[:2]
+        assert self._address[1], "start() the server first"
+        host, port = self._address
         return f"http://{host}:{port}"
 
     def write_kubeconfig(self, path: str | Path, *, namespace: str = "default", context: str = "fake",
@@ -180,15 +206,55 @@ class FakeApiServer:
             self._requests.clear()
 
     def forbid(self, resource: str, *, verb: str | None = None, namespace: str | None = None,
-               name: str | None = None) -> Fault:
-        return self._add(Fault(resource, verb, namespace, name, status=403))
+               name: str | None = None, times: int | None = None) -> Fault:
+        return self._add(Fault(resource, verb, namespace, name, status=403, times=times))
 
     def fail(self, resource: str, status: int, *, message: str | None = None, verb: str | None = None,
-             times: int | None = None) -> Fault:
-        return self._add(Fault(resource, verb, status=status, message=message, times=times))
+             times: int | None = None, seconds: float | None = None) -> Fault:
+        until = None if seconds is None else time.monotonic() + seconds
+        return self._add(Fault(resource, verb, status=status, message=message, times=times, until=until))
 
     def delay(self, resource: str, seconds: float, *, verb: str | None = None) -> Fault:
         return self._add(Fault(resource, verb, delay=seconds))
+
+    # -- outages: what a restarting or overloaded API server does to its clients ----------
+
+    def refuse(self, seconds: float) -> None:
+        """Stop listening for ``seconds``: open connections (watch streams too) are cut and
+        new ones refused, as while an API server restarts. Returns at once; afterwards the
+        server listens again at the same address."""
+        with self._lock:
+            http, thread, self._http = self._http, self._thread, None
+            assert http is not None and thread is not None, "start() the server first (and one refuse() at a time)"
+        http.shutdown()
+        http.server_close()
+        http.drop_connections()
+        thread.join(timeout=5)
+        with self._lock:
+            self._relisten = threading.Timer(seconds, self._listen_again)
+            self._relisten.daemon = True
+            self._relisten.start()
+
+    def hang(self, seconds: float) -> Fault:
+        """For ``seconds``, accept requests and answer none: each is held until the time is
+        up, then answered 504, as an API server that cannot reach etcd does."""
+        return self._add(Fault("*", status=504, delay=seconds, until=time.monotonic() + seconds,
+                               message="the server was unable to return a response in the time allotted, but may "
+                                       "still be processing the request"))
+
+    def _listen_again(self) -> None:
+        # The port was ours a moment ago; another socket may hold it for an instant.
+        deadline = time.monotonic() + 10
+        while not self._stopping.is_set():
+            try:
+                http = _HTTPServer(self._address, _Handler, self)
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+                continue
+            self._listen(http)
+            return
 
     def _add(self, fault: Fault) -> Fault:
         with self._lock:
@@ -214,7 +280,9 @@ class FakeApiServer:
         if route is not None and route.verb not in self.verbs:
             response = _status(405, "MethodNotAllowed", f"the fake API server only reads ({handler.command})")
         elif route is None:
-            response = _status(404, "NotFound", "the server could not find the requested resource")
+            found = discovery.answer(url.path) if handler.command == "GET" else None
+            response = _json(200, found) if found is not None else _status(
+                404, "NotFound", "the server could not find the requested resource")
         else:
             response = self._answer(route, query)
         record = ApiRequest(handler.command, url.path, query, route.verb if route else "get",
@@ -224,8 +292,8 @@ class FakeApiServer:
             self._requests.append(record)
         try:
             _send(handler, response)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the client gave up waiting (its timeout); the request was counted
+        except OSError:
+            pass  # the client gave up waiting (its timeout) or refuse() cut it; the request was counted
 
     def _answer(self, route: Route, query: dict[str, str]) -> Response:
         group = route.resource.group if route.resource else ""
@@ -233,7 +301,7 @@ class FakeApiServer:
             return _forbidden(route)
         fault = self._fault(route)
         if fault is not None and fault.delay:
-            self._stopping.wait(fault.delay)
+            self._stopping.wait(fault.hold())
         if fault is not None and fault.status == 403:
             return _forbidden(route)
         if fault is not None and fault.status is not None:
@@ -243,7 +311,7 @@ class FakeApiServer:
             return _status(404, "NotFound", "the server could not find the requested resource")
         if route.subresource == "log":
             return self._log(route, query)
-        if route.subresource:
+        if route.subresource and route.subresource not in route.resource.subresources:
             return _status(404, "NotFound", "the server could not find the requested resource")
         return self.verbs[route.verb](route, query)
 
@@ -333,6 +401,28 @@ class _HTTPServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler], api: FakeApiServer) -> None:
         super().__init__(address, handler)
         self.api = api
+        self._connections: set[socket.socket] = set()  # open, for drop_connections()
+        self._connections_lock = threading.Lock()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self._connections_lock:
+            self._connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        with self._connections_lock:
+            self._connections.discard(request)
+        super().shutdown_request(request)
+
+    def drop_connections(self) -> None:
+        """Cut every open connection: keep-alive ones and streams alike."""
+        with self._connections_lock:
+            connections = list(self._connections)
+        for sock in connections:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # closed meanwhile
 
 
 class _Handler(BaseHTTPRequestHandler):

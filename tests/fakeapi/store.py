@@ -34,21 +34,25 @@ class Store:
     def from_snapshot(cls, path: str | Path, *, namespace: str = "default") -> Store:
         """A snapshot directory's objects and logs. Objects without a namespace (and the
         logs, which name none) are put in ``namespace``."""
-        store = cls()
+        return cls().add_snapshot(path, namespace=namespace)
+
+    def add_snapshot(self, path: str | Path, *, namespace: str = "default") -> Store:
+        """Adds a snapshot directory's objects and logs to what is served (several snapshots
+        make one cluster: a namespace of many workloads). Returns the store."""
         root = Path(path)
         with (root / "objects.yaml").open("rb") as f:
             docs = list(yaml.load_all(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
         for doc in docs:
             for obj in _flatten(doc):
-                store.add(obj, namespace=namespace)
+                self.add(obj, namespace=namespace)
         logs = root / "logs"
         if logs.is_dir():
             for file in sorted(logs.glob("*/*.log")):
                 container, previous = file.name[: -len(".log")], False
                 if container.endswith(".previous"):
                     container, previous = container[: -len(".previous")], True
-                store.put_log(file.parent.name, container, file, previous=previous, namespace=namespace)
-        return store
+                self.put_log(file.parent.name, container, file, previous=previous, namespace=namespace)
+        return self
 
     # -- changing -------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -135,6 +136,46 @@ def test_faults_delays_and_the_request_counter(fake_api: FakeCluster, api: clien
     assert [(r.verb, r.resource, r.status) for r in server.requests] == [
         ("get", "pods", 503), ("get", "pods", 200), ("list", "pods", 200)]
     assert server.count(verb="get") == 2 and server.requests[0].headers["authorization"] == "Bearer fake-token"
+
+
+def test_outages_refuse_hang_fail_and_forbid_for_a_while(fake_api: FakeCluster, api: client.CoreV1Api) -> None:
+    from urllib3.exceptions import MaxRetryError, NewConnectionError, ReadTimeoutError
+
+    server = fake_api.server
+    fake_api.store.add(_pod("p"))
+    api.read_namespaced_pod("p", NS, _preload_content=False)  # a keep-alive connection the refusal must cut
+    server.refuse(1.0)
+    with pytest.raises(MaxRetryError) as refused:
+        api.read_namespaced_pod("p", NS, _request_timeout=2, _preload_content=False)
+    assert isinstance(refused.value.reason, NewConnectionError) and "Connection refused" in str(refused.value.reason)
+    deadline = time.monotonic() + 10
+    while True:  # the same URL answers again once the second is up
+        try:
+            api.read_namespaced_pod("p", NS, _request_timeout=2, _preload_content=False)
+            break
+        except MaxRetryError:
+            assert time.monotonic() < deadline, "the server did not listen again"
+            time.sleep(0.1)
+    server.hang(2.5)  # longer than the client's four tries of 0.3 s
+    with pytest.raises(MaxRetryError) as hung:
+        api.read_namespaced_pod("p", NS, _request_timeout=0.3, _preload_content=False)
+    assert isinstance(hung.value.reason, ReadTimeoutError)
+    started = time.monotonic()
+    with pytest.raises(client.ApiException) as timed_out:  # held until the hang is over, and not answered
+        api.read_namespaced_pod("p", NS, _request_timeout=5, _preload_content=False)
+    assert timed_out.value.status == 504 and time.monotonic() - started < 2.5
+    server.fail("*", 500, seconds=0.5)
+    with pytest.raises(client.ApiException) as failed:
+        api.read_namespaced_pod("p", NS, _preload_content=False)
+    assert failed.value.status == 500
+    time.sleep(0.6)
+    server.forbid("*", times=2)
+    for _ in range(2):
+        with pytest.raises(client.ApiException) as forbidden:
+            api.read_namespaced_pod("p", NS, _preload_content=False)
+        assert forbidden.value.status == 403
+    assert _json(api.read_namespaced_pod("p", NS, _preload_content=False))["metadata"]["name"] == "p"
+    assert [r.status for r in server.requests if r.status not in (200, 504)] == [500, 403, 403]
 
 
 def test_expired_continue_and_watch(fake_api: FakeCluster, api: client.CoreV1Api) -> None:

@@ -154,6 +154,9 @@ class Watching:
             return _status(409, "AlreadyExists", f'{res.qualified} "{meta["name"]}" already exists',
                            {"name": meta["name"], "kind": res.plural})
         meta.update(uid=str(uuid.uuid4()), creationTimestamp=_stamp())
+        if "status" in res.subresources:
+            body.pop("status", None)  # set only through /status
+            meta["generation"] = 1
         return self._store(res, route.namespace, body, 201)
 
     def update(self, route: Route, query: dict[str, str]) -> Response:
@@ -172,7 +175,7 @@ class Watching:
         meta = body.setdefault("metadata", {})
         meta.update(name=route.name, uid=stored["metadata"].get("uid"),
                     creationTimestamp=stored["metadata"].get("creationTimestamp"))
-        return self._store(res, route.namespace, body, 200)
+        return self._store(res, route.namespace, _subresource_write(res, route, stored, body), 200)
 
     def patch(self, route: Route, query: dict[str, str]) -> Response:
         res, body = route.resource, _body(route)
@@ -182,13 +185,19 @@ class Watching:
             return _not_found(res, route.name)
         if body is None:
             return _status(400, "BadRequest", "the patch is not a JSON object")
-        return self._store(res, route.namespace, _merge(stored, body), 200)
+        return self._store(res, route.namespace, _subresource_write(res, route, stored, _merge(stored, body)), 200)
 
     def delete(self, route: Route, query: dict[str, str]) -> Response:
         res = route.resource
         assert res is not None and route.name is not None
-        if self.server.store.get(res, route.namespace, route.name) is None:
+        stored = self.server.store.get(res, route.namespace, route.name)
+        if stored is None:
             return _not_found(res, route.name)
+        uid = ((_body(route) or {}).get("preconditions") or {}).get("uid")
+        if uid and uid != stored["metadata"].get("uid"):
+            return _status(409, "Conflict", f'Operation cannot be fulfilled on {res.qualified} "{route.name}": '
+                                            f"Precondition failed: UID in precondition: {uid}, UID in object meta: "
+                                            f"{stored['metadata'].get('uid')}", {"name": route.name, "kind": res.plural})
         self.server.store.delete(res.api_version, res.kind, route.name, route.namespace)
         return _json(200, {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success"})
 
@@ -214,6 +223,29 @@ def _body(route: Route) -> Obj | None:
     except ValueError:
         return None
     return body if isinstance(body, dict) else None
+
+
+def _subresource_write(res: Resource, route: Route, stored: Obj, written: Obj) -> Obj:
+    """What a write keeps, for a resource with a status subresource, as the API server does:
+    through /status only the status changes; through the object everything but the status,
+    and ``metadata.generation`` counts the changes of everything outside metadata and status."""
+    if "status" not in res.subresources:
+        return written
+    if route.subresource == "status":
+        out = copy.deepcopy(stored)
+        out["status"] = written.get("status")
+        if out["status"] is None:
+            del out["status"]
+        return out
+    out = {k: v for k, v in written.items() if k != "status"}
+    if "status" in stored:
+        out["status"] = stored["status"]
+    meta = out.setdefault("metadata", {})
+    generation = int(stored["metadata"].get("generation") or 1)
+    changed = {k: v for k, v in written.items() if k not in ("metadata", "status", "apiVersion", "kind")} != {
+        k: v for k, v in stored.items() if k not in ("metadata", "status", "apiVersion", "kind")}
+    meta["generation"] = generation + 1 if changed else generation
+    return out
 
 
 def _merge(target: Any, patch: Any) -> Any:

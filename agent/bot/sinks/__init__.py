@@ -7,6 +7,7 @@
     teams      Microsoft Teams workflow webhook, Adaptive Card      sinks/teams.py
     webhook    any HTTP endpoint, JSON, HMAC-signed                 sinks/webhook.py
     event      a Kubernetes Event on the workload                   sinks/event.py
+    jobdiagnosis  a Completed JobDiagnosis in the workload's namespace  sinks/diagnosis.py
 
 ``post`` raises ``SinkError`` on any failure; the watcher retries with backoff. Webhook URLs
 hold credentials, so no message here ever contains one.

@@ -120,7 +120,7 @@ def test_bare_jobdoctor_prints_the_help_and_exit_0() -> None:
     assert result.exit_code == 0 and result.stdout.startswith("Usage: jobdoctor [OPTIONS] COMMAND")
 
 
-COMMANDS = ["diagnose", "eval", "rules", "prompt", "capture", "bot", "watch"]
+COMMANDS = ["diagnose", "eval", "rules", "prompt", "capture", "bot", "watch", "operator", "triage", "mcp"]
 PYTHON_TYPES = re.compile(r"<(str|int|float|path|file|dir|bool|list\[[^]]*\])>|range>|\[x[<>]=|\{\w+\}|\{[A-Z]")
 
 
