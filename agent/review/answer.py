@@ -116,8 +116,7 @@ def _broken_json(text: str) -> tuple[str, dict[str, Any] | None] | None:
     if start < 0 or not re.search(r'"(?:healthy|category)"\s*:', text[start:]):
         return None
     fence = text.find("```", start)
-    end = text.rfind("}", start, fence if fence > 0 else len(text))
-    candidate = text[start:end + 1] if end > start else text[start:fence if fence > 0 else len(text)]
+    candidate = text[start:fence if fence > 0 else len(text)].rstrip()
     try:
         json.loads(candidate)
     except json.JSONDecodeError as exc:
@@ -127,8 +126,10 @@ def _broken_json(text: str) -> tuple[str, dict[str, Any] | None] | None:
         where = f"invalid JSON at line {line} column {column}: {exc.msg}"
     else:  # parses, yet _json_object found no answer in it: not ours to repair
         return None
-    if end <= start:  # cut off: what is missing cannot be repaired, only guessed
-        return f"{where} (the answer ends before its JSON does)", None
+    if not candidate.endswith("}"):  # cut off: what it wrote is used when it decides (health and category), the rest is not guessed
+        repaired = _repaired(candidate)
+        decides = repaired is not None and "healthy" in repaired and "category" in repaired
+        return f"{where} (the answer ends before its JSON does)", repaired if decides else None
     return where, _repaired(candidate)
 
 

@@ -106,8 +106,8 @@ def test_aegis_text_answers(text: str, expected: dict[str, Any]) -> None:
     ("", "the answer was empty"),
     ("<think>hmm</think>", "the answer was empty"),
     ("The job failed because of memory.", "neither JSON nor the Healthy/Error/Analysis/Solution format"),
-    ('{"healthy": false, "category": "gpu', "invalid JSON at line 1 column 32: Unterminated string starting at "
-                                             "(the answer ends before its JSON does)"),
+    ('{"healthy": false, "analysis": "The', "invalid JSON at line 1 column 32: Unterminated string starting at "
+                                            "(the answer ends before its JSON does)"),
     ("Healthy: {Yes / No}\nError: x", "its Healthy field is the template's placeholder"),
     ("Healthy: maybe\nError: x", "its Healthy field is neither yes nor no"),
 ])
@@ -264,6 +264,14 @@ def test_fenced_json_with_an_unescaped_quote_is_repaired_and_noted() -> None:
     assert fields["error"] == 'FileNotFoundError: No such file or directory: "/data/train.json"'
     assert fields["category"] == "missing-file"
     assert notes == ["the model's JSON was repaired (invalid JSON at line 3 column 59: Expecting ',' delimiter)"]
+
+
+def test_json_cut_off_after_it_decides_is_used_for_what_it_says() -> None:
+    fields, notes = parse_answer('{"healthy": false, "category": "gpu-oom", "culprit": {"pod": "train-worker-1"}, '
+                                 '"analysis": "train-worker-1 ran out of GPU mem')
+    assert (fields["healthy"], fields["category"], fields["culprit"]) == (False, "gpu-oom", {"pod": "train-worker-1"})
+    assert notes == ["the model's JSON was repaired (invalid JSON at line 1 column 93: Unterminated string starting "
+                     "at (the answer ends before its JSON does))"]
 
 
 # -- what the answer leaves out keeps the rule verdict's value -----------------------------------------

@@ -104,7 +104,7 @@ def slow_endpoint(mocked_openai_chat: respx.Route) -> respx.Route:
 
 @pytest.fixture
 def malformed_json_answer(mocked_openai_chat: respx.Route) -> respx.Route:
-    return mocked_openai_chat.mock(return_value=httpx.Response(200, json=completion('{"healthy": false, "category": "gpu')))
+    return mocked_openai_chat.mock(return_value=httpx.Response(200, json=completion('{"healthy": false, "analysis": "gpu')))
 
 
 @pytest.fixture

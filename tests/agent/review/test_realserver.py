@@ -124,12 +124,12 @@ def test_fenced_json_with_an_unescaped_quote_is_repaired(example: Example, chat:
 
 
 def test_json_that_cannot_be_repaired_is_named_in_the_repair_request(example: Example, chat: respx.Route) -> None:
-    chat.mock(side_effect=[llama_cpp('```json\n{"healthy": false,\n "category": "gpu-oom", "culprit": {"pod": \n```'),
+    chat.mock(side_effect=[llama_cpp('```json\n{"healthy": false,\n "culprit": {"pod": \n```'),
                            llama_cpp(good_answer())])
     verdict = advisor(example).review(example[1], example[2])
     assert verdict.engine == "llm"
     repair = bodies(chat.calls)[1]["messages"][-1]["content"]
-    assert repair.startswith("That answer cannot be used: invalid JSON at line 4 column 1: Expecting value (the answer "
+    assert repair.startswith("That answer cannot be used: invalid JSON at line 3 column 20: Expecting value (the answer "
                              "ends before its JSON does)")
 
 
