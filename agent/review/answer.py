@@ -177,8 +177,10 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
     if isinstance(out.get("culprit"), str):
         out["culprit"] = _culprit(out["culprit"])
     elif isinstance(out.get("culprit"), dict) and isinstance(out["culprit"].get("pod"), str) \
-            and "/" in out["culprit"]["pod"] and not out["culprit"].get("container"):
-        out["culprit"] = _culprit(out["culprit"]["pod"])  # {"pod": "pod/container"}
+            and "/" in out["culprit"]["pod"]:  # {"pod": "pod/container", "container": "container" or null}
+        split = _culprit(out["culprit"]["pod"])
+        if split is not None:
+            out["culprit"] = {**split, "container": out["culprit"].get("container") or split["container"]}
     if isinstance(out.get("evidence"), list):
         out["evidence"] = [_evidence_item(e) for e in out["evidence"] if isinstance(e, (str, dict))]
     for key in ("error", "analysis", "solution"):

@@ -40,8 +40,9 @@ def test_json_answers(text: str) -> None:
 
 
 def test_a_culprit_pod_written_with_its_container_is_split() -> None:
-    raw = {**ANSWER, "culprit": {"pod": "train-worker-1/main", "container": None}}
-    assert parse(json.dumps(raw))["culprit"] == {"pod": "train-worker-1", "container": "main"}
+    for container in (None, "main"):
+        raw = {**ANSWER, "culprit": {"pod": "train-worker-1/main", "container": container}}
+        assert parse(json.dumps(raw))["culprit"] == {"pod": "train-worker-1", "container": "main"}
 
 
 def test_json_shapes_models_get_slightly_wrong_are_put_right() -> None:
