@@ -3,6 +3,7 @@
     JobdoctorError
       InputError      exit 3   what the user gave cannot be used
         SnapshotError          a snapshot directory or one of its files
+        Refused                a user's file that is not a regular UTF-8 file of at most 1 MiB
         UnknownKind            KIND names no supported workload kind
         WorkloadNotFound       the workload is not in the snapshot or cluster
         CatalogueError         a signature catalogue (--rules FILE) is invalid

@@ -13,12 +13,12 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.errors import ConfigError, validation_problem
 from agent.engine.decision import StallPolicy
 from collectors.collecting import Budget
+from collectors.files import Refused, read_user_yaml
 
 DEFAULT_CONFIG = Path("~/.config/jobdoctor/config.yaml")
 ENV_PREFIX = "JOBDOCTOR_"
@@ -92,19 +92,17 @@ def load_settings(
 
 def _from_file(path: str | os.PathLike[str] | None, *, explicit: bool) -> dict[str, Any]:
     p = Path(path if path is not None else DEFAULT_CONFIG).expanduser()
-    if not p.is_file():
-        if explicit:
-            raise ConfigError(f"config {p}: no such file")
+    if not explicit and not (p.exists() or p.is_symlink()):
         return {}
     try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise ConfigError(f"config {p}: cannot be read as YAML") from exc
+        data = read_user_yaml(p)
+    except Refused as exc:
+        raise ConfigError(f"config {p}: {exc}") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise ConfigError(f"config {p}: expected a mapping of settings")
-    unknown = sorted(set(data) - set(Settings.model_fields))
+    unknown = sorted(str(k) for k in set(data) - set(Settings.model_fields))
     if unknown:
         raise ConfigError(f"config {p}: unknown setting {unknown[0]!r}")
     return dict(data)

@@ -30,9 +30,13 @@ def main() -> None:
     path = Path(sys.argv[1])
     matcher = builtin_catalogue().line_matcher
     started = time.perf_counter()
+    matcher.load_database()  # compiled once per machine, then loaded from the cache
+    prepared = time.perf_counter() - started
+    started = time.perf_counter()
     digest = scan_log(chunks(path), matcher, pod="bench", container="bench", year=2026)
     seconds = time.perf_counter() - started
-    print(json.dumps({"mb_per_s": digest.bytes / seconds / 1e6, "seconds": seconds, "bytes": digest.bytes,
+    print(json.dumps({"mb_per_s": digest.bytes / seconds / 1e6, "seconds": seconds, "prepared": prepared,
+                      "bytes": digest.bytes,
                       "lines": digest.lines, "matches": [[m.signature, m.line] for m in digest.matches]}))
 
 

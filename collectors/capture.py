@@ -29,11 +29,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import yaml
 
 from collectors.collecting import Budget, Target, collect
+from collectors.documents import dump_list_item
 from collectors.errors import InputError
 from collectors.logs import LineMatcher
 from collectors.redaction import Redactor, secret_env_values
@@ -43,11 +44,12 @@ from collectors.source import K8sObject, ObjectRef, Source
 # Annotations that copy the whole spec, env values included: never worth their risk.
 DROPPED_ANNOTATIONS = ("kubectl.kubernetes.io/last-applied-configuration",)
 SNAPSHOT_ENTRIES = (OBJECTS_FILE, META_FILE, LOGS_DIR)
+# Where a capture is staged inside DIR; a capture killed outright (SIGKILL) leaves one behind,
+# which the next capture does not count as the user's.
+STAGING_PREFIX = ".jobdoctor-capture-"
+# Objects between two progress messages.
+PROGRESS_EVERY = 1000
 
-try:  # libyaml writes a 1,000-pod objects.yaml about ten times faster
-    _Dumper: Any = yaml.CSafeDumper
-except AttributeError:  # pragma: no cover - PyYAML built without libyaml
-    _Dumper = yaml.SafeDumper
 
 
 @dataclass(frozen=True)
@@ -64,27 +66,39 @@ class CaptureReport:
 
 
 class RecordingSource:
-    """A Source that passes another through and keeps what it returns: objects, redacted,
-    and logs, redacted line by line into ``logs_dir`` as they stream."""
+    """A Source that passes another through and records what it returns: objects, redacted,
+    to ``objects`` (an open objects.yaml) as they arrive, and logs, redacted line by line into
+    ``logs_dir`` as they stream. Nothing is held: a capture costs what the diagnosis costs,
+    plus the writing."""
 
-    def __init__(self, source: Source, logs_dir: Path, redactor: Redactor) -> None:
+    def __init__(self, source: Source, logs_dir: Path, redactor: Redactor, objects: TextIO,
+                 progress: Callable[[str], None] | None = None) -> None:
         self._source = source
         self._logs_dir = logs_dir
         self._redactor = redactor
-        self._objects: dict[tuple[str, str, str, str], K8sObject] = {}
+        self._out = objects
+        self._out.write("apiVersion: v1\nkind: List\nitems:\n")
+        self._written: set[tuple[str, str, str, str]] = set()
+        self._literals: set[str] = set()
+        self._progress = progress
         self._lock = threading.Lock()
         self.log_files: list[Path] = []
 
     @property
-    def objects(self) -> list[K8sObject]:
+    def objects(self) -> int:
+        """How many objects were written."""
         with self._lock:
-            return list(self._objects.values())
+            return len(self._written)
 
     # -- Source ---------------------------------------------------------------------------
 
     @property
     def captured_at(self) -> datetime | None:
         return self._source.captured_at
+
+    @property
+    def notes(self) -> list[str]:
+        return self._source.notes
 
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
         obj = self._source.get_object(api_version, kind, name, namespace)
@@ -113,14 +127,21 @@ class RecordingSource:
             for obj in objects:
                 if obj.get("kind") == "Secret":  # no Source returns one; a capture never holds one
                     continue
-                # A log may echo a secret env value without its name: redact the value itself
-                # in every log read after this object (pods are read before their logs).
-                literals = secret_env_values(obj)
-                if literals:
-                    self._redactor = self._redactor.with_literals(literals)
-                meta = obj.get("metadata") or {}
+                raw = obj.get("metadata")
+                meta = raw if isinstance(raw, dict) else {}
                 key = (str(obj.get("apiVersion")), str(obj.get("kind")), str(meta.get("namespace")), str(meta.get("name")))
-                self._objects[key] = self._redactor.object(_trimmed(obj))
+                if key in self._written:  # read twice (the workload, a pod): recorded once
+                    continue
+                # A log may echo a secret env value without its name: redact the value itself
+                # in every object and log read after this one (pods are read before their logs).
+                literals = (secret_env_values(obj) if obj.get("kind") != "Event" else set()) - self._literals
+                if literals:
+                    self._literals |= literals
+                    self._redactor = self._redactor.with_literals(literals)
+                self._out.write(dump_list_item(self._redactor.object(_trimmed(obj))))
+                self._written.add(key)
+                if self._progress is not None and len(self._written) % PROGRESS_EVERY == 0:
+                    self._progress(f"captured {len(self._written):,} objects")
         return objects
 
     def _tee(self, chunks: Iterator[bytes], path: Path, limit_bytes: int | None) -> Iterator[bytes]:
@@ -170,16 +191,20 @@ def capture(
     Raises ``InputError`` for a directory that cannot be used (checked before any request),
     and whatever ``collect()`` raises; on any error the directory is left as it was.
     """
+    if not os.fspath(directory).strip():
+        raise InputError("capture: the output directory is empty; name one with -o DIR")
     out = Path(directory)
     created = _check_directory(out, force=force)
-    staging = Path(tempfile.mkdtemp(prefix=".jobdoctor-capture-", dir=out))
     try:
-        recorder = RecordingSource(source, staging / LOGS_DIR, redactor or Redactor())
-        evidence = collect(recorder, target, matcher, budget=budget, now=now, progress=progress)
-        objects = _ordered(recorder.objects, evidence.workload.uid)
-        with (staging / OBJECTS_FILE).open("w", encoding="utf-8") as f:
-            yaml.dump({"apiVersion": "v1", "kind": "List", "items": objects}, f, Dumper=_Dumper,
-                      sort_keys=False, allow_unicode=True, width=1 << 16)
+        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
+    except OSError as exc:
+        if created:
+            shutil.rmtree(out, ignore_errors=True)
+        raise InputError(f"capture {out}: cannot write there ({exc.strerror})") from exc
+    try:
+        with (staging / OBJECTS_FILE).open("w", encoding="utf-8") as objects:
+            recorder = RecordingSource(source, staging / LOGS_DIR, redactor or Redactor(), objects, progress)
+            evidence = collect(recorder, target, matcher, budget=budget, now=now, progress=progress)
         # Microseconds kept: "now" is what ages and silences are measured from.
         meta = {"capturedAt": evidence.now.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
                 "workload": {"apiVersion": evidence.workload.api_version, "kind": evidence.workload.kind,
@@ -188,22 +213,32 @@ def capture(
         (staging / META_FILE).write_text(yaml.safe_dump(meta, sort_keys=False), encoding="utf-8")
         logs = [p for p in recorder.log_files if p.is_file()]
         replaced = _install(staging, out)
-    except BaseException:
+    except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)
         if created:
             shutil.rmtree(out, ignore_errors=True)
+        if isinstance(exc, OSError):  # the directory filled up or went away: nothing was left in it
+            raise InputError(f"capture {out}: cannot write there ({exc.strerror or exc})") from exc
         raise
-    return CaptureReport(directory=out, captured_at=evidence.now, objects=len(objects), logs=len(logs),
+    return CaptureReport(directory=out, captured_at=evidence.now, objects=recorder.objects, logs=len(logs),
                          log_bytes=sum(p.stat().st_size for p in (out / LOGS_DIR).rglob("*.log")),
                          notes=list(evidence.notes), replaced=replaced)
 
 
 def _check_directory(out: Path, *, force: bool) -> bool:
-    """Whether ``out`` was created here. Refuses a file, and a non-empty directory unless forced."""
+    """Whether ``out`` was created here. Refuses a file, a filesystem root, and a non-empty
+    directory unless forced (a killed capture's own staging folder does not count)."""
+    resolved = out.resolve()
+    if resolved == Path(resolved.anchor):
+        raise InputError(f"capture {out}: is the root of a filesystem; name a directory for the snapshot")
     if out.exists() and not out.is_dir():
         raise InputError(f"capture {out}: exists and is not a directory")
     if out.is_dir():
-        if any(out.iterdir()) and not force:
+        try:
+            theirs = [p for p in out.iterdir() if not p.name.startswith(STAGING_PREFIX)]
+        except OSError as exc:
+            raise InputError(f"capture {out}: cannot be read ({exc.strerror})") from exc
+        if theirs and not force:
             raise InputError(f"capture {out}: directory is not empty; choose another, or pass --force "
                              "(what a snapshot there holds is moved to a .replaced-* folder, not deleted)")
         return False
@@ -231,26 +266,16 @@ def _install(staging: Path, out: Path) -> Path | None:
 
 
 def _trimmed(obj: K8sObject) -> K8sObject:
-    meta = dict(obj.get("metadata") or {})
+    # Recorded as the source gave it, before it is checked (collectors/shapes.py): any shape.
+    meta = dict(obj["metadata"]) if isinstance(obj.get("metadata"), dict) else {}
     meta.pop("managedFields", None)
-    annotations = {k: v for k, v in (meta.get("annotations") or {}).items() if k not in DROPPED_ANNOTATIONS}
+    found = meta.get("annotations")
+    annotations = {k: v for k, v in (found if isinstance(found, dict) else {}).items() if k not in DROPPED_ANNOTATIONS}
     if annotations:
         meta["annotations"] = annotations
     else:
         meta.pop("annotations", None)
     return {**obj, "metadata": meta}
-
-
-def _ordered(objects: list[K8sObject], workload_uid: str | None) -> list[K8sObject]:
-    """The workload first, then what it owns, pods, and events last: how a person reads it."""
-    rank = {"Pod": 2, "Event": 3}
-
-    def key(obj: K8sObject) -> tuple[int, int]:
-        if workload_uid and (obj.get("metadata") or {}).get("uid") == workload_uid:
-            return (0, 0)
-        return (rank.get(str(obj.get("kind")), 1), 0)
-
-    return sorted(objects, key=key)  # stable: the order they were read in, within a rank
 
 
 def _keep_last_bytes(path: Path, limit: int) -> None:

@@ -41,7 +41,7 @@ import yaml
 
 from collectors.errors import ClusterForbidden, ClusterUnreachable, InputError, Unreadable
 from collectors.kinds import builtin_kinds
-from collectors.source import K8sObject, ObjectRef, involves
+from collectors.source import K8sObject, ObjectRef, involvement
 
 DEFAULT_KUBECONFIG = "~/.kube/config"
 SERVICE_ACCOUNT_NAMESPACE = Path("/var/run/secrets/kubernetes.io/serviceaccount/namespace")
@@ -160,6 +160,11 @@ class ClusterSource:
     def captured_at(self) -> datetime | None:
         return None
 
+    @property
+    def notes(self) -> list[str]:
+        """Nothing about a cluster holds for every diagnosis; what one could not read is its note."""
+        return []
+
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
         res = _resource(api_version, kind)
         try:
@@ -204,7 +209,8 @@ class ClusterSource:
             if _status(exc) == 404:
                 return []
             raise self._translate(exc, res.rule("list", namespace), fatal=False) from exc
-        return [e for e in events if involves(e, involved)]
+        about = involvement(involved)
+        return [e for e in events if about(e)]
 
     def read_log(
         self,

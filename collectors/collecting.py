@@ -36,6 +36,7 @@ from collectors.families import first_trouble, related_facts, workload_facts
 from collectors.fields import template_fields
 from collectors.kinds import ChildRef, Kind, admission_refs, fill, resolve_kind
 from collectors.logs import LineMatcher, scan_log
+from collectors.shapes import CheckedSource
 from collectors.source import K8sObject, ObjectRef, Source
 from collectors.timestamps import parse_time
 
@@ -87,6 +88,7 @@ def collect(
     objects) becomes a note in the evidence instead.
     """
     kind = resolve_kind(target.kind)
+    source = CheckedSource(source)  # every object checked where it enters (collectors/shapes.py)
     say = progress or (lambda _msg: None)
     obj, api_version = _get_workload(source, kind, target)
     now = now or source.captured_at or datetime.now(timezone.utc)
@@ -144,6 +146,8 @@ def collect(
         results = [read(item) for item in plan]
     logs = [r for r in results if isinstance(r, LogDigest) and (r.lines or r.bytes)]
     notes.extend(r for r in results if isinstance(r, str))
+    # What the source left out itself: unreadable or refused files, fields of the wrong type.
+    notes.extend(n for n in source.notes if n not in notes)
 
     evidence = Evidence(workload=workload, pods=pods, events=events, logs=logs, related=related, now=now, notes=notes)
     fields = template_fields(evidence, log_chars=budget.log_info_chars)

@@ -268,7 +268,7 @@ def conditions(raw: Any) -> list[Condition]:
 def as_int(value: Any, default: Any = 0) -> Any:
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: .inf
         return default
 
 

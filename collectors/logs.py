@@ -1,39 +1,31 @@
 """Reading a container log in one streaming pass, in bounded memory.
 
-A log is read in blocks of about a megabyte. Each block is searched for the few literals that
-every signature match must contain (collectors/prefilter.py chooses them, for the log at hand:
-rare characters found at memchr speed, short literals found by ``re`` in C); only the lines
-where one was found are classified, pattern by pattern. A small block - most logs are small -
-is simply classified line by line. What is kept is bounded whatever the log's size: the first
-and last line each pattern matched with a few lines of context, the last ``TAIL_LINES``
-lines, and counts.
+A log is read in blocks of about a megabyte. Hyperscan searches a block for every signal
+pattern at once, in one call (collectors/matching.py); only the lines it reports are cleaned
+and classified, RE2 matching the line against every pattern in one pass. Small logs - most
+are - are classified line by line and never wait for Hyperscan's compile. What is kept is
+bounded whatever the log's size: the first and last line each pattern matched with a few
+lines of context, the last ``TAIL_LINES`` lines, and counts.
 
 The patterns come from the caller (the agent's signature catalogue): collectors know how
-to read logs, not what the lines mean.
+to read logs, not what the lines mean. How a pattern is read, and which are refused, is
+collectors/patterns.py's business.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
-from math import log2
-from time import perf_counter
 
 from collectors.cutting import cut
 from collectors.evidence import LogDigest, LogLine, LogMatch
-from collectors.letters import EXOTIC_CASES, PAIR_FACTOR, PRIOR, RARE, UNFOLDED
+from collectors.matching import Database, RegexSet, cached_database
+from collectors.patterns import Translation, translate
 from collectors.timestamps import line_time, split_kubectl_timestamp
-
-if TYPE_CHECKING:
-    from collectors.prefilter import Alternative, Option, Plan
-
-# The planner (collectors.prefilter) is imported where a big log or a pattern without shipped
-# keys needs it: most diagnoses read only small logs, and start-up is paid on every run.
 
 TAIL_LINES = 300  # enough to hold a final traceback and torchrun's failure summary
 CONTEXT_BEFORE = 4
@@ -44,73 +36,37 @@ MAX_WINDOWS = 6  # context windows kept per log, strongest matches first
 LONG_LINE_HEAD = 300  # of a long line cut around its match, the start kept too
 MAX_PENDING_BYTES = 1 << 20  # a "line" longer than this is cut: bounded memory on binary-ish output
 BLOCK_BYTES = 1 << 20  # text is gathered into blocks of this size before it is searched
-# Below this, a block is classified line by line: planning passes would cost more than it saves.
-PLAN_MIN_BYTES = 64 << 10
-# Characters sampled from a block to learn what is rare in this log, and how often a log may
-# change its plan (when a plan finds far more than it expected).
-SAMPLE_CHARS = 256 << 10
-MAX_REPLANS = 4
-# Plans tried on the sample before one is kept, and how rare a piece's matches must be in it.
-PLAN_ATTEMPTS = 4
-RECENT_PLANS = 2  # plans kept for the next logs to start with
-BUSY_CHARS = 16 << 10
-SLOW_PASS_NS = 3.0  # a pass this slow on the sample is worth avoiding, whatever the estimate
-CLASSIFY_SECONDS = 50e-6  # classifying one candidate line, about
-REPLAN_FACTOR = 2.0
-REPLAN_SLACK_NS = 2.0  # timer noise and the costs a plan does not count
+# A block this big is searched by Hyperscan when its database is at hand (compiled in this
+# process, or in the cache); a smaller one is classified line by line.
+SCAN_MIN_BYTES = 64 << 10
+# Compiling the database costs a second or two, once per machine (it is cached); classifying
+# line by line, about 20 ms a megabyte. A matcher compiles it once it has read this much
+# without it: a diagnosis of small logs never pays for it, one of big logs soon stops paying
+# the slower way.
+COMPILE_AFTER_BYTES = 16 << 20
 
-_ASCII_BYTES = bytes(range(128))
-_EXOTIC = "".join(EXOTIC_CASES.values())
-_EXOTIC_BYTES = tuple(c.encode("utf-8") for c in _EXOTIC)
-# In a pattern's source: a non-ASCII character, or an escape that may stand for one.
-_NON_ASCII_SOURCE = re.compile(r"[^\x00-\x7f]|\\[uUxN0-7]")
-_GLOBAL_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
 # Terminal escape sequences: colours and cursor moves (CSI), and window titles (OSC).
-ANSI_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+ANSI_ESCAPE = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 
 
 @dataclass(frozen=True)
 class LogPattern:
-    """A pattern to look for. ``weight`` ranks matches when choosing context to keep."""
+    """A pattern to look for. ``weight`` ranks matches when choosing context to keep.
+    ``translation``: ``translate(regex)``, when the caller has it already."""
 
     id: str
     regex: str
     weight: int = 0
     noise: bool = False
-    keys: tuple[tuple[str, bool], ...] | None = None
-    """Literals one of which every match contains (lower case when case-insensitive), as
-    ``literal_keys`` computes them; None when not given or when there are none."""
-    keys_known: bool = False
-    """``keys`` was computed ahead of time (a catalogue ships them): no parsing at start-up."""
-
-
-def scoped(regex: str) -> str:
-    """``(?i)foo`` as ``(?i:foo)``, so patterns with global flags can be joined."""
-    m = _GLOBAL_FLAGS.match(regex)
-    if m:
-        return f"(?{m.group(1)}:{regex[m.end():]})"
-    return f"(?:{regex})"
-
-
-@dataclass(frozen=True)
-class _Passes:
-    """A plan, compiled: ``finds`` maps a character to the pieces to match where it occurs;
-    ``prefixes`` are searched for, in a block's ASCII copy when they are ASCII-safe. Each
-    piece is a named group, and ``sources`` names the alternative and option it stands for.
-    ``expected`` is the estimated cost per character."""
-
-    finds: tuple[tuple[str, str, re.Pattern[str] | None, re.Pattern[str]], ...]  # kind, literal, searcher, pieces
-    prefixes: tuple[tuple[re.Pattern[str], bool], ...]  # regex, ASCII-safe
-    every_line: bool
-    expected: float
-    sources: dict[str, tuple[int, Option]]
+    translation: Translation | None = None
 
 
 class LineMatcher:
-    """Many patterns matched in one pass. Lines matching a noise pattern match nothing.
+    """Many patterns matched at once. Lines matching a noise pattern match nothing.
 
     ``classify`` says what a line means; a scan (``scan_log``) calls it only on the lines
-    where a pattern can match, found by the literals every match contains.
+    where ``candidates`` found a signal pattern may match. Everything is compiled on first
+    use: a diagnosis that reads only small logs never compiles the Hyperscan database.
     """
 
     def __init__(self, patterns: Sequence[LogPattern]) -> None:
@@ -119,339 +75,118 @@ class LineMatcher:
         # Signals first, then noise: an index below len(self._signals) is a signal.
         self._patterns = [*self._signals, *self._noise_patterns]
         self.weights = {p.id: p.weight for p in self._signals}
-        self._compiled: dict[tuple[Any, ...], _Passes] = {}
-        self._plans: dict[tuple[int, ...], _Passes] = {}
-        self._recent: list[_Passes] = []  # the last plans made, tried first on a new log
-        # Patterns are compiled one by one, the first time a line holds one of their keys.
-        self._regexes: list[re.Pattern[str] | None] = [None] * len(self._patterns)
-
-
-    # Everything is compiled on first use: a diagnosis that reads only small logs never
-    # plans passes, and one that reads none compiles nothing.
+        self._database: Database | None = None
+        self._looked_in_cache = False
+        self.lined_bytes = 0  # bytes of big blocks classified line by line, for want of the database
 
     @cached_property
-    def _any(self) -> re.Pattern[str]:
-        # `(?!)` never matches: an empty catalogue finds nothing.
-        return re.compile("|".join(scoped(p.regex) for p in self._signals) or "(?!)", re.MULTILINE)
+    def _set(self) -> RegexSet:
+        return RegexSet([p.translation or translate(p.regex) for p in self._signals])
 
     @cached_property
-    def _alternatives(self) -> list[Alternative] | None:
-        """Every signal's alternatives, or None when some signal cannot be cut into pieces."""
-        from collectors.prefilter import Unanchorable, alternatives
+    def _noise(self) -> RegexSet:
+        # Apart from the signals: asked only about lines a signal matches, which keeps the
+        # signals' automaton smaller, and quicker to build as the first lines are read.
+        return RegexSet([p.translation or translate(p.regex) for p in self._noise_patterns])
 
-        alts: list[Alternative] = []
-        try:
-            for p in self._signals:
-                alts.extend(alternatives(p.id, p.regex))
-        except Unanchorable:
-            return None
-        return alts
-
-    @cached_property
-    def _key_index(self) -> tuple[dict[str, list[tuple[str, bool, int]]], tuple[int, ...], tuple[int, ...]]:
-        """Keys filed under their rarest character, the patterns that have no keys, and those
-        that may need a non-ASCII character (tried on every non-ASCII line): a line is checked
-        only for keys whose rare character it holds."""
-        index: dict[str, list[tuple[str, bool, int]]] = {}
-        unkeyed, foreign = [], []
-        for i, keys in enumerate(self._keys):
-            if keys is None:
-                unkeyed.append(i)
-                continue
-            if _may_need_non_ascii(self._patterns[i].regex):
-                foreign.append(i)  # keys cover its matches in ASCII lines only
-            for key, folds in keys:
-                rare = min(key, key=lambda ch: PRIOR.get(ch, RARE))
-                index.setdefault(rare, []).append((key, folds, i))
-        return index, tuple(unkeyed), tuple(foreign)
-
-    def _candidates(self, line: str) -> list[int]:
-        """Indices of the patterns ``line`` holds a key of (in catalogue order), plus those
-        without keys. ``line`` must hold no character that folds to an ASCII letter."""
-        index, unkeyed, foreign = self._key_index
-        found = set(unkeyed)
-        if line.isascii():
-            folded = line.lower()
-        else:
-            # A key is an ASCII literal: it is in the line where it is in the line's ASCII copy
-            # (each other character a "?"), whose case folds as the regex engine folds it.
-            found.update(foreign)
-            folded = ascii_copy(line).lower()
-        for ch in set(line).union(folded):
-            for key, folds, i in index.get(ch, ()):
-                if i not in found and key in (folded if folds else line):
-                    found.add(i)
-        return sorted(found)
+    def classify(self, line: str) -> list[str]:
+        """Ids of the heaviest patterns a line matches: a line means its most specific
+        reading (``RuntimeError: CUDA error: out of memory`` is out of memory, not just
+        an exception). A line that matches a noise pattern matches nothing: most lines a scan
+        finds are chatter ("NCCL INFO ... nan" in a hex id)."""
+        hits = self._set.matching(line)
+        if not hits or self._noise.matching(line):
+            return []
+        ids = [self._signals[i].id for i in hits]
+        if len(ids) > 1:
+            top = max(self.weights[h] for h in ids)
+            ids = [h for h in ids if self.weights[h] == top]
+        return ids
 
     def span(self, pattern_id: str, line: str) -> tuple[int, int] | None:
         """Where pattern ``pattern_id`` matches ``line``, if it does."""
         for i, p in enumerate(self._signals):
             if p.id == pattern_id:
-                m = self._regex(i).search(line)
-                return m.span() if m else None
+                return self._set.regex(i).span(line)
         return None
 
-    def _regex(self, i: int) -> re.Pattern[str]:
-        rx = self._regexes[i]
-        if rx is None:
-            rx = self._regexes[i] = re.compile(scoped(self._patterns[i].regex))
-        return rx
+    def database(self, size: int) -> Database | None:
+        """Hyperscan's database of the signal patterns, for a block of ``size`` bytes - or
+        None when it is not worth its compile (yet): see SCAN_MIN_BYTES, COMPILE_AFTER_BYTES."""
+        if self._database is not None or size < SCAN_MIN_BYTES or not self._signals:
+            return self._database
+        if not self._looked_in_cache:
+            self._looked_in_cache = True
+            self._database = cached_database(*self._expressions(), compile_missing=False)
+        if self._database is None and self.lined_bytes >= COMPILE_AFTER_BYTES:
+            self._database = cached_database(*self._expressions())
+        return self._database
 
-    @cached_property
-    def _keys(self) -> list[tuple[tuple[str, bool], ...] | None]:
-        """Per pattern, the literals one of which any match contains (lowercased when
-        case-insensitive), or None when some alternative has none."""
-        return [p.keys if p.keys_known else literal_keys(p.regex) for p in self._patterns]
+    def load_database(self) -> None:
+        """Load or compile the database now, for a caller that knows big logs are coming."""
+        if self._database is None and self._signals:
+            self._database = cached_database(*self._expressions())
 
-    @cached_property
-    def _letters(self) -> frozenset[str]:
-        """Characters whose frequency decides a plan."""
-        return frozenset(ch for alt in self._alternatives or () for o in alt.options for _k, lit in o.passes
-                         for ch in lit)
+    def _expressions(self) -> tuple[list[str], list[int]]:
+        import hyperscan
 
-    def search(self, text: str, pos: int) -> re.Match[str] | None:
-        """The next match of any signal pattern in ``text`` at or after ``pos`` (lines as
-        they are, with ``^``/``$`` at line ends). The scan itself classifies cleaned lines."""
-        return self._any.search(text, pos)
+        # Multi-line: the relaxed ^ and $ stand at each line's ends in a block. After the
+        # signals, the byte patterns of INVALID_UTF8, which read bytes as they are.
+        signals = [t.relaxed for t in self._set.translations]
+        return ([*signals, *INVALID_UTF8],
+                [hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_MULTILINE] * len(signals) + [0] * len(INVALID_UTF8))
 
-    def classify(self, line: str) -> list[str]:
-        """Ids of the heaviest patterns a line matches: a line means its most specific
-        reading (``RuntimeError: CUDA error: out of memory`` is out of memory, not just
-        an exception)."""
-        # A pattern is tried only on lines holding one of its literal keys (shipped with the
-        # catalogue, or parsed once for a pattern that came without). A line with a character
-        # that matches an ASCII letter case-insensitively (the Kelvin sign matches k) is tried
-        # with every pattern: keys would miss it.
-        exotic = not line.isascii() and any(c in line for c in _EXOTIC)
-        candidates: Sequence[int] = range(len(self._patterns)) if exotic else self._candidates(line)
-        # Noise first: most lines a scan finds are chatter ("NCCL INFO ... nan" in a hex id).
+    def candidates(self, database: Database, data: bytes, lo: int, hi: int) -> tuple[bytes, int, int, list[int]]:
+        """The starts of the lines of ``data[lo:hi]`` where some signal pattern may match once
+        the line is cleaned, in order - with the text they are offsets in: ``data, lo, hi``,
+        or a copy made valid UTF-8 (Hyperscan reads UTF-8, and matches no character at an
+        invalid byte, where the line as classified holds U+FFFD)."""
         signals = len(self._signals)
-        if any(self._regex(i).search(line) for i in candidates if i >= signals):
-            return []
-        hits = [self._signals[i].id for i in candidates if i < signals and self._regex(i).search(line)]
-        if len(hits) > 1:
-            top = max(self.weights[h] for h in hits)
-            hits = [h for h in hits if self.weights[h] == top]
-        return hits
+        ends: list[int] = []
+        invalid: list[int] = []
 
-    def passes(self, sample: str, *, fresh: bool = False) -> _Passes:
-        """Compiled passes, planned for text like ``sample``. The logs of one job look
-        alike, so unless ``fresh`` the last plan made serves again: a scan that finds it
-        slow on its log asks for a fresh one (``_check_plan``)."""
-        alts = self._alternatives
-        if alts is None:
-            return _EVERY_LINE
-        if self._recent and not fresh:
-            return self._recent[-1]
-        self._keys  # from now on classify() filters by literal keys
-        lowered = sample.lower()
-        counts = {ch: (lowered if ch.islower() else sample).count(ch) for ch in self._letters}
-        total = max(1, len(sample))
-        # Plans for logs that differ little are the same plan: the cache key is each
-        # character's frequency to within a factor of two.
-        key = tuple(int(log2((counts[ch] + 0.5) / total)) for ch in sorted(self._letters))
-        if key in self._plans:
-            return self._plans[key]
-        from collectors.prefilter import plan
+        def on_match(pid: int, _from: int, end: int, _flags: int, _context: object) -> None:
+            (ends if pid < signals else invalid).append(end)
 
-        def frequency(text: str) -> float:
-            rarest = min((counts.get(ch, 0) + 0.5) / total for ch in text)
-            return rarest * PAIR_FACTOR ** (len(text) - 1)
-
-        # Character counts cannot tell how often a whole piece matches ("work" in every
-        # hostname "worker-17"): try the plan on the sample, and steer pieces that match
-        # often to another start.
-        exclude: set[tuple[int, Option]] = set()
-        best: tuple[float, _Passes] | None = None
-        for _attempt in range(PLAN_ATTEMPTS):
-            compiled = self._compile(plan(alts, frequency, exclude))
-            spent, busy = _trial(sample, compiled)
-            if best is None or spent < best[0]:
-                best = (spent, compiled)
-            if busy <= exclude:
+        database.scan(data, on_match)
+        # An invalid sequence in the block: its pattern may end one byte past it (a character
+        # cut short at the block's end takes the newline after it).
+        if any(lo < end <= hi + 1 for end in invalid):
+            data = data[lo:hi].decode("utf-8", "replace").encode("utf-8")
+            lo, hi = 0, len(data)
+            ends.clear()
+            database.scan(data, on_match)
+        starts: list[int] = []
+        line_end = lo - 1
+        for end in sorted(ends):
+            if end <= line_end or end > hi:
+                continue  # this line is in already; or it is past the block (an unfinished line)
+            # The match's last character is at end - 1; a match that ran into the next line
+            # (\s takes a newline) is counted for the line its newline ends.
+            start = max(lo, data.rfind(b"\n", lo, end - 1) + 1)
+            if not starts or start > starts[-1]:
+                starts.append(start)
+            line_end = data.find(b"\n", start, hi)
+            if line_end < 0:
                 break
-            exclude |= busy
-        assert best is not None  # PLAN_ATTEMPTS >= 1
-        self._plans[key] = best[1]
-        self._recent = [*self._recent[-(RECENT_PLANS - 1):], best[1]]
-        return best[1]
-
-    def _compile(self, p: Plan) -> _Passes:
-        key = (*((k, tuple(r for _n, _o, r in pieces)) for k, pieces in p.finds.items()), ("", ()),
-               *((lit, tuple(r for _n, _o, r in rests)) for lit, rests in p.prefixes.items()))
-        if key not in self._compiled:
-            sources: dict[str, tuple[int, Option]] = {}
-
-            def group(n: int, option: Option, regex: str) -> str:
-                name = f"p{len(sources)}"
-                sources[name] = (n, option)
-                return f"(?P<{name}>{regex})"
-
-            finds = tuple((kind, literal, re.compile(re.escape(literal)) if kind == "lword" else None,
-                           re.compile("|".join(group(*piece) for piece in pieces)))
-                          for (kind, literal), pieces in p.finds.items())
-            alts = self._alternatives or []
-            prefixes = tuple((re.compile(re.escape(literal) + "(?:" + "|".join(group(*rest) for rest in rests) + ")"),
-                              literal.isascii() and all(alts[n].ascii_safe(option.start, option.skip)
-                                                        for n, option, _ in rests))
-                             for literal, rests in p.prefixes.items())
-            self._compiled[key] = _Passes(finds, prefixes, p.every_line, p.cost, sources)
-        return self._compiled[key]
+        return data, lo, hi, starts
 
 
-def _trial(sample: str, passes: _Passes) -> tuple[float, set[tuple[int, Option]]]:
-    """Run the passes on the sample: their cost (seconds, counting each line found as one
-    to classify) and the pieces to steer elsewhere - those that match more than once every
-    BUSY_CHARS characters, and all those of a pass slower than SLOW_PASS_NS a character."""
-    found: Counter[str] = Counter()
-    slow: list[re.Pattern[str]] = []
-    spent = 0.0
-    runs: list[tuple[re.Pattern[str], Callable[[], None]]] = []
-    hay = _Hay(sample)
-    for kind, literal, searcher, rx in passes.finds:
-        # Where case cannot be folded, the sample as it is: only the plan is judged here.
-        searched = hay.for_pass(kind, literal)
-
-        def run_find(searched: str = sample if searched is None else searched, literal: str = literal,
-                     searcher: re.Pattern[str] | None = searcher, rx: re.Pattern[str] = rx) -> None:
-            for i in _places(searched, literal, searcher):
-                m = rx.match(sample, i)
-                if m is not None and m.lastgroup:
-                    found[m.lastgroup] += 1
-
-        runs.append((rx, run_find))
-    for rx, safe in passes.prefixes:
-
-        def run_prefix(rx: re.Pattern[str] = rx, searched: str = hay.for_prefix(safe)) -> None:
-            for m in rx.finditer(searched):
-                if m.lastgroup:
-                    found[m.lastgroup] += 1
-
-        runs.append((rx, run_prefix))
-    for rx, run in runs:
-        started = perf_counter()
-        run()
-        took = perf_counter() - started
-        spent += took
-        if took * 1e9 > SLOW_PASS_NS * len(sample):
-            slow.append(rx)
-    spent += sum(found.values()) * CLASSIFY_SECONDS
-    limit = len(sample) / BUSY_CHARS
-    busy = {passes.sources[name] for name, n in found.items() if n > limit}
-    return spent, busy | {passes.sources[name] for rx in slow for name in rx.groupindex}
-
-
-def clean_line(raw: str) -> tuple[datetime | None, str]:
-    """The ``--timestamps`` time and the text a terminal would show (after the last ``\\r``)."""
-    t, text = split_kubectl_timestamp(raw)
-    if "\r" in text:
-        text = text.rstrip("\r").rsplit("\r", 1)[-1]
-    return t, text
-
-
-def _cut(text: str, span: tuple[int, int] | None = None) -> str:
-    """A line short enough to keep (collectors/cutting.py). A long one keeps its head and,
-    when ``span`` says where a pattern matched, the text around the match: in a JSON record
-    the exception that decides comes last, thousands of characters in."""
-    return cut(text, MAX_LINE_CHARS, around=span or (0, 0), lead=LONG_LINE_HEAD)
-
-
-class _Hay:
-    """A block as the find passes search it. A block holding non-ASCII characters (a progress
-    bar's "█", a Chinese message) is searched in an ASCII copy of the same length, each such
-    character a "?": ``find``, ``re`` and ``lower()`` run several times faster on ASCII text,
-    and an ASCII literal is at the same offsets in both. A prefix pass searches the copy when
-    its pieces cannot tell a non-ASCII character from "?" (``Alternative.ascii_safe``). A
-    non-ASCII literal is looked for in the text itself, and only when the block's bytes hold it."""
-
-    def __init__(self, text: str, encoded: bytes | None = None) -> None:
-        self.text = text
-        if text.isascii():
-            self.ascii, self.others = text, b""
-        else:
-            self.ascii = ascii_copy(text)
-            # The block's non-ASCII bytes, where a literal is checked at once: in most logs a
-            # few kilobytes (progress bars).
-            encoded = text.encode("utf-8", "replace") if encoded is None else encoded
-            self.others = encoded.translate(None, _ASCII_BYTES)
-        # Some character folds to an ASCII letter (the Kelvin sign, dotted and dotless i, long
-        # s): the ASCII copy cannot be searched case-insensitively.
-        self.exotic = any(c in self.others for c in _EXOTIC_BYTES)
-        self._lowered: dict[bool, str | None] = {}
-
-    def for_prefix(self, safe: bool) -> str:
-        """The text a prefix pass searches: the ASCII copy when the pass is ASCII-safe."""
-        return self.ascii if safe and not self.exotic else self.text
-
-    def for_pass(self, kind: str, literal: str) -> str | None:
-        """The text a pass searches for ``literal`` ("" when it cannot occur in the block), or
-        None when the block cannot be searched case-insensitively: every line is a candidate."""
-        if kind == "find":
-            if literal.isascii():
-                return self.ascii
-            return self.text if literal.encode("utf-8") in self.others else ""
-        exact = self.exotic or not literal.isascii()
-        if exact not in self._lowered:
-            self._lowered[exact] = _lowered(self.text) if exact else self.ascii.lower()
-        return self._lowered[exact]
-
-
-def ascii_copy(text: str) -> str:
-    """``text`` with each non-ASCII character a "?": the same length, every ASCII character
-    where it was."""
-    return text.encode("ascii", "replace").decode("ascii")
-
-
-def _lowered(text: str) -> str | None:
-    """``text.lower()`` when it keeps every character where it was and folds case as the
-    regex engine does; None otherwise."""
-    lowered = text.lower()
-    if len(lowered) != len(text) or any(c in text for c in UNFOLDED):
-        return None
-    return lowered
-
-
-def candidate_lines(text: str, passes: _Passes, encoded: bytes | None = None) -> list[int]:
-    """Offsets of the starts of the lines of ``text`` where some pattern may match, in order.
-    ``encoded``: the block's bytes, when the caller has them (saves encoding it again)."""
-    if passes.every_line:
-        return _every_line(text)
-    hay = _Hay(text, encoded)
-    starts: set[int] = set()
-    for kind, literal, searcher, pieces in passes.finds:
-        searched = hay.for_pass(kind, literal)
-        if searched is None:
-            return _every_line(text)  # positions would not line up, or case would not fold
-        for i in _places(searched, literal, searcher):
-            if pieces.match(text, i):
-                starts.add(text.rfind("\n", 0, i) + 1)
-    for rx, safe in passes.prefixes:
-        pos = 0
-        searched = hay.for_prefix(safe)
-        search = rx.search
-        while (m := search(searched, pos)) is not None:
-            starts.add(text.rfind("\n", 0, m.start()) + 1)
-            end = text.find("\n", m.start())
-            if end < 0:
-                break
-            pos = end + 1
-    return sorted(starts)
-
-
-def _places(hay: str, literal: str, searcher: re.Pattern[str] | None) -> Iterator[int]:
-    if searcher is not None:
-        for m in searcher.finditer(hay):
-            yield m.start()
-        return
-    find = hay.find
-    i = find(literal)
-    while i >= 0:
-        yield i
-        i = find(literal, i + 1)
-
-
-def _every_line(text: str) -> list[int]:
-    return [0, *(m.end() for m in re.finditer("\n", text))]
+# Invalid UTF-8, as byte patterns: a byte no UTF-8 holds, a leading byte without the
+# continuation bytes it needs, a continuation byte nothing leads. Scanned with the signals,
+# they cost nothing on valid text; decoding a block to check it would cost more than the scan.
+INVALID_UTF8 = [
+    r"[\xc0\xc1\xf5-\xff]",
+    r"[\xc2-\xdf](?:[^\x80-\xbf]|\z)",
+    r"\xe0(?:[^\xa0-\xbf]|\z|[\xa0-\xbf](?:[^\x80-\xbf]|\z))",
+    r"[\xe1-\xec\xee\xef](?:[^\x80-\xbf]|\z|[\x80-\xbf](?:[^\x80-\xbf]|\z))",
+    r"\xed(?:[^\x80-\x9f]|\z|[\x80-\x9f](?:[^\x80-\xbf]|\z))",
+    r"\xf0(?:[^\x90-\xbf]|\z|[\x90-\xbf](?:[^\x80-\xbf]|\z|[\x80-\xbf](?:[^\x80-\xbf]|\z)))",
+    r"[\xf1-\xf3](?:[^\x80-\xbf]|\z|[\x80-\xbf](?:[^\x80-\xbf]|\z|[\x80-\xbf](?:[^\x80-\xbf]|\z)))",
+    r"\xf4(?:[^\x80-\x8f]|\z|[\x80-\x8f](?:[^\x80-\xbf]|\z|[\x80-\xbf](?:[^\x80-\xbf]|\z)))",
+    r"(?:\A|[\x00-\x7f])[\x80-\xbf]",
+    r"[\xc2-\xdf][\x80-\xbf]{2}|[\xe0-\xef][\x80-\xbf]{3}|[\xf0-\xf4][\x80-\xbf]{4}",
+]
 
 
 class _Scan:
@@ -463,7 +198,7 @@ class _Scan:
         self.pending = b""
         self.buffered: list[bytes] = []
         self.buffered_bytes = 0
-        self.tail: deque[tuple[int, str]] = deque(maxlen=TAIL_LINES)
+        self.tail: deque[tuple[int, bytes]] = deque(maxlen=TAIL_LINES)
         self.first: dict[str, tuple[int, str]] = {}
         self.last: dict[str, tuple[int, str]] = {}
         self.counts: Counter[str] = Counter()
@@ -471,11 +206,20 @@ class _Scan:
         # Windows still owed lines after their match: the block ended first.
         self.open_windows: list[tuple[list[tuple[int, str]], int]] = []
         self.head: list[tuple[int, str]] = []
-        self.passes: _Passes | None = None
-        self.replans = 0
 
     def feed(self, chunk: bytes) -> None:
         self.bytes += len(chunk)
+        if not self.buffered and len(chunk) >= BLOCK_BYTES:
+            first = chunk.find(b"\n")
+            if first >= 0:
+                # A chunk the size of a block is searched where it lies, not copied: the line
+                # it finishes is a block of its own, and what follows its last newline waits.
+                last = chunk.rfind(b"\n")
+                self._block(self.pending + chunk[:first])
+                if last > first:
+                    self._block(chunk, first + 1, last)
+                self.pending = chunk[last + 1:]
+                return
         self.buffered.append(chunk)
         self.buffered_bytes += len(chunk)
         if self.buffered_bytes >= BLOCK_BYTES:
@@ -487,109 +231,94 @@ class _Scan:
         cut = data.rfind(b"\n")
         if cut < 0:
             if len(data) > MAX_PENDING_BYTES:
-                self._block(data.decode("utf-8", "replace"), encoded=data)
+                self._block(data)
                 data = b""
             self.pending = data
             return
-        block = data[:cut]
-        self._block(block.decode("utf-8", "replace"), encoded=block)
+        self._block(data, 0, cut)
         self.pending = data[cut + 1:]
 
-    def _block(self, text: str, encoded: bytes | None = None) -> None:
-        if "\x1b" in text:
+    def _block(self, data: bytes, lo: int = 0, hi: int | None = None) -> None:
+        """The lines of ``data[lo:hi]``: ``lo`` starts a line, ``hi`` is a newline or the end."""
+        hi = len(data) if hi is None else hi
+        if data.find(b"\x1b", lo, hi) >= 0:
             # Colour codes split the words patterns look for ("ERROR:\x1b[0m inference.py");
             # they hold no newline, so dropping them leaves every line where it was.
-            text = ANSI_ESCAPE.sub("", text)
+            data = ANSI_ESCAPE.sub(b"", data[lo:hi])
+            lo, hi = 0, len(data)
         base = self.lines  # lines before this block
-        block_lines = text.count("\n") + 1
         if len(self.head) < HEAD_LINES:
-            for i, raw in enumerate(text.split("\n", HEAD_LINES)[: HEAD_LINES - len(self.head)]):
-                self.head.append((base + i + 1, raw))
+            for i, head in enumerate(_first_lines(data, lo, hi, HEAD_LINES - len(self.head))):
+                self.head.append((base + i + 1, _text(head)))
         if self.open_windows:
-            self._fill_open_windows(text, block_lines)
-        passes = self._passes_for(text)
-        counted_to, line_no = 0, base + 1  # `line_no` is the number of the line at `counted_to`
-        started = perf_counter()
-        found = candidate_lines(text, passes, encoded)
+            self._fill_open_windows(data, lo, hi)
+        database = self.matcher.database(hi - lo)
+        if database is not None:
+            data, lo, hi, found = self.matcher.candidates(database, data, lo, hi)
+        else:
+            if hi - lo >= SCAN_MIN_BYTES:
+                self.matcher.lined_bytes += hi - lo
+            found = [lo, *(m.end() for m in _NEWLINE.finditer(data, lo, hi))]
+        counted_to, line_no = lo, base + 1  # `line_no` is the number of the line at `counted_to`
         last_seen: dict[str, tuple[int, int, int]] = {}
-        window: list[tuple[int, str]] | None = None
         for start in found:
-            end = text.find("\n", start)
+            end = data.find(b"\n", start, hi)
             if end < 0:
-                end = len(text)
-            line_no += text.count("\n", counted_to, start)
+                end = hi
+            line_no += data.count(b"\n", counted_to, start)
             counted_to = start
-            raw = text[start:end]
+            raw = _text(data[start:end])
             ids = self.matcher.classify(clean_line(raw)[1])
             window = None
             for pid in ids:
                 self.counts[pid] += 1
                 if pid not in self.first:
                     self.first[pid] = (line_no, raw)
-                    window = window or self._window(line_no, text, start, end, block_lines)
+                    window = window or self._window(line_no, data, lo, hi, start, end)
                     self.windows[(pid, 0)] = window
                 else:
                     self.last[pid] = (line_no, raw)
                     last_seen[pid] = (line_no, start, end)
-        # Timed with the classifying: a piece that matches every training step ("step 1200 |
-        # loss 2.31") costs little to find and a great deal to classify.
-        self._check_plan(passes, perf_counter() - started, len(text))
         # A later line replaces a pattern's last window; build only the block's final one.
         shared: dict[int, list[tuple[int, str]]] = {}
         for pid, (n, start, end) in last_seen.items():
             if n not in shared:
-                shared[n] = self._window(n, text, start, end, block_lines)
+                shared[n] = self._window(n, data, lo, hi, start, end)
             self.windows[(pid, 1)] = shared[n]
-        last_lines = text.rsplit("\n", TAIL_LINES)[-TAIL_LINES:]
+        # Newlines are counted once: up to the last line classified above, then the rest.
+        block_lines = line_no - base + data.count(b"\n", counted_to, hi)
+        last_lines = _last_lines(data, lo, hi, TAIL_LINES)
         first_no = base + block_lines - len(last_lines) + 1
         self.tail.extend((first_no + i, raw) for i, raw in enumerate(last_lines))
         self.lines = base + block_lines
 
-    def _passes_for(self, text: str) -> _Passes:
-        if len(text) < PLAN_MIN_BYTES and self.passes is None:
-            return _EVERY_LINE
-        if self.passes is None:
-            # Plan for this log from a sample of its first big block: its end, past the
-            # start-up chatter, is more like what follows.
-            self.passes = self.matcher.passes(text[-SAMPLE_CHARS:], fresh=self.replans > 0)
-        return self.passes
-
-    def _check_plan(self, passes: _Passes, seconds: float, chars: int) -> None:
-        """Plan again, from the next block, when this one cost far more than planned: the
-        log's content changed (start-up chatter, then training steps)."""
-        if passes.every_line or self.replans >= MAX_REPLANS or chars < PLAN_MIN_BYTES:
-            return
-        if seconds * 1e9 / chars > REPLAN_FACTOR * passes.expected + REPLAN_SLACK_NS:
-            self.replans += 1
-            self.passes = None
-
-    def _window(self, line_no: int, text: str, start: int, end: int, block_lines: int) -> list[tuple[int, str]]:
+    def _window(self, line_no: int, data: bytes, lo: int, hi: int, start: int, end: int) -> list[tuple[int, str]]:
         before: list[str] = []
         pos = start
-        while len(before) < CONTEXT_BEFORE and pos > 0:
-            prev = text.rfind("\n", 0, pos - 1) + 1
-            before.insert(0, text[prev:pos - 1])
+        while len(before) < CONTEXT_BEFORE and pos > lo:
+            prev = max(lo, data.rfind(b"\n", lo, pos - 1) + 1)
+            before.insert(0, _text(data[prev:pos - 1]))
             pos = prev
-        if len(before) < CONTEXT_BEFORE and pos == 0 and self.tail:
+        if len(before) < CONTEXT_BEFORE and pos == lo and self.tail:
             # The window starts in the previous block, whose last lines are in the tail.
             need = CONTEXT_BEFORE - len(before)
-            before = [raw for _, raw in list(self.tail)[-need:]] + before
+            before = [_text(raw) for _, raw in list(self.tail)[-need:]] + before
         after: list[str] = []
         pos = end
-        while len(after) < CONTEXT_AFTER and pos < len(text):
-            nxt = text.find("\n", pos + 1)
-            nxt = len(text) if nxt < 0 else nxt
-            after.append(text[pos + 1:nxt])
+        while len(after) < CONTEXT_AFTER and pos < hi:
+            nxt = data.find(b"\n", pos + 1, hi)
+            nxt = hi if nxt < 0 else nxt
+            after.append(_text(data[pos + 1:nxt]))
             pos = nxt
         first_no = line_no - len(before)
-        rows = [(first_no + i, raw) for i, raw in enumerate([*before, text[start:end], *after])]
+        rows = [(first_no + i, raw) for i, raw in enumerate([*before, _text(data[start:end]), *after])]
         if len(after) < CONTEXT_AFTER:
             self.open_windows.append((rows, CONTEXT_AFTER - len(after)))
         return rows
 
-    def _fill_open_windows(self, text: str, block_lines: int) -> None:
+    def _fill_open_windows(self, data: bytes, lo: int, hi: int) -> None:
         owed = max(n for _, n in self.open_windows)
-        lines = text.split("\n", owed)[:owed]
+        lines = [_text(raw) for raw in _first_lines(data, lo, hi, owed)]
         still: list[tuple[list[tuple[int, str]], int]] = []
         seen: set[int] = set()
         for rows, n in self.open_windows:
@@ -606,9 +335,9 @@ class _Scan:
         if self.buffered:
             self._flush()
         if self.pending:
-            self._block(self.pending.decode("utf-8", "replace"))
+            self._block(self.pending)
             self.pending = b""
-        tail = [self._line(n, raw) for n, raw in self.tail]
+        tail = [self._line(n, _text(raw)) for n, raw in self.tail]
         timed = [ln for ln in tail if ln.time is not None]
         head_time = next((t for t in (self._line(n, raw).time for n, raw in self.head) if t is not None), None)
         matches = [LogMatch(**self._line(n, raw, pid).model_dump(), signature=pid, count=self.counts[pid])
@@ -650,42 +379,49 @@ class _Scan:
         return LogLine(line=n, text=_cut(text, span), time=t)
 
 
-_EVERY_LINE = _Passes((), (), True, 0.0, {})
+_NEWLINE = re.compile(b"\n")
 
 
-def _needs_non_ascii(alt: Alternative) -> bool:
-    """Whether every match of the alternative holds a non-ASCII character (a literal in
-    its own sequence, not in an optional group), so no ASCII line can match it."""
-    from collectors.prefilter import LITERAL
+def _first_lines(data: bytes, lo: int, hi: int, n: int) -> list[bytes]:
+    """The first ``n`` lines of ``data[lo:hi]``, without copying the rest."""
+    out: list[bytes] = []
+    pos = lo
+    while len(out) < n and pos <= hi:
+        end = data.find(b"\n", pos, hi)
+        end = hi if end < 0 else end
+        out.append(data[pos:end])
+        pos = end + 1
+    return out
 
-    return any(el.op is LITERAL and el.av >= 128 for el in alt.elems)
+
+def _last_lines(data: bytes, lo: int, hi: int, n: int) -> list[bytes]:
+    """The last ``n`` lines of ``data[lo:hi]``, without copying the rest."""
+    pos = hi
+    for _ in range(n):
+        pos = data.rfind(b"\n", lo, pos)
+        if pos < 0:
+            pos = lo - 1
+            break
+    return data[pos + 1:hi].split(b"\n")[-n:]
 
 
-def _may_need_non_ascii(regex: str) -> bool:
-    """Whether ``regex`` may hold a non-ASCII literal, which ``literal_keys`` passes over."""
-    return _NON_ASCII_SOURCE.search(regex) is not None
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
 
 
-def literal_keys(regex: str) -> tuple[tuple[str, bool], ...] | None:
-    """The literals one of which every match of ``regex`` in an ASCII line contains (lower
-    case when the literal is matched case-insensitively), or None when some match needs
-    none. An alternative that needs a non-ASCII literal ("段错误") cannot match an ASCII line
-    and needs no key: ``classify`` tries such a pattern on every non-ASCII line."""
-    from collectors.prefilter import Unanchorable, alternatives
+def clean_line(raw: str) -> tuple[datetime | None, str]:
+    """The ``--timestamps`` time and the text a terminal would show (after the last ``\\r``)."""
+    t, text = split_kubectl_timestamp(raw)
+    if "\r" in text:
+        text = text.rstrip("\r").rsplit("\r", 1)[-1]
+    return t, text
 
-    try:
-        alts = alternatives("", regex)
-    except Unanchorable:
-        return None
-    keys: list[tuple[str, bool]] = []
-    for a in alts:
-        if _needs_non_ascii(a):
-            continue
-        if a.key is not None:
-            keys.append((a.key[0].lower() if a.key[1] else a.key[0], a.key[1]))
-        elif not (a.options and all(any(not lit.isascii() for _kind, lit in o.passes) for o in a.options)):
-            return None
-    return tuple(dict.fromkeys(keys)) if keys else None
+
+def _cut(text: str, span: tuple[int, int] | None = None) -> str:
+    """A line short enough to keep (collectors/cutting.py). A long one keeps its head and,
+    when ``span`` says where a pattern matched, the text around the match: in a JSON record
+    the exception that decides comes last, thousands of characters in."""
+    return cut(text, MAX_LINE_CHARS, around=span or (0, 0), lead=LONG_LINE_HEAD)
 
 
 def _cadence(timed: list[LogLine]) -> float | None:

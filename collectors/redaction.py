@@ -23,10 +23,13 @@ and node names with placeholders (``POD-1``) and puts them back in the model's a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from collectors.errors import InputError
+from collectors.matching import Regex
+from collectors.patterns import PatternError
 
 REDACTED = "[REDACTED]"
 
@@ -35,6 +38,8 @@ SECRET_NAME = re.compile(
     r"(?i)(?:pass(?:word|wd|phrase)?|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
     r"credential|auth|session|cookie|signature|\bdsn\b|_pat$|^pat$)"
 )
+# Strings up to this long are redacted once per Redactor and remembered.
+CACHED_CHARS = 256
 # A secret-named variable's value is redacted wherever it appears only when it is long enough
 # to be a secret: `AUTH_ENABLED=true` must not blank out every "true" in the logs.
 MIN_LITERAL_LENGTH = 6
@@ -52,6 +57,9 @@ _TOKEN_PATTERNS = [
     r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",  # JWT
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)",  # PEM
 ]
+# A literal every match of one of _TOKEN_PATTERNS holds (its fixed prefix).
+_TOKEN_KEYS = ("sk-", "hf_", "AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_",
+               "github_pat_", "glpat-", "xox", "hooks.slack.com", "AIza", "k_live_", "k_test_", "eyJ", "-----BEGIN")
 _SECRET_WORD = (r"(?:pass(?:word|wd)?|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
                 r"account[_-]?key|credentials?)")
 # Keep the key, hide the value: `Authorization: Bearer x`, `password=x`, `"token": "x"`, `--token x`.
@@ -72,6 +80,8 @@ _PAIR = re.compile(
     rf"|((?<![\w-])--?[\w-]*{_SECRET_WORD}\s+)(?!\d{{1,6}}\b)(\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'-][^\s\"']{{2,}})"
     r"|([?&]sig=)([^\s&\"']+)"  # Azure SAS signatures
 )
+# Lower-case text every match of _PAIR holds: one of its keys, or a word of _SECRET_WORD.
+_PAIR_WORDS = ("authorization", "bearer", "basic", "pass", "secret", "token", "key", "credential", "cookie", "sig=")
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)([^/\s:@]+):([^/\s@]+)@")
 _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])")
 
@@ -81,18 +91,19 @@ class Redactor:
 
     def __init__(self, extra_patterns: Sequence[str] = (), *, aws_secrets: bool = True,
                  literals: Iterable[str] = ()) -> None:
-        for pattern in extra_patterns:
-            try:
-                re.compile(pattern)
-            except re.error as exc:
-                raise InputError(f"redact_patterns: {pattern!r} is not a regular expression ({exc})") from None
         self._extra = tuple(extra_patterns)
-        self._tokens = re.compile("|".join(f"(?:{p})" for p in [*_TOKEN_PATTERNS, *self._extra]))
+        # A user's pattern is matched by RE2, in time linear in the text (collectors/matching.py):
+        # one that would backtrack for ever under Python's re cannot hang a prompt.
+        self._extra_regexes = tuple(_user_pattern(p) for p in self._extra)
+        self._tokens = re.compile("|".join(f"(?:{p})" for p in _TOKEN_PATTERNS))
         self._aws_secrets = aws_secrets
         self._literals = frozenset(v for v in literals if len(v) >= MIN_LITERAL_LENGTH)
         # Longest first, so a secret that contains another is replaced whole.
         self._literal_re = (re.compile("|".join(re.escape(v) for v in sorted(self._literals, key=len, reverse=True)))
                             if self._literals else None)
+        # The same short strings come back in every object of a capture (kinds, reasons, node
+        # and pod names, timestamps): each is redacted once.
+        self._cached = lru_cache(maxsize=1 << 16)(self._text)
 
     def with_literals(self, values: Iterable[str]) -> Redactor:
         """A redactor that also replaces these exact values wherever they appear."""
@@ -102,10 +113,25 @@ class Redactor:
         """``value`` with every secret it holds replaced by ``[REDACTED]``."""
         if not value:
             return value
+        if len(value) <= CACHED_CHARS:
+            return self._cached(value)
+        return self._text(value)
+
+    def _text(self, value: str) -> str:
         out = self._literal_re.sub(REDACTED, value) if self._literal_re else value
-        out = self._tokens.sub(REDACTED, out)
-        out = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}:{REDACTED}@", out)
-        out = _PAIR.sub(_keep_key, out)
+        # Each built-in pattern runs only on text that holds what every match of it holds: most
+        # strings of an object (names, times, reasons) hold none, and skip the regexes. For ASCII
+        # text lower() matches the patterns' (?i) exactly; other text always takes every pattern.
+        # A user's patterns promise nothing of the kind, so they always run.
+        plain = out.isascii()
+        if not plain or any(key in out for key in _TOKEN_KEYS):
+            out = self._tokens.sub(REDACTED, out)
+        for regex in self._extra_regexes:
+            out = regex.sub(REDACTED, out)
+        if not plain or ("@" in out and "://" in out):
+            out = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}:{REDACTED}@", out)
+        if not plain or any(word in out.lower() for word in _PAIR_WORDS):
+            out = _PAIR.sub(_keep_key, out)
         if self._aws_secrets and "aws" in out.lower():
             # A bare 40-character AWS secret is only recognisable near the word "aws".
             out = _AWS_SECRET.sub(REDACTED, out)
@@ -114,18 +140,21 @@ class Redactor:
     def object(self, obj: Any) -> Any:
         """A copy of a Kubernetes object (or any JSON value) with secrets redacted: every
         string through ``text``, and secret-named env values replaced outright."""
-        return self._walk(obj)
+        return _map_strings(obj, self.text, env_values=True)
 
-    def _walk(self, value: Any) -> Any:
-        if isinstance(value, str):
-            return self.text(value)
-        if isinstance(value, list):
-            return [self._walk(v) for v in value]
-        if isinstance(value, dict):
-            if _secret_env_value(value) is not None:
-                return {**{k: self._walk(v) for k, v in value.items() if k != "value"}, "value": REDACTED}
-            return {k: self._walk(v) for k, v in value.items()}
-        return value
+
+def _user_pattern(pattern: str) -> Regex:
+    """A ``redact_patterns`` entry, compiled; InputError (exit 3) with the reason when the
+    engines cannot take it."""
+    if not isinstance(pattern, str):
+        raise InputError(f"redact_patterns: {pattern!r} is not a string")
+    try:
+        regex = Regex(pattern)
+        if regex.translation.lookarounds:
+            raise PatternError("a lookaround cannot say what to replace; write the text itself")
+    except PatternError as exc:
+        raise InputError(f"redact_patterns: {pattern!r}: {exc}") from None
+    return regex
 
 
 def _keep_key(m: re.Match[str]) -> str:
@@ -151,8 +180,13 @@ def secret_env_values(obj: Any) -> set[str]:
     workload's pod templates): what a log may later print without the variable's name."""
     found: set[str] = set()
     stack = [obj]
+    seen: set[int] = set()  # a node shared (a YAML alias) or holding itself is walked once
     while stack:
         value = stack.pop()
+        if isinstance(value, (list, dict)):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
         if isinstance(value, list):
             stack.extend(value)
         elif isinstance(value, dict):
@@ -210,11 +244,39 @@ class NameMask:
         return _map_strings(value, self.reverse)
 
 
-def _map_strings(value: Any, fn: Any) -> Any:
-    if isinstance(value, str):
-        return fn(value)
-    if isinstance(value, list):
-        return [_map_strings(v, fn) for v in value]
-    if isinstance(value, dict):
-        return {k: _map_strings(v, fn) for k, v in value.items()}
-    return value
+# Deeper than any Kubernetes object (about 20 levels) by far; what is deeper still is hidden,
+# not walked: the walk is recursive, and hiding is the safe side of redacting.
+MAX_DEPTH = 200
+
+
+def _map_strings(value: Any, fn: Callable[[str], str], *, env_values: bool = False) -> Any:
+    """A copy of ``value`` with ``fn`` applied to every string. A node met twice - a YAML
+    alias, a string shared by many objects - is mapped once and its copy shared, so the work
+    is the size of what was loaded, not of its expansion; a node that holds itself is copied
+    as a node that holds itself. ``env_values``: secret-named env values become REDACTED."""
+    done: dict[int, Any] = {}
+
+    def walk(value: Any, depth: int) -> Any:
+        if not isinstance(value, (str, list, dict)):
+            return value
+        key = id(value)
+        if key in done:
+            return done[key]
+        if isinstance(value, str):
+            done[key] = out = fn(value)
+            return out
+        if depth > MAX_DEPTH:
+            return REDACTED
+        if isinstance(value, list):
+            items: list[Any] = []
+            done[key] = items
+            items.extend(walk(v, depth + 1) for v in value)
+            return items
+        mapping: dict[Any, Any] = {}
+        done[key] = mapping
+        secret = env_values and _secret_env_value(value) is not None
+        for k, v in value.items():
+            mapping[k] = REDACTED if secret and k == "value" else walk(v, depth + 1)
+        return mapping
+
+    return walk(value, 0)

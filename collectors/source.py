@@ -11,6 +11,7 @@ Example, a source that serves one pod and no logs (the shape of a test double)::
 
     class OnePod:
         captured_at = None
+        notes = []
         def get_object(self, api_version, kind, name, namespace):
             return POD if (kind, name) == ("Pod", "trainer") else None
         def list_objects(self, api_version, kind, namespace, *, label_selector=None):
@@ -24,7 +25,7 @@ Example, a source that serves one pod and no logs (the shape of a test double)::
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -49,6 +50,13 @@ class Source(Protocol):
     @property
     def captured_at(self) -> datetime | None:
         """The moment the state was read: a snapshot's ``capturedAt``; None for a live source."""
+        ...
+
+    @property
+    def notes(self) -> list[str]:
+        """What the source itself left out or had to choose while reading, one line each: a
+        snapshot's unreadable or refused files, fields of the wrong type, conflicting copies
+        of an object, cut lines. The evidence carries them as notes."""
         ...
 
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
@@ -84,11 +92,22 @@ class Source(Protocol):
         ...
 
 
-def involves(event: K8sObject, refs: Sequence[ObjectRef]) -> bool:
-    """Whether a core/v1 or events.k8s.io/v1 event is about one of ``refs`` (by uid, or
-    by kind and name when the event names no uid). Sources use it to filter events."""
-    regarding = event.get("involvedObject") or event.get("regarding") or {}
-    uid = regarding.get("uid")
-    if uid and uid in {ref.uid for ref in refs if ref.uid}:
-        return True
-    return (regarding.get("kind"), regarding.get("name")) in {(ref.kind, ref.name) for ref in refs}
+def involvement(refs: Sequence[ObjectRef]) -> Callable[[K8sObject], bool]:
+    """A test of whether a core/v1 or events.k8s.io/v1 event is about one of ``refs`` (by
+    uid, or by kind and name when the event names no uid). Sources use it to filter events,
+    before an event's fields are checked (collectors/shapes.py): a field of the wrong type is
+    no match. The refs' uids and names are gathered once, not per event: a thousand pods' refs
+    against fifty thousand events."""
+    uids = {ref.uid for ref in refs if ref.uid}
+    names = {(ref.kind, ref.name) for ref in refs}
+
+    def about(event: K8sObject) -> bool:
+        regarding = event.get("involvedObject") or event.get("regarding")
+        if not isinstance(regarding, dict):
+            return False
+        uid, kind, name = regarding.get("uid"), regarding.get("kind"), regarding.get("name")
+        if isinstance(uid, str) and uid in uids:
+            return True
+        return isinstance(kind, str) and isinstance(name, str) and (kind, name) in names
+
+    return about

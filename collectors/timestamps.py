@@ -15,9 +15,16 @@ _RFC3339 = re.compile(
 )
 
 
+# Times outside these years are no times a cluster or a log wrote, and arithmetic near
+# datetime's own bounds (year 1 and 9999) overflows: they read as absent.
+YEARS = range(1900, 9001)
+
+
 def parse_time(value: object) -> datetime | None:
     """An aware UTC datetime from an RFC 3339 string (or a datetime); None when absent or bad."""
     if isinstance(value, datetime):
+        if value.year not in YEARS:
+            return None
         return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
     if not isinstance(value, str) or not value:
         return None
@@ -28,6 +35,8 @@ def parse_time(value: object) -> datetime | None:
 def _from_match(m: re.Match[str]) -> datetime | None:
     year, month, day, hour, minute, second = (int(g) for g in m.group(1, 2, 3, 4, 5, 6))
     micro = int((m.group(7) or "0")[:6].ljust(6, "0"))
+    if year not in YEARS:
+        return None
     try:
         t = datetime(year, month, day, hour, minute, second, micro, tzinfo=timezone.utc)
     except ValueError:
@@ -81,6 +90,8 @@ def line_time(line: str, *, year: int) -> datetime | None:
 
 
 def _safe(year: int, month: int, day: int, hour: int, minute: int, second: int, micro: int) -> datetime | None:
+    if year not in YEARS:
+        return None
     try:
         return datetime(year, month, day, hour, minute, second, micro, tzinfo=timezone.utc)
     except ValueError:

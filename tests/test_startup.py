@@ -10,7 +10,8 @@ import sys
 from tests.conftest import EXAMPLES
 
 HEAVY = ("kubernetes", "openai", "slack_sdk", "jinja2", "httpx", "httpcore", "fastapi", "starlette", "uvicorn",
-         "aiohttp", "requests", "urllib3", "websocket", "rich")
+         "aiohttp", "requests", "urllib3", "websocket", "rich",
+         "hyperscan")  # its database takes a second to compile: only big logs need it
 
 PROBE = """
 import json, sys

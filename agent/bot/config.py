@@ -15,10 +15,10 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from agent.errors import ConfigError, validation_problem
+from collectors.files import Refused, read_user_yaml
 
 
 class _Strict(BaseModel):
@@ -190,11 +190,9 @@ class BotConfig(_Strict):
 def load_bot_config(path: str | os.PathLike[str]) -> BotConfig:
     p = Path(path).expanduser()
     try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"bot config {p}: no such file") from None
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise ConfigError(f"bot config {p}: cannot be read as YAML") from exc
+        data = read_user_yaml(p)
+    except Refused as exc:
+        raise ConfigError(f"bot config {p}: {exc}") from None
     if not isinstance(data, dict):
         raise ConfigError(f"bot config {p}: expected a mapping")
     try:

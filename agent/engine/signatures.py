@@ -35,10 +35,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from agent.errors import CatalogueError
 from agent.engine.taxonomy import categories
-from collectors.logs import LineMatcher, LogPattern, literal_keys, scoped
+from collectors.documents import Unbounded, load_document
+from collectors.files import Refused, read_user_file
+from collectors.logs import LineMatcher, LogPattern
+from collectors.matching import Regex, validate
+from collectors.patterns import PatternError, Translation, translate
 
-# libyaml when PyYAML has it: the pure-Python parser is ~10x slower, a tenth of a second at start-up.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Where = Literal["log", "event", "status"]
 _FullMatch = Callable[[str], bool]
@@ -52,8 +54,7 @@ def _full_match(regex: str | None) -> _FullMatch:
         return lambda _value: True
     if _PLAIN.fullmatch(regex):
         return regex.__eq__
-    compiled = re.compile(scoped(regex))
-    return lambda value: compiled.fullmatch(value) is not None
+    return Regex(regex, whole=True, empty_ok=True, translation=shipped_translation(regex, whole=True)).search
 
 
 class Signature(BaseModel):
@@ -79,17 +80,19 @@ class Signature(BaseModel):
     @field_validator("pattern", "reason", "subject")
     @classmethod
     def _compiles(cls, value: str | None, info: ValidationInfo) -> str | None:
-        # The built-in catalogue is compiled by the test suite; at run time its patterns
-        # compile when first used, which keeps start-up fast. A user's file is checked now.
+        # The built-in catalogue is checked by the test suite; at run time its patterns
+        # compile when first used, which keeps start-up fast. A user's file is checked now:
+        # a pattern the engines cannot match in linear time is refused, with the reason.
         if value is not None and not (info.context or {}).get("trusted"):
+            pattern = info.field_name == "pattern"
             try:
-                re.compile(scoped(value))
-            except re.error as exc:
-                raise ValueError(f"not a valid regular expression: {exc}") from exc
+                Regex(value, whole=not pattern, empty_ok=not pattern)
+            except PatternError as exc:
+                raise ValueError(str(exc)) from None
         return value
 
     @model_validator(mode="after")
-    def _consistent(self) -> Signature:
+    def _consistent(self, info: ValidationInfo) -> Signature:
         if self.kind != "noise":
             if self.category is None:
                 raise ValueError("a cause or symptom needs a category")
@@ -105,17 +108,18 @@ class Signature(BaseModel):
             raise ValueError("exit_codes and subject apply to status signatures only")
         if not (self.pattern or self.reason or self.exit_codes or self.subject):
             raise ValueError("a signature needs a pattern, a reason, a subject or exit_codes")
+        if self.where == "log" and self.pattern and not (info.context or {}).get("trusted"):
+            # A log pattern is also compiled into Hyperscan's database, which may refuse
+            # what RE2 takes (too large a pattern).
+            try:
+                validate([Regex(self.pattern).translation], blocks=True)
+            except PatternError as exc:
+                raise ValueError(f"pattern: {exc}") from None
         return self
 
     @cached_property
-    def _pattern(self) -> re.Pattern[str] | None:
-        return re.compile(scoped(self.pattern)) if self.pattern else None
-
-    @cached_property
-    def _pattern_keys(self) -> Keys:
-        """Literals one of which any match of ``pattern`` holds, when shipped for it."""
-        known = shipped_keys().get(self.id)
-        return known[1] if known is not None and known[0] == self.pattern else None
+    def _pattern(self) -> Regex | None:
+        return Regex(self.pattern, translation=shipped_translation(self.pattern)) if self.pattern else None
 
     @cached_property
     def _reason(self) -> _FullMatch:
@@ -135,12 +139,7 @@ class Signature(BaseModel):
             return False
         if self.pattern is None:
             return True
-        keys = self._pattern_keys
-        if keys is not None and text.isascii():  # lower() folds ASCII as the regex engine does
-            folded = text.lower()
-            if not any(key in (folded if folds else text) for key, folds in keys):
-                return False
-        return self._pattern is not None and self._pattern.search(text) is not None
+        return self._pattern is not None and self._pattern.search(text)
 
 
 class CatalogueFile(BaseModel):
@@ -163,17 +162,10 @@ class Catalogue:
 
     @cached_property
     def line_matcher(self) -> LineMatcher:
-        shipped = shipped_keys()
-        patterns = []
-        for s in self.signatures:
-            if s.where != "log":
-                continue
-            # Keys computed ahead of time serve only the exact pattern they were computed for.
-            known = shipped.get(s.id)
-            fits = known is not None and known[0] == s.pattern
-            patterns.append(LogPattern(s.id, s.pattern or "", s.specificity, s.kind == "noise",
-                                       keys=known[1] if fits and known else None, keys_known=fits))
-        return LineMatcher(patterns)
+        # Every kind but noise is a signal: scanned for, and classified, alike.
+        return LineMatcher([LogPattern(s.id, s.pattern or "", s.specificity, s.kind == "noise",
+                                       translation=shipped_translation(s.pattern or ""))
+                            for s in self.signatures if s.where == "log"])
 
     def extended(self, files: Sequence[CatalogueFile]) -> Catalogue:
         """This catalogue with user files applied in order: add, replace by id, disable."""
@@ -188,7 +180,9 @@ class Catalogue:
 
 def read_catalogue_file(text: str, label: str, *, trusted: bool = False) -> CatalogueFile:
     try:
-        data = yaml.load(text, Loader=_LOADER)
+        data = load_document(text)
+    except Unbounded as exc:
+        raise CatalogueError(f"rules {label}: refused: {exc}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""
@@ -221,23 +215,20 @@ def _location(data: object, loc: Sequence[int | str]) -> str:
 
 
 COMPILED_FILE = "compiled.json"
-Keys = tuple[tuple[str, bool], ...] | None
-
-
-def key_table(catalogue: Catalogue) -> dict[str, dict[str, object]]:
-    """The literal keys of every pattern (see collectors.logs.literal_keys)."""
-    return {s.id: {"pattern": s.pattern, "keys": literal_keys(s.pattern)}
-            for s in catalogue.signatures if s.pattern}
 
 
 def compiled_catalogue(catalogue: Catalogue, source: str) -> dict[str, object]:
     """The built-in catalogue as shipped in agent/engine/signatures/compiled.json: its signatures,
-    already parsed, and their literal keys, already computed - the work of every start-up
-    done once, when the YAML changes. ``source`` is the digest of the YAML it came from;
-    regenerate with ``python -m agent.engine.signatures``."""
+    already parsed, and their patterns, already translated for the engines
+    (collectors/patterns.py) - the work of every start-up done once, when the YAML changes.
+    ``source`` is the digest of the YAML it came from; regenerate with
+    ``python -m agent.engine.signatures``."""
+    search = {s.pattern: translate(s.pattern).to_json() for s in catalogue.signatures if s.pattern}
+    whole = {regex: translate(regex, whole=True, empty_ok=True).to_json() for s in catalogue.signatures
+             for regex in (s.reason, s.subject) if regex and not _PLAIN.fullmatch(regex)}
     return {"source": source,
             "signatures": [s.model_dump(exclude_defaults=True) for s in catalogue.signatures],
-            "keys": key_table(catalogue)}
+            "translations": {"search": search, "whole": whole}}
 
 
 def _sources() -> tuple[list[tuple[str, str]], str]:
@@ -260,12 +251,16 @@ def _compiled() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def shipped_keys() -> dict[str, tuple[str, Keys]]:
-    """Literal keys computed ahead of time, by signature id, with the pattern they are for
-    (a pattern that changed since is not served stale keys)."""
-    table = _compiled().get("keys") or {}
-    return {sid: (entry["pattern"], tuple((k, bool(ci)) for k, ci in entry["keys"]) if entry["keys"] is not None else None)
-            for sid, entry in table.items()}
+def _translations() -> dict[str, dict[str, Any]]:
+    table = _compiled().get("translations")
+    return table if isinstance(table, dict) else {}
+
+
+def shipped_translation(regex: str, *, whole: bool = False) -> Translation | None:
+    """A built-in pattern's translation as compiled.json ships it (the same text always
+    translates the same), or None."""
+    data = _translations().get("whole" if whole else "search", {}).get(regex)
+    return Translation.from_json(regex, data) if data is not None else None
 
 
 @lru_cache(maxsize=1)
@@ -288,11 +283,9 @@ def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
     files = []
     for path in rule_files:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise CatalogueError(f"rules {path}: cannot be read ({exc.strerror})") from exc
-        except UnicodeDecodeError as exc:
-            raise CatalogueError(f"rules {path}: not a text file") from exc
+            text = read_user_file(path)
+        except Refused as exc:
+            raise CatalogueError(f"rules {path}: {exc}") from None
         files.append(read_catalogue_file(text, str(path)))
     base = builtin_catalogue()
     known = set(base.by_id)

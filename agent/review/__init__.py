@@ -9,6 +9,7 @@
     support     which evidence lines show a problem; the error lines the prompt adds
     prose       whether the model's prose fits its verdict and the language asked for
     gotemplate  Aegis Go templates translated to Jinja2
+    sandbox     the Jinja2 sandbox templates render in, bounded in CPU and memory
 
 It imports the engine (for the Verdict and the taxonomy), never the front ends.
 """

@@ -63,6 +63,7 @@ from agent.engine.taxonomy import categories
 from agent.engine.verdict import Verdict
 from collectors.errors import JobdoctorError
 from collectors.evidence import Evidence, LogDigest, LogLine, one_line
+from collectors.files import Refused, read_user_file
 from collectors.redaction import NameMask, Redactor, secret_env_values
 from collectors.source import Source
 
@@ -71,6 +72,9 @@ DEFAULT_CONFIGMAP = "jobdoctor-prompts"
 SERVICE_ACCOUNT_NAMESPACE = Path("/var/run/secrets/kubernetes.io/serviceaccount/namespace")
 # A template that loops or includes itself into megabytes is broken, not verbose.
 MAX_RENDERED_CHARS = 256_000
+# A template's own text: the built-in ones are a few kilobytes.
+MAX_TEMPLATE_CHARS = 128_000
+UNREADABLE_TEMPLATE = "prompt template "
 # Kept free of evidence: the token count is an estimate.
 TOKEN_MARGIN = 64
 FIELDS = ("ErrorInfo", "EventInfo", "LogInfo")
@@ -141,7 +145,8 @@ def build_prompt(evidence: Evidence, rule: Verdict, settings: Settings, *, sourc
     }
     builtin = builtin_name(evidence.workload.family)
     chosen, text = choose_template(evidence.workload.kind, evidence.workload.family, settings, source, notes)
-    error = None
+    # A template file named but not readable (missing, /dev/zero, a FIFO, too large) cannot be used either.
+    error = next((n for n in notes if n.startswith(UNREADABLE_TEMPLATE)), None)
     fmt = answer_format(text)
     try:
         rendered = _fit(text, builtin, {**base, "AnswerFormat": fmt}, fields, keep, settings.max_prompt_tokens)
@@ -243,10 +248,9 @@ def default_configmap(source: Source | None) -> str | None:
 def _read_file(path: str, origin: str, notes: list[str]) -> tuple[str, str] | None:
     p = Path(path).expanduser()
     try:
-        return f"{origin} {p}", p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or "not UTF-8 text"
-        notes.append(f"prompt template {origin} {p}: cannot be read ({reason})")
+        return f"{origin} {p}", read_user_file(p)
+    except Refused as exc:
+        notes.append(f"{UNREADABLE_TEMPLATE}{origin} {p}: {exc}")
         return None
 
 
@@ -281,12 +285,12 @@ def environment() -> Any:
     """The one sandbox every template renders in: no attribute writes, no mutating methods,
     unknown names are errors, includes come only from the built-in templates."""
     from jinja2 import FileSystemLoader, StrictUndefined
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    from agent.review.sandbox import BoundedSandbox
 
     folder = resources.files("prompts")
-    return ImmutableSandboxedEnvironment(loader=FileSystemLoader(str(folder)), undefined=StrictUndefined,
-                                         autoescape=False, keep_trailing_newline=True, trim_blocks=True,
-                                         lstrip_blocks=True)
+    return BoundedSandbox(loader=FileSystemLoader(str(folder)), undefined=StrictUndefined, autoescape=False,
+                          keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
 
 
 def compile_template(text: str | None, builtin: str) -> Any:
@@ -298,14 +302,18 @@ def compile_template(text: str | None, builtin: str) -> Any:
     env = environment()
     if text is None:
         return env.get_template(builtin)
-    if is_go_template(text):
-        text = translate_go(text)
+    if len(text) > MAX_TEMPLATE_CHARS:
+        raise TemplateError(f"longer than {MAX_TEMPLATE_CHARS:,} characters")
     try:
+        if is_go_template(text):
+            text = translate_go(text)
         return env.from_string(text)
     except TemplateSyntaxError as exc:
         raise TemplateError(f"line {exc.lineno}: {exc.message}") from None
     except JinjaError as exc:  # pragma: no cover - from_string raises only syntax errors
         raise TemplateError(str(exc)) from None
+    except (RecursionError, MemoryError):  # {% if %} or ((( nested thousands deep
+        raise TemplateError("nested too deeply to compile") from None
 
 
 def render_parts(template: Any, builtin: str, variables: Mapping[str, Any]) -> tuple[str, str]:
@@ -335,18 +343,25 @@ def _render(template: Any, chunks: Iterator[str]) -> str:
     from jinja2 import TemplateError as JinjaError
     from jinja2.exceptions import SecurityError
 
+    from agent.review.sandbox import bounded
+
     out: list[str] = []
     size = 0
     try:
-        for chunk in chunks:
-            size += len(chunk)
-            if size > MAX_RENDERED_CHARS:
-                raise TemplateError(f"renders more than {MAX_RENDERED_CHARS} characters")
-            out.append(chunk)
+        with bounded():
+            for chunk in chunks:
+                size += len(chunk)
+                if size > MAX_RENDERED_CHARS:
+                    raise TemplateError(f"renders more than {MAX_RENDERED_CHARS} characters")
+                out.append(chunk)
     except (JinjaError, SecurityError) as exc:
         raise TemplateError(_where(exc) + (getattr(exc, "message", None) or str(exc))) from None
-    except (TypeError, ValueError, KeyError, AttributeError, ZeroDivisionError) as exc:
+    except (TypeError, ValueError, KeyError, AttributeError, ZeroDivisionError, OverflowError, IndexError) as exc:
         raise TemplateError(f"{_where(exc)}{type(exc).__name__}: {exc}") from None
+    except RecursionError:  # a macro that calls itself
+        raise TemplateError("calls itself without end (a recursive macro?)") from None
+    except MemoryError:
+        raise TemplateError("needs more memory than a prompt may take") from None
     return "".join(out).strip()
 
 

@@ -61,6 +61,10 @@ class ListedSource:
     def captured_at(self) -> datetime | None:
         return self._inner.captured_at
 
+    @property
+    def notes(self) -> list[str]:
+        return self._inner.notes
+
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
         if namespace is None:  # cluster-scoped: no workload kind is
             return self._inner.get_object(api_version, kind, name, namespace)

@@ -1,23 +1,26 @@
 """The streaming log scan keeps its meaning however it is optimised.
 
 ``reference()`` is the scan written the obvious way: every line, cleaned and classified. The
-real scan looks only at lines its literal passes find, plans those passes per log, and reads
-in blocks; whatever it does, its digest must equal the reference's.
+real scan reads in blocks and classifies only the lines Hyperscan finds in a big one;
+whatever it does, its digest must equal the reference's. And ``classify`` means what
+Python's ``re`` (with ``re.ASCII``) says a line means.
 """
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import random
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agent.engine.signatures import builtin_catalogue
-from collectors import logs
-from collectors.logs import CONTEXT_AFTER, CONTEXT_BEFORE, LineMatcher, LogPattern, ascii_copy, clean_line, scan_log, scoped
+from collectors import logs, matching
+from collectors.logs import CONTEXT_AFTER, CONTEXT_BEFORE, LineMatcher, LogPattern, clean_line, scan_log
 
 MATCHER = LineMatcher([
     LogPattern("oom", r"CUDA out of memory|torch\.OutOfMemoryError", weight=92),
@@ -80,17 +83,12 @@ def test_case_insensitive_and_anchored_patterns() -> None:
     assert MATCHER.classify("not Killed") == []
 
 
-def test_search_finds_the_next_signal_match() -> None:
-    text = "fine\nValueError: x\nfine"
-    m = MATCHER.search(text, 0)
-    assert m is not None and text[m.start():].startswith("ValueError")
-    assert MATCHER.search(text, m.end()) is None
-
-
 def test_an_empty_catalogue_matches_nothing() -> None:
     empty = LineMatcher([])
     assert empty.classify("CUDA out of memory") == []
-    assert empty.search("CUDA out of memory", 0) is None
+    with blockwise():
+        digest = scan_log([b"CUDA out of memory\n" * 5000], empty, pod="p", container="c", year=2026)
+    assert digest.matches == [] and digest.lines == 5000
 
 
 # -- the digest ---------------------------------------------------------------------------------
@@ -131,7 +129,7 @@ def test_windows_do_not_depend_on_where_blocks_end() -> None:
     assert len(whole.windows[0]) == CONTEXT_BEFORE + 1 + CONTEXT_AFTER
 
 
-# -- the fast path agrees with the obvious one -----------------------------------------------------
+# -- the block scan agrees with the obvious one -----------------------------------------------------
 
 FRAGMENTS = [
     "CUDA out of memory", "torch.OutOfMemoryError", "ValueError: ", "Killed", "loss: nan", "LOSS = NaN", "loss 0.5",
@@ -140,56 +138,83 @@ FRAGMENTS = [
 ]
 
 
+@contextlib.contextmanager
+def blockwise() -> Iterator[None]:
+    """Every block, however small, searched by Hyperscan: the path big logs take."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(logs, "SCAN_MIN_BYTES", 1)
+        mp.setattr(logs, "COMPILE_AFTER_BYTES", 0)
+        mp.setattr(logs, "BLOCK_BYTES", 64)  # chunks this big are searched where they lie
+        yield
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(FRAGMENTS), max_size=6).map("".join), max_size=40),
-       st.integers(min_value=1, max_value=64))
-def test_scan_agrees_with_the_reference_on_any_lines(lines: list[str], size: int) -> None:
+       st.integers(min_value=1, max_value=64), st.booleans())
+def test_scan_agrees_with_the_reference_on_any_lines(lines: list[str], size: int, blocks: bool) -> None:
     data = ("\n".join(lines)).encode()
-    assert observed(data, MATCHER, size) == reference(data, MATCHER)
+    with blockwise() if blocks else contextlib.nullcontext():
+        assert observed(data, MATCHER, size) == reference(data, MATCHER)
 
 
-PLANNED = LineMatcher([
+WIDE = LineMatcher([
     *(LogPattern(p.id, p.regex, p.weight, p.noise) for p in (*MATCHER._signals, *MATCHER._noise_patterns)),
     LogPattern("killed-by", r"(?i)killed by signal", weight=60),
-    LogPattern("kiss", r"(?i)\bkiss\b", weight=61),  # every literal folds to an exotic character
+    LogPattern("kiss", r"(?i)\bkiss\b", weight=61),  # every letter has a non-ASCII case in Unicode
     LogPattern("cn-failed", r"训练失败", weight=50),
+    LogPattern("not-local", r"(?<!Local)EntryNotFound", weight=55),
+    LogPattern("nccl-error", r"NCCL error: (?!remote process exited)|NCCL error in: (?!.*remote)", weight=56),
+    LogPattern("any-dot", r"x.y", weight=57),
+    LogPattern("dot-end", r"z.$", weight=58),
 ])
-# Enough of a progress bar for the scan to plan its passes (PLAN_MIN_BYTES), in the ASCII copy
-# of a non-ASCII block or, with an exotic character about, in the text itself.
-BARS = " 56%|\u2588\u2588\u2588     | 1/500000 [78:51:58<38:12:24,  3.30it/s]\n" * 1200
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.lists(st.sampled_from([*FRAGMENTS, "lo\u017fs = NaN", "\u212aILLED BY SIGNAL", "\u212aI\u017fS", "训练失败"]),
+@given(st.lists(st.lists(st.sampled_from([*FRAGMENTS, "lo\u017fs = NaN", "\u212aILLED BY SIGNAL", "\u212aI\u017fS", "训练失败",
+                                          "LocalEntryNotFound", "EntryNotFound", "NCCL error: ", "NCCL error in: ",
+                                          "remote process exited", "x", "y", "\xff"]),
                          max_size=6).map("".join), max_size=40),
-       st.sampled_from(["", "\u212a", "\u0131", "é"]))
-def test_planned_passes_agree_with_the_reference_on_any_lines(lines: list[str], extra: str) -> None:
-    assert len(BARS) > logs.PLAN_MIN_BYTES
-    data = (BARS + extra + "\n" + "".join(line + "\n" for line in lines)).encode()
-    assert observed(data, PLANNED, 1 << 20) == reference(data, PLANNED)
+       st.integers(min_value=1, max_value=300))
+def test_blocks_agree_with_the_reference_on_any_lines(lines: list[str], size: int) -> None:
+    # "\xff" written as one byte: invalid UTF-8, which Hyperscan must never see (x\xffy is x.y).
+    data = "\n".join(lines).encode("utf-8").replace("\xff".encode(), b"\xff")
+    with blockwise():
+        assert observed(data, WIDE, size) == reference(data, WIDE)
 
 
-def test_the_exotic_cases_are_every_non_ascii_letter_that_folds_to_ascii() -> None:
-    # The ASCII copy of a block is searched case-insensitively only while no character in it
-    # folds to an ASCII letter; a Python release that folds one more would slip past it.
-    import sys
+def test_invalid_utf8_hides_no_line_from_the_block_scan() -> None:
+    # Hyperscan reads UTF-8 and matches no character at an invalid byte; the line as
+    # classified holds U+FFFD there, which x.y matches.
+    data = b"fine\n" * 100 + b"x\xffy\n" + b"\xc3\n" + "训练失败\n".encode()
+    with blockwise():
+        found = observed(data, WIDE, 1 << 20)
+    assert found == reference(data, WIDE) and found["first"] == {"any-dot": 101, "cn-failed": 103}
+    # The only invalid bytes: a character cut short at the end of the block's last line.
+    data = b"fine\n" * 100 + b"z\xe2\x96\n"
+    with blockwise():
+        found = observed(data, WIDE, 1 << 20)
+    assert found == reference(data, WIDE) and found["first"] == {"dot-end": 101}
 
-    from collectors.letters import EXOTIC_CASES, UNFOLDED
 
-    everything = "".join(chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
-    folding = {c for c in re.findall("(?i)[a-z]", everything) if not c.isascii()}
-    assert folding == set("".join(EXOTIC_CASES.values()))
-    for letter, exotic in EXOTIC_CASES.items():
-        assert all(re.fullmatch(f"(?i){letter}", c) for c in exotic)
-    # str.lower() leaves these alone, so a lowered copy cannot stand in for case folding.
-    assert all(c.lower() == c for c in UNFOLDED)
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(st.binary(max_size=4), st.sampled_from([
+    "é", "█", "训", "\U0001f600", "\ud7ff", "\ue000", "\U0010ffff"]).map(str.encode)), max_size=8).map(b"".join))
+def test_the_invalid_utf8_patterns_find_exactly_what_decoding_rejects(data: bytes) -> None:
+    database = matching.compile_database(logs.INVALID_UTF8, 0)
+    try:
+        data.decode("utf-8")
+        valid = True
+    except UnicodeDecodeError:
+        valid = False
+    assert (not database.ends(data)) is valid
 
 
 def brute_force(matcher: LineMatcher, line: str) -> list[str]:
-    """What ``classify`` must say: every pattern tried on the line, the heaviest kept."""
-    if any(re.search(scoped(p.regex), line) for p in matcher._noise_patterns):
+    """What ``classify`` must say: every pattern tried on the line with Python's ``re`` and
+    ``re.ASCII`` (what a pattern means, collectors/patterns.py), the heaviest kept."""
+    if any(re.search(p.regex, line, re.ASCII) for p in matcher._noise_patterns):
         return []
-    hits = [p for p in matcher._signals if re.search(scoped(p.regex), line)]
+    hits = [p for p in matcher._signals if re.search(p.regex, line, re.ASCII)]
     top = max((p.weight for p in hits), default=0)
     return [p.id for p in hits if p.weight == top]
 
@@ -199,50 +224,24 @@ DECISIVE = [
     "Watchdog caught collective operation timeout", "ModuleNotFoundError: No module named 'x'", "Killed",
     "Connection reset by peer", "NCCL WARN Cuda failure 'out of memory'", "bash: line 1: torchrun: command not found",
     "Permission denied", "Bus error", "step 812 loss = NaN", "FutureWarning: ", "训练失败", "段错误",
+    # the catalogue's lookarounds, and what they must pass over
+    "cudaErrorIllegalAddress", "cudaErrorECCUncorrectable", "cudaErrorMemoryAllocation", "cudaErrorE",
+    "NCCL error in: x.cc:12, ", "remote process exited", "NCCL error: ", "LocalEntryNotFoundError",
+    "EntryNotFoundError", "DistNetworkError: ", "Failed to recv", "timed out", "Fatal Python error: ", "Aborted",
 ]
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from([*DECISIVE, *FRAGMENTS, "\u212aILLED BY SIGNAL", "Bu\u017f error"]),
                 max_size=5).map("".join))
-def test_key_filtering_never_changes_what_a_line_means(line: str) -> None:
-    # classify() tries only the patterns whose literal keys a line holds; on non-ASCII lines
-    # it looks for the keys in an ASCII copy of the line.
-    for matcher in (builtin_catalogue().line_matcher, PLANNED):
+def test_a_line_means_what_python_re_says_it_means(line: str) -> None:
+    for matcher in (builtin_catalogue().line_matcher, WIDE):
         assert matcher.classify(line) == brute_force(matcher, line)
-
-
-@functools.cache
-def ascii_safe_pieces() -> list[re.Pattern[str]]:
-    """Every piece of the built-in catalogue that a scan may search in a block's ASCII copy."""
-    from collectors.prefilter import alternatives
-
-    pieces = set()
-    # A boundary between characters the pattern does not name: "é:" has one, "?:" has not.
-    extra = [r"Error.\b:", r"(?i)(?:is|[^,])\bnan"]
-    for regex in [*(p.regex for p in builtin_catalogue().line_matcher._signals), *extra]:
-        for alt in alternatives("", regex):
-            pieces.update(alt.piece(o.start) for o in alt.options if alt.ascii_safe(o.start))
-    return [re.compile(piece) for piece in sorted(pieces)]
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.sampled_from([*DECISIVE, "é", "\u00a0", "\u2588", "训练", "ü:", " ", "?", "loss\u00a0= nan",
-                                 "Error:\u00a0", "\u00e9Error", "Error"]), max_size=6).map("".join))
-def test_an_ascii_safe_piece_matches_the_ascii_copy_wherever_it_matches_the_text(text: str) -> None:
-    # Prefix passes over a progress bar's block search its ASCII copy: several times faster,
-    # and sound only for pieces that cannot tell a non-ASCII character from "?".
-    copy = ascii_copy(text)
-    for rx in ascii_safe_pieces():
-        m = rx.search(text)
-        while m is not None:
-            assert rx.match(copy, m.start()), (rx.pattern, text)
-            m = rx.search(text, m.start() + 1)
 
 
 @pytest.fixture(scope="module")
 def big_log() -> bytes:
-    """A log big enough for planned passes, with every kind of line the catalogue knows."""
+    """A log big enough for the database, with every kind of line the catalogue knows."""
     rng = random.Random(6)
     samples = [
         "[rank{r}]: step {i} | loss {f:.4f} | lr 3.000e-04 | grad_norm 0.{i} | tokens/s 41072 | mem 67.1GB",
@@ -251,51 +250,61 @@ def big_log() -> bytes:
         " 56%|\u2588\u2588\u2588\u2588\u2588     | {i}/500000 [78:51:58<38:12:24,  3.30it/s]\r 56%| {i}/500000",
         "INFO:s3transfer.upload:part 3 of metrics-{i}.parquet: retrying after ReadTimeoutError (attempt 2 of 5)",
         "/usr/lib/python3.11/site-packages/torch/utils/checkpoint.py:1399: FutureWarning: deprecated",
+        "2026-05-14T11:37:{s:02d}.123456789Z [rank{r}]: step {i} | loss {f:.4f}",
     ]
-    decisive = [line for case in ("torch.OutOfMemoryError: CUDA out of memory.", "Segmentation fault (core dumped)",
-                                  "[rank3]:[E514 11:47:58.4 ProcessGroupNCCL.cpp:607] [Rank 3] Watchdog caught "
-                                  "collective operation timeout", "OSError: [Errno 28] No space left on device",
-                                  "step 812 loss = NaN", "2026-05-14T11:37:55Z Killed",
-                                  "ModuleNotFoundError: No module named 'flash_attn'",
-                                  "Connection reset by peer", "NCCL WARN Cuda failure 'out of memory'")
-                for line in (case,)]
+    decisive = ["torch.OutOfMemoryError: CUDA out of memory.", "Segmentation fault (core dumped)",
+                "[rank3]:[E514 11:47:58.4 ProcessGroupNCCL.cpp:607] [Rank 3] Watchdog caught collective operation "
+                "timeout", "OSError: [Errno 28] No space left on device", "step 812 loss = NaN",
+                "2026-05-14T11:37:55Z Killed", "progress 99%\rKilled", "ModuleNotFoundError: No module named 'flash_attn'",
+                "Connection reset by peer", "NCCL WARN Cuda failure 'out of memory'", "cudaErrorLaunchFailure",
+                "cudaErrorMemoryAllocation", "NCCL error in: x.cc:9, remote process exited",
+                "huggingface_hub.utils.LocalEntryNotFoundError: x", "Fatal Python error: Aborted"]
     out = []
     for i in range(40000):
         if i % 997 == 0:
             out.append(rng.choice(decisive))
-        out.append(rng.choice(samples).format(r=rng.randrange(64), i=i, f=rng.random()))
+        out.append(rng.choice(samples).format(r=rng.randrange(64), i=i, f=rng.random(), s=i % 60))
     return ("\n".join(out) + "\n").encode()
 
 
 @pytest.mark.parametrize("size", [1 << 20, 65537, 8191])
-def test_planned_passes_find_what_the_reference_finds(big_log: bytes, size: int) -> None:
+def test_blocks_find_what_the_reference_finds(big_log: bytes, size: int) -> None:
     matcher = builtin_catalogue().line_matcher
-    assert observed(big_log, matcher, size) == reference(big_log, matcher)
+    expected = reference(big_log, matcher)
+    assert expected["counts"], "the log holds decisive lines"
+    with blockwise():
+        assert observed(big_log, matcher, size) == expected
 
 
-def test_a_plan_is_made_for_big_blocks(big_log: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
-    planned: list[int] = []
-    real = LineMatcher.passes
-
-    def spy(self: LineMatcher, sample: str, *, fresh: bool = False) -> object:
-        planned.append(len(sample))
-        return real(self, sample, fresh=fresh)
-
-    monkeypatch.setattr(LineMatcher, "passes", spy)
-    scan_log([big_log], builtin_catalogue().line_matcher, pod="p", container="c", year=2026)
-    assert planned and planned[0] <= logs.SAMPLE_CHARS
+def test_small_logs_never_wait_for_the_database(big_log: bytes) -> None:
+    matcher = LineMatcher(list(MATCHER._patterns))
+    scan_log([big_log[: logs.SCAN_MIN_BYTES - 1]], matcher, pod="p", container="c", year=2026)
+    assert matcher._database is None
 
 
-def test_the_logs_of_one_job_share_a_plan(big_log: bytes) -> None:
-    """Planning costs a fraction of a second; the next log of the same job starts with the
-    last plan (a scan asks for a fresh one only when the plan runs slow on its log)."""
-    matcher = LineMatcher([LogPattern(s.id, s.pattern or "", s.specificity, s.kind == "noise")
-                           for s in builtin_catalogue().signatures if s.where == "log"])
-    first = scan_log([big_log], matcher, pod="a", container="c", year=2026)
-    made = list(matcher._recent)
-    second = scan_log([big_log], matcher, pod="b", container="c", year=2026)
-    assert matcher._recent == made and len(made) == 1
-    assert [m.signature for m in first.matches] == [m.signature for m in second.matches]
+def test_the_database_is_compiled_once_a_big_log_pays_for_it_and_then_cached(
+        big_log: bytes, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(logs, "COMPILE_AFTER_BYTES", len(big_log) * 3 // 2)
+    compiled: list[int] = []
+    real = matching.compile_database
+
+    def spy(expressions: list[str], flags: int, ids: list[int] | None = None) -> matching.Database:
+        compiled.append(len(expressions))
+        return real(expressions, flags, ids)
+
+    monkeypatch.setattr(matching, "compile_database", spy)
+    first = LineMatcher(list(MATCHER._patterns))
+    scan_log([big_log], first, pod="a", container="c", year=2026)
+    assert first._database is None and not compiled, "one log's worth: classified line by line"
+    scan_log([big_log, big_log], first, pod="b", container="c", year=2026)
+    assert first._database is not None and compiled == [len(MATCHER._signals) + len(logs.INVALID_UTF8)]
+    # The next run (a new matcher, the same patterns) loads it from the cache from the start.
+    second = LineMatcher(list(MATCHER._patterns))
+    digest = scan_log([big_log], second, pod="c", container="c", year=2026)
+    assert second._database is not None and compiled == [len(MATCHER._signals) + len(logs.INVALID_UTF8)]
+    assert observed(big_log, second, 1 << 20) == reference(big_log, second)
+    assert digest.lines == big_log.count(b"\n")
 
 
 def test_memory_is_bounded_by_blocks_not_by_the_log() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from collectors.errors import SnapshotError
+from collectors.errors import SnapshotError, Unreadable
 from collectors.snapshot import SnapshotSource, parse_selector
 from collectors.source import ObjectRef
 
@@ -129,11 +129,11 @@ def test_bad_snapshots_raise_one_clear_error(tmp_path: Path, setup, message: str
 
 def test_binary_log_is_refused(tmp_path: Path) -> None:
     src = SnapshotSource(write(tmp_path, [obj("Pod", "p")], {"p/c.log": b"\x7fELF\x00\x00\x01binary"}))
-    with pytest.raises(SnapshotError, match="binary data, not a text log"):
+    with pytest.raises(Unreadable, match="binary data or UTF-16, not a UTF-8 text log"):
         read(src)
 
 
 def test_names_cannot_escape_the_logs_folder(tmp_path: Path) -> None:
     src = SnapshotSource(write(tmp_path, [obj("Pod", "p")]))
-    with pytest.raises(SnapshotError):
+    with pytest.raises(Unreadable):
         b"".join(src.read_log("ml", "../../etc", "passwd"))

@@ -6,6 +6,9 @@ jobdoctor. ``-o DIR`` still works, with a note on stderr, and is hidden from the
 
 from __future__ import annotations
 
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -14,11 +17,20 @@ import typer
 from agent.cli.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, MaxLogs, Name, Namespace, SnapshotDir,
                          handle_errors, open_source, progress_printer, snapshot_dir, workload)
 
-ToDir = Annotated[Path | None, typer.Option("--to", "--output-directory", metavar="DIR", callback=snapshot_dir,
-                                          help="Directory to write the snapshot to; created if missing, and must "
-                                               "be empty unless --force.")]
+
+def _directory(value: str | None) -> str | None:
+    """As ``snapshot_dir``, but kept a string: Path("") is ".", and an empty --to must not
+    mean the current directory (collectors.capture refuses it)."""
+    if value:
+        snapshot_dir(Path(value))
+    return value
+
+
+ToDir = Annotated[str | None, typer.Option("--to", "--output-directory", metavar="DIR", callback=_directory,
+                                         help="Directory to write the snapshot to; created if missing, and must "
+                                              "be empty unless --force.")]
 # Before --to, capture took its directory as -o/--output; kept working, hidden, with a note.
-OldOutputDir = Annotated[Path | None, typer.Option("--output", "-o", metavar="DIR", hidden=True, callback=snapshot_dir)]
+OldOutputDir = Annotated[str | None, typer.Option("--output", "-o", metavar="DIR", hidden=True, callback=_directory)]
 Force = Annotated[bool, typer.Option("--force", help="Write into a non-empty directory. A snapshot already there is "
                                      "moved to DIR/.replaced-*/, never deleted.")]
 
@@ -59,7 +71,7 @@ def capture(
     if to is None:
         typer.echo("jobdoctor: warning: capture -o DIR is deprecated, use --to DIR (-o is an output format "
                    "everywhere else)", err=True)
-    output = to or output
+    output = to if to is not None else output  # "" stays "": refused below, never the current directory
     assert output is not None
     settings = load_settings({"max_logs": max_logs}, config=config)
     settings = for_source(settings, snapshot)
@@ -70,9 +82,10 @@ def capture(
         source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
                                         read_timeout=settings.cluster_timeout)
         try:
-            report = run(source, Target(kind, name, namespace), output, matcher=builtin_catalogue().line_matcher,
-                         budget=settings.budget(), redactor=Redactor(settings.redact_patterns), force=force,
-                         progress=progress)
+            with _terminated_as_exit():
+                report = run(source, Target(kind, name, namespace), output, matcher=builtin_catalogue().line_matcher,
+                             budget=settings.budget(), redactor=Redactor(settings.redact_patterns), force=force,
+                             progress=progress)
         finally:
             close = getattr(source, "close", None)
             if close is not None:
@@ -88,3 +101,23 @@ def capture(
     typer.echo(f"Captured {kind} {namespace}/{name} into {output}: {report.objects} objects, "
                f"{report.logs} log{'s' if report.logs != 1 else ''} ({size}).")
     typer.echo(f"Diagnose it anywhere: jobdoctor diagnose {kind} {name} -n {namespace} --snapshot {output}")
+
+
+@contextmanager
+def _terminated_as_exit() -> Iterator[None]:
+    """SIGTERM (a CI job cancelled, ``kill``) ends the capture the way Ctrl-C does: with an
+    exception, so that the half-written snapshot is removed and DIR is left as it was. Exit
+    143, as for a process killed by SIGTERM."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: whoever runs this handles signals
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

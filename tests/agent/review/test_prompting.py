@@ -132,7 +132,7 @@ def test_a_broken_template_is_reported_and_the_built_in_one_used(tmp_path: Path,
 def test_an_unreadable_template_file_is_noted(tmp_path: Path) -> None:
     p = prompt_for(FAILED_POD, prompt_file=str(tmp_path / "missing.j2"))
     assert p.template == "built-in pod.j2"
-    assert p.notes == [f"prompt template --prompt-file {tmp_path / 'missing.j2'}: cannot be read (No such file or directory)"]
+    assert p.notes == [f"prompt template --prompt-file {tmp_path / 'missing.j2'}: cannot be read (no such file)"]
 
 
 # -- where a template comes from -----------------------------------------------------------------------
