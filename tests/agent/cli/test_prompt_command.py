@@ -130,3 +130,13 @@ def test_a_snapshot_diagnosis_without_a_model_loads_neither_openai_nor_jinja() -
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                          env={"PATH": "/usr/bin:/bin", "HOME": str(ROOT / ".no-home")})
     assert out.stdout.strip() == "[]"
+
+
+def test_request_timeout_bounds_one_request_and_timeout_the_review(model_env: None, respx_mock: respx.MockRouter) -> None:
+    route = respx_mock.post(CHAT).mock(return_value=httpx.Response(200, json=completion(good_answer())))
+    runner.invoke(app, ["diagnose", *EXAMPLE_ARGS, "--timeout", "300", "--no-cache"])
+    runner.invoke(app, ["diagnose", *EXAMPLE_ARGS, "--timeout", "300", "--request-timeout", "20", "--no-cache"])
+    whole, bounded = (call.request.extensions["timeout"]["read"] for call in route.calls)
+    assert whole == pytest.approx(300, abs=5) and bounded == 20
+    refused = runner.invoke(app, ["diagnose", *EXAMPLE_ARGS, "--request-timeout", "0"])
+    assert refused.exit_code == 2 and "--request-timeout" in refused.output
