@@ -6,9 +6,11 @@ a healthy job. A line shows a problem when
 
 - the catalogue reads it as a cause or a symptom (a log line, an event, a status fact),
 - it is a Warning event or an abnormal status fact (not a container still starting),
-- it is an unexplained error line of a failing pod - an error, fatal, failed, timeout or
-  NaN line that no signature, noise included, claims - or an explicit stall or timeout
-  message of any pod ("no progress for 600 seconds", a watchdog).
+- it is an unexplained error line: a line only the catalogue's hints read (an error, fatal,
+  failed, timeout or NaN line no cause or symptom claims) in a failing pod, or, in a pod
+  still running, one the hints that count ``while_running`` read (an explicit stall or
+  timeout message: "no progress for 600 seconds", a watchdog). A progress line is none
+  ("number of nan iterations: 0"): a NaN loss is the loss-nan signature's.
 
 The unexplained lines are also what the prompt adds to the log excerpts (``error_lines``),
 so a model can fix what the catalogue has never seen.
@@ -31,32 +33,12 @@ from collectors.evidence import STARTING_REASONS, Evidence, LogDigest, LogLine, 
 # A cause this unspecific ("an exception was raised", "killed by SIGKILL") says that something
 # failed, not what: a model quoting the line that says what may overrule it.
 GENERIC_SPECIFICITY = 30
-# Words of lines that report a failure in any framework's voice. Bounded by letters only, so
-# that RUN_TIMEOUT and error_code count as words too.
-_WORD = r"(?<![A-Za-z])(?:{})(?![A-Za-z])"
-ERRORISH = re.compile("(?i)" + _WORD.format(
-    r"error|errno|fatal|failed|failure|exception|traceback|abort(?:ed|ing)?|panic|"
-    r"timed?[ _-]?out|timeout|deadline|nan|inf|killed|denied|refused|forbidden|unauthori[sz]ed|"
-    r"not found|no such|cannot|can't|could not|unable to|unreachable|invalid|segmentation|core dumped|"
-    r"unrecogni[sz]ed|unknown (?:option|argument|flag)|no progress|stall(?:ed|ing)?|hang(?:s|ing)?|hung|"
-    r"not responding|exceeded|insufficient"))
-# Explicit reports of a hang or a wait that ran out: a problem even in a pod still running.
-STALLISH = re.compile("(?i)" + _WORD.format(
-    r"no progress|stall(?:ed|ing)?|hang(?:s|ing)?|hung|watchdog|timed?[ _-]?out|timeout|not responding|"
-    r"stopped (?:submitting|responding)|deadline exceeded|unable to (?:finish|complete)|did not (?:finish|complete)"))
-# Progress lines ("iteration 12 | lm loss: 1.1 | number of nan iterations: 0") hold such words
-# without reporting a problem - unless their loss itself is NaN or Inf.
-PROGRESS = re.compile(r"(?i)(?<![A-Za-z])(?:iter(?:ation)?|step|epoch)s?(?![A-Za-z]).*(?<![A-Za-z])(?:loss|lr|learning.rate)")
-LOSS_NAN = re.compile(r"(?i)loss[^|,;]{0,20}?[:=]\s*-?(?:nan|inf)(?![A-Za-z])")
 # The category of an exception the rules could not read further: its message may name the cause.
 GENERIC_CATEGORY = "application-error"
 # Normal events that report a disruption, not the course of things: a pod killed, preempted,
 # evicted, failing its probes. (Scheduled, Pulling, Created, Started are the course of things.)
 DISRUPTIONS = frozenset({"Killing", "Preempted", "Preempting", "Evicted", "TaintManagerEviction", "NodeNotReady",
                          "Unhealthy", "BackOff", "ExitedWithCode", "Rebooted", "NodeNotSchedulable"})
-# A line a noise pattern claims does not count, except a traceback-frame match (an indented line)
-# that reports an error itself: runtimes indent their error messages too.
-INDENTED_NOISE = "traceback-frame"
 # A running container's last lines stand for a stall when it has been silent this long, and for
 # more than twice its usual quiet: the rules wait twenty times that before they say so alone,
 # a model that reads the silence may say it sooner (the rules' own default minimum, 45 minutes).
@@ -140,33 +122,54 @@ def error_lines(evidence: Evidence, catalogue: Catalogue) -> list[tuple[LogDiges
     """The unexplained error lines of failing pods, and the stall messages of every pod: the
     lines no signature reads that a model should see anyway. The last ones of each log first
     (the final exception), at most ``MAX_LINES_PER_LOG`` a log and ``MAX_LINES`` in all."""
-    timeline = Timeline.of(evidence)
-    failing = {p.name for p in evidence.pods if timeline.failing(p) or p.phase == "Failed"}
-    noise = [s for s in catalogue.signatures if s.kind == "noise"]
+    errors = _ErrorReader.of(evidence, catalogue)
     out: list[tuple[LogDigest, LogLine]] = []
     for d in evidence.logs:
-        wanted = ERRORISH if d.pod in failing or d.previous else STALLISH
         picked: list[LogLine] = []
         seen: set[str] = set()
         for ln in reversed(_lines_of(d)):
             key = re.sub(r"\d+", "#", flat(ln.text))
-            if key in seen or len(key) < MIN_LINE or not errorish(ln.text, wanted):
+            if key in seen or len(key) < MIN_LINE:
                 continue
             seen.add(key)
-            if catalogue.line_matcher.classify(ln.text) or any(s.matches(text=ln.text) for s in noise):
-                continue  # read by a signature (the excerpts show those) or noise
-            picked.append(ln)
+            ids = catalogue.line_matcher.classify(ln.text)
+            if ids and not errors.hints.issuperset(ids):
+                continue  # read by a cause or symptom: the excerpts and the verdict show those
+            if errors.unexplained(d, ln.text, ids):
+                picked.append(ln)
             if len(picked) >= MAX_LINES_PER_LOG:
                 break
         out += [(d, ln) for ln in sorted(picked, key=lambda ln: ln.line)]
     return out[:MAX_LINES]
 
 
-def errorish(text: str, words: re.Pattern[str]) -> bool:
-    """Whether a line reports a problem in ``words``: a progress line only when its loss is NaN."""
-    if not words.search(text):
-        return False
-    return not PROGRESS.search(text) or bool(LOSS_NAN.search(text))
+@dataclass(frozen=True)
+class _ErrorReader:
+    """Which lines no cause or symptom reads still report a problem: one definition, the
+    catalogue's hints, for what the scan keeps and what a model may stand on."""
+
+    catalogue: Catalogue
+    failing: frozenset[str]  # pods that failed or keep failing: every hint counts
+    hints: frozenset[str]
+    lasting: frozenset[str]  # hints that count from a process still running
+
+    @classmethod
+    def of(cls, evidence: Evidence, catalogue: Catalogue) -> _ErrorReader:
+        timeline = Timeline.of(evidence)
+        hints = [s for s in catalogue.signatures if s.kind == "hint"]
+        return cls(catalogue, frozenset(p.name for p in evidence.pods if timeline.failing(p) or p.phase == "Failed"),
+                   frozenset(s.id for s in hints), frozenset(s.id for s in hints if s.while_running))
+
+    def unexplained(self, d: LogDigest, text: str, ids: Sequence[str]) -> bool:
+        """Whether a line (read as ``ids``) is an error line no signature explains."""
+        if not ids and text[:1].isspace():
+            # Runtimes indent their error messages too, and the traceback-frame noise hides
+            # every indented line: read it for what it says.
+            ids = self.catalogue.line_matcher.classify(text.lstrip())
+        wanted = self.hints if d.pod in self.failing or d.previous else self.lasting
+        if not any(i in wanted or i not in self.hints for i in ids):
+            return False
+        return not any(p.matches(text=text) for p in self.catalogue.progress)
 
 
 def _lines_of(d: LogDigest) -> list[LogLine]:
@@ -199,18 +202,14 @@ def _event_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLi
 def _log_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLine]:
     """Every kept log line the catalogue reads as a cause or symptom (not only the first and
     last of each signature that ``matches`` holds), and the error lines it does not read."""
-    timeline = Timeline.of(evidence)
-    failing = {p.name for p in evidence.pods if timeline.failing(p) or p.phase == "Failed"}
-    noise = [s for s in catalogue.signatures if s.kind == "noise"]
+    errors = _ErrorReader.of(evidence, catalogue)
     for d in evidence.logs:
-        wanted = ERRORISH if d.pod in failing or d.previous else STALLISH
         for ln in _lines_of(d):
             ids = catalogue.line_matcher.classify(ln.text)
             sig = catalogue.by_id.get(ids[0]) if ids else None
-            if sig is not None and sig.kind != "noise":
+            if sig is not None and sig.kind in ("cause", "symptom"):
                 yield _line(ln.text, "log", d.pod, sig)
-            elif errorish(ln.text, wanted) and not any(s.id != INDENTED_NOISE and s.matches(text=ln.text)
-                                                        for s in noise):
+            elif errors.unexplained(d, ln.text, ids):
                 yield ProblemLine(ln.text, "log", "error", d.pod)
 
 

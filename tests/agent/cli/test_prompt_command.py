@@ -40,7 +40,8 @@ def test_prompt_as_json() -> None:
     assert [m["role"] for m in data["messages"]] == ["system", "user"]
     assert data["tokens"] == sum(m["tokens"] for m in data["messages"]) <= data["max_prompt_tokens"] == 4000
     assert "Chinese" in data["messages"][0]["content"]
-    assert data["notes"] == ["evidence cut to fit --max-prompt-tokens 4000: LogInfo"]
+    # The Chinese instructions take more room: the logs are cut first, then the status lines.
+    assert data["notes"] == ["evidence cut to fit --max-prompt-tokens 4000: ErrorInfo, LogInfo"]
 
 
 def test_prompt_with_a_broken_template_exits_3_and_shows_what_would_be_sent(tmp_path: Path) -> None:

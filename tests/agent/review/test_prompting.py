@@ -14,6 +14,7 @@ import yaml
 from agent.review import prompting
 from agent.review.budget import count_tokens
 from agent.review.prompting import build_prompt, fence
+from agent.review.support import error_lines
 from agent.engine.rules import judge
 from agent.settings import Settings
 from agent.engine.signatures import builtin_catalogue
@@ -340,10 +341,17 @@ QUIET_FAILURE = filled(evidence(
 
 
 def test_an_error_line_no_signature_reads_reaches_the_prompt() -> None:
-    assert UNREAD not in QUIET_FAILURE.LogInfo  # the excerpts hold the last lines only
-    user = prompt_for(QUIET_FAILURE).messages[1]["content"]
+    # The scan keeps it as a hint, with the lines around it, though no signature explains it.
+    assert f"{UNREAD}\nstep 0 loss 1.00" in QUIET_FAILURE.LogInfo
+    assert UNREAD in prompt_for(QUIET_FAILURE).messages[1]["content"]
+    assert [ln.text for _, ln in error_lines(QUIET_FAILURE, builtin_catalogue())] == [UNREAD]
+
+
+def test_the_error_lines_are_listed_apart_when_the_excerpts_lost_them() -> None:
+    lost = QUIET_FAILURE.model_copy(update={"LogInfo": "== trainer/main ==\nexiting with status 1"})
+    user = prompt_for(lost).messages[1]["content"]
     section = user.split("== error lines no signature reads, not in the excerpts above ==\n")[1]
-    assert section.startswith(f"[trainer/main] {UNREAD}\n")
+    assert section.startswith(f"[trainer/main] {UNREAD}")
 
 
 def test_the_error_lines_are_kept_when_the_budget_cuts() -> None:
