@@ -160,6 +160,32 @@ def _yes_no(healthy: bool) -> str:
     return "healthy" if healthy else "not healthy"
 
 
+def prompt_recall(folder: Path, *, catalogue: Catalogue, settings: Settings) -> list[tuple[str, str, bool]]:
+    """For each case with an ``evidence`` line: (case id, that line, whether the prompt a model
+    would be sent holds it). No model is asked: this measures what one could see."""
+    from agent.diagnosis import conclude, gather
+    from agent.review.prompting import build_prompt
+
+    settings = settings.model_copy(update={"fetch_concurrency": 1})
+    rows = []
+    for path in sorted(p.parent for p in Path(folder).glob("*/expected.yaml")):
+        case = load_case(path)
+        if not case.evidence:
+            continue
+        source = SnapshotSource(snapshot_of(path))
+        evidence = gather(Target(case.kind, case.name, case.namespace), source, catalogue=catalogue, settings=settings)
+        rule = conclude(evidence, catalogue=catalogue, settings=settings)
+        text = build_prompt(evidence, rule, settings, source=source, catalogue=catalogue).text()
+        rows.append((path.name, case.evidence, case.evidence.lower() in text.lower()))
+    return rows
+
+
+def recall_report(rows: Sequence[tuple[str, str, bool]]) -> str:
+    lines = [f"NOT IN PROMPT {case}: {line!r}" for case, line, found in rows if not found]
+    lines.append(f"prompt recall {_pct(sum(found for _, _, found in rows), len(rows))}")
+    return "\n".join(lines)
+
+
 def evidence_text(verdict: Verdict) -> str:
     return "\n".join([verdict.error, *(e.text for e in verdict.evidence)]).lower()
 

@@ -49,7 +49,12 @@ class Settings(BaseModel):
     base_url: str | None = Field(None, description="OpenAI-compatible endpoint")
     api_key_env: str = Field("OPENAI_API_KEY", description="environment variable holding the API key")
     timeout: float = Field(60, gt=0, description="seconds for the whole model consultation")
-    request_timeout: float = Field(30, gt=0, description="seconds for one model request")
+    # None: one request may use all of ``timeout``. A CPU server takes minutes over a prompt,
+    # and cutting a request short only makes it compute the same answer again.
+    request_timeout: float | None = Field(None, gt=0, description="seconds for one model request, at most")
+    # None: sized to the answer schema (agent/review/answer.py, answer_tokens). Without a bound a
+    # small model held to the schema can loop on its evidence list until its context is full.
+    max_answer_tokens: int | None = Field(None, ge=64, description="max_tokens of one answer")
     max_retries: int = Field(2, ge=0, le=10)
     language: str = Field("en", description="language of the prose in verdicts: en, zh (zh-CN), ... "
                                             "(default: the locale's); category ids stay as they are")

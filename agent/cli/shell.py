@@ -81,7 +81,8 @@ BaseURL = Annotated[str | None, typer.Option("--base-url", metavar="URL", help="
 ApiKeyEnv = Annotated[str | None, typer.Option("--api-key-env", metavar="VAR", help="Environment variable holding the API key (default OPENAI_API_KEY).")]
 Language = Annotated[str | None, typer.Option("--language", metavar="LANG", help="Language of the verdict's prose and labels, from the rules and a model alike: en, zh, ... (default: $JOBDOCTOR_LANGUAGE, the config file, then the locale, e.g. LANG=zh_CN.UTF-8). Category ids and quoted lines stay as they are.")]
 Debug = Annotated[bool, typer.Option("--debug", help="Show tracebacks instead of one-line errors.")]
-Timeout = Annotated[float | None, typer.Option("--timeout", metavar="SECONDS", callback=at_least(1), help="Seconds for the whole model review, retries included (default 60).")]
+Timeout = Annotated[float | None, typer.Option("--timeout", metavar="SECONDS", callback=at_least(1), help="Seconds for the whole model review, retries included (default 60); one request may use all of it.")]
+RequestTimeout = Annotated[float | None, typer.Option("--request-timeout", metavar="SECONDS", callback=at_least(1), help="Seconds for one model request, at most (default: all of --timeout).")]
 MaxPromptTokens = Annotated[int | None, typer.Option("--max-prompt-tokens", metavar="N", callback=at_least(500), help="Token budget of the prompt (default 6000, at least 500); the evidence is cut to fit.")]
 PromptFile = Annotated[Path | None, typer.Option("--prompt-file", metavar="FILE", dir_okay=False, help="Prompt template (Jinja2, or an Aegis Go template); wins over every other template.")]
 PromptConfigMap = Annotated[str | None, typer.Option("--prompt-configmap", metavar="NAMESPACE/NAME", help="ConfigMap holding prompt templates: keys <kind>.j2, <kind>.tmpl, default.j2.")]
@@ -182,10 +183,11 @@ def snapshot_namespace(source: Any, kind: str, name: str) -> str:
 
 def model_flags(*, model: str | None, base_url: str | None, api_key_env: str | None, language: str | None,
                 timeout: float | None, max_prompt_tokens: int | None, prompt_file: Path | None,
-                prompt_configmap: str | None, no_cache: bool, mask_names: bool) -> dict[str, Any]:
+                prompt_configmap: str | None, no_cache: bool, mask_names: bool,
+                request_timeout: float | None = None) -> dict[str, Any]:
     """The model options as settings flags (None: not given, so env and config file decide)."""
     return {"model": model, "base_url": base_url, "api_key_env": api_key_env, "language": language,
-            "timeout": timeout, "max_prompt_tokens": max_prompt_tokens,
+            "timeout": timeout, "request_timeout": request_timeout, "max_prompt_tokens": max_prompt_tokens,
             "prompt_file": str(prompt_file) if prompt_file else None, "prompt_configmap": prompt_configmap,
             "cache": False if no_cache else None, "mask_names": True if mask_names else None}
 

@@ -89,7 +89,8 @@ class Signature(BaseModel):
     while_running: bool | Literal["anywhere"] = Field(
         False, description="log only: counts even from a process still running - when among its last lines (true: "
                            "a NaN loss makes every later step useless), or wherever it shows (anywhere: a state "
-                           "the process keeps, such as running on the CPU because CUDA failed)")
+                           "the process keeps, such as running on the CPU because CUDA failed); on a hint: "
+                           "the review counts its lines from a process still running (a stall report)")
     accelerators_only: bool = Field(False, description="log only: counts only in pods that request GPUs or other "
                                                        "accelerators (a warning that no GPU is used)")
     summary: str = Field("", description="what happened, as a phrase: 'ran out of GPU memory'")

@@ -1,50 +1,42 @@
-"""A model's answer: parsed, checked against the evidence, and turned into a ``Verdict``.
+"""A model's answer: the schema it is asked for, and its fields parsed out of what it wrote.
 
 The model is asked for JSON matching ``answer_schema()`` (the verdict's own schema, limited
-to what a model decides). Answers also arrive as JSON inside a code fence or followed by
-chatter, or in the Aegis text format - ``Healthy:`` / ``Error:`` / ``Analysis:`` /
-``Solution:``, with markdown, bold, fences, full-width colons or Chinese field names.
+to what a model decides), at most ``answer_tokens()`` long. Answers also arrive as JSON inside
+a code fence or followed by chatter, or in the Aegis text format - ``Healthy:`` / ``Error:`` /
+``Analysis:`` / ``Solution:``, with markdown, bold, fences, full-width colons or Chinese
+field names. JSON that does not parse - small models leave a quote inside a string
+unescaped - is repaired when a tolerant parser (json-repair) makes an answer of it, and named
+otherwise: "invalid JSON at line L column C: ...", in the note and in the repair request.
 
-An answer is used only if it passes every check below; otherwise ``Unusable`` says why, and
-the caller keeps the rule verdict:
-
-- its category is a taxonomy id, ``healthy`` agrees with it, its culprit is a pod (and
-  container) of the workload;
-- its evidence lines are quoted from the evidence it was given (others are dropped);
-- it does not call a Failed workload healthy, nor a Succeeded one broken, nor clear a
-  cause the rules found;
-- it departs from the rule verdict only with a quoted line to show for it, and not at all
-  when the evidence holds text addressed to the model (a prompt injection in a log).
+Whether the fields are used is checking.py's business.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from pydantic import ValidationError
-
-from agent.review.budget import flat
-from agent.engine.taxonomy import HEALTHY, UNKNOWN, categories
-from agent.engine.verdict import EvidenceLine, Verdict
-from collectors.evidence import Evidence
-from collectors.redaction import NameMask
+from agent.engine.taxonomy import categories
+from agent.engine.verdict import Verdict
 
 # What a model decides; the rest of a Verdict (engine, target, notes, ...) is ours to fill.
 ANSWER_FIELDS = ("healthy", "category", "error", "analysis", "solution", "culprit", "evidence")
-# A quote shorter than this could be found anywhere ("Error", "exit 1").
-MIN_QUOTE = 8
+# Tokens a good answer may take per field, with room: one error line, a paragraph of analysis,
+# a few steps of solution, five quoted lines of up to ~500 characters. Their sum is max_tokens.
+FIELD_TOKENS = {"healthy": 4, "category": 10, "error": 100, "analysis": 350, "solution": 300, "culprit": 30,
+                "evidence": 5 * 130}
+JSON_OVERHEAD_TOKENS = 80
+# The schema's bound on quoted lines: a small model held to a schema loops on its evidence list
+# until max_tokens. (No maxLength on strings: llama.cpp turns a maxLength of 1,000 into a
+# grammar of 1,000 nested optionals that its parser cannot take, and the server dies.)
+MAX_QUOTES = 5
+# Prose in Chinese, Japanese or Korean costs about one token a character: half as much again.
+CJK_PROSE_FACTOR = 1.5
+PROSE_FIELDS = ("error", "analysis", "solution")
 # How many "{" to try as the start of a JSON object: bounds the work on a long, chatty answer.
 MAX_JSON_STARTS = 20
-# Text in the evidence that talks to the model rather than about the job.
-INJECTION = re.compile(
-    r"(?i)\b(?:ignore|disregard|forget|override)\b[^\n]{0,40}?\b(?:instructions?|prompts?|rules|guidelines)\b"
-    r"|\byou are now\b|\bsystem prompt\b|\bnew instructions?\b"
-    r"|\b(?:answer|respond|reply|say|output|report)\b[^\n]{0,30}?\bhealthy\b\W{0,3}(?:yes|true)\b"
-)
 
 
 class Unusable(Exception):
@@ -60,13 +52,23 @@ def answer_schema(*, with_ids: bool = True) -> dict[str, Any]:
     properties = {name: _untitled(full["properties"][name]) for name in ANSWER_FIELDS}
     if with_ids:
         properties["category"]["enum"] = list(categories())
+    properties["evidence"]["maxItems"] = MAX_QUOTES
+    defs = {name: _untitled(d) for name, d in full["$defs"].items()}
     return {
         "type": "object",
         "properties": properties,
         "required": list(ANSWER_FIELDS),
         "additionalProperties": False,
-        "$defs": {name: _untitled(d) for name, d in full["$defs"].items()},
+        "$defs": defs,
     }
+
+
+def answer_tokens(language: str = "en") -> int:
+    """``max_tokens`` for one answer: what ``answer_schema()`` needs when filled well."""
+    prose = sum(FIELD_TOKENS[f] for f in PROSE_FIELDS)
+    rest = sum(FIELD_TOKENS.values()) - prose + JSON_OVERHEAD_TOKENS
+    cjk = language.strip().lower().split("-")[0] in ("zh", "ja", "ko")
+    return rest + int(prose * (CJK_PROSE_FACTOR if cjk else 1))
 
 
 def _untitled(node: Any) -> Any:
@@ -83,16 +85,68 @@ def _untitled(node: Any) -> Any:
 
 def parse(text: str) -> dict[str, Any]:
     """The answer's fields, from JSON or the Aegis text format. Raises ``Unusable``."""
+    return parse_answer(text)[0]
+
+
+def parse_answer(text: str) -> tuple[dict[str, Any], list[str]]:
+    """The answer's fields, and notes on how they were read (a repaired JSON). Raises ``Unusable``."""
     text = re.sub(r"(?s)<think>.*?</think>", "", text or "").strip()  # reasoning models think aloud
     if not text:
         raise Unusable("the answer was empty")
     found = _json_object(text)
     if found is not None:
-        return _normalise(found)
+        return _normalise(found), []
+    broken = _broken_json(text)
+    if broken is not None:
+        where, repaired = broken
+        if repaired is not None:
+            return _normalise(repaired), [f"the model's JSON was repaired ({where})"]
+        raise Unusable(where)
     fields = _aegis_fields(text)
     if fields is not None:
-        return fields
+        return fields, []
     raise Unusable("the answer is neither JSON nor the Healthy/Error/Analysis/Solution format")
+
+
+def _broken_json(text: str) -> tuple[str, dict[str, Any] | None] | None:
+    """For an answer that is meant as JSON (an object with our keys) but does not parse:
+    where it breaks, in the answer's own lines and columns, and the answer a tolerant parser
+    makes of it (None when it makes none)."""
+    start = text.find("{")
+    if start < 0 or not re.search(r'"(?:healthy|category)"\s*:', text[start:]):
+        return None
+    fence = text.find("```", start)
+    candidate = text[start:fence if fence > 0 else len(text)].rstrip()
+    try:
+        json.loads(candidate)
+    except json.JSONDecodeError as exc:
+        pos = start + exc.pos
+        line = text.count("\n", 0, pos) + 1
+        column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        where = f"invalid JSON at line {line} column {column}: {exc.msg}"
+    else:  # parses, yet _json_object found no answer in it: not ours to repair
+        return None
+    if not candidate.endswith("}"):  # cut off: what it wrote is used when it decides (health and category), the rest is not guessed
+        repaired = _repaired(candidate)
+        decides = repaired is not None and "healthy" in repaired and "category" in repaired
+        return f"{where} (the answer ends before its JSON does)", repaired if decides else None
+    return where, _repaired(candidate)
+
+
+def _repaired(candidate: str) -> dict[str, Any] | None:
+    """``candidate`` read by json-repair (unescaped quotes, trailing commas, a missing brace),
+    when that gives an object with our keys."""
+    try:
+        import json_repair
+    except ImportError:  # pragma: no cover - a declared dependency; without it, no repair
+        return None
+    try:
+        obj = json_repair.loads(candidate)
+    except Exception:  # noqa: BLE001 - a third-party parser on arbitrary text: any failure is "no repair"
+        return None
+    if isinstance(obj, dict) and isinstance(obj.get("verdict"), dict):
+        obj = obj["verdict"]
+    return obj if isinstance(obj, dict) and ("healthy" in obj or "category" in obj) else None
 
 
 def _json_object(text: str) -> dict[str, Any] | None:
@@ -122,6 +176,11 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
         out["category"] = out["category"].strip().strip("`'\"").lower()
     if isinstance(out.get("culprit"), str):
         out["culprit"] = _culprit(out["culprit"])
+    elif isinstance(out.get("culprit"), dict) and isinstance(out["culprit"].get("pod"), str) \
+            and "/" in out["culprit"]["pod"]:  # {"pod": "pod/container", "container": "container" or null}
+        split = _culprit(out["culprit"]["pod"])
+        if split is not None:
+            out["culprit"] = {**split, "container": out["culprit"].get("container") or split["container"]}
     if isinstance(out.get("evidence"), list):
         out["evidence"] = [_evidence_item(e) for e in out["evidence"] if isinstance(e, (str, dict))]
     for key in ("error", "analysis", "solution"):
@@ -222,108 +281,3 @@ def _yes_no(value: str) -> bool:
     raise Unusable(f"its Healthy field is neither yes nor no ({value.strip()[:40]!r})")
 
 
-# -- checking -------------------------------------------------------------------------------
-
-
-def injection_lines(text: str) -> list[str]:
-    """Lines of the evidence that address the model rather than describe the job."""
-    return [line.strip() for line in text.splitlines() if INJECTION.search(line)]
-
-
-def accept(answer: dict[str, Any], *, evidence: Evidence, rule: Verdict, quotable: str,
-           mask: NameMask | None = None) -> Verdict:
-    """The verdict the answer gives, or ``Unusable``.
-
-    ``quotable`` is the evidence as sent (redacted, masked): quotes are checked against it
-    before names are put back. ``rule`` is the rule verdict the answer reviews.
-    """
-    notes: list[str] = []
-    injected = injection_lines(quotable)
-    quotes: list[dict[str, Any]] = []
-    items = answer.get("evidence") or []
-    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-        raise Unusable("evidence: expected a list of quoted lines")
-    for item in items:
-        text = str(item.get("text", ""))
-        if INJECTION.search(text):
-            notes.append(f"model's evidence line dropped: it addresses the model, not the job ({_short(text)})")
-        elif _quoted(text, quotable):
-            quotes.append(item)
-        else:
-            notes.append(f"model's evidence line dropped: not found in the evidence ({_short(text)})")
-    data = {**answer, "evidence": quotes}
-    if mask:
-        data = mask.reverse_object(data)
-        notes = [mask.reverse(n) for n in notes]
-    healthy = data.get("healthy")
-    if "category" not in data and isinstance(healthy, bool):  # the text format names no category
-        data["category"] = HEALTHY if healthy else (rule.category if not rule.healthy else UNKNOWN)
-    if "culprit" not in data and data.get("category") == rule.category:
-        data["culprit"] = rule.culprit.model_dump() if rule.culprit else None
-    try:
-        verdict = Verdict.model_validate({**data, "engine": "llm", "target": rule.target, "status": rule.status})
-    except ValidationError as exc:
-        raise Unusable(_describe(exc)) from None
-    _check(verdict, evidence=evidence, rule=rule, injected=injected)
-    same_cause = verdict.category == rule.category
-    return verdict.model_copy(update={
-        "culprit": None if verdict.healthy else verdict.culprit,
-        "evidence": [_placed(e, evidence) for e in verdict.evidence] or (rule.evidence if same_cause else []),
-        "signature": rule.signature if same_cause else None,
-        "notes": [*rule.notes, *notes],
-    })
-
-
-def _check(v: Verdict, *, evidence: Evidence, rule: Verdict, injected: Sequence[str]) -> None:
-    status = evidence.workload.status
-    if v.healthy != (v.category == HEALTHY):
-        raise Unusable(f"it says healthy={str(v.healthy).lower()} with category {v.category}")
-    if v.culprit is not None and not v.healthy:
-        pod = evidence.pod(v.culprit.pod)
-        # The rules may name a pod that is gone or was never created, as its events do.
-        named_by_rules = rule.culprit is not None and v.culprit.pod == rule.culprit.pod
-        if pod is None and not named_by_rules:
-            raise Unusable(f"its culprit {v.culprit.pod!r} is not a pod of this workload")
-        if pod is not None and v.culprit.container and pod.container(v.culprit.container) is None:
-            raise Unusable(f"its culprit container {v.culprit.container!r} is not a container of {pod.name}")
-    if v.healthy and status == "Failed":
-        raise Unusable(f"it calls the workload healthy, but its status is {status}")
-    if not v.healthy and status == "Succeeded":
-        raise Unusable("it calls the workload broken, but it Succeeded")
-    if v.healthy and not rule.healthy and rule.category != UNKNOWN:
-        raise Unusable(f"it calls the workload healthy, but the rules found {rule.category} in its evidence")
-    departs = (v.healthy != rule.healthy or v.category != rule.category
-               or (v.culprit and rule.culprit and v.culprit.pod != rule.culprit.pod))
-    if departs and not v.evidence:
-        change = f"{rule.category} -> {v.category}" if v.category != rule.category else "its culprit"
-        raise Unusable(f"it changes the rule verdict ({change}) without quoting a line of the evidence")
-    if departs and injected:
-        raise Unusable(f"the evidence holds text addressed to the model ({_short(injected[0])}), "
-                       "and the answer departs from the rule verdict")
-
-
-def _quoted(text: str, quotable: str) -> bool:
-    """Whether ``text`` is copied from the evidence. A quote shortened with an ellipsis
-    counts when each of its pieces is."""
-    pieces = [p for p in (flat(p) for p in re.split(r"…|\.\.\.", text)) if p]
-    haystack = flat(quotable)
-    return bool(pieces) and sum(map(len, pieces)) >= MIN_QUOTE and all(p in haystack for p in pieces)
-
-
-def _placed(line: EvidenceLine, evidence: Evidence) -> EvidenceLine:
-    """The line with a pod only if that pod exists (a model may name it loosely)."""
-    if line.pod is not None and evidence.pod(line.pod) is None:
-        return line.model_copy(update={"pod": None, "container": None})
-    return line
-
-
-def _describe(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "answer"
-    message = str(first["msg"]).removeprefix("Value error, ")
-    return f"{where}: {message}"
-
-
-def _short(text: str, limit: int = 80) -> str:
-    one = flat(text)
-    return repr(one if len(one) <= limit else one[: limit - 1] + "…")

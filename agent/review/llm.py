@@ -5,11 +5,17 @@
     advisor_from_settings(settings, source=...) -> ModelAdvisor | None   (None: no model configured)
     ModelAdvisor.review(evidence, rule_verdict) -> Verdict               never raises for the model's sake
 
-One request per diagnosis, plus one repair request when the answer cannot be used. Each
-request has its own timeout (``request_timeout``); 429 and 5xx answers, timeouts and dropped
-connections are retried up to ``max_retries`` times, waiting what ``Retry-After`` asks; all of
-it ends at one deadline (``timeout``). Whatever goes wrong, the rule verdict comes back with a
-note saying why, and ``engine`` says which engine's verdict it is.
+One request per diagnosis, plus one repair request when the answer cannot be used. All of it
+ends at one deadline (``timeout``), and one request may use all of it unless
+``request_timeout`` is smaller: a model on a CPU takes minutes, and a server does not stop
+computing an answer when its client leaves, so a request cut short is work thrown away. 429
+and 5xx answers, dropped connections and a server not reached in time are retried up to
+``max_retries`` times, waiting what ``Retry-After`` asks; a request the server took and did not
+answer in time is not (the server is slow, not down). An error body that refuses an optional
+field (``response_format``, ``max_tokens``, ``temperature``) steps that field down and asks
+again (endpoint.py). ``max_tokens`` bounds the answer; one cut there (``finish_reason:
+length``) is unusable. Whatever goes wrong, the rule verdict comes back with a note saying
+why, and ``engine`` says which engine's verdict it is.
 
 ``openai`` is imported here and nowhere else, inside the functions that call it, so a
 diagnosis without a model never loads it. The client takes an ``http_client``: tests own
@@ -23,13 +29,18 @@ import json
 import os
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
-from agent.review.answer import Unusable, accept, answer_schema, parse
+from agent.engine.signatures import Catalogue, load_catalogue
+from agent.review.answer import Unusable, answer_schema, answer_tokens, parse_answer
+from agent.review.checking import accept
+from agent.review.endpoint import EndpointMemory, refused_field
 from agent.review.prompting import Prompt, build_prompt
+from agent.review.support import Support
 from agent.settings import Settings
 from agent.engine.verdict import SCHEMA_VERSION, Verdict
 from collectors.evidence import Evidence
@@ -39,8 +50,6 @@ from collectors.source import Source
 BACKOFF_MAX = 8.0
 # What a repair request echoes of the unusable answer: enough to show the model its mistake.
 REPAIR_ECHO_CHARS = 4000
-# Request parameters an endpoint may not support; a 400 that names one drops it and asks again.
-OPTIONAL_PARAMS = ("response_format", "temperature")
 
 
 class ModelFailure(Exception):
@@ -58,7 +67,7 @@ def make_client(settings: Settings, *, http_client: Any = None, environ: Mapping
         raise ModelFailure(f"no API key: set {settings.api_key_env} (or name another variable with --api-key-env)")
     # Local servers (vLLM, Ollama) want no key, but the SDK insists on one.
     return openai.OpenAI(api_key=key or "unused", base_url=settings.base_url, max_retries=0,
-                         timeout=settings.request_timeout, http_client=http_client)
+                         timeout=settings.request_timeout or settings.timeout, http_client=http_client)
 
 
 def advisor_from_settings(settings: Settings, *, source: Source | None = None, http_client: Any = None) -> ModelAdvisor | None:
@@ -68,12 +77,23 @@ def advisor_from_settings(settings: Settings, *, source: Source | None = None, h
     return ModelAdvisor(settings, source=source, http_client=http_client)
 
 
+@dataclass(frozen=True)
+class Exchange:
+    """One request to the endpoint, as it went: what a bench or a debugging user reads."""
+
+    seconds: float
+    outcome: str  # "answer", "refused response_format", "HTTP 503", "timeout", ...
+    prompt_tokens: int | None = None
+    answer_tokens: int | None = None
+    finish_reason: str | None = None
+
+
 class ModelAdvisor:
     """Reviews rule verdicts with one model call each (see the module docstring)."""
 
     def __init__(self, settings: Settings, *, source: Source | None = None, http_client: Any = None,
                  environ: Mapping[str, str] | None = None, sleep: Callable[[float], None] = time.sleep,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, catalogue: Catalogue | None = None) -> None:
         self.settings = settings
         self.source = source
         self._http_client = http_client
@@ -81,16 +101,28 @@ class ModelAdvisor:
         self._sleep = sleep
         self._clock = clock
         self._client: Any = None
-        # Parameters this endpoint has rejected once: not sent again in this process.
-        self._unsupported: set[str] = set()
-        self._cache = AnswerCache(Path(settings.cache_dir).expanduser() / "answers") if settings.cache else None
+        self._catalogue = catalogue
+        folder = Path(settings.cache_dir).expanduser()
+        self._cache = AnswerCache(folder / "answers") if settings.cache else None
+        # What the endpoint takes of the optional fields, remembered across runs (endpoint.py).
+        self._memory = EndpointMemory(folder)
+        self._endpoint = EndpointMemory.key(settings.base_url, settings.model or "")
+        self._accepted = self._memory.get(self._endpoint)
+        self.exchanges: list[Exchange] = []  # the requests of the last review
+
+    @property
+    def catalogue(self) -> Catalogue:
+        if self._catalogue is None:
+            self._catalogue = load_catalogue(self.settings.rules)
+        return self._catalogue
 
     def review(self, evidence: Evidence, rule: Verdict) -> Verdict:
         """The model's verdict when its answer passes every check, else ``rule`` with a note."""
         deadline = self._clock() + self.settings.timeout
+        self.exchanges = []
         notes: list[str] = []
         try:
-            prompt = build_prompt(evidence, rule, self.settings, source=self.source)
+            prompt = build_prompt(evidence, rule, self.settings, source=self.source, catalogue=self.catalogue)
             notes += prompt.notes
             return self._review(prompt, evidence, rule, deadline, notes)
         except ModelFailure as exc:
@@ -101,23 +133,30 @@ class ModelAdvisor:
     def _review(self, prompt: Prompt, evidence: Evidence, rule: Verdict, deadline: float, notes: list[str]) -> Verdict:
         key = cache_key(prompt, self.settings)
         cached = self._cache.get(key) if self._cache else None
+        support = Support.of(evidence, self.catalogue)
         if cached is not None:
             try:
-                verdict = self._accept(cached, prompt, evidence, rule)
+                verdict = self._accept(cached, prompt, evidence, rule, support)
                 return _noted(verdict, [*notes, "model answer from the cache (--no-cache asks again)"])
             except Unusable:
                 pass  # written by another version: ask again
         client = self._get_client()
         content = ""
+        started = self._clock()
         try:
-            content = self._ask(client, prompt.messages, deadline, notes)
-            verdict = self._accept(content, prompt, evidence, rule)
+            content = self._ask(client, prompt, prompt.messages, deadline, notes)
+            verdict = self._accept(content, prompt, evidence, rule, support)
         except Unusable as first:
+            took, left = self._clock() - started, deadline - self._clock()
+            if left < took:  # a repair would be cut off, and its server would go on computing it
+                return _kept(rule, [*notes, f"model answer rejected: {first}; not asked again: the answer took "
+                                            f"{took:.0f}s and {max(left, 0):.0f}s of --timeout "
+                                            f"{self.settings.timeout:g}s remain; the rule verdict stands"])
             repair = [*prompt.messages, {"role": "assistant", "content": prompt.outgoing(content[:REPAIR_ECHO_CHARS])},
-                      {"role": "user", "content": prompt.outgoing(repair_request(str(first)))}]
+                      {"role": "user", "content": prompt.outgoing(repair_request(str(first), prompt.answer_format))}]
             try:
-                content = self._ask(client, repair, deadline, notes)
-                verdict = self._accept(content, prompt, evidence, rule)
+                content = self._ask(client, prompt, repair, deadline, notes)
+                verdict = self._accept(content, prompt, evidence, rule, support)
             except Unusable as second:
                 return _kept(rule, [*notes, f"model answer rejected: {first}; asked again, {second}; "
                                             "the rule verdict stands"])
@@ -128,18 +167,27 @@ class ModelAdvisor:
             self._cache.put(key, content)
         return _noted(verdict, [*notes, *([f"the model saw {prompt.cut}"] if prompt.cut else [])])
 
-    def _accept(self, content: str, prompt: Prompt, evidence: Evidence, rule: Verdict) -> Verdict:
-        return accept(parse(content), evidence=evidence, rule=rule, quotable=prompt.quotable, mask=prompt.mask)
+    def _accept(self, content: str, prompt: Prompt, evidence: Evidence, rule: Verdict, support: Support) -> Verdict:
+        fields, parse_notes = parse_answer(content)
+        verdict = accept(fields, evidence=evidence, rule=rule, quotable=prompt.quotable, mask=prompt.mask,
+                         support=support, language=self.settings.language)
+        return _noted(verdict, parse_notes) if parse_notes else verdict
 
     def _get_client(self) -> Any:
         if self._client is None:
             self._client = make_client(self.settings, http_client=self._http_client, environ=self._environ)
         return self._client
 
-    def _ask(self, client: Any, messages: list[dict[str, str]], deadline: float, notes: list[str]) -> str:
-        """The answer's text. Retries what may pass (429, 5xx, timeouts, lost connections)
-        within ``max_retries`` and the deadline; raises ``ModelFailure`` for the rest, and
-        ``Unusable`` for an answer without content."""
+    def max_tokens(self) -> int:
+        return self.settings.max_answer_tokens or answer_tokens(self.settings.language)
+
+    def _ask(self, client: Any, prompt: Prompt, messages: list[dict[str, str]], deadline: float,
+             notes: list[str]) -> str:
+        """The answer's text. Steps down the optional fields the endpoint refuses; retries
+        what may pass (429, 5xx, lost connections, a server not reached in time) within
+        ``max_retries`` and the deadline; raises ``ModelFailure`` for the rest, and
+        ``Unusable`` for an answer without usable content."""
+        import httpx
         import openai
 
         failures = 0
@@ -147,30 +195,51 @@ class ModelAdvisor:
             remaining = deadline - self._clock()
             if remaining <= 0:
                 raise ModelFailure(f"no answer within --timeout {self.settings.timeout:g}s")
-            request_timeout = min(self.settings.request_timeout, remaining)
+            limit = remaining if self.settings.request_timeout is None else min(self.settings.request_timeout, remaining)
+            params = self._accepted.params(schema=answer_schema(), max_tokens=self.max_tokens())
+            if prompt.answer_format == "text":  # the template asks for prose: a JSON format would contradict it
+                params.pop("response_format", None)
+            started = self._clock()
             wait: float | None = None
             try:
                 completion = client.chat.completions.create(
-                    model=self.settings.model, messages=messages, timeout=request_timeout, **self._params())
-            except openai.BadRequestError as exc:
-                param = next((p for p in OPTIONAL_PARAMS if p in _message(exc) and p not in self._unsupported), None)
-                if param is None:
-                    raise ModelFailure(f"the endpoint refused the request (HTTP 400: {_message(exc)})") from None
-                self._unsupported.add(param)
-                notes.append(f"the endpoint does not support {param}; asked again without it")
-                continue
+                    model=self.settings.model, messages=messages, timeout=limit, **params)
             except openai.APIStatusError as exc:
+                message = _message(exc)
+                refused = refused_field(message, sent=params)
+                if refused is not None:
+                    self._step_down(refused, exc.status_code, message, notes)
+                    self._record(started, f"refused {refused}")
+                    continue
+                self._record(started, f"HTTP {exc.status_code}")
                 if exc.status_code != 429 and exc.status_code < 500:
-                    raise ModelFailure(f"HTTP {exc.status_code} from the endpoint: {_message(exc)}") from None
-                reason = f"HTTP {exc.status_code}"
+                    raise ModelFailure(f"HTTP {exc.status_code} from the endpoint: {message}") from None
+                reason = f"HTTP {exc.status_code}" + (f" ({message})" if exc.status_code >= 500 and message else "")
                 wait = retry_after(exc.response.headers)
-            except openai.APITimeoutError:
-                reason = f"no answer in {request_timeout:g}s"
+            except openai.APITimeoutError as exc:
+                waited = self._clock() - started
+                self._record(started, "timeout")
+                if not isinstance(exc.__cause__, httpx.ConnectTimeout):
+                    # The server took the request and is computing: it is slow, not down, and
+                    # would compute the same answer again (servers do not stop when a client leaves).
+                    raise ModelFailure(
+                        f"no answer after waiting {waited:.0f}s; the server took the request but had not answered, "
+                        f"so it was not asked again ({self._more_time()})") from None
+                reason = f"could not connect within {limit:g}s"
             except openai.APIConnectionError:
+                self._record(started, "connection failed")
                 reason = f"could not connect to {self.settings.base_url or 'api.openai.com'}"
             except openai.OpenAIError as exc:  # an answer the SDK cannot read: not worth repeating
+                self._record(started, type(exc).__name__)
                 raise ModelFailure(f"unreadable answer from the endpoint ({type(exc).__name__})") from None
             else:
+                usage = getattr(completion, "usage", None)
+                choices = getattr(completion, "choices", None) or []
+                finish = getattr(choices[0], "finish_reason", None) if choices else None
+                self._record(started, "answer", getattr(usage, "prompt_tokens", None),
+                             getattr(usage, "completion_tokens", None), finish)
+                if finish == "length":
+                    raise Unusable(f"the answer was cut at max_tokens {self.max_tokens()} (finish_reason: length)")
                 return answer_text(completion)
             failures += 1
             if failures > self.settings.max_retries:
@@ -181,13 +250,28 @@ class ModelAdvisor:
                 raise ModelFailure(f"{reason}; waiting {wait:g}s more would pass --timeout {self.settings.timeout:g}s")
             self._sleep(wait)
 
-    def _params(self) -> dict[str, Any]:
-        params: dict[str, Any] = {
-            "temperature": 0,
-            "response_format": {"type": "json_schema",
-                                "json_schema": {"name": "verdict", "schema": answer_schema(), "strict": False}},
-        }
-        return {k: v for k, v in params.items() if k not in self._unsupported}
+    def _step_down(self, refused: str, status: int, message: str, notes: list[str]) -> None:
+        lower = self._accepted.step_down(refused)
+        if lower is None:
+            raise ModelFailure(f"the endpoint refused {refused} (HTTP {status}: {message})")
+        before = self._accepted
+        self._accepted = lower
+        self._memory.put(self._endpoint, lower)
+        now = {"response_format": lower.response_format, "max_tokens": lower.tokens,
+               "temperature": "no temperature"}[refused]
+        was = {"response_format": before.response_format, "max_tokens": before.tokens,
+               "temperature": "temperature 0"}[refused]
+        notes.append(f"the endpoint refused {refused} {was} (HTTP {status}: {message}); asked again with {now}, "
+                     "and remembered for this endpoint")
+
+    def _record(self, started: float, outcome: str, prompt_tokens: int | None = None,
+                answer_tokens: int | None = None, finish_reason: str | None = None) -> None:
+        self.exchanges.append(Exchange(self._clock() - started, outcome, prompt_tokens, answer_tokens, finish_reason))
+
+    def _more_time(self) -> str:
+        if self.settings.request_timeout is not None and self.settings.request_timeout < self.settings.timeout:
+            return f"--request-timeout {self.settings.request_timeout:g}s; raise it, or leave it unset"
+        return f"--timeout {self.settings.timeout:g}s; raise it for a slow server"
 
 
 def answer_text(completion: Any) -> str:
@@ -202,9 +286,12 @@ def answer_text(completion: Any) -> str:
     return str(message.content or "")
 
 
-def repair_request(reason: str) -> str:
+def repair_request(reason: str, answer_format: str = "json") -> str:
+    if answer_format == "text":
+        return (f"That answer cannot be used: {reason}. Answer again in the format asked for: the lines Healthy:, "
+                "Error:, Analysis: and Solution:, quoting the decisive lines exactly.")
     return (f"That answer cannot be used: {reason}. Answer again with one JSON object matching the schema, "
-            "and nothing else.")
+            "and nothing else: shorter if it was cut, every quote inside a string escaped as \\\".")
 
 
 def retry_after(headers: Mapping[str, str]) -> float | None:
@@ -263,14 +350,22 @@ class AnswerCache:
             pass  # a cache that cannot be written is a cache miss next time, nothing worse
 
 
+# What a note quotes of the server's own error message.
+MESSAGE_CHARS = 300
+
+
 def _message(exc: Any) -> str:
+    """The server's own words: ``error.message`` of an OpenAI-style body (llama-cpp-python's
+    included), ``detail`` of a FastAPI one, else what the SDK made of it."""
     body = getattr(exc, "body", None)
     if isinstance(body, dict):
         inner = body.get("error", body)
-        text = inner.get("message") if isinstance(inner, dict) else None
+        text = inner.get("message") if isinstance(inner, dict) else inner if isinstance(inner, str) else None
+        if text is None and "detail" in body:
+            text = json.dumps(body["detail"], ensure_ascii=False)
         if isinstance(text, str):
-            return text[:200]
-    return str(getattr(exc, "message", exc))[:200]
+            return " ".join(text.split())[:MESSAGE_CHARS]
+    return " ".join(str(getattr(exc, "message", exc)).split())[:MESSAGE_CHARS]
 
 
 def _kept(rule: Verdict, notes: list[str]) -> Verdict:

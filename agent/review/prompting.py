@@ -10,7 +10,15 @@ Which template, first match wins::
     4. built in          prompts/<family>.j2 (kubeflow, job, pod), else prompts/generic.j2
 
 A template's ``{% block system %}`` and ``{% block user %}`` are the two messages; a template
-without blocks is the user message, and the built-in system message goes with it. Aegis's Go
+without blocks is the user message, and the built-in system message goes with it. The answer
+format follows the template (``answer_format``): the built-in ones ask for JSON, sent with
+``response_format``; a template that asks for Aegis's Healthy:/Error:/Analysis:/Solution:
+text, or says nothing about a format, gets a system message asking for that text and no
+``response_format`` - two format instructions that disagree get neither followed.
+
+The system message puts what every diagnosis shares first - the task, the safety note, the
+categories, the answer format - and what is particular to a kind and a language after it, so
+a server's prompt cache reuses it across workloads of every kind. Aegis's Go
 templates (``{{ index .Metadata "JobName" }}``, ``{{ .LogInfo }}``) are translated to Jinja2,
 so an Aegis prompt ConfigMap works unchanged. A template that cannot be used - unreadable,
 broken, naming an unknown variable - is reported and the built-in one is used; its error
@@ -19,7 +27,10 @@ text is never sent.
 Variables: ``Metadata`` (dict of strings), ``ErrorInfo``, ``EventInfo``, ``LogInfo`` (text,
 fenced and labelled as untrusted), ``Kind``, ``Namespace``, ``Language`` (a language name),
 ``Categories`` (id -> meaning), ``RuleVerdict`` (healthy, category, culprit, status, and its
-error line and decisive lines as fenced ``evidence``) and ``AnswerSchema`` (the JSON schema of the answer).
+error line and decisive lines as fenced ``evidence``), ``AnswerSchema`` (the JSON schema of the answer)
+and ``AnswerFormat`` (``json`` or ``text``). ``LogInfo`` ends with the error lines of failing
+pods that no signature reads and the excerpts leave out (support.py, ``error_lines``): the
+line that decides may be one the catalogue has never seen.
 Nothing callable. Everything is redacted (and names masked, with ``mask_names``) before
 rendering, and each message once more after.
 
@@ -32,6 +43,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import traceback
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,15 +52,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from agent.engine.signatures import Catalogue, builtin_catalogue
 from agent.review.answer import answer_schema
-from agent.review.budget import MAX_LINE_CHARS, count_tokens, pack, water_fill
+from agent.review.budget import MAX_LINE_CHARS, count_tokens, flat, pack, water_fill
+from agent.review.support import error_lines
 from agent.errors import TemplateError
 from agent.review.gotemplate import is_go_template, translate_go
 from agent.settings import Settings
 from agent.engine.taxonomy import categories
 from agent.engine.verdict import Verdict
 from collectors.errors import JobdoctorError
-from collectors.evidence import Evidence, one_line
+from collectors.evidence import Evidence, LogDigest, LogLine, one_line
 from collectors.files import Refused, read_user_file
 from collectors.redaction import NameMask, Redactor, secret_env_values
 from collectors.source import Source
@@ -85,6 +99,7 @@ class Prompt:
     quotable: str = ""
     mask: NameMask | None = None
     redactor: Redactor = field(default_factory=Redactor)
+    answer_format: str = "json"  # or "text": the Aegis format, asked for without response_format
 
     def text(self) -> str:
         return "\n".join(m["content"] for m in self.messages)
@@ -95,9 +110,11 @@ class Prompt:
         return self.mask.apply(text) if self.mask else text
 
 
-def build_prompt(evidence: Evidence, rule: Verdict, settings: Settings, *, source: Source | None = None) -> Prompt:
+def build_prompt(evidence: Evidence, rule: Verdict, settings: Settings, *, source: Source | None = None,
+                 catalogue: Catalogue | None = None) -> Prompt:
     """The prompt for reviewing ``rule``, rendered from the chosen template (or the built-in
-    one when the chosen one cannot be used)."""
+    one when the chosen one cannot be used). ``catalogue`` says which log lines no signature
+    reads (the built-in one when not given)."""
     notes: list[str] = []
     redactor = Redactor(settings.redact_patterns).with_literals(_secret_literals(evidence, source, notes))
     mask = _mask(evidence) if settings.mask_names else None
@@ -107,14 +124,19 @@ def build_prompt(evidence: Evidence, rule: Verdict, settings: Settings, *, sourc
         return mask.apply_object(value) if mask else value
 
     fields = {name: clean(getattr(evidence, name)) for name in FIELDS}
+    # Error lines no signature reads, outside the excerpts: what a model can fix the rules with.
+    unexplained = error_lines(evidence, catalogue or builtin_catalogue())
+    fields["LogInfo"] = clean(with_error_lines(evidence.LogInfo, unexplained))
     # The rule verdict's one-line error, then its decisive lines: both quote the workload.
     decisive = clean([f"error: {one_line(rule.error, MAX_LINE_CHARS)}", *(_evidence_line(e) for e in rule.evidence)])
-    keep = clean([e.text for e in rule.evidence])  # what the cut must keep of the evidence fields
+    # What the cut must keep of the evidence fields: the rule's decisive lines, then the error lines.
+    keep = clean([e.text for e in rule.evidence] + [ln.text for _, ln in unexplained])
     base = {
         "Metadata": clean(dict(evidence.Metadata)),
         "Kind": evidence.workload.kind,
         "Namespace": clean(evidence.workload.namespace),
         "Language": language_name(settings.language),
+        "AnswerFormat": "json",
         "Categories": dict(categories()),
         "AnswerSchema": json.dumps(answer_schema(with_ids=False), ensure_ascii=False, separators=(",", ":")),
         "RuleVerdict": {"healthy": rule.healthy, "category": rule.category, "status": rule.status or "",
@@ -125,12 +147,13 @@ def build_prompt(evidence: Evidence, rule: Verdict, settings: Settings, *, sourc
     chosen, text = choose_template(evidence.workload.kind, evidence.workload.family, settings, source, notes)
     # A template file named but not readable (missing, /dev/zero, a FIFO, too large) cannot be used either.
     error = next((n for n in notes if n.startswith(UNREADABLE_TEMPLATE)), None)
+    fmt = answer_format(text)
     try:
-        rendered = _fit(text, builtin, base, fields, keep, settings.max_prompt_tokens)
+        rendered = _fit(text, builtin, {**base, "AnswerFormat": fmt}, fields, keep, settings.max_prompt_tokens)
     except TemplateError as exc:
         error = f"prompt template {chosen}: {exc}"
         notes.append(f"{error}; the built-in template {builtin} is used")
-        chosen, text = f"built-in {builtin}", None
+        chosen, text, fmt = f"built-in {builtin}", None, "json"
         rendered = _fit(None, builtin, base, fields, keep, settings.max_prompt_tokens)
     system, user, packed, cut = rendered
     cut_note = (f"evidence cut to fit --max-prompt-tokens {settings.max_prompt_tokens}: {', '.join(cut)}"
@@ -143,7 +166,42 @@ def build_prompt(evidence: Evidence, rule: Verdict, settings: Settings, *, sourc
                      "the template's own text leaves no room")
     quotable = "\n".join([*packed.values(), *decisive, *base["Metadata"].values()])
     return Prompt(messages=messages, tokens=tokens, template=chosen, notes=notes, cut=cut_note, template_error=error,
-                  quotable=quotable, mask=mask or None, redactor=redactor)
+                  quotable=quotable, mask=mask or None, redactor=redactor, answer_format=fmt)
+
+
+# -- what the prompt adds to the evidence, and the answer format it asks for ------------------
+
+
+def with_error_lines(log_info: str, lines: Sequence[tuple[LogDigest, LogLine]]) -> str:
+    """``log_info`` followed by the error lines it does not show already, under their own
+    header (a header is kept when the budget cuts)."""
+    shown = flat(log_info)
+    missing = [(d, ln) for d, ln in lines if flat(ln.text) not in shown]
+    if not missing:
+        return log_info
+    rows = [f"[{d.label}] {one_line(ln.text, MAX_LINE_CHARS)}" for d, ln in missing]
+    return f"{log_info}\n\n== error lines no signature reads, not in the excerpts above ==\n" + "\n".join(rows)
+
+
+def answer_format(text: str | None) -> str:
+    """``json`` or ``text`` (Aegis's Healthy:/Error:/Analysis:/Solution:): what a template asks
+    for. The built-in templates ask for JSON. A user's template asks for what it names; one
+    that names neither asks for text - unless it has blocks and leaves the system message to
+    the built-in one, which asks for JSON."""
+    if text is None:
+        return "json"
+    asks_json = bool(_ASKS_JSON.search(text))
+    if asks_json:
+        return "json"
+    if _ASKS_TEXT.search(text):
+        return "text"
+    blocks = set(_BLOCK.findall(text))
+    return "json" if blocks and "system" not in blocks else "text"
+
+
+_ASKS_JSON = re.compile(r"(?i)\bjson\b|AnswerSchema|_answer\.j2")
+_ASKS_TEXT = re.compile(r"(?i)(?:healthy|健康)\s*\**\s*[:：]")
+_BLOCK = re.compile(r"{%-?\s*block\s+(system|user)\b")
 
 
 # -- choosing a template ----------------------------------------------------------------------

@@ -27,7 +27,7 @@ def test_the_cluster_role_only_reads_and_never_secrets_or_exec() -> None:
         ("jobdiagnoses", v) for v in ("get", "list", "watch", "create", "delete")} | {
         ("jobdiagnoses/status", v) for v in ("update", "patch")}
     assert not resources & {"secrets", "pods/exec", "pods/attach", "pods/portforward", "*"}
-    assert {"pods", "pods/log", "events", "workloads", "pytorchjobs", "jobs", "rayjobs", "trainjobs"} <= resources
+    assert {"pods", "pods/log", "events", "nodes", "workloads", "pytorchjobs", "jobs", "rayjobs", "trainjobs"} <= resources
     assert binding["subjects"][0]["name"] == "jobdoctor"
 
 

@@ -9,7 +9,7 @@ import typer
 from agent.render import Format
 from agent.cli.shell import (for_source, ApiKeyEnv, BaseURL, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs,
                          MaxPromptTokens, Model, Name, Namespace, NoCache, NoLLM, Output, PromptConfigMap, PromptFile,
-                         Rules, SnapshotDir, Timeout, handle_errors, model_flags, open_source,
+                         RequestTimeout, Rules, SnapshotDir, Timeout, handle_errors, model_flags, open_source,
                          progress_printer, rule_files, workload)
 
 
@@ -31,6 +31,7 @@ def diagnose(
     api_key_env: ApiKeyEnv = None,
     language: Language = None,
     timeout: Timeout = None,
+    request_timeout: RequestTimeout = None,
     max_prompt_tokens: MaxPromptTokens = None,
     prompt_file: PromptFile = None,
     prompt_configmap: PromptConfigMap = None,
@@ -55,7 +56,8 @@ def diagnose(
     kind, name = workload(kind, name)
     flags = model_flags(model=model, base_url=base_url, api_key_env=api_key_env, language=language, timeout=timeout,
                         max_prompt_tokens=max_prompt_tokens, prompt_file=prompt_file,
-                        prompt_configmap=prompt_configmap, no_cache=no_cache, mask_names=mask_names)
+                        prompt_configmap=prompt_configmap, no_cache=no_cache, mask_names=mask_names,
+                        request_timeout=request_timeout)
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     settings = for_source(settings, snapshot)
     catalogue = load_catalogue(settings.rules)

@@ -28,6 +28,7 @@ def evaluate(
     model: Model = None,
     base_url: BaseURL = None,
     show_verdicts: Annotated[bool, typer.Option("--show-verdicts", help="Print each miss's verdict.")] = False,
+    prompt_recall: Annotated[bool, typer.Option("--prompt-recall", help="Instead: whether each case's evidence line is in the prompt a model would be sent.")] = False,
     debug: Debug = False,
 ) -> None:
     """Score the engine on saved cases: the misses, then category, culprit and evidence figures.
@@ -44,6 +45,14 @@ def evaluate(
 
     settings = load_settings({"model": model, "base_url": base_url, "rules": rule_files(rules)}, config=config)
     catalogue = load_catalogue(settings.rules)
+    if prompt_recall:
+        from agent.evaluation import prompt_recall as recall, recall_report
+
+        rows = recall(cases, catalogue=catalogue, settings=settings)
+        typer.echo(recall_report(rows))
+        if not all(found for _, _, found in rows):
+            raise typer.Exit(1)
+        return
     advisor_for = None if no_llm or not settings.model else (lambda source: make_advisor(settings, source))
     progress = progress_printer(delay=None)
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -130,3 +131,15 @@ def test_eval_scores_cases_and_fails_on_a_miss(tmp_path: Path) -> None:
     (case / "expected.yaml").write_text(json.dumps({**expected, "culprit": "llama-ft-master-0"}))
     miss = runner.invoke(app, ["eval", str(tmp_path / "cases")])
     assert miss.exit_code == 1 and "MISS oom: culprit: got llama-ft-worker-2, expected llama-ft-master-0" in miss.stdout
+
+
+def test_eval_prompt_recall_says_whether_the_evidence_line_reaches_the_prompt(tmp_path: Path) -> None:
+    cases = tmp_path / "cases"
+    shutil.copytree(EXAMPLE, cases / "oom")  # expected.yaml beside the snapshot's own files
+    expected = cases / "oom" / "expected.yaml"
+    found = runner.invoke(app, ["eval", str(cases), "--prompt-recall"])
+    assert found.exit_code == 0 and found.stdout.strip() == "prompt recall 1/1 (100.0%)"
+    expected.write_text(re.sub(r"(?m)^evidence:.*$", "evidence: a line no log holds", expected.read_text()))
+    missing = runner.invoke(app, ["eval", str(cases), "--prompt-recall"])
+    assert missing.exit_code == 1
+    assert missing.stdout.splitlines() == ["NOT IN PROMPT oom: 'a line no log holds'", "prompt recall 0/1 (0.0%)"]

@@ -40,7 +40,8 @@ def test_prompt_as_json() -> None:
     assert [m["role"] for m in data["messages"]] == ["system", "user"]
     assert data["tokens"] == sum(m["tokens"] for m in data["messages"]) <= data["max_prompt_tokens"] == 4000
     assert "Chinese" in data["messages"][0]["content"]
-    assert data["notes"] == ["evidence cut to fit --max-prompt-tokens 4000: LogInfo"]
+    # The Chinese instructions take more room: the logs are cut first, then the status lines.
+    assert data["notes"] == ["evidence cut to fit --max-prompt-tokens 4000: ErrorInfo, LogInfo"]
 
 
 def test_prompt_with_a_broken_template_exits_3_and_shows_what_would_be_sent(tmp_path: Path) -> None:
@@ -130,3 +131,13 @@ def test_a_snapshot_diagnosis_without_a_model_loads_neither_openai_nor_jinja() -
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                          env={"PATH": "/usr/bin:/bin", "HOME": str(ROOT / ".no-home")})
     assert out.stdout.strip() == "[]"
+
+
+def test_request_timeout_bounds_one_request_and_timeout_the_review(model_env: None, respx_mock: respx.MockRouter) -> None:
+    route = respx_mock.post(CHAT).mock(return_value=httpx.Response(200, json=completion(good_answer())))
+    runner.invoke(app, ["diagnose", *EXAMPLE_ARGS, "--timeout", "300", "--no-cache"])
+    runner.invoke(app, ["diagnose", *EXAMPLE_ARGS, "--timeout", "300", "--request-timeout", "20", "--no-cache"])
+    whole, bounded = (call.request.extensions["timeout"]["read"] for call in route.calls)
+    assert whole == pytest.approx(300, abs=5) and bounded == 20
+    refused = runner.invoke(app, ["diagnose", *EXAMPLE_ARGS, "--request-timeout", "0"])
+    assert refused.exit_code == 2 and "--request-timeout" in refused.output

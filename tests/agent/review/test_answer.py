@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 
-from agent.review.answer import Unusable, accept, answer_schema, injection_lines, parse
+from agent.review.answer import Unusable, answer_schema, parse, parse_answer
+from agent.review.checking import accept, injection_lines
 from agent.engine.rules import judge
 from agent.engine.signatures import builtin_catalogue
 from agent.engine.taxonomy import categories
 from agent.engine.verdict import Verdict
 from collectors.evidence import Evidence
 from collectors.redaction import NameMask
-from tests.builders import CUDA_OOM, NCCL_TIMEOUT, TRAINING, evidence, log, pod, running, terminated
+from tests.builders import CUDA_OOM, NCCL_TIMEOUT, TRAINING, event, evidence, log, pod, running, terminated
 
-ANSWER = {"healthy": False, "category": "gpu-oom", "error": "e", "analysis": "a", "solution": "s",
+ANSWER = {"healthy": False, "category": "gpu-oom", "error": "train-worker-1 ran out of GPU memory.",
+          "analysis": "train-worker-1 failed first with CUDA out of memory; the others timed out after it.",
+          "solution": "Lower the per-GPU batch size.",
           "culprit": {"pod": "train-worker-1", "container": "main"}, "evidence": [{"source": "log", "text": CUDA_OOM}]}
 
 
@@ -33,6 +37,12 @@ ANSWER = {"healthy": False, "category": "gpu-oom", "error": "e", "analysis": "a"
 ], ids=["bare", "fenced", "chatter-after", "chatter-around-a-fence", "think-block", "wrapped"])
 def test_json_answers(text: str) -> None:
     assert parse(text) == ANSWER
+
+
+def test_a_culprit_pod_written_with_its_container_is_split() -> None:
+    for container in (None, "main"):
+        raw = {**ANSWER, "culprit": {"pod": "train-worker-1/main", "container": container}}
+        assert parse(json.dumps(raw))["culprit"] == {"pod": "train-worker-1", "container": "main"}
 
 
 def test_json_shapes_models_get_slightly_wrong_are_put_right() -> None:
@@ -97,12 +107,13 @@ def test_aegis_text_answers(text: str, expected: dict[str, Any]) -> None:
     ("", "the answer was empty"),
     ("<think>hmm</think>", "the answer was empty"),
     ("The job failed because of memory.", "neither JSON nor the Healthy/Error/Analysis/Solution format"),
-    ('{"healthy": false, "category": "gpu', "neither JSON"),
+    ('{"healthy": false, "analysis": "The', "invalid JSON at line 1 column 32: Unterminated string starting at "
+                                            "(the answer ends before its JSON does)"),
     ("Healthy: {Yes / No}\nError: x", "its Healthy field is the template's placeholder"),
     ("Healthy: maybe\nError: x", "its Healthy field is neither yes nor no"),
 ])
 def test_unusable_answers(text: str, why: str) -> None:
-    with pytest.raises(Unusable, match=why.replace("{", r"\{").replace("(", r"\(")):
+    with pytest.raises(Unusable, match=re.escape(why)):
         parse(text)
 
 
@@ -137,7 +148,8 @@ def check(ev: Evidence, answer: dict[str, Any], *, mask: NameMask | None = None,
 def test_an_answer_that_agrees_takes_its_prose_and_keeps_the_rules_signature() -> None:
     verdict = check(OOM_JOB, ANSWER)
     rule = judge(OOM_JOB, builtin_catalogue())
-    assert (verdict.engine, verdict.category, verdict.error, verdict.signature) == ("llm", "gpu-oom", "e", rule.signature)
+    assert (verdict.engine, verdict.category, verdict.error, verdict.signature) == (
+        "llm", "gpu-oom", ANSWER["error"], rule.signature)
     assert verdict.target == rule.target and verdict.status == "Failed"
 
 
@@ -240,3 +252,136 @@ def test_masked_names_are_put_back_before_the_checks() -> None:
 def test_evidence_of_the_wrong_shape_is_unusable(evidence_field: Any) -> None:
     with pytest.raises(Unusable, match="evidence: expected a list of quoted lines"):
         check(OOM_JOB, {**ANSWER, "evidence": evidence_field})
+
+
+# -- JSON that does not parse: repaired, or named with its place -------------------------------------
+
+
+def test_fenced_json_with_an_unescaped_quote_is_repaired_and_noted() -> None:
+    broken = ('```json\n{"healthy": false, "category": "missing-file",\n'
+              ' "error": "FileNotFoundError: No such file or directory: "/data/train.json"",\n'
+              ' "analysis": "a", "solution": "s", "culprit": null, "evidence": []}\n```')
+    fields, notes = parse_answer(broken)
+    assert fields["error"] == 'FileNotFoundError: No such file or directory: "/data/train.json"'
+    assert fields["category"] == "missing-file"
+    assert notes == ["the model's JSON was repaired (invalid JSON at line 3 column 59: Expecting ',' delimiter)"]
+
+
+def test_json_cut_off_after_it_decides_is_used_for_what_it_says() -> None:
+    fields, notes = parse_answer('{"healthy": false, "category": "gpu-oom", "culprit": {"pod": "train-worker-1"}, '
+                                 '"analysis": "train-worker-1 ran out of GPU mem')
+    assert (fields["healthy"], fields["category"], fields["culprit"]) == (False, "gpu-oom", {"pod": "train-worker-1"})
+    assert notes == ["the model's JSON was repaired (invalid JSON at line 1 column 93: Unterminated string starting "
+                     "at (the answer ends before its JSON does))"]
+
+
+# -- what the answer leaves out keeps the rule verdict's value -----------------------------------------
+
+
+def test_a_null_culprit_and_empty_evidence_keep_the_rules() -> None:
+    rule = judge(OOM_JOB, builtin_catalogue())
+    verdict = check(OOM_JOB, {**ANSWER, "culprit": None, "evidence": [], "solution": ""})
+    assert verdict.engine == "llm"
+    assert (verdict.culprit, verdict.evidence, verdict.solution) == (rule.culprit, rule.evidence, rule.solution)
+
+
+def test_a_healthy_answer_leaves_no_culprit() -> None:
+    ev = evidence([pod("train-worker-0", running(), role="worker", index=0)], status="Running",
+                  logs=[log("train-worker-0", TRAINING)])
+    verdict = check(ev, {"healthy": True, "category": "healthy", "error": "", "analysis": "Training runs.",
+                         "solution": "", "culprit": None, "evidence": []})
+    assert (verdict.healthy, verdict.culprit) == (True, None)
+
+
+# -- a departure needs a line that shows a problem -----------------------------------------------------
+
+
+PULLING = "Pulling image \"registry.example.com/train:v3\""
+RUNNING_WITH_EVENTS = evidence(
+    [pod("train-worker-0", running(), role="worker", index=0)], status="Running",
+    events=[event("Pulling", PULLING, obj="train-worker-0", type_="Normal"),
+            event("Scheduled", "Successfully assigned ml/train-worker-0 to gpu-node-3", obj="train-worker-0",
+                  type_="Normal")],
+    logs=[log("train-worker-0", TRAINING)])
+
+
+@pytest.mark.parametrize("quote", [PULLING, "Successfully assigned ml/train-worker-0 to gpu-node-3",
+                                   "{'loss': 1.41, 'learning_rate': 2e-05, 'epoch': 0.2}"],
+                         ids=["normal-event", "scheduled-event", "progress-line"])
+def test_a_healthy_running_job_is_not_called_broken_on_a_line_that_shows_health(quote: str) -> None:
+    answer = {**ANSWER, "category": "image-pull-error", "culprit": {"pod": "train-worker-0"},
+              "evidence": [{"source": "event", "text": quote}]}
+    sent = "\n".join([quotable(RUNNING_WITH_EVENTS), PULLING, "Successfully assigned ml/train-worker-0 to gpu-node-3"])
+    with pytest.raises(Unusable, match=r"it changes the rule verdict \(healthy -> image-pull-error\) but none of its "
+                                       r"quoted lines shows a problem \(a Normal event or a progress line is not one\)"):
+        check(RUNNING_WITH_EVENTS, answer, sent=sent)
+
+
+def test_a_specific_cause_is_not_overruled_by_a_symptom() -> None:
+    moved = {**ANSWER, "category": "nccl-error", "culprit": {"pod": "train-worker-0"},
+             "analysis": "train-worker-0 hit an NCCL collective timeout.",
+             "evidence": [{"source": "log", "text": NCCL_TIMEOUT}]}
+    with pytest.raises(Unusable, match="the rules found a specific cause, and no quoted line is one the catalogue "
+                                       "reads as nccl-error"):
+        check(OOM_JOB, moved)
+
+
+GENERIC = "RuntimeError: Rank 0 found the grad norm diverged to 1e38 at step 1200, aborting"
+GENERIC_JOB = evidence([pod("train-worker-0", terminated(1, -30), role="worker", index=0)],
+                       logs=[log("train-worker-0", [*TRAINING, "Traceback (most recent call last):", GENERIC])])
+
+
+def test_a_bare_exception_verdict_yields_to_the_reading_of_its_message() -> None:
+    rule = judge(GENERIC_JOB, builtin_catalogue())
+    answer = {**ANSWER, "category": "nan-loss", "culprit": {"pod": "train-worker-0", "container": "main"},
+              "error": "train-worker-0: the gradients diverged.",
+              "analysis": "train-worker-0's grad norm reached 1e38 at step 1200: the loss diverged.",
+              "evidence": [{"source": "log", "text": GENERIC}]}
+    assert (rule.category, rule.signature) == ("application-error", "python-exception")
+    verdict = check(GENERIC_JOB, answer)
+    assert (verdict.engine, verdict.category, verdict.signature) == ("llm", "nan-loss", None)
+
+
+def test_a_culprit_known_only_from_events_is_accepted() -> None:
+    gone = "train-worker-3"
+    ev = evidence([pod("train-worker-0", terminated(143, -20), role="worker", index=0)],
+                  events=[event("Killing", "Stopping container main", obj=gone, type_="Normal", first=-40),
+                          event("Evicted", "The node was low on resource: memory.", obj=gone, first=-41)],
+                  logs=[log("train-worker-0", [*TRAINING, NCCL_TIMEOUT])])
+    answer = {**ANSWER, "category": "evicted", "culprit": {"pod": gone, "container": None},
+              "error": f"{gone} was evicted: the node was low on memory.",
+              "analysis": f"{gone} was evicted first (node memory pressure); train-worker-0 timed out after it.",
+              "evidence": [{"source": "event", "text": "The node was low on resource: memory."}]}
+    verdict = check(ev, answer, sent=quotable(ev) + "\nEvicted Pod/train-worker-3: The node was low on resource: memory.")
+    assert verdict.culprit is not None and verdict.culprit.pod == gone and verdict.category == "evicted"
+    with pytest.raises(Unusable, match="its culprit 'train-worker-7' is not a pod of this workload"):
+        check(ev, {**answer, "culprit": {"pod": "train-worker-7"}}, sent=quotable(ev) + "\nThe node was low on resource: memory.")
+
+
+# -- prose: used where it fits the verdict, and is in the language asked for ----------------------------
+
+
+def test_prose_about_another_failure_is_replaced_by_the_rules() -> None:
+    rule = judge(OOM_JOB, builtin_catalogue())
+    verdict = check(OOM_JOB, {**ANSWER, "error": "A CUDA kernel hit an illegal memory access.",
+                              "analysis": "The device-side assert shows a kernel bug."})
+    assert (verdict.engine, verdict.category) == ("llm", "gpu-oom")
+    assert (verdict.error, verdict.analysis) == (rule.error, rule.analysis)
+    assert verdict.notes[-1] == ("the model's explanation does not name the culprit train-worker-1 and does not speak "
+                                 "of gpu-oom: the rule engine's prose is given instead")
+
+
+def test_prose_that_quotes_the_decisive_line_is_kept() -> None:
+    verdict = check(OOM_JOB, {**ANSWER, "error": "Out of luck.", "analysis": f"The log says: {CUDA_OOM}"})
+    assert verdict.error == "Out of luck." and not any("explanation" in n for n in verdict.notes)
+
+
+def test_an_english_answer_to_a_chinese_request_keeps_its_decision_with_the_rules_prose() -> None:
+    rule = judge(OOM_JOB, builtin_catalogue())
+    verdict = accept(ANSWER, evidence=OOM_JOB, rule=rule, quotable=quotable(OOM_JOB), language="zh")
+    assert (verdict.engine, verdict.category, verdict.error) == ("llm", "gpu-oom", rule.error)
+    assert verdict.notes[-1] == ("the model's explanation is in English, not the language asked for (zh): "
+                                 "the rule engine's prose is given instead")
+    chinese = {**ANSWER, "error": "train-worker-1 显存不足。", "analysis": f"train-worker-1 最先失败，日志显示 `{CUDA_OOM}`。",
+               "solution": "减小每张卡的 batch size。"}
+    assert accept(chinese, evidence=OOM_JOB, rule=rule, quotable=quotable(OOM_JOB), language="zh").error == chinese["error"]
