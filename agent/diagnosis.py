@@ -10,9 +10,9 @@ from datetime import datetime
 from typing import Protocol
 
 from agent.engine.rules import judge
-from agent.settings import Settings
 from agent.engine.signatures import Catalogue, builtin_catalogue
 from agent.engine.verdict import Verdict
+from agent.settings import Settings
 from collectors.collecting import Target, collect
 from collectors.evidence import Evidence
 from collectors.source import Source

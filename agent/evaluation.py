@@ -27,11 +27,11 @@ import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from agent.diagnosis import Advisor, diagnose
-from agent.errors import InputError, JobdoctorError
-from agent.settings import Settings
 from agent.engine.signatures import Catalogue
 from agent.engine.taxonomy import categories
 from agent.engine.verdict import Verdict
+from agent.errors import InputError, JobdoctorError
+from agent.settings import Settings
 from collectors.collecting import Target
 from collectors.cutting import cut
 from collectors.snapshot import SnapshotSource

@@ -17,8 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from agent.errors import ConfigError, validation_problem
 from agent.engine.findings import StallPolicy
+from agent.errors import ConfigError, validation_problem
 from agent.i18n import Translator, locale_language, translator
 from collectors.collecting import Budget
 from collectors.files import Refused, read_user_yaml

@@ -229,7 +229,7 @@ def objects(plan: Plan, pods: list[_Pod]) -> dict[str, Any]:
     raw_pods = [_pod(plan, p, job_uid) for p in pods]
     items.extend(raw_pods)
     n = 0
-    for pod, raw in zip(pods, raw_pods):
+    for pod, raw in zip(pods, raw_pods, strict=False):
         uid = raw["metadata"]["uid"]
         created = datetime.strptime(raw["metadata"]["creationTimestamp"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
         started = created + timedelta(seconds=70)
@@ -424,7 +424,7 @@ def _culprit_end(plan: Plan, pod: _Pod, t: datetime) -> list[str]:
 
 def _symptom_end(plan: Plan, pod: _Pod, t: datetime) -> list[str]:
     lines = []
-    for local, rank in enumerate(range(pod.first_rank, pod.first_rank + GPUS_PER_POD)):
+    for _local, rank in enumerate(range(pod.first_rank, pod.first_rank + GPUS_PER_POD)):
         g = _glog(t, "E")
         lines += [
             f"[rank{rank}]:[{g} ProcessGroupNCCL.cpp:607] [Rank {rank}] Watchdog caught collective operation timeout: "
@@ -538,7 +538,7 @@ def generate(plan: Plan, out: Path, *, jobs: int = 2) -> dict[str, Any]:
     tasks = [(plan, p, str(out / "logs" / p.name / "pytorch.log")) for p in pods]
     tasks.sort(key=lambda task: not task[1].big)  # the long ones first, so both workers stay busy
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        sizes = dict(zip((t[1].name for t in tasks), pool.map(_write_log, tasks, chunksize=1)))
+        sizes = dict(zip((t[1].name for t in tasks), pool.map(_write_log, tasks, chunksize=1), strict=False))
     culprit = next(p for p in pods if p.culprit)
     manifest = {
         "plan": asdict(plan),

@@ -150,7 +150,7 @@ def hostile_inputs(workdir: Path) -> list[tuple[str, list[str]]]:
     runs: list[tuple[str, list[str]]] = []
     bomb = _copy(workdir, "alias-bomb")
     lines = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"] + \
-        [f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]" for p, n in zip("abcdefgh", "bcdefghi")]
+        [f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]" for p, n in zip("abcdefgh", "bcdefghi", strict=False)]
     _objects(bomb, "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\n  namespace: team-nlp\n"
                    "  annotations:\n" + "".join(f"    {line}\n" for line in lines))
     for command in ("diagnose", "prompt"):

@@ -161,7 +161,7 @@ def scan(workdir: Path, logs: list[Path], runs: int) -> list[Figure]:
             peaks.append(peak)
         local = os.environ.get("LC_ALL") or os.environ.get("LANG") or "C.UTF-8"
         grep_local = _grep(patterns, log, local)
-        ratios = [o / g for o, g in zip(ours, grep)]
+        ratios = [o / g for o, g in zip(ours, grep, strict=False)]
         ratio = statistics.median(ours) / statistics.median(grep)
         name = f"log scan: {log.name}, {size / 1e6:.0f} MB"
         figures.append(Figure(
@@ -297,7 +297,7 @@ def table(figures: list[Figure]) -> str:
         holds = {True: "yes", False: "NO", None: "-"}[f.holds]
         rows.append((f.name, value, f.target, "-" if f.ratio is None else f"{f.ratio:g}", holds))
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip() for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     notes = [f"- {f.name}: {f.note}" for f in figures if f.note]
     return "\n".join(lines + [""] + notes)

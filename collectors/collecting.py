@@ -15,7 +15,6 @@ it there is nothing to diagnose (``ClusterForbidden``).
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone

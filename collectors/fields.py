@@ -175,7 +175,7 @@ def _log_section(d: LogDigest, share: int) -> str:
     header = f"== {d.label}: {d.lines} lines" + (", cut to its last part" if d.limited else "")
     if d.last_time:
         header += f", last timestamp {format_time(d.last_time)}"
-    blocks: list[list[LogLine]] = [w for w in d.windows]
+    blocks: list[list[LogLine]] = list(d.windows)
     tb = final_traceback(d.tail)
     if tb:
         blocks.append(tb)

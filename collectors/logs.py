@@ -429,7 +429,7 @@ def _cadence(timed: list[LogLine]) -> float | None:
     normally quiet."""
     gaps = sorted(
         (b.time - a.time).total_seconds()
-        for a, b in zip(timed, timed[1:])
+        for a, b in zip(timed, timed[1:], strict=False)
         if a.time is not None and b.time is not None and b.time > a.time
     )
     if len(gaps) < 3:

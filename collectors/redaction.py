@@ -23,8 +23,8 @@ and node names with placeholders (``POD-1``) and puts them back in the model's a
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from collectors.errors import InputError

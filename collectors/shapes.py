@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 from functools import lru_cache
-from typing import Annotated, Any, Optional, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, create_model
 
@@ -36,11 +36,11 @@ NOTE_FIELDS = 3
 
 
 def _absent_if_empty(value: Any) -> Any:
-    return None if not value else value
+    return value if value else None
 
 
 # A mapping or list field: what the readers' `x or {}` accepts.
-Maybe = Annotated[Optional[T], BeforeValidator(_absent_if_empty)]
+Maybe = Annotated[T | None, BeforeValidator(_absent_if_empty)]
 
 
 class _Part(BaseModel):
@@ -270,7 +270,7 @@ def _workload_models() -> dict[tuple[str, str], type[_Object]]:
 
 def _maybe(annotation: Any) -> Any:
     """``Maybe[annotation]``, built at run time."""
-    return Annotated[Optional[annotation], BeforeValidator(_absent_if_empty)]
+    return Annotated[annotation | None, BeforeValidator(_absent_if_empty)]
 
 
 def model_for(obj: K8sObject) -> type[_Object]:

@@ -109,9 +109,9 @@ class SnapshotSource:
 
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
         for obj in self._objects:
-            if obj["kind"] == kind and obj.get("apiVersion") == api_version and _name(obj) == name:
-                if namespace is None or _namespace(obj) in (namespace, None):
-                    return obj
+            if (obj["kind"] == kind and obj.get("apiVersion") == api_version and _name(obj) == name
+                    and (namespace is None or _namespace(obj) in (namespace, None))):
+                return obj
         return None
 
     def list_objects(

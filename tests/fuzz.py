@@ -22,6 +22,7 @@ The same seed and mutant number always give the same mutant.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import json
 import os
@@ -317,20 +318,20 @@ def mutate_snapshot(snap: Path, rng: random.Random, outside: Path) -> list[str]:
         else:
             meta = snap / "snapshot.yaml"
             r = rng.randrange(8)
-            choices: list[tuple[Callable[[], None], str]] = [
-                (lambda: meta.write_text("capturedAt: 2026-01-01\n"), "date-only capturedAt"),
-                (lambda: meta.write_text("capturedAt: [1, 2]\n"), "capturedAt a list"),
-                (lambda: meta.write_text("capturedAt: 17\n"), "capturedAt a number"),
-                (lambda: meta.write_bytes(b"\x00\xff\xfe garbage"), "binary"),
-                (lambda: (meta.unlink(missing_ok=True), meta.mkdir()), "a directory"),
-                (lambda: (meta.unlink(missing_ok=True), meta.symlink_to(outside)), "a symlink"),
-                (lambda: meta.write_text("- just\n- a list\n"), "a list"),
-                (lambda: meta.write_text("capturedAt: '9999-12-31T23:59:59Z'\n"), "far future"),
+            choices: list[tuple[Callable[[Path], Any], str]] = [
+                (lambda m: m.write_text("capturedAt: 2026-01-01\n"), "date-only capturedAt"),
+                (lambda m: m.write_text("capturedAt: [1, 2]\n"), "capturedAt a list"),
+                (lambda m: m.write_text("capturedAt: 17\n"), "capturedAt a number"),
+                (lambda m: m.write_bytes(b"\x00\xff\xfe garbage"), "binary"),
+                (lambda m: (m.unlink(missing_ok=True), m.mkdir()), "a directory"),
+                (lambda m: (m.unlink(missing_ok=True), m.symlink_to(outside)), "a symlink"),
+                (lambda m: m.write_text("- just\n- a list\n"), "a list"),
+                (lambda m: m.write_text("capturedAt: '9999-12-31T23:59:59Z'\n"), "far future"),
             ]
             action, what = choices[r]
             if meta.is_dir():
                 continue
-            action()
+            action(meta)
             done.append(f"snapshot.yaml: {what}")
     return done
 
@@ -489,10 +490,8 @@ def _fresh(path: Path) -> None:
         return
     for p in path.rglob("*"):
         if not p.is_symlink():
-            try:
+            with contextlib.suppress(OSError):
                 p.chmod(stat.S_IRWXU)
-            except OSError:
-                pass
     shutil.rmtree(path, ignore_errors=True)
 
 

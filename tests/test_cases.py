@@ -15,9 +15,9 @@ import pytest
 import yaml
 
 from agent.diagnosis import diagnose
-from agent.evaluation import Case, compare, load_case
 from agent.engine.taxonomy import categories
 from agent.engine.verdict import Verdict
+from agent.evaluation import Case, compare, load_case
 from collectors.collecting import Target
 from collectors.snapshot import SnapshotSource
 from tests.cases.generate import differences

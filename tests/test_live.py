@@ -21,8 +21,19 @@ from agent.diagnosis import diagnose
 from agent.evaluation import load_case
 from collectors.collecting import MAX_NODES, Budget, Target
 from collectors.snapshot import SnapshotSource
-from tests.cases.builders import CaseSpec, Clock, Container, PodPlan, event, gpu, job_condition, kubeflow_with_pods
-from tests.cases.builders import running, stamped, terminated
+from tests.cases.builders import (
+    CaseSpec,
+    Clock,
+    Container,
+    PodPlan,
+    event,
+    gpu,
+    job_condition,
+    kubeflow_with_pods,
+    running,
+    stamped,
+    terminated,
+)
 from tests.conftest import CASES, EXAMPLES, ROOT, case_dirs
 from tests.fakeapi.fixtures import FakeCluster
 from tests.kinds.generate import HERE as KINDS

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from agent.cli.app import app
-from agent.errors import ExitCode
 from agent.engine.taxonomy import categories
+from agent.errors import ExitCode
 from tests.conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -79,9 +79,9 @@ def create_app(config: BotConfig, service: Service, *, environ: Mapping[str, str
 def build_service(config: BotConfig) -> Service:
     """The Service a deployment runs: settings from the config's ``settings``, the cluster
     from ``kubeconfig``/``context`` (in a pod: its service account), the model if set."""
-    from agent.settings import load_settings
     from agent.diagnosis import make_advisor
     from agent.engine.signatures import load_catalogue
+    from agent.settings import load_settings
     from collectors.cluster import ClusterSource
 
     settings = load_settings(config.settings)

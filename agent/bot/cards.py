@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.engine.verdict import EvidenceLine, Verdict
+from agent.i18n import ENGLISH, Translator
 from agent.render import culprit as _culprit
 from agent.render import headline as _headline
 from agent.render import labelled
 from agent.render import text as plain_text
-from agent.engine.verdict import EvidenceLine, Verdict
-from agent.i18n import ENGLISH, Translator
 from collectors.redaction import Redactor
 
 # Block Kit: a section's text holds at most 3,000 characters, a header 150; a message 50 blocks.

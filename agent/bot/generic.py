@@ -36,9 +36,9 @@ from agent.bot.limits import Deliveries
 from agent.bot.parsing import DiagnoseAsk, Usage, parse
 from agent.bot.service import Outcome, Requester, Service
 from agent.bot.signing import MAX_SKEW_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER, check, signed_headers
+from agent.engine.verdict import Verdict
 from agent.errors import ConfigError
 from agent.render import markdown
-from agent.engine.verdict import Verdict
 
 CALLBACK_TIMEOUT = httpx.Timeout(10.0, connect=5.0)
 

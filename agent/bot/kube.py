@@ -9,6 +9,7 @@ and nowhere else: the watcher and the leader election retry them.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -155,10 +156,8 @@ class Kube:
             # there); shutting the socket down makes the read end as a broken connection.
             sock = getattr(getattr(resp, "connection", None), "sock", None)
             if sock is not None:
-                try:
+                with contextlib.suppress(OSError):  # already closed
                     sock.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass  # already closed
 
     def _collection(self, res: Resource, namespace: str | None, options: dict[str, Any]) -> Any:
         options = {"_preload_content": False, "_request_timeout": TIMEOUT, **options}

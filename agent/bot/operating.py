@@ -13,8 +13,8 @@ from typing import Any
 from agent.bot.config import BotConfig
 from agent.bot.running import api_client, own_namespace
 from agent.bot.service import Service
-from agent.errors import ConfigError
 from agent.engine.verdict import Verdict
+from agent.errors import ConfigError
 
 
 def make_operator(config: BotConfig, service: Service) -> Any:

@@ -12,8 +12,8 @@ from typing import Any
 from agent.bot.config import BotConfig
 from agent.bot.parsing import DiagnoseAsk
 from agent.bot.service import Service
-from agent.errors import ConfigError
 from agent.engine.verdict import Verdict
+from agent.errors import ConfigError
 
 log = logging.getLogger("jobdoctor.bot")
 

@@ -22,10 +22,10 @@ from agent.bot.config import BotConfig
 from agent.bot.limits import Deliveries, RateLimiter
 from agent.bot.metrics import Metrics
 from agent.bot.parsing import DiagnoseAsk
-from agent.errors import ClusterError, InputError, JobdoctorError
-from agent.settings import Settings
 from agent.engine.signatures import Catalogue
 from agent.engine.verdict import Verdict
+from agent.errors import ClusterError, InputError, JobdoctorError
+from agent.settings import Settings
 from collectors.redaction import Redactor
 from collectors.source import Source
 

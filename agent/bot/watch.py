@@ -34,8 +34,8 @@ from agent.bot.parsing import DiagnoseAsk
 from agent.bot.sinks import Notice, Sink, SinkError
 from agent.bot.state import NotifiedState, notification_key
 from agent.bot.triggers import Policy, describe, due
-from agent.errors import ClusterError, InputError
 from agent.engine.verdict import Verdict
+from agent.errors import ClusterError, InputError
 from collectors.kinds import Kind
 from collectors.source import K8sObject
 

@@ -19,9 +19,18 @@ from typing import Annotated, Any  # noqa: E402
 import typer  # noqa: E402
 from typer.core import TyperCommand, TyperGroup  # noqa: E402
 
-from agent.cli.commands import bot, capture, diagnose, evaluate, prompt, rules, watch  # noqa: E402
-from agent.cli.commands import operator  # noqa: E402
-from agent.cli.commands import mcp, triage  # noqa: E402
+from agent.cli.commands import (  # noqa: E402  # noqa: E402
+    bot,
+    capture,
+    diagnose,
+    evaluate,
+    mcp,
+    operator,  # noqa: E402
+    prompt,
+    rules,
+    triage,
+    watch,
+)
 from agent.cli.shell import UsageError, usage_message  # noqa: E402
 
 

@@ -10,13 +10,13 @@ running is *live*: the process survived it, so it only matters if nothing else d
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
 from agent.engine.signatures import Catalogue, Signature
-from collectors.evidence import ContainerFacts, EventFacts, Evidence, LogDigest, LogLine, PodFacts, StatusFact
+from collectors.evidence import ContainerFacts, EventFacts, Evidence, LogDigest, LogLine, PodFacts
 
 # A restarted container that has been running this long is taken to have recovered from
 # its last failure. Crash loops restart within minutes (back-off caps at 5 minutes).
@@ -222,7 +222,7 @@ def _halted_after(progress: list[LogLine], now: datetime, stall: StallPolicy) ->
     for far longer than the log's pace (``cadence_factor`` times the usual gap between its
     timed progress lines, at least ``min_silence_explained``); None when progress has no pace."""
     times = [line.time for line in progress if line.time is not None]
-    gaps = sorted((b - a).total_seconds() for a, b in zip(times, times[1:]) if b > a)
+    gaps = sorted((b - a).total_seconds() for a, b in zip(times, times[1:], strict=False) if b > a)
     if len(gaps) < 3:
         return None
     usual = gaps[min(len(gaps) - 1, int(len(gaps) * 0.9))]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from agent.engine.findings import Finding, Timeline
-from collectors.evidence import NEVER, PodFacts
+from collectors.evidence import PodFacts
 
 # Failures this close together are one moment: between them, the more specific cause wins
 # (a pod preempted at 13:10:02 and its replacement unschedulable at 13:10:06 are one event).

@@ -46,15 +46,14 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
+from agent.engine.taxonomy import categories
 from agent.errors import CatalogueError
 from agent.i18n import ENGLISH, Translator, translated
-from agent.engine.taxonomy import categories
 from collectors.documents import Unbounded, load_document
 from collectors.files import Refused, read_user_file
 from collectors.logs import LineMatcher, LogPattern
 from collectors.matching import Regex, validate
 from collectors.patterns import PatternError, Translation, translate
-
 
 Where = Literal["log", "event", "status"]
 _FullMatch = Callable[[str], bool]
@@ -335,7 +334,7 @@ def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
         files.append(read_catalogue_file(text, str(path)))
     base = builtin_catalogue()
     known = set(base.by_id)
-    for path, f in zip(rule_files, files):
+    for path, f in zip(rule_files, files, strict=False):
         known |= {s.id for s in f.signatures}
         for gone in f.disable:
             if gone not in known:  # a typo would leave the signature on without a word

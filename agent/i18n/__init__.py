@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Protocol
 
@@ -116,7 +116,7 @@ def shipped_locales() -> tuple[str, ...]:
                         if entry.joinpath("LC_MESSAGES", DOMAIN + ".mo").is_file()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(language: str) -> Translator:
     """The translations for a language setting; English (the msgids) when it is English or
     has no catalogue. Read once per language, then shared: a catalogue is never changed."""

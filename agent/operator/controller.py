@@ -41,6 +41,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from agent.diagnosis import Advisor, diagnose, make_advisor
+from agent.engine.signatures import Catalogue
+from agent.engine.verdict import Verdict
 from agent.errors import ClusterError, InputError
 from agent.operator import reconciling
 from agent.operator.expiring import Sweeper
@@ -48,8 +50,6 @@ from agent.operator.objects import Objects
 from agent.operator.reconciling import Policy
 from agent.operator.resource import GROUP, PLURAL, VERSION, Phase
 from agent.settings import Settings
-from agent.engine.signatures import Catalogue
-from agent.engine.verdict import Verdict
 from collectors.redaction import Redactor
 from collectors.source import Source
 

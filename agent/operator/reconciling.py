@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from agent.engine.verdict import Verdict
 from agent.errors import InputError, validation_problem
 from agent.operator.resource import (
     FINAL,
@@ -33,7 +34,6 @@ from agent.operator.resource import (
 )
 from agent.render import text
 from agent.settings import Settings
-from agent.engine.verdict import Verdict
 from collectors.collecting import Target
 
 Body = Mapping[str, Any]
@@ -152,7 +152,7 @@ def backoff(attempt: int, *, first: float, longest: float) -> float:
 
 def diagnosing(body: Body, why: str, now: datetime) -> dict[str, Any]:
     """The status of a diagnosis under way; a previous verdict is cleared, not shown as current."""
-    status: dict[str, Any] = {k: None for k in verdict_fields()}
+    status: dict[str, Any] = dict.fromkeys(verdict_fields())
     status.update(phase=Phase.DIAGNOSING.value, reason=why, explain=None, finishedAt=None, observedAt=None,
                   attempts=None, conditions=[_condition(body, "Unknown", "Diagnosing", why, now)])
     return status
@@ -175,7 +175,7 @@ def completed(verdict: Verdict, body: Body, now: datetime, *, attempt: int) -> d
 def failed(reason: str, body: Body, now: datetime, *, attempt: int) -> dict[str, Any]:
     """No verdict: ``reason`` in one line, and no verdict fields left from an earlier one."""
     reason = " ".join(reason.split())
-    status: dict[str, Any] = {k: None for k in verdict_fields()}
+    status: dict[str, Any] = dict.fromkeys(verdict_fields())
     status.update(_final(body, now, attempt), phase=Phase.FAILED.value, reason=reason, explain=None,
                   observedAt=None, conditions=[_condition(body, "False", "Failed", reason, now)])
     return status

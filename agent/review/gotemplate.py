@@ -114,7 +114,7 @@ def _go_term(tokens: list[str]) -> tuple[str, list[str]]:
         if not rest or rest[0] != ")":
             raise TemplateError("unbalanced parentheses")
         return inner, rest[1:]
-    if head.startswith('"') or head.startswith("`"):
+    if head.startswith(('"', "`")):
         return json.dumps(json.loads(head) if head.startswith('"') else head[1:-1], ensure_ascii=False), rest
     if re.fullmatch(r"-?\d+(?:\.\d+)?|true|false", head):
         return head.replace("true", "True").replace("false", "False"), rest

@@ -36,13 +36,13 @@ from pathlib import Path
 from typing import Any
 
 from agent.engine.signatures import Catalogue, load_catalogue
+from agent.engine.verdict import SCHEMA_VERSION, Verdict
 from agent.review.answer import Unusable, answer_schema, answer_tokens, parse_answer
 from agent.review.checking import accept
 from agent.review.endpoint import EndpointMemory, refused_field
 from agent.review.prompting import Prompt, build_prompt
 from agent.review.support import Support
 from agent.settings import Settings
-from agent.engine.verdict import SCHEMA_VERSION, Verdict
 from collectors.evidence import Evidence
 from collectors.source import Source
 

@@ -53,14 +53,14 @@ from pathlib import Path
 from typing import Any
 
 from agent.engine.signatures import Catalogue, builtin_catalogue
-from agent.review.answer import answer_schema
-from agent.review.budget import MAX_LINE_CHARS, count_tokens, flat, pack, water_fill
-from agent.review.support import error_lines
-from agent.errors import TemplateError
-from agent.review.gotemplate import is_go_template, translate_go
-from agent.settings import Settings
 from agent.engine.taxonomy import categories
 from agent.engine.verdict import Verdict
+from agent.errors import TemplateError
+from agent.review.answer import answer_schema
+from agent.review.budget import MAX_LINE_CHARS, count_tokens, flat, pack, water_fill
+from agent.review.gotemplate import is_go_template, translate_go
+from agent.review.support import error_lines
+from agent.settings import Settings
 from collectors.errors import JobdoctorError
 from collectors.evidence import Evidence, LogDigest, LogLine, one_line
 from collectors.files import Refused, read_user_file

@@ -6,18 +6,18 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
-from contextlib import ExitStack
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from typing import Any
 
-import pytest
 import httpx
+import pytest
 
 from agent.bot.app import create_app
 from agent.bot.config import BotConfig
 from agent.bot.service import Service
-from agent.settings import Settings
 from agent.engine.signatures import builtin_catalogue
+from agent.settings import Settings
 from tests.bot.receiver import Receiver
 from tests.bot.serving import serving
 from tests.conftest import EXAMPLES

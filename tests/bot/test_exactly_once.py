@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from tests.bot.jobs import add_failed_job
-from tests.bot.receiver import Receiver, Received
+from tests.bot.receiver import Received, Receiver
 from tests.conftest import ROOT
 from tests.fakeapi.fixtures import FakeCluster
 from tests.fakeapi.resources import by_kind
@@ -131,7 +131,7 @@ def test_every_notification_is_delivered_once_across_20_kills(fake_api: FakeClus
                     assert all(at < run.started for at in by_key.get(key, [])), f"seed {seed}: {sink} {key} posted again"
         # A repeat only where a kill fell between the sink's answer and the record.
         for key, times in by_key.items():
-            for first, again in zip(times, times[1:]):
+            for first, again in zip(times, times[1:], strict=False):
                 assert any(first <= k <= first + WINDOW and k <= again for k in kills), \
                     f"seed {seed}: {sink} got {key} twice, with no kill in between"
                 report["repeats_in_kill_window"] += 1

@@ -265,7 +265,7 @@ def posts(receiver: Receiver) -> dict[str, int]:
 
 def recorded(fake_api: FakeCluster) -> set[str]:
     cm = fake_api.store.get(CONFIGMAPS, OWN, "jobdoctor-notified")  # type: ignore[arg-type]
-    return set(((cm or {}).get("data") or {}))
+    return set((cm or {}).get("data") or {})
 
 
 def fail_job(fake_api: FakeCluster, name: str) -> str:

@@ -16,8 +16,8 @@ import pytest
 
 from agent.bot.config import WatchConfig
 from agent.bot.sinks import Notice, SinkError, build_sinks
-from agent.errors import ConfigError
 from agent.engine.verdict import Culprit, EvidenceLine, Verdict
+from agent.errors import ConfigError
 from collectors.redaction import Redactor
 from tests.bot.receiver import Receiver
 

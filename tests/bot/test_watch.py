@@ -16,10 +16,10 @@ from agent.bot.config import BotConfig
 from agent.bot.running import make_watcher
 from agent.bot.service import Service
 from agent.bot.watch import Watcher
-from agent.settings import Settings
 from agent.engine.signatures import builtin_catalogue
+from agent.settings import Settings
 from tests.bot.jobs import add_failed_job, job
-from tests.bot.receiver import Receiver, Received
+from tests.bot.receiver import Received, Receiver
 from tests.fakeapi.fixtures import FakeCluster
 from tests.fakeapi.resources import by_kind
 from tests.fakeapi.watching import Watching, fresh, install

@@ -697,7 +697,7 @@ def mpijob_v2(*, at: Clock, name: str, ns: str, image: str, launcher_cmd: list[s
     launcher_job = batch_job(name=f"{name}-launcher", namespace=ns, created=at(30), container=launcher_ctr,
                              owner=owner_ref(job), start=at(30), conditions=launcher_conditions,
                              labels={**kf, "training.kubeflow.org/job-role": "launcher"},
-                             **{k: 1 for k in counts})  # type: ignore[arg-type]
+                             **dict.fromkeys(counts, 1))  # type: ignore[arg-type]
     launcher_name = f"{name}-launcher-{suffix(name, 'launcher')}"
     lc = Container("launcher", image, command=launcher_cmd, resources=launcher_ctr.resources,
                    state=plan.launcher_state, ready="running" in plan.launcher_state)

@@ -596,7 +596,7 @@ def rendezvous_error_store_based_barrier_timeout() -> CaseSpec:
         return text(
             "/opt/conda/lib/python3.10/site-packages/torch/distributed/launch.py:181: FutureWarning: The module "
             "torch.distributed.launch is deprecated and will be removed in future. Use torchrun.",
-            "| distributed init (rank {}): env://".format(rank),
+            f"| distributed init (rank {rank}): env://",
             "Traceback (most recent call last):",
             '  File "/workspace/detr/main.py", line 248, in <module>',
             "    main(args)",

@@ -114,7 +114,7 @@ def _scoring_traceback(frames: int) -> str:
     for i in range(frames):
         module = f"/usr/local/lib/python3.11/site-packages/evalkit/pipeline/stage_{i:02d}_postprocess_and_aggregate.py"
         lines += [f'  File "{module}", line {40 + 3 * i}, in run_stage_{i:02d}',
-                  f"    return self.next_stage.run(batch, context=context, metrics=metrics, options=self.options)"]
+                  "    return self.next_stage.run(batch, context=context, metrics=metrics, options=self.options)"]
     lines += ['  File "/app/score.py", line 77, in score', '    ref = sample["reference"]', "KeyError: 'reference'"]
     return "\n".join(lines)
 

@@ -34,9 +34,9 @@ from tests.cases.builders import (
     running,
     stamped,
     suffix,
-    ts,
     terminated,
     text,
+    ts,
     uid,
 )
 from tests.cases.logtext import glog, rank_traceback, torchrun_failed, torchrun_start, watchdog
@@ -264,7 +264,7 @@ def nan_loss_job_nemo_unexpected_result_nan() -> CaseSpec:
         *torchrun_start(at(30)),
         *(f"i.pretrain/0 [default0]:Training epoch 0, iteration {i}/99 | lr: {3e-5 * i / 99:.3e} | global_batch_size:"
           f" 8 | global_step: {i} | reduced_train_loss: {2.41 - i * 0.01:.4f} | train_step_timing in s: 2.18"
-          for i in range(0, 12)),
+          for i in range(12)),
         f"{p}[rank2]: Traceback (most recent call last):",
         f'{p}[rank2]:   File "/opt/NeMo/nemo/lightning/pytorch/strategies/megatron_strategy.py", line 685, in '
         "optimizer_step",
@@ -297,7 +297,7 @@ def nan_loss_pytorchjob_dino_loss_nan_exit() -> CaseSpec:
     name, ns = "dino-vitb16", "ssl-research"
     progress = [f"Epoch: [37/100]  [{i * 10:>4}/1251]  eta: 0:{(1251 - i * 10) // 120:02d}:{i % 60:02d}  "
                 f"loss: {3.412 + i * 0.004:.6f} ({3.40 + i * 0.002:.6f})  lr: 0.000742 (0.000742)  wd: 0.061834 "
-                f"(0.061834)  time: 0.528114  data: 0.000452  max mem: 14873" for i in range(0, 40)]
+                f"(0.061834)  time: 0.528114  data: 0.000452  max mem: 14873" for i in range(40)]
     lines = [*torchrun_start(at(40)), *progress, "Loss is nan, stopping training", "Loss is nan, stopping training",
              *torchrun_failed(at(2140), rank=0, local_rank=0, exitcode=1, pid=88, host=f"{name}-master-0",
                               script="main_dino.py")]
@@ -2131,7 +2131,7 @@ def healthy_job_nccl_no_libibverbs_info_lines() -> CaseSpec:
         "Using network Socket")]
     steps = [f"Epoch: [{e}][{b}/5005]\tTime  0.412 ( 0.415)\tLoss {6.1 - e * 0.3 - b / 9000:.4e}\tAcc@1  "
              f"{2.1 + e * 6 + b / 800:6.2f}" for e in range(3) for b in range(0, 5005, 500)]
-    lines = [*torchrun_start(at(22)), *nccl, f"NCCL version 2.18.5+cuda12.1", *steps]
+    lines = [*torchrun_start(at(22)), *nccl, "NCCL version 2.18.5+cuda12.1", *steps]
     job, p, pod_name = _running_job(name, ns, at, "registry.corp.example/vision/imagenet-ddp:torch2.1",
                                     ["torchrun", "--nproc_per_node=8", "main.py", "-a", "resnet50"])
     return CaseSpec(

@@ -119,7 +119,7 @@ def oom_killed_deepspeed_return_code_9() -> CaseSpec:
         "[2026-05-03 09:44:50,118] [INFO] [launch.py:319:sigkill_handler] Killing subprocess 3120",
         "[2026-05-03 09:44:50,236] [INFO] [launch.py:319:sigkill_handler] Killing subprocess 3121",
         "[2026-05-03 09:44:50,402] [ERROR] [launch.py:325:sigkill_handler] ['/usr/bin/python3', '-u', "
-        f"'finetune.py', '--local_rank=3', '--deepspeed', 'ds_zero3_offload.json'] exits with return code = -9")
+        "'finetune.py', '--local_rank=3', '--deepspeed', 'ds_zero3_offload.json'] exits with return code = -9")
     master_fail = at(2690 + 605)
     master = text(
         "[2026-05-03 09:00:57,201] [INFO] [launch.py:256:main] process 3340 spawned with command: "

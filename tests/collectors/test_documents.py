@@ -21,7 +21,7 @@ def test_what_kubectl_writes_loads_as_safe_load_does() -> None:
 
 
 BOMB = "\n".join(["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-                 + [f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]" for p, n in zip("abcdefgh", "bcdefghi")])
+                 + [f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]" for p, n in zip("abcdefgh", "bcdefghi", strict=False)])
 
 
 @pytest.mark.parametrize(("text", "problem"), [
@@ -69,7 +69,7 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, dict):
         return isinstance(b, dict) and a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
     if isinstance(a, list):
-        return isinstance(b, list) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+        return isinstance(b, list) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=False))
     return type(a) is type(b) and a == b
 
 

@@ -9,12 +9,11 @@ from typing import Any
 import pytest
 
 from agent.diagnosis import gather
-from collectors.collecting import MAX_SELECTED_CHILDREN, _child_facts
+from collectors.collecting import MAX_SELECTED_CHILDREN, Target, _child_facts
 from collectors.families import related_facts, workload_facts
 from collectors.kinds import ChildRef, fill, resolve_kind
 from tests.fakeapi.fixtures import FakeCluster
 from tests.kinds.generate import HERE as KINDS
-from collectors.collecting import Target
 
 T = "2026-06-01T10:00:00Z"
 

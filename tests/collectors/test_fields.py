@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collectors.evidence import ReplicaFacts
+from collectors.evidence import LogLine, ReplicaFacts
 from collectors.fields import collapse, final_traceback, log_info, metadata, template_fields
-from collectors.evidence import LogLine
 from tests.builders import CUDA_OOM, NCCL_TIMEOUT, TRAINING, condition, event, evidence, log, pod, running, terminated
 
 

@@ -88,7 +88,7 @@ def test_the_relaxed_form_finds_every_raw_line_whose_cleaned_text_matches(text: 
         database = compile_database([translate(pattern).relaxed], hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_MULTILINE)
         block = ("before\n" + line + "\nafter").encode()
         ends = database.ends(block).get(0, set())
-        assert any(len("before\n".encode()) < end <= len(block) - len("\nafter") for end in ends), (pattern, line)
+        assert any(len(b"before\n") < end <= len(block) - len("\nafter") for end in ends), (pattern, line)
 
 
 def test_patterns_are_read_by_pythons_parser_not_the_engines() -> None:

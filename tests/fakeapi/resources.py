@@ -43,7 +43,7 @@ def _group(api_version: str, *kinds: tuple[str, str], namespaced: bool = True,
     return [Resource(group, version, plural, kind, namespaced, subresources) for plural, kind in kinds]
 
 
-RESOURCES: tuple[Resource, ...] = tuple([
+RESOURCES: tuple[Resource, ...] = (
     *_group("v1", ("pods", "Pod"), ("events", "Event"), ("configmaps", "ConfigMap"), ("secrets", "Secret"),
             ("resourcequotas", "ResourceQuota"), ("limitranges", "LimitRange"), ("services", "Service"),
             ("persistentvolumeclaims", "PersistentVolumeClaim"), ("serviceaccounts", "ServiceAccount")),
@@ -68,7 +68,7 @@ RESOURCES: tuple[Resource, ...] = tuple([
     # jobdoctor's own resource (deploy/base/crd.yaml), and where CRDs are served.
     *_group("jobdoctor.io/v1alpha1", ("jobdiagnoses", "JobDiagnosis"), subresources=("status",)),
     *_group("apiextensions.k8s.io/v1", ("customresourcedefinitions", "CustomResourceDefinition"), namespaced=False),
-])
+)
 
 _BY_PATH = {(r.group, r.version, r.plural): r for r in RESOURCES}
 _BY_KIND = {(r.api_version, r.kind): r for r in RESOURCES}

@@ -6,6 +6,7 @@ See tests/fakeapi/__init__.py for what it serves and how to extend it.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import re
 import socket
@@ -292,10 +293,9 @@ class FakeApiServer:
                             route.name if route else None, response.status, dict(handler.headers.items()))
         with self._lock:
             self._requests.append(record)
-        try:
+        # OSError: the client gave up waiting (its timeout) or refuse() cut it; the request was counted.
+        with contextlib.suppress(OSError):
             _send(handler, response)
-        except OSError:
-            pass  # the client gave up waiting (its timeout) or refuse() cut it; the request was counted
 
     def _answer(self, route: Route, query: dict[str, str]) -> Response:
         group = route.resource.group if route.resource else ""
@@ -435,10 +435,8 @@ class _HTTPServer(ThreadingHTTPServer):
         with self._connections_lock:
             connections = list(self._connections)
         for sock in connections:
-            try:
+            with contextlib.suppress(OSError):  # closed meanwhile
                 sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass  # closed meanwhile
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -578,8 +576,8 @@ def label_selector(text: str) -> Callable[[dict[str, str]], bool]:
                          (lambda k, vs: lambda labels: labels.get(k) not in vs)(key, values))
         elif m := _EQUALITY.fullmatch(term):
             key, op, value = m.groups()
-            tests.append((lambda k, v: lambda labels: labels.get(k) != v)(key, value) if op == "!=" else
-                         (lambda k, v: lambda labels: labels.get(k) == v)(key, value))
+            tests.append((lambda k, want: lambda labels: labels.get(k) != want)(key, value) if op == "!=" else
+                         (lambda k, want: lambda labels: labels.get(k) == want)(key, value))
         elif m := _EXISTS.fullmatch(term):
             negate, key = m.group(1) == "!", m.group(2)
             tests.append((lambda k, n: lambda labels: (k in labels) != n)(key, negate))

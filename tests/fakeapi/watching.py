@@ -28,7 +28,16 @@ from datetime import datetime, timezone
 from typing import Any
 
 from tests.fakeapi.resources import Resource
-from tests.fakeapi.server import FakeApiServer, Response, Route, _json, _not_found, _status, field_selector, label_selector
+from tests.fakeapi.server import (
+    FakeApiServer,
+    Response,
+    Route,
+    _json,
+    _not_found,
+    _status,
+    field_selector,
+    label_selector,
+)
 from tests.fakeapi.store import Obj
 
 DEFAULT_WATCH_SECONDS = 300

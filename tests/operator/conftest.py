@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from agent.engine.signatures import builtin_catalogue
 from agent.operator.controller import Controller, Options
 from agent.operator.reconciling import Policy
 from agent.operator.resource import API_VERSION, GROUP, KIND, PLURAL, VERSION
 from agent.settings import Settings
-from agent.engine.signatures import builtin_catalogue
 from tests.conftest import EXAMPLES
 from tests.fakeapi.fixtures import FakeCluster
 from tests.fakeapi.resources import by_kind

@@ -10,9 +10,9 @@ from typing import Any
 from typer.testing import CliRunner
 
 from agent.cli.app import app
+from agent.engine.verdict import Verdict
 from agent.operator.reconciling import Policy
 from agent.operator.resource import verdict_status
-from agent.engine.verdict import Verdict
 from tests.fakeapi.resources import by_kind
 from tests.operator.conftest import NS, OWN, Cluster, jobdiagnosis, until
 

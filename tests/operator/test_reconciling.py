@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from agent.engine.verdict import Verdict
 from agent.operator.reconciling import (
     Policy,
     SpecError,
@@ -22,7 +23,6 @@ from agent.operator.reconciling import (
     target,
 )
 from agent.settings import Settings
-from agent.engine.verdict import Verdict
 
 NOW = datetime(2026, 5, 14, 12, 0, tzinfo=timezone.utc)
 VERDICT = Verdict(healthy=False, category="gpu-oom", error="OOM", analysis="worker 2 first", solution="smaller batch")

@@ -16,8 +16,8 @@ from agent.bot.running import make_watcher
 from agent.bot.service import Service
 from agent.bot.sinks import Notice
 from agent.bot.sinks.diagnosis import DiagnosisRecorder
-from agent.settings import Settings
 from agent.engine.signatures import builtin_catalogue
+from agent.settings import Settings
 from collectors.redaction import Redactor
 from tests.bot.jobs import add_failed_job
 from tests.fakeapi.fixtures import FakeCluster

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from agent.engine.verdict import Verdict
 from agent.operator.reconciling import parse_spec
 from agent.operator.resource import DiagnosisSpec, crd, structural, verdict_fields
-from agent.engine.verdict import Verdict
 from tests.conftest import ROOT
 
 DEPLOY = ROOT / "deploy"

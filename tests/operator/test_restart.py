@@ -66,5 +66,5 @@ def test_a_controller_killed_mid_diagnosis_finishes_after_restart_with_one_final
     # One final status: every write after it is kopf's bookkeeping around the same verdict.
     assert len({(w["phase"], w.get("observedAt"), w.get("finishedAt")) for w in finals}) == 1, finals
     phases = [w.get("phase") for w in writes]
-    entered = [p for before, p in zip([None, *phases], phases) if p in ("Completed", "Failed") and before != p]
+    entered = [p for before, p in zip([None, *phases], phases, strict=False) if p in ("Completed", "Failed") and before != p]
     assert entered == ["Completed"], phases

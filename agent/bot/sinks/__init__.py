@@ -22,8 +22,8 @@ from typing import Any, Protocol
 import httpx
 
 from agent.bot.config import SinkConfig, optional_secret, secret
-from agent.errors import ConfigError
 from agent.engine.verdict import Verdict
+from agent.errors import ConfigError
 from agent.i18n import ENGLISH, Translator
 from collectors.redaction import Redactor
 

@@ -33,7 +33,7 @@ class DiagnosisRecorder:
     def post(self, notice: Notice) -> None:
         from agent.operator import reconciling
         from agent.operator.objects import ObjectsError
-        from agent.operator.resource import API_VERSION, KIND, RECORDED_BY_ANNOTATION, FINAL, dns_name
+        from agent.operator.resource import API_VERSION, FINAL, KIND, RECORDED_BY_ANNOTATION, dns_name
 
         ref = notice.workload
         namespace = str(ref.get("namespace"))

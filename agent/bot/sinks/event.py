@@ -4,6 +4,7 @@ so ``kubectl describe`` shows it. Needs ``create`` on events in the watched name
 from __future__ import annotations
 
 from datetime import datetime, timezone
+
 from agent.bot import cards
 from agent.bot.kube import Kube, KubeError
 from agent.bot.sinks import Notice, SinkError

@@ -16,8 +16,8 @@ import httpx
 from agent.bot import cards
 from agent.bot.signing import signed_headers
 from agent.bot.sinks import Notice, checked, send
-from agent.render import markdown
 from agent.i18n import ENGLISH, Translator
+from agent.render import markdown
 from collectors.redaction import Redactor
 
 

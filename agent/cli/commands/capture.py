@@ -14,8 +14,23 @@ from typing import Annotated
 
 import typer
 
-from agent.cli.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, MaxLogs, Name, Namespace, SnapshotDir,
-                         handle_errors, open_source, progress_printer, snapshot_dir, workload)
+from agent.cli.shell import (
+    Config,
+    Context,
+    Debug,
+    Kind,
+    Kubeconfig,
+    MaxLogs,
+    Name,
+    Namespace,
+    SnapshotDir,
+    for_source,
+    handle_errors,
+    open_source,
+    progress_printer,
+    snapshot_dir,
+    workload,
+)
 
 
 def _directory(value: str | None) -> str | None:
@@ -57,8 +72,8 @@ def capture(
     Secrets. Then: jobdoctor diagnose TYPE/NAME -n NAMESPACE --snapshot DIR. With
     --snapshot, re-captures (trims and redacts) an existing snapshot.
     """
-    from agent.settings import load_settings
     from agent.engine.signatures import builtin_catalogue
+    from agent.settings import load_settings
     from collectors.capture import capture as run
     from collectors.collecting import Target
     from collectors.redaction import Redactor

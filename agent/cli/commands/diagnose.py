@@ -6,11 +6,39 @@ import sys
 
 import typer
 
+from agent.cli.shell import (
+    ApiKeyEnv,
+    BaseURL,
+    Config,
+    Context,
+    Debug,
+    Kind,
+    Kubeconfig,
+    Language,
+    MaskNames,
+    MaxLogs,
+    MaxPromptTokens,
+    Model,
+    Name,
+    Namespace,
+    NoCache,
+    NoLLM,
+    Output,
+    PromptConfigMap,
+    PromptFile,
+    RequestTimeout,
+    Rules,
+    SnapshotDir,
+    Timeout,
+    for_source,
+    handle_errors,
+    model_flags,
+    open_source,
+    progress_printer,
+    rule_files,
+    workload,
+)
 from agent.render import Format
-from agent.cli.shell import (for_source, ApiKeyEnv, BaseURL, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs,
-                         MaxPromptTokens, Model, Name, Namespace, NoCache, NoLLM, Output, PromptConfigMap, PromptFile,
-                         RequestTimeout, Rules, SnapshotDir, Timeout, handle_errors, model_flags, open_source,
-                         progress_printer, rule_files, workload)
 
 
 @handle_errors
@@ -48,9 +76,9 @@ def diagnose(
     from agent.cli.progress import announced
     from agent.diagnosis import diagnose as run
     from agent.diagnosis import make_advisor
+    from agent.engine.signatures import load_catalogue
     from agent.render import render
     from agent.settings import load_settings
-    from agent.engine.signatures import load_catalogue
     from collectors.collecting import Target
 
     kind, name = workload(kind, name)

@@ -39,14 +39,15 @@ def evaluate(
     file that cannot be used.
     """
     from agent.diagnosis import make_advisor
+    from agent.engine.signatures import load_catalogue
     from agent.evaluation import evaluate_cases, report
     from agent.settings import load_settings
-    from agent.engine.signatures import load_catalogue
 
     settings = load_settings({"model": model, "base_url": base_url, "rules": rule_files(rules)}, config=config)
     catalogue = load_catalogue(settings.rules)
     if prompt_recall:
-        from agent.evaluation import prompt_recall as recall, recall_report
+        from agent.evaluation import prompt_recall as recall
+        from agent.evaluation import recall_report
 
         rows = recall(cases, catalogue=catalogue, settings=settings)
         typer.echo(recall_report(rows))

@@ -7,8 +7,21 @@ from typing import Annotated
 
 import typer
 
-from agent.cli.shell import (ApiKeyEnv, BaseURL, Config, Context, Debug, Kubeconfig, Language, MaxLogs, Model, Rules,
-                             at_least, command_settings, handle_errors)
+from agent.cli.shell import (
+    ApiKeyEnv,
+    BaseURL,
+    Config,
+    Context,
+    Debug,
+    Kubeconfig,
+    Language,
+    MaxLogs,
+    Model,
+    Rules,
+    at_least,
+    command_settings,
+    handle_errors,
+)
 from agent.errors import ExitCode
 
 HttpPort = Annotated[int | None, typer.Option("--http", metavar="PORT", callback=at_least(1),

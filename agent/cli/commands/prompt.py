@@ -8,9 +8,30 @@ from typing import Annotated
 
 import typer
 
-from agent.cli.shell import (for_source, Config, Context, Debug, Kind, Kubeconfig, Language, MaskNames, MaxLogs, MaxPromptTokens, Name,
-                         Namespace, PromptConfigMap, PromptFile, Rules, SnapshotDir, handle_errors, model_flags,
-                         open_source, progress_printer, rule_files, workload)
+from agent.cli.shell import (
+    Config,
+    Context,
+    Debug,
+    Kind,
+    Kubeconfig,
+    Language,
+    MaskNames,
+    MaxLogs,
+    MaxPromptTokens,
+    Name,
+    Namespace,
+    PromptConfigMap,
+    PromptFile,
+    Rules,
+    SnapshotDir,
+    for_source,
+    handle_errors,
+    model_flags,
+    open_source,
+    progress_printer,
+    rule_files,
+    workload,
+)
 
 
 class PromptFormat(str, Enum):
@@ -44,11 +65,11 @@ def prompt(
     built-in template's, which is what diagnose would send.
     """
     from agent.diagnosis import conclude, gather
+    from agent.engine.signatures import load_catalogue
     from agent.errors import ExitCode
     from agent.review.budget import count_tokens
     from agent.review.prompting import build_prompt
     from agent.settings import load_settings
-    from agent.engine.signatures import load_catalogue
     from collectors.collecting import Target
 
     kind, name = workload(kind, name)

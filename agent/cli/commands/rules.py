@@ -68,7 +68,7 @@ def list_rules(
     rows += [(s.id, s.kind, s.where, str(s.specificity), s.category or "-", _matches(s)) for s in chosen]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
-        typer.echo("   ".join([*(cell.ljust(w) for cell, w in zip(row, widths)), row[-1]]).rstrip())
+        typer.echo("   ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[-1]]).rstrip())
 
 
 def _matches(s: Any) -> str:

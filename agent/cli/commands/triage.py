@@ -7,8 +7,23 @@ from typing import Annotated, Any
 
 import typer
 
-from agent.cli.shell import (ApiKeyEnv, BaseURL, Config, Context, Debug, Kubeconfig, Language, MaxLogs, Model, NoLLM,
-                             Rules, at_least, command_settings, handle_errors, progress_printer)
+from agent.cli.shell import (
+    ApiKeyEnv,
+    BaseURL,
+    Config,
+    Context,
+    Debug,
+    Kubeconfig,
+    Language,
+    MaxLogs,
+    Model,
+    NoLLM,
+    Rules,
+    at_least,
+    command_settings,
+    handle_errors,
+    progress_printer,
+)
 
 FORMATS = ("table", "json", "markdown")
 # Drawn in the progress line: ━━━━━━━━────── 12/40

@@ -107,20 +107,20 @@ def _succeeded_with_errors() -> Evidence:
 
 
 def _stalled() -> Evidence:
-    lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(0, 50)]
+    lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(50)]
     return evidence([pod("t-master-0", running(started=-200), role="master", index=0)], status="Running",
                     logs=[log("t-master-0", lines)])
 
 
 def _stalled_after_error() -> Evidence:
-    lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(0, 50)]
+    lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(50)]
     lines.append("2026-05-01T09:50:01Z NCCL WARN NET/IB : Got completion from peer 10.0.0.2<1234> with error 12")
     return evidence([pod("t-master-0", running(started=-200), role="master", index=0)], status="Running",
                     logs=[log("t-master-0", lines)])
 
 
 def _quiet_recently() -> Evidence:
-    lines = [f"2026-05-01T11:{m:02d}:00Z step {m} loss 1.0" for m in range(0, 50)]
+    lines = [f"2026-05-01T11:{m:02d}:00Z step {m} loss 1.0" for m in range(50)]
     return evidence([pod("t-master-0", running(started=-200), role="master", index=0)], status="Running",
                     logs=[log("t-master-0", lines)])
 

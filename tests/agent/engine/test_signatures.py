@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from agent.errors import CatalogueError
 from agent.engine.signatures import Catalogue, Signature, builtin_catalogue, load_catalogue, read_catalogue_file
 from agent.engine.taxonomy import categories
+from agent.errors import CatalogueError
 
 
 def test_builtin_catalogue_covers_every_failure_category() -> None:

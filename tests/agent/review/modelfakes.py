@@ -11,8 +11,8 @@ from typing import Any
 import yaml
 
 from agent.diagnosis import conclude, gather
-from agent.settings import Settings
 from agent.engine.verdict import Verdict
+from agent.settings import Settings
 from collectors.collecting import Target
 from collectors.evidence import Evidence
 from collectors.snapshot import SnapshotSource

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from agent.review.answer import Unusable, answer_schema, parse, parse_answer
-from agent.review.checking import accept, injection_lines
 from agent.engine.rules import judge
 from agent.engine.signatures import builtin_catalogue
 from agent.engine.taxonomy import categories
 from agent.engine.verdict import Verdict
+from agent.review.answer import Unusable, answer_schema, parse, parse_answer
+from agent.review.checking import accept, injection_lines
 from collectors.evidence import Evidence
 from collectors.redaction import NameMask
 from tests.builders import CUDA_OOM, NCCL_TIMEOUT, TRAINING, event, evidence, log, pod, running, terminated

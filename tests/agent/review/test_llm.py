@@ -15,18 +15,32 @@ import httpx
 import pytest
 import respx
 
-from agent.review import prompting
 from agent.diagnosis import conclude, gather
+from agent.engine.verdict import Verdict
+from agent.evaluation import load_case
+from agent.review import prompting
 from agent.review.llm import ModelAdvisor, advisor_from_settings, retry_after
 from agent.settings import Settings
-from agent.evaluation import load_case
-from agent.engine.verdict import Verdict
 from collectors.collecting import Target
 from collectors.evidence import Evidence
 from collectors.snapshot import SnapshotSource
-from tests.agent.review.modelfakes import (CHAT, EXAMPLE, OOM_QUOTE, TARGET, add_objects, append_log, bodies, completion,
-                                    configmap, copy_snapshot, good_answer, model_settings, read, sent_text)
 from tests.agent.cli.test_prompt_command import PROMPT_GAPS
+from tests.agent.review.modelfakes import (
+    CHAT,
+    EXAMPLE,
+    OOM_QUOTE,
+    TARGET,
+    add_objects,
+    append_log,
+    bodies,
+    completion,
+    configmap,
+    copy_snapshot,
+    good_answer,
+    model_settings,
+    read,
+    sent_text,
+)
 from tests.conftest import CASES, case_dirs
 from tests.fakeapi.fixtures import FakeCluster
 

@@ -17,7 +17,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent.review.llm import ModelAdvisor
-from tests.agent.review.modelfakes import CHAT, EXAMPLE, add_objects, append_log, completion, copy_snapshot, good_answer, model_settings, read
+from tests.agent.review.modelfakes import (
+    CHAT,
+    EXAMPLE,
+    add_objects,
+    append_log,
+    completion,
+    copy_snapshot,
+    good_answer,
+    model_settings,
+    read,
+)
 
 Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)

@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 import yaml
 
+from agent.engine.rules import judge
+from agent.engine.signatures import builtin_catalogue
+from agent.engine.verdict import Verdict
 from agent.review import prompting
 from agent.review.budget import count_tokens
 from agent.review.prompting import build_prompt, fence
 from agent.review.support import error_lines
-from agent.engine.rules import judge
 from agent.settings import Settings
-from agent.engine.signatures import builtin_catalogue
-from agent.engine.verdict import Verdict
 from collectors.evidence import Evidence
 from collectors.fields import template_fields
 from collectors.snapshot import SnapshotSource
@@ -309,7 +309,7 @@ def test_masked_names_never_reach_the_prompt(example: tuple[SnapshotSource, Evid
     source, ev, rule = example
     p = build_prompt(ev, rule, Settings(mask_names=True), source=source)
     text = p.text()
-    for name in ["team-nlp", "llama-ft", *(pod.name for pod in ev.pods), *(pod.node for pod in ev.pods if pod.node)]:
+    for name in ["team-nlp", "llama-ft", *(p.name for p in ev.pods), *(p.node for p in ev.pods if p.node)]:
         assert name not in text, name
     assert "PyTorchJob NAMESPACE-1/WORKLOAD-1 is Failed." in text and "culprit: POD-" in text
     assert p.mask is not None and p.mask.reverse(p.mask.apply("llama-ft-worker-2 on team-nlp")) == "llama-ft-worker-2 on team-nlp"

@@ -12,9 +12,9 @@ import httpx
 import pytest
 import respx
 
+from agent.engine.verdict import Verdict
 from agent.review.answer import answer_schema, answer_tokens
 from agent.review.llm import ModelAdvisor
-from agent.engine.verdict import Verdict
 from collectors.evidence import Evidence
 from collectors.snapshot import SnapshotSource
 from tests.agent.review.modelfakes import CHAT, EXAMPLE, OOM_QUOTE, bodies, good_answer, model_settings, read
