@@ -62,8 +62,9 @@ class Case(BaseModel):
             import difflib
 
             close = difflib.get_close_matches(value, list(categories()), n=1)
-            raise ValueError(f"{value!r} is not a category of the taxonomy"
-                             + (f" - did you mean {close[0]}?" if close else ""))
+            raise ValueError(
+                f"{value!r} is not a category of the taxonomy" + (f" - did you mean {close[0]}?" if close else "")
+            )
         return value
 
 
@@ -111,17 +112,24 @@ def snapshot_of(case_folder: Path) -> Path:
     return case_folder if not nested.is_dir() and (case_folder / "objects.yaml").is_file() else nested
 
 
-def evaluate_cases(folder: Path, *, catalogue: Catalogue, settings: Settings,
-                   advisor_for: Callable[[Source], Advisor | None] | None = None,
-                   progress: Callable[[str], None] | None = None) -> list[Result]:
+def evaluate_cases(
+    folder: Path,
+    *,
+    catalogue: Catalogue,
+    settings: Settings,
+    advisor_for: Callable[[Source], Advisor | None] | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> list[Result]:
     """Diagnose every case. ``advisor_for`` builds a model advisor for a case's source (it
     reads prompt ConfigMaps and secret env values from it); None means rules only.
     ``progress`` is told which case is being diagnosed."""
     settings = settings.model_copy(update={"fetch_concurrency": 1})  # local files: threads gain nothing
     cases = sorted(p.parent for p in Path(folder).glob("*/expected.yaml"))
     if not cases:
-        raise InputError(f"no cases under {folder}: expected <id>/expected.yaml beside <id>/snapshot/ "
-                         f"or beside the snapshot's objects.yaml")
+        raise InputError(
+            f"no cases under {folder}: expected <id>/expected.yaml beside <id>/snapshot/ "
+            f"or beside the snapshot's objects.yaml"
+        )
     loaded = [(path, load_case(path)) for path in cases]  # every file checked before the first diagnosis
     results = []
     for n, (path, case) in enumerate(loaded, 1):
@@ -129,8 +137,13 @@ def evaluate_cases(folder: Path, *, catalogue: Catalogue, settings: Settings,
             progress(f"case {n}/{len(loaded)}: {path.name}")
         try:
             source = SnapshotSource(snapshot_of(path))
-            verdict = diagnose(Target(case.kind, case.name, case.namespace), source, catalogue=catalogue,
-                               settings=settings, advisor=advisor_for(source) if advisor_for else None)
+            verdict = diagnose(
+                Target(case.kind, case.name, case.namespace),
+                source,
+                catalogue=catalogue,
+                settings=settings,
+                advisor=advisor_for(source) if advisor_for else None,
+            )
         except JobdoctorError as exc:
             results.append(Result(path.name, case, None, error=str(exc), misses=[f"no verdict: {exc}"]))
             continue
@@ -197,7 +210,9 @@ def report(results: Sequence[Result], *, show_verdicts: bool = False) -> str:
             lines.append(f"MISS {r.case_id}: " + "; ".join(r.misses))
             if show_verdicts and r.verdict is not None:
                 v = r.verdict
-                lines.append(f"     verdict: {v.category}, culprit {v.culprit.pod if v.culprit else None}: {cut(v.error, 200)}")
+                lines.append(
+                    f"     verdict: {v.category}, culprit {v.culprit.pod if v.culprit else None}: {cut(v.error, 200)}"
+                )
     n = len(results)
     cat = sum(1 for r in results if r.verdict and r.verdict.category == r.case.category)
     healthy = sum(1 for r in results if r.verdict and r.verdict.healthy == r.case.healthy)
@@ -206,8 +221,10 @@ def report(results: Sequence[Result], *, show_verdicts: bool = False) -> str:
     with_evidence = [r for r in results if r.case.evidence]
     evidence = sum(1 for r in with_evidence if not any(m.startswith(("evidence", "no verdict")) for m in r.misses))
     lines.append(f"cases {n}")
-    lines.append(f"category {_pct(cat, n)}; healthy {_pct(healthy, n)}; culprit {_pct(culprit, len(with_culprit))}; "
-                 f"evidence {_pct(evidence, len(with_evidence))}")
+    lines.append(
+        f"category {_pct(cat, n)}; healthy {_pct(healthy, n)}; culprit {_pct(culprit, len(with_culprit))}; "
+        f"evidence {_pct(evidence, len(with_evidence))}"
+    )
     return "\n".join(lines)
 
 

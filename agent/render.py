@@ -86,7 +86,8 @@ def headline(verdict: Verdict, *, tr: Translator = ENGLISH, trigger: str | None 
     return _("%(state)s: %(target)s - %(category)s") % {
         "state": _("Healthy") if verdict.healthy else _("Failing"),
         "target": f"{target} ({trigger})" if trigger else target,
-        "category": f"`{verdict.category}`" if code else verdict.category}
+        "category": f"`{verdict.category}`" if code else verdict.category,
+    }
 
 
 def culprit(verdict: Verdict) -> str:
@@ -99,8 +100,12 @@ def culprit(verdict: Verdict) -> str:
 def markdown(verdict: Verdict, *, tr: Translator = ENGLISH) -> str:
     _ = tr.gettext
     answer = _("Yes") if verdict.healthy else _("No")
-    out = ["### " + headline(verdict, tr=tr, code=True), "", _bold(_("Healthy:"), answer) + "  ",
-           _bold(_("Error:"), verdict.error) + "  "]
+    out = [
+        "### " + headline(verdict, tr=tr, code=True),
+        "",
+        _bold(_("Healthy:"), answer) + "  ",
+        _bold(_("Error:"), verdict.error) + "  ",
+    ]
     if verdict.culprit:
         ctr = f" / `{verdict.culprit.container}`" if verdict.culprit.container else ""
         out.append(_bold(_("Culprit:"), f"`{verdict.culprit.pod}`{ctr}") + "  ")
@@ -110,7 +115,7 @@ def markdown(verdict: Verdict, *, tr: Translator = ENGLISH) -> str:
     if verdict.evidence:
         out.append("<details><summary>" + _("Evidence") + "</summary>")
         out += ["", "```"]
-        out += [f"[{_where(e)}] {e.text.replace('```', '`' + chr(0x200b) + '``')}" for e in verdict.evidence]
+        out += [f"[{_where(e)}] {e.text.replace('```', '`' + chr(0x200B) + '``')}" for e in verdict.evidence]
         out += ["```", "", "</details>"]
     if verdict.notes:
         out += ["", *(f"- {n}" for n in verdict.notes)]

@@ -56,8 +56,11 @@ class Settings(BaseModel):
     # small model held to the schema can loop on its evidence list until its context is full.
     max_answer_tokens: int | None = Field(None, ge=64, description="max_tokens of one answer")
     max_retries: int = Field(2, ge=0, le=10)
-    language: str = Field("en", description="language of the prose in verdicts: en, zh (zh-CN), ... "
-                                            "(default: the locale's); category ids stay as they are")
+    language: str = Field(
+        "en",
+        description="language of the prose in verdicts: en, zh (zh-CN), ... "
+        "(default: the locale's); category ids stay as they are",
+    )
     max_prompt_tokens: int = Field(6000, ge=500)
     prompt_file: str | None = Field(None, description="prompt template file; wins over every other template")
     prompt_configmap: str | None = Field(None, description="NAMESPACE/NAME of a ConfigMap holding templates")
@@ -68,8 +71,13 @@ class Settings(BaseModel):
     cache_dir: str = "~/.cache/jobdoctor"
 
     def budget(self) -> Budget:
-        return Budget(max_logs=self.max_logs, tail_lines=self.log_tail_lines, limit_bytes=self.log_limit_bytes,
-                      log_info_chars=self.log_info_chars, concurrency=self.fetch_concurrency)
+        return Budget(
+            max_logs=self.max_logs,
+            tail_lines=self.log_tail_lines,
+            limit_bytes=self.log_limit_bytes,
+            log_info_chars=self.log_info_chars,
+            concurrency=self.fetch_concurrency,
+        )
 
     def translator(self) -> Translator:
         """The rule engine's and the renderers' words in ``language`` (English when there is
@@ -77,8 +85,9 @@ class Settings(BaseModel):
         return translator(self.language)
 
     def stall_policy(self) -> StallPolicy:
-        return StallPolicy(min_silence=timedelta(minutes=self.stall_min_silence_minutes),
-                           cadence_factor=self.stall_cadence_factor)
+        return StallPolicy(
+            min_silence=timedelta(minutes=self.stall_min_silence_minutes), cadence_factor=self.stall_cadence_factor
+        )
 
 
 def load_settings(

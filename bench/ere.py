@@ -42,8 +42,12 @@ _CATEGORY_ALONE = {
     C.CATEGORY_NOT_WORD: "[^[:alnum:]_]",
 }
 _AT = {
-    C.AT_BEGINNING: "^", C.AT_BEGINNING_STRING: "^", C.AT_END: "$", C.AT_END_STRING: "$",
-    C.AT_BOUNDARY: "\\b", C.AT_NON_BOUNDARY: "\\B",
+    C.AT_BEGINNING: "^",
+    C.AT_BEGINNING_STRING: "^",
+    C.AT_END: "$",
+    C.AT_END_STRING: "$",
+    C.AT_BOUNDARY: "\\b",
+    C.AT_NON_BOUNDARY: "\\B",
 }
 
 
@@ -100,7 +104,14 @@ class _Writer:
                 return body + "+"
             if (lo, hi) == (0, 1):
                 return body + "?"
-            return body + "{" + str(lo) + ("," if hi != lo else "") + (str(hi) if hi not in (lo, C.MAXREPEAT) else "") + "}"
+            return (
+                body
+                + "{"
+                + str(lo)
+                + ("," if hi != lo else "")
+                + (str(hi) if hi not in (lo, C.MAXREPEAT) else "")
+                + "}"
+            )
         if op is getattr(C, "ATOMIC_GROUP", None):
             return "(" + self.seq(av, icase) + ")"
         if op in (C.ASSERT, C.ASSERT_NOT):

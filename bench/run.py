@@ -99,18 +99,37 @@ def startup(runs: int) -> list[Figure]:
         base.append(_timed([sys.executable, "-c", "pass"])[0])
         tool.append(_timed(diagnose)[0])
     delta = statistics.median(tool) - statistics.median(base)
-    return [Figure("start-up: diagnose small snapshot, over `python -c pass`", round(delta, 3), "s", "<= 0.3 s",
-                   round(delta / 0.3, 2), delta <= 0.3,
-                   f"median of {runs}: diagnose {statistics.median(tool):.3f} s, python -c pass "
-                   f"{statistics.median(base):.3f} s")]
+    return [
+        Figure(
+            "start-up: diagnose small snapshot, over `python -c pass`",
+            round(delta, 3),
+            "s",
+            "<= 0.3 s",
+            round(delta / 0.3, 2),
+            delta <= 0.3,
+            f"median of {runs}: diagnose {statistics.median(tool):.3f} s, python -c pass "
+            f"{statistics.median(base):.3f} s",
+        )
+    ]
 
 
 def scale(workdir: Path, runs: int) -> list[Figure]:
     figures, rss_by_size = [], {}
     for log_mb in (50, 500):
         snap, manifest = snapshot(workdir, log_mb)
-        cmd = [JOBDOCTOR, "diagnose", manifest["kind"], manifest["name"], "-n", manifest["namespace"],
-               "--snapshot", str(snap), "--no-llm", "-o", "json"]
+        cmd = [
+            JOBDOCTOR,
+            "diagnose",
+            manifest["kind"],
+            manifest["name"],
+            "-n",
+            manifest["namespace"],
+            "--snapshot",
+            str(snap),
+            "--no-llm",
+            "-o",
+            "json",
+        ]
         times, rss, verdict = [], [], {}
         for _ in range(runs):
             seconds, peak, out = _timed(cmd)
@@ -118,21 +137,47 @@ def scale(workdir: Path, runs: int) -> list[Figure]:
             rss.append(peak)
             verdict = json.loads(out)
         expected = manifest["expected"]
-        right = verdict.get("category") == expected["category"] and (verdict.get("culprit") or {}).get("pod") == \
-            expected["culprit"]
+        right = (
+            verdict.get("category") == expected["category"]
+            and (verdict.get("culprit") or {}).get("pod") == expected["culprit"]
+        )
         rss_by_size[log_mb] = max(rss)
         if log_mb == 500:
             t = statistics.median(times)
-            figures.append(Figure(f"scale: 1,025 pods, {log_mb} MB logs, diagnose time", round(t, 2), "s", "<= 5 s",
-                                  round(t / 5, 2), t <= 5 and right,
-                                  f"verdict {verdict.get('category')} / {(verdict.get('culprit') or {}).get('pod')}: "
-                                  f"{'right' if right else 'WRONG, expected ' + str(expected)}; median of {runs}"))
-            figures.append(Figure(f"scale: peak RSS, {log_mb} MB logs", round(max(rss), 1), "MB", "<= 200 MB",
-                                  round(max(rss) / 200, 2), max(rss) <= 200))
+            figures.append(
+                Figure(
+                    f"scale: 1,025 pods, {log_mb} MB logs, diagnose time",
+                    round(t, 2),
+                    "s",
+                    "<= 5 s",
+                    round(t / 5, 2),
+                    t <= 5 and right,
+                    f"verdict {verdict.get('category')} / {(verdict.get('culprit') or {}).get('pod')}: "
+                    f"{'right' if right else 'WRONG, expected ' + str(expected)}; median of {runs}",
+                )
+            )
+            figures.append(
+                Figure(
+                    f"scale: peak RSS, {log_mb} MB logs",
+                    round(max(rss), 1),
+                    "MB",
+                    "<= 200 MB",
+                    round(max(rss) / 200, 2),
+                    max(rss) <= 200,
+                )
+            )
     growth = rss_by_size[500] / rss_by_size[50]
-    figures.append(Figure("scale: peak RSS, 500 MB logs over 50 MB logs", round(growth, 2), "x", "<= 1.10 (no growth)",
-                          round(growth, 2), growth <= 1.10,
-                          f"{rss_by_size[50]:.1f} MB with 50 MB logs, {rss_by_size[500]:.1f} MB with 500 MB logs"))
+    figures.append(
+        Figure(
+            "scale: peak RSS, 500 MB logs over 50 MB logs",
+            round(growth, 2),
+            "x",
+            "<= 1.10 (no growth)",
+            round(growth, 2),
+            growth <= 1.10,
+            f"{rss_by_size[50]:.1f} MB with 50 MB logs, {rss_by_size[500]:.1f} MB with 500 MB logs",
+        )
+    )
     return figures
 
 
@@ -164,17 +209,32 @@ def scan(workdir: Path, logs: list[Path], runs: int) -> list[Figure]:
         ratios = [o / g for o, g in zip(ours, grep, strict=False)]
         ratio = statistics.median(ours) / statistics.median(grep)
         name = f"log scan: {log.name}, {size / 1e6:.0f} MB"
-        figures.append(Figure(
-            f"{name}, throughput", round(statistics.median(ours), 1), "MB/s", f">= {SCAN_TARGET:g}x grep -E (LC_ALL=C)",
-            round(ratio, 2), ratio >= SCAN_TARGET,
-            f"medians of {runs} side-by-side runs: scan {statistics.median(ours):.0f} MB/s "
-            f"({min(ours):.0f}-{max(ours):.0f}), grep -E -c -f signals.ere with LC_ALL=C {statistics.median(grep):.0f} "
-            f"MB/s ({min(grep):.0f}-{max(grep):.0f}); per-run ratios {min(ratios):.2f}-{max(ratios):.2f}; grep with "
-            f"LC_ALL={local} {grep_local:.0f} MB/s (ratio {statistics.median(ours) / grep_local:.2f}); "
-            f"{dropped} lookarounds dropped for ERE; Hyperscan database compiled in {compiled[0]:.2f} s "
-            f"(first run on this machine), loaded in {statistics.median(prepared or compiled):.3f} s (later runs)"))
-        figures.append(Figure(f"{name}, peak RSS of the scan", round(max(peaks), 1), "MB", "bounded (< 200 MB)",
-                              round(max(peaks) / 200, 2), max(peaks) < 200))
+        figures.append(
+            Figure(
+                f"{name}, throughput",
+                round(statistics.median(ours), 1),
+                "MB/s",
+                f">= {SCAN_TARGET:g}x grep -E (LC_ALL=C)",
+                round(ratio, 2),
+                ratio >= SCAN_TARGET,
+                f"medians of {runs} side-by-side runs: scan {statistics.median(ours):.0f} MB/s "
+                f"({min(ours):.0f}-{max(ours):.0f}), grep -E -c -f signals.ere with LC_ALL=C {statistics.median(grep):.0f} "
+                f"MB/s ({min(grep):.0f}-{max(grep):.0f}); per-run ratios {min(ratios):.2f}-{max(ratios):.2f}; grep with "
+                f"LC_ALL={local} {grep_local:.0f} MB/s (ratio {statistics.median(ours) / grep_local:.2f}); "
+                f"{dropped} lookarounds dropped for ERE; Hyperscan database compiled in {compiled[0]:.2f} s "
+                f"(first run on this machine), loaded in {statistics.median(prepared or compiled):.3f} s (later runs)",
+            )
+        )
+        figures.append(
+            Figure(
+                f"{name}, peak RSS of the scan",
+                round(max(peaks), 1),
+                "MB",
+                "bounded (< 200 MB)",
+                round(max(peaks) / 200, 2),
+                max(peaks) < 200,
+            )
+        )
     return figures
 
 
@@ -182,8 +242,11 @@ def _grep(patterns: Path, log: Path, locale: str) -> float:
     """grep -E's throughput in MB/s, counting matching lines."""
     started = time.perf_counter()
     # Not to /dev/null: GNU grep then stops at the first match, even with -c.
-    counted = subprocess.run(["env", f"LC_ALL={locale}", "grep", "-E", "-c", "-f", str(patterns), str(log)],
-                             stdout=subprocess.PIPE, check=True)
+    counted = subprocess.run(
+        ["env", f"LC_ALL={locale}", "grep", "-E", "-c", "-f", str(patterns), str(log)],
+        stdout=subprocess.PIPE,
+        check=True,
+    )
     seconds = time.perf_counter() - started
     if not counted.stdout.strip().isdigit():
         raise RuntimeError(f"grep did not count: {counted.stdout[:200]!r}")
@@ -220,8 +283,17 @@ def live(workdir: Path) -> list[Figure]:
         from tests.fakeapi.server import FakeApiServer
         from tests.fakeapi.store import Store
     except ImportError:
-        return [Figure("live: requests for the 1,025-pod job", None, "requests", "<= 3 + K + pages", None, None,
-                       "not measurable yet: collectors/cluster.py or tests/fakeapi/ is missing")]
+        return [
+            Figure(
+                "live: requests for the 1,025-pod job",
+                None,
+                "requests",
+                "<= 3 + K + pages",
+                None,
+                None,
+                "not measurable yet: collectors/cluster.py or tests/fakeapi/ is missing",
+            )
+        ]
     from agent.diagnosis import gather
     from collectors.cluster import ClusterSource
     from collectors.collecting import Target
@@ -242,39 +314,92 @@ def live(workdir: Path) -> list[Figure]:
     # pages (the API server serves 500 items a page), which grow with the job, as allowed.
     pages = pod_pages + event_pages - 2
     bound = 3 + logs + pages
-    return [Figure("live: requests for the 1,025-pod job (fake API server)", requests, "requests",
-                   "<= 3 + K + pages", round(requests / bound, 2), requests <= bound,
-                   f"K = {logs} logs read; {pod_pages} pages of pods and {event_pages} of events "
-                   f"({len(evidence.events)} events); {len(evidence.pods)} pods seen")]
+    return [
+        Figure(
+            "live: requests for the 1,025-pod job (fake API server)",
+            requests,
+            "requests",
+            "<= 3 + K + pages",
+            round(requests / bound, 2),
+            requests <= bound,
+            f"K = {logs} logs read; {pod_pages} pages of pods and {event_pages} of events "
+            f"({len(evidence.events)} events); {len(evidence.pods)} pods seen",
+        )
+    ]
 
 
 def prompt(cases: Path | None) -> list[Figure]:
     if cases is None:
-        return [Figure("prompt: tokens, every dev case", None, "tokens", "<= 6000, decisive line kept", None, None,
-                       f"no cases folder: give --cases DIR or set {CASES_ENV}")]
+        return [
+            Figure(
+                "prompt: tokens, every dev case",
+                None,
+                "tokens",
+                "<= 6000, decisive line kept",
+                None,
+                None,
+                f"no cases folder: give --cases DIR or set {CASES_ENV}",
+            )
+        ]
     folders = sorted(p.parent for p in cases.glob("*/expected.yaml"))
     if not folders:
-        return [Figure("prompt: tokens, every dev case", None, "tokens", "<= 6000, decisive line kept", None, None,
-                       f"no cases under {cases}")]
+        return [
+            Figure(
+                "prompt: tokens, every dev case",
+                None,
+                "tokens",
+                "<= 6000, decisive line kept",
+                None,
+                None,
+                f"no cases under {cases}",
+            )
+        ]
     import yaml
 
     worst, missing = 0, []
     for folder in folders:
         case = yaml.safe_load((folder / "expected.yaml").read_text(encoding="utf-8"))
-        cmd = [JOBDOCTOR, "prompt", str(case["kind"]).lower(), case["name"], "-n", case["namespace"],
-               "--snapshot", str(folder / "snapshot"), "-o", "json"]
+        cmd = [
+            JOBDOCTOR,
+            "prompt",
+            str(case["kind"]).lower(),
+            case["name"],
+            "-n",
+            case["namespace"],
+            "--snapshot",
+            str(folder / "snapshot"),
+            "-o",
+            "json",
+        ]
         proc = subprocess.run(cmd, capture_output=True, env=_env(), check=False)
         if proc.returncode not in (0,):
-            return [Figure("prompt: tokens, every dev case", None, "tokens", "<= 6000, decisive line kept", None, None,
-                           f"`jobdoctor prompt` failed on {folder.name}: {proc.stderr.decode()[:200]}")]
+            return [
+                Figure(
+                    "prompt: tokens, every dev case",
+                    None,
+                    "tokens",
+                    "<= 6000, decisive line kept",
+                    None,
+                    None,
+                    f"`jobdoctor prompt` failed on {folder.name}: {proc.stderr.decode()[:200]}",
+                )
+            ]
         data = json.loads(proc.stdout)
         worst = max(worst, int(data["tokens"]))
         text = "\n".join(m["content"] for m in data["messages"])
         if case.get("evidence") and str(case["evidence"]) not in text:
             missing.append(folder.name)
-    return [Figure(f"prompt: largest of {len(folders)} dev cases", worst, "tokens", "<= 6000, decisive line kept",
-                   round(worst / 6000, 2), worst <= 6000 and not missing,
-                   "decisive line in every prompt" if not missing else f"decisive line missing: {', '.join(missing)}")]
+    return [
+        Figure(
+            f"prompt: largest of {len(folders)} dev cases",
+            worst,
+            "tokens",
+            "<= 6000, decisive line kept",
+            round(worst / 6000, 2),
+            worst <= 6000 and not missing,
+            "decisive line in every prompt" if not missing else f"decisive line missing: {', '.join(missing)}",
+        )
+    ]
 
 
 FIGURES: dict[str, Callable[[argparse.Namespace], list[Figure]]] = {
@@ -283,10 +408,14 @@ FIGURES: dict[str, Callable[[argparse.Namespace], list[Figure]]] = {
     "scan": lambda a: scan(a.workdir, a.scan_log, a.scan_runs),
     "live": lambda a: live(a.workdir),
     "prompt": lambda a: prompt(a.cases),
-    "capture": lambda a: [Figure(n, v, "x" if "over" in n else "MB", t, round(r, 2), h, note)
-                          for n, v, t, r, h, note in hostile.capture_figures(a.workdir)],
-    "hostile": lambda a: [Figure(n, v, "MB" if "RSS" in n else "s", t, round(r, 2), h, note)
-                          for n, v, t, r, h, note in hostile.hostile_figures(a.workdir)],
+    "capture": lambda a: [
+        Figure(n, v, "x" if "over" in n else "MB", t, round(r, 2), h, note)
+        for n, v, t, r, h, note in hostile.capture_figures(a.workdir)
+    ],
+    "hostile": lambda a: [
+        Figure(n, v, "MB" if "RSS" in n else "s", t, round(r, 2), h, note)
+        for n, v, t, r, h, note in hostile.hostile_figures(a.workdir)
+    ],
 }
 
 
@@ -309,12 +438,21 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="write the figures here (default: WORKDIR/results.json)")
     parser.add_argument("--only", help=f"comma-separated: {','.join(FIGURES)}")
     parser.add_argument("--runs", type=int, default=9, help="runs of the start-up figure (scale: a third)")
-    parser.add_argument("--scan-log", type=Path, action="append", default=[],
-                        help="a log to scan, repeatable (default: the 500 MB culprit log and bench/ranklog.py's)")
+    parser.add_argument(
+        "--scan-log",
+        type=Path,
+        action="append",
+        default=[],
+        help="a log to scan, repeatable (default: the 500 MB culprit log and bench/ranklog.py's)",
+    )
     parser.add_argument("--scan-runs", type=int, default=5, help="side-by-side runs of the scan and grep, per log")
     cases = os.environ.get(CASES_ENV)
-    parser.add_argument("--cases", type=Path, default=Path(cases) if cases else None,
-                        help=f"dev cases for the prompt figure (default: ${CASES_ENV})")
+    parser.add_argument(
+        "--cases",
+        type=Path,
+        default=Path(cases) if cases else None,
+        help=f"dev cases for the prompt figure (default: ${CASES_ENV})",
+    )
     args = parser.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
     global CACHE
@@ -324,8 +462,12 @@ def main() -> None:
     for name in wanted:
         figures.extend(FIGURES[name](args))
     print(table(figures))
-    machine = {"cpu": _cpu(), "cores": os.cpu_count(), "python": sys.version.split()[0],
-               "grep": subprocess.run(["grep", "--version"], capture_output=True, text=True).stdout.splitlines()[0]}
+    machine = {
+        "cpu": _cpu(),
+        "cores": os.cpu_count(),
+        "python": sys.version.split()[0],
+        "grep": subprocess.run(["grep", "--version"], capture_output=True, text=True).stdout.splitlines()[0],
+    }
     out = args.json or args.workdir / "results.json"
     out.write_text(json.dumps({"machine": machine, "figures": [asdict(f) for f in figures]}, indent=2) + "\n")
     print(f"\n{machine}\nwritten: {out}")

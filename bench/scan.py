@@ -35,9 +35,18 @@ def main() -> None:
     started = time.perf_counter()
     digest = scan_log(chunks(path), matcher, pod="bench", container="bench", year=2026)
     seconds = time.perf_counter() - started
-    print(json.dumps({"mb_per_s": digest.bytes / seconds / 1e6, "seconds": seconds, "prepared": prepared,
-                      "bytes": digest.bytes,
-                      "lines": digest.lines, "matches": [[m.signature, m.line] for m in digest.matches]}))
+    print(
+        json.dumps(
+            {
+                "mb_per_s": digest.bytes / seconds / 1e6,
+                "seconds": seconds,
+                "prepared": prepared,
+                "bytes": digest.bytes,
+                "lines": digest.lines,
+                "matches": [[m.signature, m.line] for m in digest.matches],
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

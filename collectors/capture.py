@@ -51,7 +51,6 @@ STAGING_PREFIX = ".jobdoctor-capture-"
 PROGRESS_EVERY = 1000
 
 
-
 @dataclass(frozen=True)
 class CaptureReport:
     """What a capture wrote, and what it could not read."""
@@ -71,8 +70,14 @@ class RecordingSource:
     ``logs_dir`` as they stream. Nothing is held: a capture costs what the diagnosis costs,
     plus the writing."""
 
-    def __init__(self, source: Source, logs_dir: Path, redactor: Redactor, objects: TextIO,
-                 progress: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        source: Source,
+        logs_dir: Path,
+        redactor: Redactor,
+        objects: TextIO,
+        progress: Callable[[str], None] | None = None,
+    ) -> None:
         self._source = source
         self._logs_dir = logs_dir
         self._redactor = redactor
@@ -106,17 +111,27 @@ class RecordingSource:
             self._keep([obj])
         return obj
 
-    def list_objects(self, api_version: str, kind: str, namespace: str | None, *,
-                     label_selector: str | None = None) -> list[K8sObject]:
+    def list_objects(
+        self, api_version: str, kind: str, namespace: str | None, *, label_selector: str | None = None
+    ) -> list[K8sObject]:
         return self._keep(self._source.list_objects(api_version, kind, namespace, label_selector=label_selector))
 
     def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
         return self._keep(self._source.list_events(namespace, involved))
 
-    def read_log(self, namespace: str, pod: str, container: str, *, previous: bool = False,
-                 tail_lines: int | None = None, limit_bytes: int | None = None) -> Iterator[bytes]:
-        chunks = self._source.read_log(namespace, pod, container, previous=previous, tail_lines=tail_lines,
-                                       limit_bytes=limit_bytes)
+    def read_log(
+        self,
+        namespace: str,
+        pod: str,
+        container: str,
+        *,
+        previous: bool = False,
+        tail_lines: int | None = None,
+        limit_bytes: int | None = None,
+    ) -> Iterator[bytes]:
+        chunks = self._source.read_log(
+            namespace, pod, container, previous=previous, tail_lines=tail_lines, limit_bytes=limit_bytes
+        )
         path = self._logs_dir / pod / f"{container}{'.previous' if previous else ''}.log"
         return self._tee(chunks, path, limit_bytes)
 
@@ -129,7 +144,12 @@ class RecordingSource:
                     continue
                 raw = obj.get("metadata")
                 meta = raw if isinstance(raw, dict) else {}
-                key = (str(obj.get("apiVersion")), str(obj.get("kind")), str(meta.get("namespace")), str(meta.get("name")))
+                key = (
+                    str(obj.get("apiVersion")),
+                    str(obj.get("kind")),
+                    str(meta.get("namespace")),
+                    str(meta.get("name")),
+                )
                 if key in self._written:  # read twice (the workload, a pod): recorded once
                     continue
                 # A log may echo a secret env value without its name: redact the value itself
@@ -206,10 +226,16 @@ def capture(
             recorder = RecordingSource(source, staging / LOGS_DIR, redactor or Redactor(), objects, progress)
             evidence = collect(recorder, target, matcher, budget=budget, now=now, progress=progress)
         # Microseconds kept: "now" is what ages and silences are measured from.
-        meta = {"capturedAt": evidence.now.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
-                "workload": {"apiVersion": evidence.workload.api_version, "kind": evidence.workload.kind,
-                             "namespace": target.namespace, "name": target.name},
-                "capturedBy": "jobdoctor capture"}
+        meta = {
+            "capturedAt": evidence.now.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
+            "workload": {
+                "apiVersion": evidence.workload.api_version,
+                "kind": evidence.workload.kind,
+                "namespace": target.namespace,
+                "name": target.name,
+            },
+            "capturedBy": "jobdoctor capture",
+        }
         (staging / META_FILE).write_text(yaml.safe_dump(meta, sort_keys=False), encoding="utf-8")
         logs = [p for p in recorder.log_files if p.is_file()]
         replaced = _install(staging, out)
@@ -220,9 +246,15 @@ def capture(
         if isinstance(exc, OSError):  # the directory filled up or went away: nothing was left in it
             raise InputError(f"capture {out}: cannot write there ({exc.strerror or exc})") from exc
         raise
-    return CaptureReport(directory=out, captured_at=evidence.now, objects=recorder.objects, logs=len(logs),
-                         log_bytes=sum(p.stat().st_size for p in (out / LOGS_DIR).rglob("*.log")),
-                         notes=list(evidence.notes), replaced=replaced)
+    return CaptureReport(
+        directory=out,
+        captured_at=evidence.now,
+        objects=recorder.objects,
+        logs=len(logs),
+        log_bytes=sum(p.stat().st_size for p in (out / LOGS_DIR).rglob("*.log")),
+        notes=list(evidence.notes),
+        replaced=replaced,
+    )
 
 
 def _check_directory(out: Path, *, force: bool) -> bool:
@@ -239,8 +271,10 @@ def _check_directory(out: Path, *, force: bool) -> bool:
         except OSError as exc:
             raise InputError(f"capture {out}: cannot be read ({exc.strerror})") from exc
         if theirs and not force:
-            raise InputError(f"capture {out}: directory is not empty; choose another, or pass --force "
-                             "(what a snapshot there holds is moved to a .replaced-* folder, not deleted)")
+            raise InputError(
+                f"capture {out}: directory is not empty; choose another, or pass --force "
+                "(what a snapshot there holds is moved to a .replaced-* folder, not deleted)"
+            )
         return False
     try:
         out.mkdir(parents=True)

@@ -56,8 +56,11 @@ LOG_CHUNK = 1 << 16
 # webhooks can run to pages.
 STATUS_MESSAGE_MAX = 300
 # Log requests answered 400 for a container that has no log (yet): not an error.
-_NO_LOG = re.compile(r"waiting to start|ContainerCreating|PodInitializing|previous terminated container .* not found"
-                     r"|is not available|has not started|no such file", re.IGNORECASE)
+_NO_LOG = re.compile(
+    r"waiting to start|ContainerCreating|PodInitializing|previous terminated container .* not found"
+    r"|is not available|has not started|no such file",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -76,14 +79,20 @@ class _Resource:
     def rule(self, verb: str, namespace: str | None, subresource: str = "") -> str:
         resource = self.plural + (f"/{subresource}" if subresource else "")
         where = f" in namespace {namespace}" if namespace else " cluster-wide"
-        return f'RBAC rule: apiGroups [{json.dumps(self.group)}], resources [{resource}], verbs [{verb}]{where}'
+        return f"RBAC rule: apiGroups [{json.dumps(self.group)}], resources [{resource}], verbs [{verb}]{where}"
 
 
 class ClusterSource:
     """Reads a namespace through the API server. Thread-safe: logs are fetched concurrently."""
 
-    def __init__(self, api_client: Any, *, default_namespace: str = "default",
-                 timeout: tuple[float, float] = DEFAULT_TIMEOUT, page_size: int = LIST_PAGE) -> None:
+    def __init__(
+        self,
+        api_client: Any,
+        *,
+        default_namespace: str = "default",
+        timeout: tuple[float, float] = DEFAULT_TIMEOUT,
+        page_size: int = LIST_PAGE,
+    ) -> None:
         from kubernetes import client
         from urllib3.exceptions import HTTPError
 
@@ -104,8 +113,13 @@ class ClusterSource:
         return self._api
 
     @classmethod
-    def from_config(cls, *, kubeconfig: str | None = None, context: str | None = None,
-                    timeout: tuple[float, float] = DEFAULT_TIMEOUT) -> ClusterSource:
+    def from_config(
+        cls,
+        *,
+        kubeconfig: str | None = None,
+        context: str | None = None,
+        timeout: tuple[float, float] = DEFAULT_TIMEOUT,
+    ) -> ClusterSource:
         """A source configured like kubectl. Raises ``ClusterUnreachable`` when no
         configuration is found and ``InputError`` when the one given cannot be used."""
         from kubernetes import client
@@ -121,8 +135,9 @@ class ClusterSource:
         if files:
             try:
                 namespace = _context_namespace(config, path, context)
-                config.load_kube_config(config_file=path, context=context, client_configuration=configuration,
-                                        persist_config=False)
+                config.load_kube_config(
+                    config_file=path, context=context, client_configuration=configuration, persist_config=False
+                )
             except config.ConfigException as exc:
                 raise InputError(f"kubeconfig {path}: {_one_line(str(exc))}") from exc
             except (yaml.YAMLError, KeyError, TypeError, AttributeError, ValueError) as exc:
@@ -133,13 +148,15 @@ class ClusterSource:
             try:
                 config.load_incluster_config(client_configuration=configuration)
             except config.ConfigException as exc:
-                raise ClusterUnreachable(f"in-cluster configuration cannot be used ({_one_line(str(exc))}); "
-                                         "pass --kubeconfig FILE") from exc
+                raise ClusterUnreachable(
+                    f"in-cluster configuration cannot be used ({_one_line(str(exc))}); pass --kubeconfig FILE"
+                ) from exc
             namespace = _service_account_namespace()
         else:
             raise ClusterUnreachable(
                 "no Kubernetes configuration found: pass --kubeconfig FILE, set KUBECONFIG or create "
-                f"{DEFAULT_KUBECONFIG} (or diagnose a snapshot with --snapshot DIR)")
+                f"{DEFAULT_KUBECONFIG} (or diagnose a snapshot with --snapshot DIR)"
+            )
         # No retries: a slow answer is reported rather than waited for twice, and urllib3
         # would log each retry to the user's terminal.
         configuration.retries = Retry(total=0, connect=0, read=0, status=0, redirect=0, other=0)
@@ -173,19 +190,28 @@ class ClusterSource:
                 args: tuple[Any, ...] = (name, namespace) if namespace else (name,)
                 resp = getattr(self._core, method)(*args, _preload_content=False, _request_timeout=self._timeout)
             elif namespace:
-                resp = self._custom.get_namespaced_custom_object(res.group, res.version, namespace, res.plural, name,
-                                                                 _preload_content=False, _request_timeout=self._timeout)
+                resp = self._custom.get_namespaced_custom_object(
+                    res.group,
+                    res.version,
+                    namespace,
+                    res.plural,
+                    name,
+                    _preload_content=False,
+                    _request_timeout=self._timeout,
+                )
             else:
-                resp = self._custom.get_cluster_custom_object(res.group, res.version, res.plural, name,
-                                                              _preload_content=False, _request_timeout=self._timeout)
+                resp = self._custom.get_cluster_custom_object(
+                    res.group, res.version, res.plural, name, _preload_content=False, _request_timeout=self._timeout
+                )
             return _typed(self._json(resp), res)
         except self._errors as exc:
             if _status(exc) == 404:
                 return None
             raise self._translate(exc, res.rule("get", namespace), fatal=True) from exc
 
-    def list_objects(self, api_version: str, kind: str, namespace: str | None, *,
-                     label_selector: str | None = None) -> list[K8sObject]:
+    def list_objects(
+        self, api_version: str, kind: str, namespace: str | None, *, label_selector: str | None = None
+    ) -> list[K8sObject]:
         res = _resource(api_version, kind)
         try:
             return self._list(res, namespace, label_selector=label_selector)
@@ -201,7 +227,7 @@ class ClusterSource:
         names = {(ref.kind, ref.name) for ref in involved}
         field_selector = None
         if len(names) == 1:
-            (kind, name), = names
+            ((kind, name),) = names
             field_selector = f"involvedObject.kind={kind},involvedObject.name={name}"
         try:
             events = self._list(res, namespace, field_selector=field_selector)
@@ -224,8 +250,16 @@ class ClusterSource:
     ) -> Iterator[bytes]:
         try:
             resp = self._core.read_namespaced_pod_log(
-                pod, namespace, container=container, previous=previous, tail_lines=tail_lines,
-                limit_bytes=limit_bytes, timestamps=True, _preload_content=False, _request_timeout=self._timeout)
+                pod,
+                namespace,
+                container=container,
+                previous=previous,
+                tail_lines=tail_lines,
+                limit_bytes=limit_bytes,
+                timestamps=True,
+                _preload_content=False,
+                _request_timeout=self._timeout,
+            )
         except self._errors as exc:
             code = _status(exc)
             # 404: the pod went away since it was listed. 400: a container that has not
@@ -237,8 +271,14 @@ class ClusterSource:
 
     # -- requests -------------------------------------------------------------------------
 
-    def _list(self, res: _Resource, namespace: str | None, *, label_selector: str | None = None,
-              field_selector: str | None = None) -> list[K8sObject]:
+    def _list(
+        self,
+        res: _Resource,
+        namespace: str | None,
+        *,
+        label_selector: str | None = None,
+        field_selector: str | None = None,
+    ) -> list[K8sObject]:
         items: list[K8sObject] = []
         token: str | None = None
         page_size = self._page
@@ -303,8 +343,10 @@ class ClusterSource:
             code = exc.status or 0
             said = _status_message(exc)
             if code == 401:
-                return ClusterForbidden(f"the API server at {self.host} rejected the credentials (401 Unauthorized): "
-                                        "log in again or refresh the token in your kubeconfig")
+                return ClusterForbidden(
+                    f"the API server at {self.host} rejected the credentials (401 Unauthorized): "
+                    "log in again or refresh the token in your kubeconfig"
+                )
             if code == 403:
                 return Unreadable(f"forbidden - needs {rule} (the API server said: {said})", forbidden=True)
             if code == 0:  # the client's own wrapper for a TLS failure
@@ -323,12 +365,15 @@ def _context_namespace(config: Any, path: str, context: str | None) -> str:
     contexts, current = config.list_kube_config_contexts(config_file=path)
     wanted = context or (current or {}).get("name")
     if not wanted:
-        raise InputError(f"kubeconfig {path}: no current context; pass --context (one of: "
-                         f"{', '.join(c['name'] for c in contexts) or 'none defined'})")
+        raise InputError(
+            f"kubeconfig {path}: no current context; pass --context (one of: "
+            f"{', '.join(c['name'] for c in contexts) or 'none defined'})"
+        )
     chosen = next((c for c in contexts if c.get("name") == wanted), None)
     if chosen is None:
-        raise InputError(f"kubeconfig {path}: no context {wanted!r}; contexts: "
-                         f"{', '.join(c['name'] for c in contexts) or 'none'}")
+        raise InputError(
+            f"kubeconfig {path}: no context {wanted!r}; contexts: {', '.join(c['name'] for c in contexts) or 'none'}"
+        )
     return str((chosen.get("context") or {}).get("namespace") or "default")
 
 
@@ -398,7 +443,7 @@ def _status_message(exc: Any) -> str:
         except ValueError:
             text = body.decode("utf-8", "replace") if isinstance(body, bytes) else str(body)
     text = _one_line(text or str(getattr(exc, "reason", "") or ""))
-    return text if len(text) <= STATUS_MESSAGE_MAX else text[:STATUS_MESSAGE_MAX - 1] + "…"
+    return text if len(text) <= STATUS_MESSAGE_MAX else text[: STATUS_MESSAGE_MAX - 1] + "…"
 
 
 def _transport(exc: BaseException, host: str, timeout: tuple[float, float]) -> str:

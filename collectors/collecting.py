@@ -110,16 +110,21 @@ def collect(
         found: list[tuple[K8sObject, str | None]] = [(obj, None)]
     else:
         found = _find_pods(source, kind, obj, children, target.namespace, notes)
-    pods = sorted((pod_facts(p, kind, role=role) for p, role in found),
-                  key=lambda p: (p.role_rank, p.index or 0, p.name))
+    pods = sorted(
+        (pod_facts(p, kind, role=role) for p, role in found), key=lambda p: (p.role_rank, p.index or 0, p.name)
+    )
     child_objects = [c for _, c in children]
     workload = workload_facts(obj, kind, api_version, pods, child_objects)
     queued = _admission(source, obj, workload.status, target.namespace, notes)
 
     # The workload's own controller (an Argo Workflow running a pod, a CronJob) may say why
     # it was stopped: its events are read with the rest, at no extra cost.
-    refs = [_ref(obj), *_owners(obj, target.namespace), *(_ref(c) for c in [*child_objects, *queued]),
-            *(ObjectRef("Pod", p.name, target.namespace, p.uid) for p in pods)]
+    refs = [
+        _ref(obj),
+        *_owners(obj, target.namespace),
+        *(_ref(c) for c in [*child_objects, *queued]),
+        *(ObjectRef("Pod", p.name, target.namespace, p.uid) for p in pods),
+    ]
     node_names = failed_nodes(pods)
     node_refs = [ObjectRef("Node", n) for n in node_names]
     together = target.namespace == NODE_EVENTS_NAMESPACE
@@ -127,8 +132,9 @@ def collect(
     try:
         # Events of the same second keep the order the API server created them in
         # (resourceVersion), not the order a source happens to list them in.
-        raw_events = sorted(source.list_events(target.namespace, refs + (node_refs if together else [])),
-                            key=_resource_version)
+        raw_events = sorted(
+            source.list_events(target.namespace, refs + (node_refs if together else [])), key=_resource_version
+        )
         events = [event_facts(e) for e in raw_events]
         events += _former_pod_events(source, target.namespace, events, pods)
     except Unreadable as exc:
@@ -138,8 +144,11 @@ def collect(
     events += node_events
     events.sort(key=lambda e: e.first_seen or e.last_seen or NEVER)
 
-    related = [*_child_facts(children), *(related_facts(q) for q in queued),
-               *_related(source, target.namespace, pods, events, notes)]
+    related = [
+        *_child_facts(children),
+        *(related_facts(q) for q in queued),
+        *_related(source, target.namespace, pods, events, notes),
+    ]
 
     plan = choose_logs(pods, budget.max_logs)
     say(f"reading {len(plan)} log{'s' if len(plan) != 1 else ''}")
@@ -147,10 +156,23 @@ def collect(
     def read(item: tuple[str, str, bool]) -> LogDigest | str:
         pod, container, previous = item
         try:
-            chunks = source.read_log(target.namespace, pod, container, previous=previous,
-                                     tail_lines=budget.tail_lines, limit_bytes=budget.limit_bytes)
-            return scan_log(chunks, matcher, pod=pod, container=container, previous=previous,
-                            year=now.year, limit_bytes=budget.limit_bytes)
+            chunks = source.read_log(
+                target.namespace,
+                pod,
+                container,
+                previous=previous,
+                tail_lines=budget.tail_lines,
+                limit_bytes=budget.limit_bytes,
+            )
+            return scan_log(
+                chunks,
+                matcher,
+                pod=pod,
+                container=container,
+                previous=previous,
+                year=now.year,
+                limit_bytes=budget.limit_bytes,
+            )
         except Unreadable as exc:
             return f"logs of {pod}/{container}{' (previous)' if previous else ''}: {exc}"
 
@@ -166,8 +188,9 @@ def collect(
     # What the source left out itself: unreadable or refused files, fields of the wrong type.
     notes.extend(n for n in source.notes if n not in notes)
 
-    evidence = Evidence(workload=workload, pods=pods, events=events, logs=logs, related=related, nodes=nodes, now=now,
-                        notes=notes)
+    evidence = Evidence(
+        workload=workload, pods=pods, events=events, logs=logs, related=related, nodes=nodes, now=now, notes=notes
+    )
     fields = template_fields(evidence, log_chars=budget.log_info_chars)
     return evidence.model_copy(update=fields)
 
@@ -178,16 +201,22 @@ def collect(
 _CREATED_POD = re.compile(r"(?:Created|Deleted) pod: (\S+)")
 
 
-def _former_pod_events(source: Source, namespace: str, events: Sequence[EventFacts],
-                       pods: Sequence[PodFacts]) -> list[EventFacts]:
+def _former_pod_events(
+    source: Source, namespace: str, events: Sequence[EventFacts], pods: Sequence[PodFacts]
+) -> list[EventFacts]:
     """Events about pods the workload's controller says it created or deleted and that are
     gone (a Job's evicted pod it replaced, a pod removed at a deadline, cleanPodPolicy, pod
     GC): the Evicted, Preempted or Failed that ended them is all that remains. One more list
     of events, only when there are such pods. (A pod recreated under its own name is already
     covered: its events are matched by name.)"""
     current = {p.name for p in pods}
-    names = {m.group(1) for e in events if e.reason.startswith(("SuccessfulCreate", "SuccessfulDelete"))
-             for m in [_CREATED_POD.search(e.message)] if m} - current
+    names = {
+        m.group(1)
+        for e in events
+        if e.reason.startswith(("SuccessfulCreate", "SuccessfulDelete"))
+        for m in [_CREATED_POD.search(e.message)]
+        if m
+    } - current
     if not names:
         return []
     raw = source.list_events(namespace, [ObjectRef("Pod", n, namespace) for n in sorted(names)])
@@ -199,8 +228,11 @@ def _owners(obj: K8sObject, namespace: str) -> list[ObjectRef]:
     refs = (obj.get("metadata") or {}).get("ownerReferences") or []
     refs = [r for r in refs if isinstance(r, dict)] if isinstance(refs, list) else []
     controllers = [r for r in refs if r.get("controller")] or refs
-    return [ObjectRef(str(r.get("kind")), str(r.get("name")), namespace, str(r.get("uid") or "") or None)
-            for r in controllers if r.get("kind") and r.get("name")]
+    return [
+        ObjectRef(str(r.get("kind")), str(r.get("name")), namespace, str(r.get("uid") or "") or None)
+        for r in controllers
+        if r.get("kind") and r.get("name")
+    ]
 
 
 def failed_nodes(pods: Sequence[PodFacts]) -> list[str]:
@@ -210,14 +242,21 @@ def failed_nodes(pods: Sequence[PodFacts]) -> list[str]:
     failed = [p for p in pods if p.node and abnormal(p)]
     if not failed:
         return []
-    failed.sort(key=lambda p: (min([t for c in p.containers for t in (c.current.finished_at,
-                                                                      c.last.finished_at if c.last else None) if t],
-                                   default=p.created_at or NEVER), p.name))
+    failed.sort(
+        key=lambda p: (
+            min(
+                [t for c in p.containers for t in (c.current.finished_at, c.last.finished_at if c.last else None) if t],
+                default=p.created_at or NEVER,
+            ),
+            p.name,
+        )
+    )
     return list(dict.fromkeys(p.node for p in [*failed, *pods] if p.node))
 
 
-def _nodes(source: Source, names: Sequence[str], notes: list[str], *,
-           events_read: bool) -> tuple[list[NodeFacts], list[EventFacts]]:
+def _nodes(
+    source: Source, names: Sequence[str], notes: list[str], *, events_read: bool
+) -> tuple[list[NodeFacts], list[EventFacts]]:
     """The first ``MAX_NODES`` nodes (one get each) and the events of all of them (one list):
     a GPU that fell off the bus, a kernel problem or a node going NotReady is reported on the
     node, not on the pod whose rank then failed without a word. Unless ``events_read``: the
@@ -246,11 +285,15 @@ def node_facts(obj: K8sObject) -> NodeFacts:
     """A node's abnormal conditions: Ready not True, and any other condition that is True
     (MemoryPressure, DiskPressure, node-problem-detector's KernelDeadlock or GPU problems)."""
     status = obj.get("status")
-    conds = [c for c in _conditions(status.get("conditions") if isinstance(status, dict) else None)
-             if (c.type == "Ready") != (c.status == "True")]
+    conds = [
+        c
+        for c in _conditions(status.get("conditions") if isinstance(status, dict) else None)
+        if (c.type == "Ready") != (c.status == "True")
+    ]
     spec = obj.get("spec")
-    return NodeFacts(name=_name(obj), cordoned=isinstance(spec, dict) and bool(spec.get("unschedulable")),
-                     conditions=conds)
+    return NodeFacts(
+        name=_name(obj), cordoned=isinstance(spec, dict) and bool(spec.get("unschedulable")), conditions=conds
+    )
 
 
 def _get_workload(source: Source, kind: Kind, target: Target) -> tuple[K8sObject, str]:
@@ -265,9 +308,13 @@ def _get_workload(source: Source, kind: Kind, target: Target) -> tuple[K8sObject
             return obj, api_version
     message = f"{what} not found"
     try:
-        others = sorted({_name(o) for v in kind.api_versions for o in source.list_objects(v, kind.kind, target.namespace)})
+        others = sorted(
+            {_name(o) for v in kind.api_versions for o in source.list_objects(v, kind.kind, target.namespace)}
+        )
     except Unreadable as exc:
-        raise WorkloadNotFound(f"{message}; the {kind.plural} in {target.namespace} could not be listed: {exc}") from exc
+        raise WorkloadNotFound(
+            f"{message}; the {kind.plural} in {target.namespace} could not be listed: {exc}"
+        ) from exc
     if others:
         shown = ", ".join(others[:10]) + (f" and {len(others) - 10} more" if len(others) > 10 else "")
         message += f"; {kind.plural} in {target.namespace}: {shown}"
@@ -276,8 +323,9 @@ def _get_workload(source: Source, kind: Kind, target: Target) -> tuple[K8sObject
     raise WorkloadNotFound(message)
 
 
-def _children(source: Source, kind: Kind, obj: K8sObject, namespace: str,
-              notes: list[str]) -> list[tuple[ChildRef, K8sObject]]:
+def _children(
+    source: Source, kind: Kind, obj: K8sObject, namespace: str, notes: list[str]
+) -> list[tuple[ChildRef, K8sObject]]:
     """The objects the kind declares between the workload and its pods, in declared order
     (a later child's template may name an earlier one: ``{JobSet:status.restarts}``)."""
     found: list[tuple[ChildRef, K8sObject]] = []
@@ -287,8 +335,10 @@ def _children(source: Source, kind: Kind, obj: K8sObject, namespace: str,
             if ref.selector is not None:
                 selector = fill(ref.selector, obj, objects)
                 if selector is not None:
-                    found.extend((ref, c) for c in source.list_objects(ref.api_version, ref.kind, namespace,
-                                                                       label_selector=selector))
+                    found.extend(
+                        (ref, c)
+                        for c in source.list_objects(ref.api_version, ref.kind, namespace, label_selector=selector)
+                    )
                 continue
             for template in ref.names:
                 name = fill(template, obj, objects)
@@ -301,8 +351,14 @@ def _children(source: Source, kind: Kind, obj: K8sObject, namespace: str,
     return found
 
 
-def _find_pods(source: Source, kind: Kind, obj: K8sObject, children: list[tuple[ChildRef, K8sObject]],
-               namespace: str, notes: list[str]) -> list[tuple[K8sObject, str | None]]:
+def _find_pods(
+    source: Source,
+    kind: Kind,
+    obj: K8sObject,
+    children: list[tuple[ChildRef, K8sObject]],
+    namespace: str,
+    notes: list[str],
+) -> list[tuple[K8sObject, str | None]]:
     """The workload's pods, each with the role its pod set gives it (None: its labels say)."""
     objects = [c for _, c in children]
     owners = {(obj.get("metadata") or {}).get("uid"), *((c.get("metadata") or {}).get("uid") for c in objects)} - {None}
@@ -316,8 +372,11 @@ def _find_pods(source: Source, kind: Kind, obj: K8sObject, children: list[tuple[
                 continue
             # A pod that names a controller must name this workload (or a child of it): the
             # labels alone may be shared with an older job of the same name.
-            mine = [p for p in source.list_objects("v1", "Pod", namespace, label_selector=selector)
-                    if _owned_by(p, owners, unread)]
+            mine = [
+                p
+                for p in source.list_objects("v1", "Pod", namespace, label_selector=selector)
+                if _owned_by(p, owners, unread)
+            ]
             if mine:
                 found = [(p, None) for p in mine]
                 break
@@ -369,8 +428,9 @@ def _child_facts(children: list[tuple[ChildRef, K8sObject]]) -> list[RelatedFact
     return named + selected[:MAX_SELECTED_CHILDREN]
 
 
-def _related(source: Source, namespace: str, pods: Sequence[PodFacts], events: Sequence[EventFacts],
-             notes: list[str]) -> list[RelatedFacts]:
+def _related(
+    source: Source, namespace: str, pods: Sequence[PodFacts], events: Sequence[EventFacts], notes: list[str]
+) -> list[RelatedFacts]:
     """Objects that explain why pods are missing: quotas named in rejections."""
     related: list[RelatedFacts] = []
     if any("exceeded quota" in e.message for e in events):
@@ -406,28 +466,50 @@ def pod_facts(obj: K8sObject, kind: Kind, *, role: str | None = None) -> PodFact
     statuses = {s.get("name"): s for s in status.get("containerStatuses") or []}
     init_statuses = {s.get("name"): s for s in status.get("initContainerStatuses") or []}
     containers: list[ContainerFacts] = []
-    for init, declared, seen in ((True, spec.get("initContainers"), init_statuses), (False, spec.get("containers"), statuses)):
+    for init, declared, seen in (
+        (True, spec.get("initContainers"), init_statuses),
+        (False, spec.get("containers"), statuses),
+    ):
         probed = {c.get("name") for c in declared or [] if isinstance(c, dict) and c.get("readinessProbe")}
         names = [c.get("name") for c in declared or []] or list(seen)
         for name in names:
             s = seen.get(name)
             if s is None:
-                containers.append(ContainerFacts(name=str(name), init=init, probed=name in probed,
-                                                 current=ContainerInstance(state="unknown")))
+                containers.append(
+                    ContainerFacts(
+                        name=str(name), init=init, probed=name in probed, current=ContainerInstance(state="unknown")
+                    )
+                )
                 continue
             last = _instance(s.get("lastState"))
-            containers.append(ContainerFacts(
-                name=str(name), init=init, image=s.get("image"), probed=name in probed,
-                ready=s.get("ready") if isinstance(s.get("ready"), bool) else None,
-                restart_count=_int(s.get("restartCount")), current=_instance(s.get("state")),
-                last=last if last.state == "terminated" else None))
+            containers.append(
+                ContainerFacts(
+                    name=str(name),
+                    init=init,
+                    image=s.get("image"),
+                    probed=name in probed,
+                    ready=s.get("ready") if isinstance(s.get("ready"), bool) else None,
+                    restart_count=_int(s.get("restartCount")),
+                    current=_instance(s.get("state")),
+                    last=last if last.state == "terminated" else None,
+                )
+            )
     return PodFacts(
-        name=_name(obj), uid=meta.get("uid"), role=role, index=index, node=spec.get("nodeName"),
+        name=_name(obj),
+        uid=meta.get("uid"),
+        role=role,
+        index=index,
+        node=spec.get("nodeName"),
         accelerators=sum(_accelerators(c) for c in spec.get("containers") or []),
-        phase=str(status.get("phase") or "Unknown"), reason=status.get("reason"), message=status.get("message"),
-        created_at=parse_time(meta.get("creationTimestamp")), started_at=parse_time(status.get("startTime")),
-        deleted_at=parse_time(meta.get("deletionTimestamp")), conditions=_conditions(status.get("conditions")),
-        containers=containers)
+        phase=str(status.get("phase") or "Unknown"),
+        reason=status.get("reason"),
+        message=status.get("message"),
+        created_at=parse_time(meta.get("creationTimestamp")),
+        started_at=parse_time(status.get("startTime")),
+        deleted_at=parse_time(meta.get("deletionTimestamp")),
+        conditions=_conditions(status.get("conditions")),
+        containers=containers,
+    )
 
 
 def _accelerators(container: Any) -> int:
@@ -448,10 +530,14 @@ def _instance(state: Any) -> ContainerInstance:
         s = state.get(name)
         if isinstance(s, dict):
             return ContainerInstance(
-                state=name, reason=s.get("reason"), message=s.get("message"),
+                state=name,
+                reason=s.get("reason"),
+                message=s.get("message"),
                 exit_code=s.get("exitCode") if isinstance(s.get("exitCode"), int) else None,
                 signal=s.get("signal") if isinstance(s.get("signal"), int) else None,
-                started_at=parse_time(s.get("startedAt")), finished_at=parse_time(s.get("finishedAt")))
+                started_at=parse_time(s.get("startedAt")),
+                finished_at=parse_time(s.get("finishedAt")),
+            )
     return ContainerInstance(state="unknown")
 
 
@@ -461,14 +547,27 @@ def event_facts(obj: K8sObject) -> EventFacts:
     series = obj.get("series") or {}
     count = obj.get("count") or obj.get("deprecatedCount") or series.get("count") or 1
     first = parse_time(obj.get("firstTimestamp") or obj.get("deprecatedFirstTimestamp") or obj.get("eventTime"))
-    last = parse_time(obj.get("lastTimestamp") or obj.get("deprecatedLastTimestamp") or series.get("lastObservedTime")
-                      or obj.get("eventTime")) or first
+    last = (
+        parse_time(
+            obj.get("lastTimestamp")
+            or obj.get("deprecatedLastTimestamp")
+            or series.get("lastObservedTime")
+            or obj.get("eventTime")
+        )
+        or first
+    )
     first = first or parse_time((obj.get("metadata") or {}).get("creationTimestamp"))
     return EventFacts(
-        type=str(obj.get("type") or "Normal"), reason=str(obj.get("reason") or ""),
-        message=str(obj.get("message") or obj.get("note") or "").strip(), count=_int(count, 1),
-        first_seen=first, last_seen=last or first, object_kind=str(regarding.get("kind") or ""),
-        object_name=str(regarding.get("name") or ""), object_uid=str(regarding.get("uid") or "") or None)
+        type=str(obj.get("type") or "Normal"),
+        reason=str(obj.get("reason") or ""),
+        message=str(obj.get("message") or obj.get("note") or "").strip(),
+        count=_int(count, 1),
+        first_seen=first,
+        last_seen=last or first,
+        object_kind=str(regarding.get("kind") or ""),
+        object_name=str(regarding.get("name") or ""),
+        object_uid=str(regarding.get("uid") or "") or None,
+    )
 
 
 # -- which logs to read ---------------------------------------------------------------------
@@ -486,7 +585,9 @@ def choose_logs(pods: Sequence[PodFacts], max_logs: int) -> list[tuple[str, str,
             inst = ctr.current if ctr.current.failed else ctr.last if (ctr.last and ctr.last.failed) else None
             if inst is None:
                 continue
-            failed.append((inst.finished_at or NEVER, pod.role_rank, pod.index or 0, pod, ctr, (inst.reason, inst.exit_code)))
+            failed.append(
+                (inst.finished_at or NEVER, pod.role_rank, pod.index or 0, pod, ctr, (inst.reason, inst.exit_code))
+            )
     failed.sort(key=lambda f: (f[0], f[1], f[2], f[3].name))
     chosen: list[tuple[PodFacts, ContainerFacts]] = []
     taken: set[tuple[str, str]] = set()

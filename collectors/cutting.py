@@ -35,7 +35,7 @@ def cut(text: str, limit: int, *, around: tuple[int, int] | None = None, lead: i
             return text[: max(limit - 1, 0)].rstrip() + "…"
         start, end = around
         first = max(0, min(start - max(0, width - (end - start)) // 4, len(text) - width))
-        return "…" + text[first:first + width].strip() + ("…" if first + width < len(text) else "")
+        return "…" + text[first : first + width].strip() + ("…" if first + width < len(text) else "")
     if around is None:
         room = limit - reserve
         # The tail first, from a word's start (back into the head's share if need be).

@@ -117,7 +117,7 @@ def _scalar(event: ev.ScalarEvent, limits: Limits, cut: list[int], shared: dict[
     value = event.value
     if len(value) > limits.max_scalar_chars:
         cut[0] += 1
-        return value[:limits.max_scalar_chars] + CUT_MARK
+        return value[: limits.max_scalar_chars] + CUT_MARK
     if event.style or not event.implicit[0]:
         return _shared(shared, value)  # quoted: a string
     resolvers = _RESOLVER.yaml_implicit_resolvers.get(value[:1] or None, ())
@@ -131,8 +131,9 @@ def _scalar(event: ev.ScalarEvent, limits: Limits, cut: list[int], shared: dict[
     try:
         return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, yaml.ScalarNode(tag, value))
     except (ValueError, OverflowError) as exc:  # 2026-13-45, a 5,000-digit integer
-        raise Unbounded(f"{value[:40]!r} cannot be read as a {tag.rsplit(':', 1)[-1]} ({exc})",
-                        event.start_mark) from None
+        raise Unbounded(
+            f"{value[:40]!r} cannot be read as a {tag.rsplit(':', 1)[-1]} ({exc})", event.start_mark
+        ) from None
 
 
 def _shared(shared: dict[str, str], value: str) -> str:
@@ -223,11 +224,14 @@ def _measure(data: bytes | str, limits: Limits) -> None:
             repeated += size
             anchor = None
             if len(stack) + depth > limits.max_depth:
-                raise Unbounded(f"the alias *{event.anchor} nests more than {limits.max_depth} levels deep",
-                                event.start_mark)
+                raise Unbounded(
+                    f"the alias *{event.anchor} nests more than {limits.max_depth} levels deep", event.start_mark
+                )
             if repeated > max(parsed, limits.max_alias_nodes):
-                raise Unbounded(f"aliases repeat more than {max(parsed, limits.max_alias_nodes):,} values "
-                                "(an alias bomb?)", event.start_mark)
+                raise Unbounded(
+                    f"aliases repeat more than {max(parsed, limits.max_alias_nodes):,} values (an alias bomb?)",
+                    event.start_mark,
+                )
         else:
             continue
         if anchor is not None:

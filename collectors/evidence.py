@@ -157,8 +157,9 @@ class NodeFacts(_Model):
 
     name: str
     cordoned: bool = False
-    conditions: list[Condition] = Field([], description="abnormal conditions only: Ready not True, pressure, "
-                                                        "node-problem-detector's problems")
+    conditions: list[Condition] = Field(
+        [], description="abnormal conditions only: Ready not True, pressure, node-problem-detector's problems"
+    )
 
 
 class ReplicaFacts(_Model):
@@ -272,22 +273,40 @@ class Evidence(_Model):
         return status_facts(self.workload, self.pods, self.related, self.nodes)
 
 
-def status_facts(workload: WorkloadFacts, pods: Iterable[PodFacts], related: Iterable[RelatedFacts],
-                 nodes: Iterable[NodeFacts] = ()) -> list[StatusFact]:
+def status_facts(
+    workload: WorkloadFacts, pods: Iterable[PodFacts], related: Iterable[RelatedFacts], nodes: Iterable[NodeFacts] = ()
+) -> list[StatusFact]:
     """The abnormal facts of status, earliest first: what ErrorInfo shows and rules match."""
     facts: list[StatusFact] = []
     for c in workload.conditions:
-        if c.status == "True" and c.type not in ("Created", "Running", "Succeeded", "Complete", "QuotaReserved", "Admitted"):
+        if c.status == "True" and c.type not in (
+            "Created",
+            "Running",
+            "Succeeded",
+            "Complete",
+            "QuotaReserved",
+            "Admitted",
+        ):
             facts.append(_condition_fact("workload", workload.ref, c))
     for pod in pods:
         if pod.reason or (pod.message and pod.phase in ("Failed", "Unknown")):
             said = ": ".join(x for x in (pod.reason, one_line(pod.message or "")) if x)
             text = f"pod {pod.label} {pod.phase}: {said}"
-            facts.append(StatusFact(scope="pod", time=_pod_time(pod), pod=pod.name, kind="Pod", reason=pod.reason,
-                                    message=pod.message, text=text))
+            facts.append(
+                StatusFact(
+                    scope="pod",
+                    time=_pod_time(pod),
+                    pod=pod.name,
+                    kind="Pod",
+                    reason=pod.reason,
+                    message=pod.message,
+                    text=text,
+                )
+            )
         for c in pod.conditions:
             abnormal = (c.type == "PodScheduled" and c.status == "False") or (
-                c.type in ("DisruptionTarget",) and c.status == "True")
+                c.type in ("DisruptionTarget",) and c.status == "True"
+            )
             if abnormal:
                 fact = _condition_fact("pod", f"pod {pod.label}", c)
                 facts.append(fact.model_copy(update={"pod": pod.name}))
@@ -296,23 +315,45 @@ def status_facts(workload: WorkloadFacts, pods: Iterable[PodFacts], related: Ite
             cur = ctr.current
             if cur.failed or cur.waiting_on_error or (cur.state == "waiting" and cur.reason in STARTING_REASONS):
                 restarts = f", {ctr.restart_count} restarts" if ctr.restart_count else ""
-                facts.append(StatusFact(
-                    scope="container", time=cur.finished_at or pod.started_at or pod.created_at, pod=pod.name,
-                    container=ctr.name, kind=cur.state, reason=cur.reason, message=cur.message,
-                    exit_code=cur.exit_code, text=f"{where} {cur.describe()}{restarts}"))
+                facts.append(
+                    StatusFact(
+                        scope="container",
+                        time=cur.finished_at or pod.started_at or pod.created_at,
+                        pod=pod.name,
+                        container=ctr.name,
+                        kind=cur.state,
+                        reason=cur.reason,
+                        message=cur.message,
+                        exit_code=cur.exit_code,
+                        text=f"{where} {cur.describe()}{restarts}",
+                    )
+                )
             last = ctr.last
             if last is not None and last.failed:
-                facts.append(StatusFact(
-                    scope="container", time=last.finished_at, pod=pod.name, container=ctr.name, previous=True,
-                    kind="terminated", reason=last.reason, message=last.message, exit_code=last.exit_code,
-                    text=f"{where} last run {last.describe()} at {format_time(last.finished_at)}, "
-                         f"{ctr.restart_count} restarts, now {cur.state}"))
+                facts.append(
+                    StatusFact(
+                        scope="container",
+                        time=last.finished_at,
+                        pod=pod.name,
+                        container=ctr.name,
+                        previous=True,
+                        kind="terminated",
+                        reason=last.reason,
+                        message=last.message,
+                        exit_code=last.exit_code,
+                        text=f"{where} last run {last.describe()} at {format_time(last.finished_at)}, "
+                        f"{ctr.restart_count} restarts, now {cur.state}",
+                    )
+                )
     for r in related:
         for c in r.conditions:
             facts.append(_condition_fact("related", f"{r.kind} {r.name}", c))
         if r.summary and not r.conditions:
-            facts.append(StatusFact(scope="related", subject=f"{r.kind} {r.name}", kind=r.kind,
-                                    text=f"{r.kind} {r.name}: {r.summary}"))
+            facts.append(
+                StatusFact(
+                    scope="related", subject=f"{r.kind} {r.name}", kind=r.kind, text=f"{r.kind} {r.name}: {r.summary}"
+                )
+            )
     for n in nodes:
         for c in n.conditions:
             facts.append(_condition_fact("node", f"node {n.name}", c).model_copy(update={"subject": f"Node {n.name}"}))
@@ -323,8 +364,15 @@ def status_facts(workload: WorkloadFacts, pods: Iterable[PodFacts], related: Ite
 def _condition_fact(scope: Literal["workload", "pod", "related", "node"], subject: str, c: Condition) -> StatusFact:
     detail = f" ({c.reason})" if c.reason else ""
     message = f": {one_line(c.message)}" if c.message else ""
-    return StatusFact(scope=scope, subject=subject, time=c.time, kind=c.type, reason=c.reason, message=c.message,
-                      text=f"{subject} condition {c.type}={c.status}{detail}{message}")
+    return StatusFact(
+        scope=scope,
+        subject=subject,
+        time=c.time,
+        kind=c.type,
+        reason=c.reason,
+        message=c.message,
+        text=f"{subject} condition {c.type}={c.status}{detail}{message}",
+    )
 
 
 def _pod_time(pod: PodFacts) -> datetime | None:

@@ -19,29 +19,54 @@ from collectors.timestamps import parse_time
 
 # Conditions that say things are fine: a child or queue object reporting them says nothing
 # about a failure, and a thousand of them would drown the one that does.
-NORMAL_CONDITIONS = frozenset({
-    "Created", "Running", "Succeeded", "Complete", "Completed", "SuccessCriteriaMet", "Ready", "PodsReady",
-    "QuotaReserved", "Admitted", "Finished", "HeadPodReady", "RayClusterProvisioned", "StartupPolicyCompleted",
-    "StartupPolicyInProgress", "Scheduled",
-})
+NORMAL_CONDITIONS = frozenset(
+    {
+        "Created",
+        "Running",
+        "Succeeded",
+        "Complete",
+        "Completed",
+        "SuccessCriteriaMet",
+        "Ready",
+        "PodsReady",
+        "QuotaReserved",
+        "Admitted",
+        "Finished",
+        "HeadPodReady",
+        "RayClusterProvisioned",
+        "StartupPolicyCompleted",
+        "StartupPolicyInProgress",
+        "Scheduled",
+    }
+)
 # Pod phases counted as active in replica counts.
 ACTIVE_PHASES = ("Pending", "Running")
 
 State = tuple[str, list[Condition], list[ReplicaFacts]]
 
 
-def workload_facts(obj: K8sObject, kind: Kind, api_version: str, pods: Sequence[PodFacts],
-                   children: Sequence[K8sObject] = ()) -> WorkloadFacts:
+def workload_facts(
+    obj: K8sObject, kind: Kind, api_version: str, pods: Sequence[PodFacts], children: Sequence[K8sObject] = ()
+) -> WorkloadFacts:
     """The workload's own facts: its state in the words the rules use, conditions, replicas."""
     meta = obj.get("metadata") or {}
     status = obj.get("status") or {}
     state, conds, replicas = _READERS[kind.family](obj, kind, pods, children)
     return WorkloadFacts(
-        kind=kind.kind, api_version=api_version, name=str(meta.get("name")), namespace=str(meta.get("namespace") or ""),
-        uid=meta.get("uid"), family=kind.family, status=state, conditions=conds, replicas=replicas,
-        created_at=parse_time(meta.get("creationTimestamp")), started_at=parse_time(status.get("startTime")),
+        kind=kind.kind,
+        api_version=api_version,
+        name=str(meta.get("name")),
+        namespace=str(meta.get("namespace") or ""),
+        uid=meta.get("uid"),
+        family=kind.family,
+        status=state,
+        conditions=conds,
+        replicas=replicas,
+        created_at=parse_time(meta.get("creationTimestamp")),
+        started_at=parse_time(status.get("startTime")),
         completed_at=parse_time(status.get("completionTime") or status.get("endTime")),
-        primary_roles=kind.primary_roles)
+        primary_roles=kind.primary_roles,
+    )
 
 
 def _kubeflow(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Sequence[K8sObject]) -> State:
@@ -52,11 +77,19 @@ def _kubeflow(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Se
     replicas = []
     for role, rspec in (spec.get(kind.replica_specs or "") or {}).items():
         c = counts.get(role) or {}
-        replicas.append(ReplicaFacts(
-            role=role.lower(), expected=as_int((rspec or {}).get("replicas"), 1),
-            created=sum(1 for p in pods if p.role == role.lower()),
-            active=as_int(c.get("active")), succeeded=as_int(c.get("succeeded")), failed=as_int(c.get("failed"))))
-    state = next((s for s in ("Succeeded", "Failed", "Suspended", "Restarting", "Running", "Created") if s in true), "Pending")
+        replicas.append(
+            ReplicaFacts(
+                role=role.lower(),
+                expected=as_int((rspec or {}).get("replicas"), 1),
+                created=sum(1 for p in pods if p.role == role.lower()),
+                active=as_int(c.get("active")),
+                succeeded=as_int(c.get("succeeded")),
+                failed=as_int(c.get("failed")),
+            )
+        )
+    state = next(
+        (s for s in ("Succeeded", "Failed", "Suspended", "Restarting", "Running", "Created") if s in true), "Pending"
+    )
     return state, conds, replicas
 
 
@@ -64,9 +97,16 @@ def _job(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Sequenc
     spec, status = obj.get("spec") or {}, obj.get("status") or {}
     conds = conditions(status.get("conditions"))
     true = _true(conds)
-    replicas = [ReplicaFacts(
-        role="pod", expected=as_int(spec.get("completions"), 1), created=len(pods), active=as_int(status.get("active")),
-        succeeded=as_int(status.get("succeeded")), failed=as_int(status.get("failed")))]
+    replicas = [
+        ReplicaFacts(
+            role="pod",
+            expected=as_int(spec.get("completions"), 1),
+            created=len(pods),
+            active=as_int(status.get("active")),
+            succeeded=as_int(status.get("succeeded")),
+            failed=as_int(status.get("failed")),
+        )
+    ]
     if "Complete" in true or "SuccessCriteriaMet" in true:
         state = "Succeeded"
     elif "Failed" in true or "FailureTarget" in true:
@@ -105,7 +145,9 @@ def _trainjob(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Se
     return state, conds, replicas
 
 
-def _jobset_state(conds: list[Condition], spec: dict[str, Any], status: dict[str, Any], pods: Sequence[PodFacts]) -> str:
+def _jobset_state(
+    conds: list[Condition], spec: dict[str, Any], status: dict[str, Any], pods: Sequence[PodFacts]
+) -> str:
     true = _true(conds)
     if "Completed" in true or "Complete" in true:
         return "Succeeded"
@@ -149,11 +191,19 @@ def _ray(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Sequenc
         state = "Pending"
     conds = conditions(status.get("conditions"))
     if state == "Failed" and (status.get("reason") or status.get("message")):
-        conds.append(Condition(type="Failed", status="True", reason=status.get("reason") or None,
-                               message=status.get("message") or None,
-                               time=parse_time(status.get("endTime") or status.get("startTime"))))
+        conds.append(
+            Condition(
+                type="Failed",
+                status="True",
+                reason=status.get("reason") or None,
+                message=status.get("message") or None,
+                time=parse_time(status.get("endTime") or status.get("startTime")),
+            )
+        )
     cluster = spec.get("rayClusterSpec") or {}
-    workers = sum(as_int(g.get("replicas"), as_int(g.get("minReplicas"), 0)) for g in cluster.get("workerGroupSpecs") or [])
+    workers = sum(
+        as_int(g.get("replicas"), as_int(g.get("minReplicas"), 0)) for g in cluster.get("workerGroupSpecs") or []
+    )
     replicas = [_counted("head", 1, pods), _counted("worker", workers, pods)]
     if spec.get("submissionMode", "K8sJobMode") == "K8sJobMode":
         replicas.append(_counted("submitter", 1, pods))
@@ -166,32 +216,56 @@ def _volcano(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Seq
     spec, status = obj.get("spec") or {}, obj.get("status") or {}
     phase_state = status.get("state") or {}
     phase = str(phase_state.get("phase") or "Pending")
-    state = {"Completed": "Succeeded", "Running": "Running", "Completing": "Running", "Restarting": "Restarting",
-             "Failed": "Failed", "Terminating": "Failed", "Terminated": "Failed",
-             "Aborting": "Suspended", "Aborted": "Suspended"}.get(phase, "Pending")
+    state = {
+        "Completed": "Succeeded",
+        "Running": "Running",
+        "Completing": "Running",
+        "Restarting": "Restarting",
+        "Failed": "Failed",
+        "Terminating": "Failed",
+        "Terminated": "Failed",
+        "Aborting": "Suspended",
+        "Aborted": "Suspended",
+    }.get(phase, "Pending")
     conds: list[Condition] = []
     if state == "Failed" and (phase_state.get("reason") or phase_state.get("message")):
-        conds.append(Condition(type=phase, status="True", reason=phase_state.get("reason") or None,
-                               message=phase_state.get("message") or None,
-                               time=parse_time(phase_state.get("lastTransitionTime"))))
-    replicas = [_counted(str(t.get("name", "")).lower(), as_int(t.get("replicas"), 1), pods)
-                for t in spec.get("tasks") or []]
+        conds.append(
+            Condition(
+                type=phase,
+                status="True",
+                reason=phase_state.get("reason") or None,
+                message=phase_state.get("message") or None,
+                time=parse_time(phase_state.get("lastTransitionTime")),
+            )
+        )
+    replicas = [
+        _counted(str(t.get("name", "")).lower(), as_int(t.get("replicas"), 1), pods) for t in spec.get("tasks") or []
+    ]
     return state, conds, replicas
 
 
 _READERS: dict[str, Callable[[K8sObject, Kind, Sequence[PodFacts], Sequence[K8sObject]], State]] = {
-    "kubeflow": _kubeflow, "job": _job, "pod": _pod, "jobset": _jobset, "trainjob": _trainjob,
-    "ray": _ray, "volcano": _volcano,
+    "kubeflow": _kubeflow,
+    "job": _job,
+    "pod": _pod,
+    "jobset": _jobset,
+    "trainjob": _trainjob,
+    "ray": _ray,
+    "volcano": _volcano,
 }
 
 
 def _counted(role: str, expected: int, pods: Sequence[PodFacts]) -> ReplicaFacts:
     """Replica counts from the pods themselves, for kinds whose status counts Jobs, not pods."""
     mine = [p for p in pods if p.role == role]
-    return ReplicaFacts(role=role, expected=expected, created=len(mine),
-                        active=sum(1 for p in mine if p.phase in ACTIVE_PHASES),
-                        succeeded=sum(1 for p in mine if p.phase == "Succeeded"),
-                        failed=sum(1 for p in mine if p.phase == "Failed"))
+    return ReplicaFacts(
+        role=role,
+        expected=expected,
+        created=len(mine),
+        active=sum(1 for p in mine if p.phase in ACTIVE_PHASES),
+        succeeded=sum(1 for p in mine if p.phase == "Succeeded"),
+        failed=sum(1 for p in mine if p.phase == "Failed"),
+    )
 
 
 def _replicas_of_pods(pods: Sequence[PodFacts]) -> list[ReplicaFacts]:
@@ -209,8 +283,11 @@ def related_facts(obj: K8sObject) -> RelatedFacts:
 
 
 def _abnormal_conditions(obj: K8sObject) -> RelatedFacts:
-    conds = [c for c in conditions((obj.get("status") or {}).get("conditions"))
-             if c.status == "True" and c.type not in NORMAL_CONDITIONS]
+    conds = [
+        c
+        for c in conditions((obj.get("status") or {}).get("conditions"))
+        if c.status == "True" and c.type not in NORMAL_CONDITIONS
+    ]
     return RelatedFacts(kind=str(obj.get("kind")), name=_name(obj), conditions=conds)
 
 
@@ -220,9 +297,14 @@ def _podgroup(obj: K8sObject) -> RelatedFacts:
     spec, status = obj.get("spec") or {}, obj.get("status") or {}
     phase = str(status.get("phase") or "Pending")
     waiting = phase in ("Pending", "Inqueue", "Unknown")
-    conds = [c for c in conditions(status.get("conditions"))
-             if waiting and c.status == "True" and c.type not in NORMAL_CONDITIONS]
-    summary = f"phase {phase}, minMember {spec.get('minMember', '?')}" + (f", queue {spec['queue']}" if spec.get("queue") else "")
+    conds = [
+        c
+        for c in conditions(status.get("conditions"))
+        if waiting and c.status == "True" and c.type not in NORMAL_CONDITIONS
+    ]
+    summary = f"phase {phase}, minMember {spec.get('minMember', '?')}" + (
+        f", queue {spec['queue']}" if spec.get("queue") else ""
+    )
     return RelatedFacts(kind="PodGroup", name=_name(obj), summary=summary, conditions=conds)
 
 
@@ -237,8 +319,12 @@ def _kueue_workload(obj: K8sObject) -> RelatedFacts:
     if "Admitted" in true or "QuotaReserved" in true or "Finished" in true:
         summary = "admitted" + (f" by ClusterQueue {cluster_queue}" if cluster_queue else "")
         return RelatedFacts(kind="Workload", name=_name(obj), summary=summary)
-    keep = [c for c in conds if (c.type == "QuotaReserved" and c.status == "False")
-            or (c.type in ("Evicted", "Preempted") and c.status == "True")]
+    keep = [
+        c
+        for c in conds
+        if (c.type == "QuotaReserved" and c.status == "False")
+        or (c.type in ("Evicted", "Preempted") and c.status == "True")
+    ]
     summary = "not admitted" + (f", waiting in LocalQueue {queue}" if queue else "")
     return RelatedFacts(kind="Workload", name=_name(obj), summary=summary, conditions=keep)
 
@@ -258,10 +344,15 @@ def conditions(raw: Any) -> list[Condition]:
     out = []
     for c in raw or []:
         if isinstance(c, dict) and c.get("type"):
-            out.append(Condition(
-                type=str(c["type"]), status=str(c.get("status", "")), reason=c.get("reason") or None,
-                message=(c.get("message") or None),
-                time=parse_time(c.get("lastTransitionTime") or c.get("lastUpdateTime") or c.get("lastProbeTime"))))
+            out.append(
+                Condition(
+                    type=str(c["type"]),
+                    status=str(c.get("status", "")),
+                    reason=c.get("reason") or None,
+                    message=(c.get("message") or None),
+                    time=parse_time(c.get("lastTransitionTime") or c.get("lastUpdateTime") or c.get("lastProbeTime")),
+                )
+            )
     return out
 
 

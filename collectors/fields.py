@@ -43,15 +43,28 @@ def metadata(evidence: Evidence) -> dict[str, str]:
     meta = {"Kind": w.kind, "Namespace": w.namespace}
     if w.family == "pod":
         pod = evidence.pods[0] if evidence.pods else None
-        meta.update({"PodName": w.name, "PodPhase": w.status, "Node": (pod.node if pod else None) or "",
-                     "PodDiagnosis": pod_summary(pod) if pod else ""})
+        meta.update(
+            {
+                "PodName": w.name,
+                "PodPhase": w.status,
+                "Node": (pod.node if pod else None) or "",
+                "PodDiagnosis": pod_summary(pod) if pod else "",
+            }
+        )
         return meta
     meta.update({"JobName": w.name, "JobStatus": w.status})
     if w.family == "job":
         r = w.replicas[0] if w.replicas else None
         if r:
-            meta.update({"Completions": str(r.expected), "Active": str(r.active), "Succeeded": str(r.succeeded),
-                         "Failed": str(r.failed), "PodsCreated": str(r.created)})
+            meta.update(
+                {
+                    "Completions": str(r.expected),
+                    "Active": str(r.active),
+                    "Succeeded": str(r.succeeded),
+                    "Failed": str(r.failed),
+                    "PodsCreated": str(r.created),
+                }
+            )
         meta["PodDiagnosis"] = role_summary(evidence.pods)
         return meta
     for r in w.replicas:
@@ -80,8 +93,10 @@ def pod_summary(pod: PodFacts) -> str:
             last = f"; last run {ctr.last.describe()}" if ctr.last else ""
             return f"{pod.name} {ctr.name} {cur.describe()}{last}, {ctr.restart_count} restarts"
         if ctr.last is not None and ctr.last.failed:
-            return (f"{pod.name} {ctr.name} {cur.state} after {ctr.restart_count} restarts; "
-                    f"last run {ctr.last.describe()} at {format_time(ctr.last.finished_at)}")
+            return (
+                f"{pod.name} {ctr.name} {cur.state} after {ctr.restart_count} restarts; "
+                f"last run {ctr.last.describe()} at {format_time(ctr.last.finished_at)}"
+            )
     if pod.phase == "Pending":
         since = f" since {format_time(pod.created_at)}" if pod.created_at else ""
         waiting = next((c for c in pod.containers if c.current.state == "waiting"), None)
@@ -91,9 +106,15 @@ def pod_summary(pod: PodFacts) -> str:
 
 def abnormal(pod: PodFacts) -> bool:
     """Failed, waiting on an error, unscheduled, or carrying a failed last run."""
-    return (pod.phase in ("Failed", "Unknown") or pod.unschedulable is not None or bool(pod.reason)
-            or any(c.current.failed or c.current.waiting_on_error or (c.last is not None and c.last.failed)
-                   for c in pod.containers))
+    return (
+        pod.phase in ("Failed", "Unknown")
+        or pod.unschedulable is not None
+        or bool(pod.reason)
+        or any(
+            c.current.failed or c.current.waiting_on_error or (c.last is not None and c.last.failed)
+            for c in pod.containers
+        )
+    )
 
 
 def role_summary(pods: Sequence[PodFacts]) -> str:
@@ -135,10 +156,13 @@ def event_info(events: Iterable[EventFacts]) -> str:
         if seen is None:
             merged[key] = e
         else:
-            merged[key] = seen.model_copy(update={
-                "count": seen.count + e.count,
-                "first_seen": min((t for t in (seen.first_seen, e.first_seen) if t), default=None),
-                "last_seen": max((t for t in (seen.last_seen, e.last_seen) if t), default=None)})
+            merged[key] = seen.model_copy(
+                update={
+                    "count": seen.count + e.count,
+                    "first_seen": min((t for t in (seen.first_seen, e.first_seen) if t), default=None),
+                    "last_seen": max((t for t in (seen.last_seen, e.last_seen) if t), default=None),
+                }
+            )
     lines = []
     for e in sorted(merged.values(), key=lambda e: e.first_seen or NEVER):
         when = format_time(e.first_seen)
@@ -211,7 +235,7 @@ def final_traceback(tail: Sequence[LogLine]) -> list[LogLine]:
             start = earlier
         else:
             break
-    return list(tail[start:start + TRACEBACK_LINES])
+    return list(tail[start : start + TRACEBACK_LINES])
 
 
 def collapse(lines: Sequence[LogLine]) -> list[str]:

@@ -98,8 +98,11 @@ def open_in_snapshot(root: Path, rel: str) -> BinaryIO | None:
         for i in range(1, len(parts) + 1):
             step = root.joinpath(*parts[:i])
             if step.is_symlink():
-                raise Refused("a symbolic link: not followed" if i == len(parts) else
-                              f"{'/'.join(parts[:i])} is a symbolic link: not followed")
+                raise Refused(
+                    "a symbolic link: not followed"
+                    if i == len(parts)
+                    else f"{'/'.join(parts[:i])} is a symbolic link: not followed"
+                )
             if not step.exists():
                 return None
     except OSError as exc:
@@ -111,8 +114,14 @@ def open_in_snapshot(root: Path, rel: str) -> BinaryIO | None:
 
 def describe(mode: int) -> str:
     """``a FIFO``, ``a directory``, ``a character device``: what a non-regular file is."""
-    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link")):
+    for test, name in (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISLNK, "a symbolic link"),
+    ):
         if test(mode):
             return name
     return "not a regular file"

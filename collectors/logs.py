@@ -133,8 +133,10 @@ class LineMatcher:
         # Multi-line: the relaxed ^ and $ stand at each line's ends in a block. After the
         # signals, the byte patterns of INVALID_UTF8, which read bytes as they are.
         signals = [t.relaxed for t in self._set.translations]
-        return ([*signals, *INVALID_UTF8],
-                [hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_MULTILINE] * len(signals) + [0] * len(INVALID_UTF8))
+        return (
+            [*signals, *INVALID_UTF8],
+            [hyperscan.HS_FLAG_UTF8 | hyperscan.HS_FLAG_MULTILINE] * len(signals) + [0] * len(INVALID_UTF8),
+        )
 
     def candidates(self, database: Database, data: bytes, lo: int, hi: int) -> tuple[bytes, int, int, list[int]]:
         """The starts of the lines of ``data[lo:hi]`` where some signal pattern may match once
@@ -218,7 +220,7 @@ class _Scan:
                 self._block(self.pending + chunk[:first])
                 if last > first:
                     self._block(chunk, first + 1, last)
-                self.pending = chunk[last + 1:]
+                self.pending = chunk[last + 1 :]
                 return
         self.buffered.append(chunk)
         self.buffered_bytes += len(chunk)
@@ -236,7 +238,7 @@ class _Scan:
             self.pending = data
             return
         self._block(data, 0, cut)
-        self.pending = data[cut + 1:]
+        self.pending = data[cut + 1 :]
 
     def _block(self, data: bytes, lo: int = 0, hi: int | None = None) -> None:
         """The lines of ``data[lo:hi]``: ``lo`` starts a line, ``hi`` is a newline or the end."""
@@ -297,7 +299,7 @@ class _Scan:
         pos = start
         while len(before) < CONTEXT_BEFORE and pos > lo:
             prev = max(lo, data.rfind(b"\n", lo, pos - 1) + 1)
-            before.insert(0, _text(data[prev:pos - 1]))
+            before.insert(0, _text(data[prev : pos - 1]))
             pos = prev
         if len(before) < CONTEXT_BEFORE and pos == lo and self.tail:
             # The window starts in the previous block, whose last lines are in the tail.
@@ -308,7 +310,7 @@ class _Scan:
         while len(after) < CONTEXT_AFTER and pos < hi:
             nxt = data.find(b"\n", pos + 1, hi)
             nxt = hi if nxt < 0 else nxt
-            after.append(_text(data[pos + 1:nxt]))
+            after.append(_text(data[pos + 1 : nxt]))
             pos = nxt
         first_no = line_no - len(before)
         rows = [(first_no + i, raw) for i, raw in enumerate([*before, _text(data[start:end]), *after])]
@@ -340,8 +342,11 @@ class _Scan:
         tail = [self._line(n, _text(raw)) for n, raw in self.tail]
         timed = [ln for ln in tail if ln.time is not None]
         head_time = next((t for t in (self._line(n, raw).time for n, raw in self.head) if t is not None), None)
-        matches = [LogMatch(**self._line(n, raw, pid).model_dump(), signature=pid, count=self.counts[pid])
-                   for kept in (self.first, self.last) for pid, (n, raw) in kept.items()]
+        matches = [
+            LogMatch(**self._line(n, raw, pid).model_dump(), signature=pid, count=self.counts[pid])
+            for kept in (self.first, self.last)
+            for pid, (n, raw) in kept.items()
+        ]
         matches.sort(key=lambda m: (m.line, m.signature))
         weights = self.matcher.weights
         ranked = sorted(self.windows.items(), key=lambda kv: (-weights.get(kv[0][0], 0), kv[1][0][0]))
@@ -402,7 +407,7 @@ def _last_lines(data: bytes, lo: int, hi: int, n: int) -> list[bytes]:
         if pos < 0:
             pos = lo - 1
             break
-    return data[pos + 1:hi].split(b"\n")[-n:]
+    return data[pos + 1 : hi].split(b"\n")[-n:]
 
 
 def _text(raw: bytes) -> str:

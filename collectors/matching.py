@@ -70,8 +70,9 @@ class Regex:
     it means and what is refused. ``translation``: the pattern already translated (the
     built-in catalogue ships its translations), as ``translate(pattern, whole, empty_ok)``."""
 
-    def __init__(self, pattern: str, *, whole: bool = False, empty_ok: bool = False,
-                 translation: Translation | None = None) -> None:
+    def __init__(
+        self, pattern: str, *, whole: bool = False, empty_ok: bool = False, translation: Translation | None = None
+    ) -> None:
         self.pattern = pattern
         self.translation = translation or translate(pattern, whole=whole, empty_ok=empty_ok)
         self._exact = compile_re2(self.translation.exact)
@@ -196,10 +197,12 @@ def compile_database(expressions: Sequence[str], flags: Flags, ids: Sequence[int
     hs = _hs()
     db = hs.Database(mode=hs.HS_MODE_BLOCK)
     try:
-        db.compile(expressions=[e.encode("utf-8") for e in expressions],
-                   ids=list(range(len(expressions))) if ids is None else list(ids),
-                   elements=len(expressions),
-                   flags=[flags] * len(expressions) if isinstance(flags, int) else list(flags))
+        db.compile(
+            expressions=[e.encode("utf-8") for e in expressions],
+            ids=list(range(len(expressions))) if ids is None else list(ids),
+            elements=len(expressions),
+            flags=[flags] * len(expressions) if isinstance(flags, int) else list(flags),
+        )
     except hs.error as exc:
         raise PatternError(f"Hyperscan cannot compile it ({_message(exc)})") from None
     return Database(db)
@@ -221,9 +224,17 @@ def cached_database(expressions: Sequence[str], flags: Flags, *, compile_missing
     loaded from the user's cache directory (None when it is not there and not
     ``compile_missing``). A file that cannot be read or written is only a cache miss."""
     hs = _hs()
-    digest = hashlib.sha256(repr((CACHE_VERSION, hs.__version__, platform.machine(), flags if isinstance(flags, int)
-                                  else list(flags), list(expressions)))
-                            .encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(
+        repr(
+            (
+                CACHE_VERSION,
+                hs.__version__,
+                platform.machine(),
+                flags if isinstance(flags, int) else list(flags),
+                list(expressions),
+            )
+        ).encode("utf-8")
+    ).hexdigest()
     with _compile_lock:  # one thread compiles; the others wait for its database
         path = _cache_dir() / f"hyperscan-{digest[:40]}.db"
         try:
@@ -285,8 +296,9 @@ class _LookaroundTest:
         if not present:
             return None
         hs = _hs()
-        return compile_database([e for _i, e in present], hs.HS_FLAG_UTF8 | hs.HS_FLAG_ALLOWEMPTY,
-                                ids=[i for i, _e in present])
+        return compile_database(
+            [e for _i, e in present], hs.HS_FLAG_UTF8 | hs.HS_FLAG_ALLOWEMPTY, ids=[i for i, _e in present]
+        )
 
     def holds(self, text: str) -> bool:
         data = _encoded(text)

@@ -45,14 +45,16 @@ _ASCII_CATEGORIES: dict[Any, tuple[tuple[int, int], ...]] = {
     sre.CATEGORY_WORD: ((0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)),
     sre.CATEGORY_SPACE: ((0x09, 0x0D), (0x20, 0x20)),
 }
-_NEGATED_CATEGORIES = {sre.CATEGORY_NOT_DIGIT: sre.CATEGORY_DIGIT, sre.CATEGORY_NOT_WORD: sre.CATEGORY_WORD,
-                       sre.CATEGORY_NOT_SPACE: sre.CATEGORY_SPACE}
+_NEGATED_CATEGORIES = {
+    sre.CATEGORY_NOT_DIGIT: sre.CATEGORY_DIGIT,
+    sre.CATEGORY_NOT_WORD: sre.CATEGORY_WORD,
+    sre.CATEGORY_NOT_SPACE: sre.CATEGORY_SPACE,
+}
 _UNSUPPORTED = {
     sre.GROUPREF: "a backreference has no linear-time match",
     sre.GROUPREF_EXISTS: "a conditional group has no linear-time match",
     getattr(sre, "ATOMIC_GROUP", sre.GROUPREF): "atomic groups have no linear-time match; use a plain group",
-    getattr(sre, "POSSESSIVE_REPEAT", sre.GROUPREF): "possessive repeats have no linear-time match; use a plain "
-                                                     "repeat",
+    getattr(sre, "POSSESSIVE_REPEAT", sre.GROUPREF): "possessive repeats have no linear-time match; use a plain repeat",
 }
 _LOOKAROUNDS = (sre.ASSERT, sre.ASSERT_NOT)
 
@@ -109,8 +111,13 @@ class Translation:
     @classmethod
     def from_json(cls, source: str, data: dict[str, Any]) -> Translation:
         exact = data["exact"]
-        return cls(source=source, exact=exact, plain=data.get("plain", exact), relaxed=data.get("relaxed", exact),
-                   lookarounds=tuple(Lookaround(*item) for item in data.get("lookarounds", ())))
+        return cls(
+            source=source,
+            exact=exact,
+            plain=data.get("plain", exact),
+            relaxed=data.get("relaxed", exact),
+            lookarounds=tuple(Lookaround(*item) for item in data.get("lookarounds", ())),
+        )
 
 
 def translate(pattern: str, *, whole: bool = False, empty_ok: bool = False) -> Translation:
@@ -127,12 +134,14 @@ def translate(pattern: str, *, whole: bool = False, empty_ok: bool = False) -> T
     flags = int(parsed.state.flags)
     items: list[tuple[Any, Any]] = list(parsed)
     if whole:
-        items = [(sre.AT, sre.AT_BEGINNING_STRING), (sre.SUBPATTERN, (None, 0, 0, parsed)),
-                 (sre.AT, sre.AT_END_STRING)]
+        items = [(sre.AT, sre.AT_BEGINNING_STRING), (sre.SUBPATTERN, (None, 0, 0, parsed)), (sre.AT, sre.AT_END_STRING)]
     if not empty_ok and parsed.getwidth()[0] == 0:
         raise PatternError("it matches the empty string, so it matches every line")
-    alternatives = _expand(items, flags) if any(_holds_lookaround(op, av) for op, av in items) else [
-        [(op, av, flags) for op, av in items]]
+    alternatives = (
+        _expand(items, flags)
+        if any(_holds_lookaround(op, av) for op, av in items)
+        else [[(op, av, flags) for op, av in items]]
+    )
     plain: list[str] = []
     exact: list[str] = []
     relaxed: list[str] = []
@@ -149,15 +158,19 @@ def translate(pattern: str, *, whole: bool = False, empty_ok: bool = False) -> T
             continue
         k = at[0]
         op, (direction, body), lflags = alt[k]
-        before, after = alt[:k], alt[k + 1:]
+        before, after = alt[:k], alt[k + 1 :]
         if not before and not after:
             raise PatternError("a lookaround alone matches no text")
         ahead = direction == 1
-        looks.append(Lookaround(
-            before=_Writer().elems(before),
-            body=_Writer(reverse=ahead).seq(list(body), lflags),
-            after=_Writer(reverse=True).elems(after),
-            ahead=ahead, negative=op is sre.ASSERT_NOT))
+        looks.append(
+            Lookaround(
+                before=_Writer().elems(before),
+                body=_Writer(reverse=ahead).seq(list(body), lflags),
+                after=_Writer(reverse=True).elems(after),
+                ahead=ahead,
+                negative=op is sre.ASSERT_NOT,
+            )
+        )
     return Translation(
         source=pattern,
         exact=_alternation(exact),
@@ -261,11 +274,14 @@ class _Writer:
                 raise PatternError(f"a repeat count above {MAX_REPEAT}")
             body = "(?:" + self.seq(list(sub), flags) + ")"
             count = {(0, sre.MAXREPEAT): "*", (1, sre.MAXREPEAT): "+", (0, 1): "?"}.get(
-                (lo, hi), f"{{{lo}}}" if lo == hi else f"{{{lo},{'' if hi is sre.MAXREPEAT else hi}}}")
+                (lo, hi), f"{{{lo}}}" if lo == hi else f"{{{lo},{'' if hi is sre.MAXREPEAT else hi}}}"
+            )
             return body + count + ("?" if op is sre.MIN_REPEAT else "")
         if op in _LOOKAROUNDS:
-            raise PatternError("a lookaround inside a repeat or another lookaround; only one per alternative, "
-                               "at its top level, is taken")
+            raise PatternError(
+                "a lookaround inside a repeat or another lookaround; only one per alternative, "
+                "at its top level, is taken"
+            )
         if op in _UNSUPPORTED:
             raise PatternError(_UNSUPPORTED[op])
         raise PatternError(f"{str(op).lower()} is not supported")  # pragma: no cover - no other opcodes today
@@ -275,8 +291,12 @@ class _Writer:
         end = at in (sre.AT_END, sre.AT_END_STRING)
         if self.reverse and (start or end):
             start, end = end, start
-            at = {sre.AT_BEGINNING: sre.AT_END, sre.AT_END: sre.AT_BEGINNING,
-                  sre.AT_BEGINNING_STRING: sre.AT_END_STRING, sre.AT_END_STRING: sre.AT_BEGINNING_STRING}[at]
+            at = {
+                sre.AT_BEGINNING: sre.AT_END,
+                sre.AT_END: sre.AT_BEGINNING,
+                sre.AT_BEGINNING_STRING: sre.AT_END_STRING,
+                sre.AT_END_STRING: sre.AT_BEGINNING_STRING,
+            }[at]
         if self.relaxed and start:
             return "(?:^|[ \\r])"
         if self.relaxed and end:
@@ -287,8 +307,12 @@ class _Writer:
         if at is sre.AT_END:
             # Python's $ also matches before a newline that ends the text.
             return "(?m:$)" if multiline else "(?:\\n?\\z)"
-        return {sre.AT_BEGINNING_STRING: "\\A", sre.AT_END_STRING: "\\z", sre.AT_BOUNDARY: "\\b",
-                sre.AT_NON_BOUNDARY: "\\B"}[at]
+        return {
+            sre.AT_BEGINNING_STRING: "\\A",
+            sre.AT_END_STRING: "\\z",
+            sre.AT_BOUNDARY: "\\b",
+            sre.AT_NON_BOUNDARY: "\\B",
+        }[at]
 
 
 def _char(code: int) -> str:

@@ -58,10 +58,34 @@ _TOKEN_PATTERNS = [
     r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)",  # PEM
 ]
 # A literal every match of one of _TOKEN_PATTERNS holds (its fixed prefix).
-_TOKEN_KEYS = ("sk-", "hf_", "AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_",
-               "github_pat_", "glpat-", "xox", "hooks.slack.com", "AIza", "k_live_", "k_test_", "eyJ", "-----BEGIN")
-_SECRET_WORD = (r"(?:pass(?:word|wd)?|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
-                r"account[_-]?key|credentials?)")
+_TOKEN_KEYS = (
+    "sk-",
+    "hf_",
+    "AKIA",
+    "ASIA",
+    "AGPA",
+    "AIDA",
+    "AROA",
+    "ANPA",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "github_pat_",
+    "glpat-",
+    "xox",
+    "hooks.slack.com",
+    "AIza",
+    "k_live_",
+    "k_test_",
+    "eyJ",
+    "-----BEGIN",
+)
+_SECRET_WORD = (
+    r"(?:pass(?:word|wd)?|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+    r"account[_-]?key|credentials?)"
+)
 # Keep the key, hide the value: `Authorization: Bearer x`, `password=x`, `"token": "x"`, `--token x`.
 _PAIR = re.compile(
     r"(?i)(\b(?:authorization|proxy-authorization)\s*[:=]\s*(?:bearer|basic|token|digest)?\s*)([^\s,;\"']+)"
@@ -89,8 +113,9 @@ _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])"
 class Redactor:
     """Replaces secrets in text and in Kubernetes objects. Immutable and thread-safe."""
 
-    def __init__(self, extra_patterns: Sequence[str] = (), *, aws_secrets: bool = True,
-                 literals: Iterable[str] = ()) -> None:
+    def __init__(
+        self, extra_patterns: Sequence[str] = (), *, aws_secrets: bool = True, literals: Iterable[str] = ()
+    ) -> None:
         self._extra = tuple(extra_patterns)
         # A user's pattern is matched by RE2, in time linear in the text (collectors/matching.py):
         # one that would backtrack for ever under Python's re cannot hang a prompt.
@@ -99,8 +124,11 @@ class Redactor:
         self._aws_secrets = aws_secrets
         self._literals = frozenset(v for v in literals if len(v) >= MIN_LITERAL_LENGTH)
         # Longest first, so a secret that contains another is replaced whole.
-        self._literal_re = (re.compile("|".join(re.escape(v) for v in sorted(self._literals, key=len, reverse=True)))
-                            if self._literals else None)
+        self._literal_re = (
+            re.compile("|".join(re.escape(v) for v in sorted(self._literals, key=len, reverse=True)))
+            if self._literals
+            else None
+        )
         # The same short strings come back in every object of a capture (kinds, reasons, node
         # and pod names, timestamps): each is redacted once.
         self._cached = lru_cache(maxsize=1 << 16)(self._text)
@@ -225,8 +253,11 @@ class NameMask:
         self._back = {v: k for k, v in self._forward.items()}
         ordered = sorted(self._forward, key=len, reverse=True)
         # A name counts only as a whole name: `llama-ft` must not match inside `llama-ft-worker-0`.
-        self._names = (re.compile(r"(?<![A-Za-z0-9_-])(?:" + "|".join(map(re.escape, ordered)) + r")(?![A-Za-z0-9_-])")
-                       if ordered else None)
+        self._names = (
+            re.compile(r"(?<![A-Za-z0-9_-])(?:" + "|".join(map(re.escape, ordered)) + r")(?![A-Za-z0-9_-])")
+            if ordered
+            else None
+        )
 
     def __bool__(self) -> bool:
         return bool(self._forward)

@@ -245,8 +245,14 @@ class Node(_Object):
 
 
 _BY_KIND: dict[str, type[_Object]] = {
-    "Pod": Pod, "Event": Event, "ResourceQuota": ResourceQuota, "Workload": KueueWorkload, "ConfigMap": ConfigMap,
-    "Node": Node, "JobSet": JobSet, "RayJob": RayJob,
+    "Pod": Pod,
+    "Event": Event,
+    "ResourceQuota": ResourceQuota,
+    "Workload": KueueWorkload,
+    "ConfigMap": ConfigMap,
+    "Node": Node,
+    "JobSet": JobSet,
+    "RayJob": RayJob,
 }
 _BY_FAMILY: dict[str, type[_Object]] = {"jobset": JobSet, "ray": RayJob, "volcano": VolcanoJob}
 
@@ -261,8 +267,9 @@ def _workload_models() -> dict[tuple[str, str], type[_Object]]:
         if kind.family == "kubeflow" and kind.replica_specs:
             fields: dict[str, Any] = {kind.replica_specs: (ReplicaSpecs, None)}
             spec = create_model(f"{kind.kind}Spec", __base__=_Part, **fields)
-            chosen = create_model(kind.kind, __base__=_Object, spec=(_maybe(spec), None),
-                                  status=(_maybe(KubeflowStatus), None))
+            chosen = create_model(
+                kind.kind, __base__=_Object, spec=(_maybe(spec), None), status=(_maybe(KubeflowStatus), None)
+            )
         for api_version in kind.api_versions:
             models[(api_version, kind.kind)] = chosen
     return models
@@ -322,7 +329,9 @@ def repair(obj: K8sObject) -> str | None:
     removed = [text for _, text in sorted(done)]
     if not removed:
         return None
-    shown = ", ".join(removed[:NOTE_FIELDS]) + (f" and {len(removed) - NOTE_FIELDS} more" if len(removed) > NOTE_FIELDS else "")
+    shown = ", ".join(removed[:NOTE_FIELDS]) + (
+        f" and {len(removed) - NOTE_FIELDS} more" if len(removed) > NOTE_FIELDS else ""
+    )
     meta = obj["metadata"]
     where = f"{meta['namespace']}/" if isinstance(meta.get("namespace"), str) else ""
     return f"{obj['kind']} {where}{meta['name']}: left out {shown}"
@@ -351,8 +360,14 @@ def _path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-_EXPECTED = {"model_type": "not a mapping", "model_attributes_type": "not a mapping", "dict_type": "not a mapping",
-             "list_type": "not a list", "string_type": "not a string", "int_type": "not an integer"}
+_EXPECTED = {
+    "model_type": "not a mapping",
+    "model_attributes_type": "not a mapping",
+    "dict_type": "not a mapping",
+    "list_type": "not a list",
+    "string_type": "not a string",
+    "int_type": "not an integer",
+}
 
 
 def _expected(error_type: str) -> str:
@@ -360,8 +375,15 @@ def _expected(error_type: str) -> str:
 
 
 def _type(value: Any) -> str:
-    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean", int: "a number",
-            float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
+    return {
+        dict: "a mapping",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        type(None): "nothing",
+    }.get(type(value), type(value).__name__)
 
 
 class CheckedSource:
@@ -386,17 +408,27 @@ class CheckedSource:
         obj = self._source.get_object(api_version, kind, name, namespace)
         return None if obj is None else self._checked([obj])[0]
 
-    def list_objects(self, api_version: str, kind: str, namespace: str | None, *,
-                     label_selector: str | None = None) -> list[K8sObject]:
+    def list_objects(
+        self, api_version: str, kind: str, namespace: str | None, *, label_selector: str | None = None
+    ) -> list[K8sObject]:
         return self._checked(self._source.list_objects(api_version, kind, namespace, label_selector=label_selector))
 
     def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
         return self._checked(self._source.list_events(namespace, involved))
 
-    def read_log(self, namespace: str, pod: str, container: str, *, previous: bool = False,
-                 tail_lines: int | None = None, limit_bytes: int | None = None) -> Iterator[bytes]:
-        return self._source.read_log(namespace, pod, container, previous=previous, tail_lines=tail_lines,
-                                     limit_bytes=limit_bytes)
+    def read_log(
+        self,
+        namespace: str,
+        pod: str,
+        container: str,
+        *,
+        previous: bool = False,
+        tail_lines: int | None = None,
+        limit_bytes: int | None = None,
+    ) -> Iterator[bytes]:
+        return self._source.read_log(
+            namespace, pod, container, previous=previous, tail_lines=tail_lines, limit_bytes=limit_bytes
+        )
 
     def _checked(self, objects: list[K8sObject]) -> list[K8sObject]:
         kept = []

@@ -75,8 +75,19 @@ except AttributeError:  # pragma: no cover - PyYAML built without libyaml
 
 # Fields whose times say when the snapshot was taken, when snapshot.yaml does not.
 _TIME_KEYS = frozenset(
-    {"creationTimestamp", "lastTimestamp", "firstTimestamp", "eventTime", "lastTransitionTime",
-     "startedAt", "finishedAt", "lastProbeTime", "lastUpdateTime", "completionTime", "startTime"}
+    {
+        "creationTimestamp",
+        "lastTimestamp",
+        "firstTimestamp",
+        "eventTime",
+        "lastTransitionTime",
+        "startedAt",
+        "finishedAt",
+        "lastProbeTime",
+        "lastUpdateTime",
+        "completionTime",
+        "startTime",
+    }
 )
 
 
@@ -109,8 +120,12 @@ class SnapshotSource:
 
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
         for obj in self._objects:
-            if (obj["kind"] == kind and obj.get("apiVersion") == api_version and _name(obj) == name
-                    and (namespace is None or _namespace(obj) in (namespace, None))):
+            if (
+                obj["kind"] == kind
+                and obj.get("apiVersion") == api_version
+                and _name(obj) == name
+                and (namespace is None or _namespace(obj) in (namespace, None))
+            ):
                 return obj
         return None
 
@@ -133,8 +148,11 @@ class SnapshotSource:
         # Events about nodes belong to no namespace of their own ("default" on a cluster):
         # a snapshot may hold them in any.
         about = involvement(involved)
-        return [obj for obj in self._objects
-                if obj["kind"] == "Event" and about(obj) and (_namespace(obj) in (namespace, None) or _about_node(obj))]
+        return [
+            obj
+            for obj in self._objects
+            if obj["kind"] == "Event" and about(obj) and (_namespace(obj) in (namespace, None) or _about_node(obj))
+        ]
 
     def read_log(
         self,
@@ -165,8 +183,10 @@ class SnapshotSource:
             f.close()
             raise Unreadable(f"{rel}: {exc}") from None
         if cut:
-            self._note(f"{rel}: {cut} line{'s' if cut > 1 else ''} longer than {MAX_LINE_BYTES >> 20} MiB cut to "
-                       f"{'their' if cut > 1 else 'its'} first and last {MAX_LINE_BYTES >> 11} KiB")
+            self._note(
+                f"{rel}: {cut} line{'s' if cut > 1 else ''} longer than {MAX_LINE_BYTES >> 20} MiB cut to "
+                f"{'their' if cut > 1 else 'its'} first and last {MAX_LINE_BYTES >> 11} KiB"
+            )
         return _emit(f, ranges, limit_bytes, from_start=window)
 
     # -- loading --------------------------------------------------------------------------
@@ -224,15 +244,20 @@ class SnapshotSource:
         if unusable and not objects:
             raise SnapshotError(f"{where} {unusable[0]}")
         left_out = [f"{at}: left out" for at in unusable] + repaired
-        self._notes.extend(f"{OBJECTS_FILE} {note}" if note.startswith("document") else f"{OBJECTS_FILE}: {note}"
-                           for note in left_out[:MAX_OBJECT_NOTES])
+        self._notes.extend(
+            f"{OBJECTS_FILE} {note}" if note.startswith("document") else f"{OBJECTS_FILE}: {note}"
+            for note in left_out[:MAX_OBJECT_NOTES]
+        )
         if len(left_out) > MAX_OBJECT_NOTES:
-            self._notes.append(f"{OBJECTS_FILE}: {len(left_out) - MAX_OBJECT_NOTES} more objects without an identity "
-                               "or with fields of the wrong type, left out the same way")
+            self._notes.append(
+                f"{OBJECTS_FILE}: {len(left_out) - MAX_OBJECT_NOTES} more objects without an identity "
+                "or with fields of the wrong type, left out the same way"
+            )
         return [obj for obj, _ in objects.values()]
 
-    def _keep(self, objects: dict[tuple[str, str, str | None, str], tuple[K8sObject, str]], obj: K8sObject,
-              where: str) -> None:
+    def _keep(
+        self, objects: dict[tuple[str, str, str | None, str], tuple[K8sObject, str]], obj: K8sObject, where: str
+    ) -> None:
         """Adds ``obj`` unless a copy of it is there; of two different copies, the newest
         (by resourceVersion, then the later in the file) stays, and a note says which.
         Events are records, not state: hand-made snapshots give several the same name."""
@@ -247,9 +272,11 @@ class SnapshotSource:
         used, other = ((obj, where), seen) if newer else (seen, (obj, where))
         objects[key] = used
         version = str(used[0]["metadata"].get("resourceVersion") or "")
-        self._notes.append(f"{OBJECTS_FILE} holds two different copies of {obj['kind']} {_qualified(obj)}: the one in "
-                           f"{used[1]}{f' (resourceVersion {version})' if version else ''} is used, the one in "
-                           f"{other[1]} is not")
+        self._notes.append(
+            f"{OBJECTS_FILE} holds two different copies of {obj['kind']} {_qualified(obj)}: the one in "
+            f"{used[1]}{f' (resourceVersion {version})' if version else ''} is used, the one in "
+            f"{other[1]} is not"
+        )
 
     def _load_captured_at(self) -> datetime | None:
         try:
@@ -264,8 +291,10 @@ class SnapshotSource:
                 if t is None:
                     shown = repr(data["capturedAt"])
                     shown = shown if len(shown) <= 60 else shown[:57] + "..."
-                    raise SnapshotError(f"snapshot {self._label}: {META_FILE}: capturedAt {shown} is not an RFC 3339 "
-                                        "time of the years 1900 to 9000 (2026-05-14T09:37:55Z)")
+                    raise SnapshotError(
+                        f"snapshot {self._label}: {META_FILE}: capturedAt {shown} is not an RFC 3339 "
+                        "time of the years 1900 to 9000 (2026-05-14T09:37:55Z)"
+                    )
                 return t
         newest: datetime | None = None
         for obj in self._objects:
@@ -380,7 +409,7 @@ def _emit(f: BinaryIO, ranges: list[tuple[int, int]], limit_bytes: int | None, *
                 if skip >= len(piece):
                     skip -= len(piece)
                     continue
-                piece = piece[skip:skip + remaining]
+                piece = piece[skip : skip + remaining]
                 skip = 0
                 remaining -= len(piece)
                 yield piece

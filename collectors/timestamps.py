@@ -10,9 +10,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
-_RFC3339 = re.compile(
-    r"(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d):(\d\d)(?:[.,](\d{1,9}))?\s?(Z|z|[+-]\d\d:?\d\d)?"
-)
+_RFC3339 = re.compile(r"(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d):(\d\d)(?:[.,](\d{1,9}))?\s?(Z|z|[+-]\d\d:?\d\d)?")
 
 
 # Times outside these years are no times a cluster or a log wrote, and arithmetic near
@@ -68,7 +66,7 @@ def split_kubectl_timestamp(line: str) -> tuple[datetime | None, str]:
     m = KUBECTL_PREFIX.match(line)
     if not m:
         return None, line
-    return parse_time(m.group(1)), line[m.end():]
+    return parse_time(m.group(1)), line[m.end() :]
 
 
 def line_time(line: str, *, year: int) -> datetime | None:

@@ -53,26 +53,124 @@ MAX_RSS_MB = 500
 CHILD_ADDRESS_SPACE = 2 << 30
 PARENT_ADDRESS_SPACE = 3 << 30
 # Fields the code reads: a mutation lands on one of them half of the time.
-HOT_KEYS = frozenset({
-    "metadata", "name", "namespace", "uid", "labels", "annotations", "ownerReferences", "controller", "kind",
-    "apiVersion", "creationTimestamp", "deletionTimestamp", "resourceVersion", "spec", "status", "nodeName",
-    "containers", "initContainers", "containerStatuses", "initContainerStatuses", "state", "lastState",
-    "terminated", "waiting", "running", "exitCode", "signal", "reason", "message", "startedAt", "finishedAt",
-    "restartCount", "ready", "image", "phase", "conditions", "type", "lastTransitionTime", "involvedObject",
-    "regarding", "series", "count", "deprecatedCount", "firstTimestamp", "lastTimestamp", "eventTime", "note",
-    "replicaStatuses", "replicas", "active", "succeeded", "failed", "completions", "suspend", "replicatedJobs",
-    "template", "parallelism", "restarts", "jobDeploymentStatus", "jobStatus", "rayClusterSpec",
-    "workerGroupSpecs", "minReplicas", "tasks", "minMember", "queue", "queueName", "admission", "clusterQueue",
-    "hard", "used", "env", "value", "items", "startTime", "completionTime", "endTime", "pytorchReplicaSpecs",
-    "tfReplicaSpecs", "mpiReplicaSpecs", "xgbReplicaSpecs", "paddleReplicaSpecs", "jaxReplicaSpecs",
-})
+HOT_KEYS = frozenset(
+    {
+        "metadata",
+        "name",
+        "namespace",
+        "uid",
+        "labels",
+        "annotations",
+        "ownerReferences",
+        "controller",
+        "kind",
+        "apiVersion",
+        "creationTimestamp",
+        "deletionTimestamp",
+        "resourceVersion",
+        "spec",
+        "status",
+        "nodeName",
+        "containers",
+        "initContainers",
+        "containerStatuses",
+        "initContainerStatuses",
+        "state",
+        "lastState",
+        "terminated",
+        "waiting",
+        "running",
+        "exitCode",
+        "signal",
+        "reason",
+        "message",
+        "startedAt",
+        "finishedAt",
+        "restartCount",
+        "ready",
+        "image",
+        "phase",
+        "conditions",
+        "type",
+        "lastTransitionTime",
+        "involvedObject",
+        "regarding",
+        "series",
+        "count",
+        "deprecatedCount",
+        "firstTimestamp",
+        "lastTimestamp",
+        "eventTime",
+        "note",
+        "replicaStatuses",
+        "replicas",
+        "active",
+        "succeeded",
+        "failed",
+        "completions",
+        "suspend",
+        "replicatedJobs",
+        "template",
+        "parallelism",
+        "restarts",
+        "jobDeploymentStatus",
+        "jobStatus",
+        "rayClusterSpec",
+        "workerGroupSpecs",
+        "minReplicas",
+        "tasks",
+        "minMember",
+        "queue",
+        "queueName",
+        "admission",
+        "clusterQueue",
+        "hard",
+        "used",
+        "env",
+        "value",
+        "items",
+        "startTime",
+        "completionTime",
+        "endTime",
+        "pytorchReplicaSpecs",
+        "tfReplicaSpecs",
+        "mpiReplicaSpecs",
+        "xgbReplicaSpecs",
+        "paddleReplicaSpecs",
+        "jaxReplicaSpecs",
+    }
+)
 
 
 def _values(rng: random.Random) -> list[Any]:
-    return [None, 0, -1, 2 ** 70, 1.5, float("inf"), float("nan"), True, False, "", "x", "2026-13-45",
-            dt.date(2026, 1, 1), dt.datetime(2026, 1, 1, 10, 0), [], ["x"], [1, [2, [3]]], {}, {"a": 1},
-            {"name": 5}, [{"x": None}], "\x1b[31m\u202e" + "é" * rng.randint(1, 40), "a" * rng.randint(1000, 300_000),
-            "line\nline\r\n\x00x", {1: 2, "k": [None]}, [[]] * 3]
+    return [
+        None,
+        0,
+        -1,
+        2**70,
+        1.5,
+        float("inf"),
+        float("nan"),
+        True,
+        False,
+        "",
+        "x",
+        "2026-13-45",
+        dt.date(2026, 1, 1),
+        dt.datetime(2026, 1, 1, 10, 0),
+        [],
+        ["x"],
+        [1, [2, [3]]],
+        {},
+        {"a": 1},
+        {"name": 5},
+        [{"x": None}],
+        "\x1b[31m\u202e" + "é" * rng.randint(1, 40),
+        "a" * rng.randint(1000, 300_000),
+        "line\nline\r\n\x00x",
+        {1: 2, "k": [None]},
+        [[]] * 3,
+    ]
 
 
 @dataclass
@@ -226,8 +324,13 @@ def yaml_bomb(docs: list[Any], rng: random.Random) -> tuple[bytes, str]:
     if kind == 2 or not items:
         depth = rng.choice([200, 5000, 50_000])
         text = yaml.safe_dump_all(docs, sort_keys=False).encode()
-        return (text + b"---\nkind: Pod\napiVersion: v1\nmetadata: {name: deep}\nspec: " + b"[" * depth
-                + b"]" * depth + b"\n"), f"nesting {depth} deep"
+        return (
+            text
+            + b"---\nkind: Pod\napiVersion: v1\nmetadata: {name: deep}\nspec: "
+            + b"[" * depth
+            + b"]" * depth
+            + b"\n"
+        ), f"nesting {depth} deep"
     if kind == 0:  # the billion laughs: 9 ** 8 strings, written as 8 anchors and their aliases
         value: Any = ["lol"] * 9
         for _ in range(7):
@@ -398,7 +501,11 @@ def drop_file_override() -> bool:
             _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
 
         class Data(ctypes.Structure):
-            _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32), ("inheritable", ctypes.c_uint32)]
+            _fields_ = [
+                ("effective", ctypes.c_uint32),
+                ("permitted", ctypes.c_uint32),
+                ("inheritable", ctypes.c_uint32),
+            ]
 
         header = Header(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
         data = (Data * 2)()
@@ -468,8 +575,11 @@ def run_mutant(mutant: Mutant, work: Path, timeout: float) -> Outcome:
     stderr = err.read_text(encoding="utf-8", errors="replace") if err.exists() else ""
     captured = ""
     if (work / "captured").is_dir():
-        captured = "\n".join(p.read_text(encoding="utf-8", errors="replace")
-                             for p in (work / "captured").rglob("*") if p.is_file() and not p.is_symlink())
+        captured = "\n".join(
+            p.read_text(encoding="utf-8", errors="replace")
+            for p in (work / "captured").rglob("*")
+            if p.is_file() and not p.is_symlink()
+        )
     problem = None
     if code is None:
         problem = f"hung: killed after {timeout:g} s"
@@ -495,8 +605,15 @@ def _fresh(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)
 
 
-def fuzz(mutants: int, seed: int, *, timeout: float = DEFAULT_TIMEOUT, jobs: int = 2, start: int = 0,
-         report: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+def fuzz(
+    mutants: int,
+    seed: int,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    jobs: int = 2,
+    start: int = 0,
+    report: Callable[[Outcome], None] | None = None,
+) -> list[Outcome]:
     """Runs mutants ``start .. start + mutants - 1``; returns every outcome."""
     # This process mutates what it parses: on a machine shared with others, a bug in the
     # mutator must fail here, not take the machine's memory.
@@ -533,9 +650,14 @@ def summary(outcomes: list[Outcome], seconds: float) -> dict[str, Any]:
     codes: dict[str, int] = {}
     for o in outcomes:
         codes[str(o.code)] = codes.get(str(o.code), 0) + 1
-    return {"mutants": len(outcomes), "exit_codes": codes, "problems": sum(1 for o in outcomes if o.problem),
-            "slowest_s": round(max((o.seconds for o in outcomes), default=0), 2),
-            "peak_rss_mb": round(max((o.rss_mb for o in outcomes), default=0)), "wall_s": round(seconds, 1)}
+    return {
+        "mutants": len(outcomes),
+        "exit_codes": codes,
+        "problems": sum(1 for o in outcomes if o.problem),
+        "slowest_s": round(max((o.seconds for o in outcomes), default=0), 2),
+        "peak_rss_mb": round(max((o.rss_mb for o in outcomes), default=0)),
+        "wall_s": round(seconds, 1),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -562,14 +684,20 @@ def main(argv: list[str] | None = None) -> int:
 
     def report(o: Outcome) -> None:
         if o.problem:
-            print(f"mutant {o.mutant.number} ({o.mutant.case}: {'; '.join(o.mutant.mutations)}): {o.problem}\n"
-                  f"  jobdoctor {' '.join(o.mutant.command[:4])} ...\n  {o.stderr[-500:]}", flush=True)
+            print(
+                f"mutant {o.mutant.number} ({o.mutant.case}: {'; '.join(o.mutant.mutations)}): {o.problem}\n"
+                f"  jobdoctor {' '.join(o.mutant.command[:4])} ...\n  {o.stderr[-500:]}",
+                flush=True,
+            )
 
     outcomes = fuzz(args.mutants, args.seed, timeout=args.timeout, jobs=args.jobs, start=args.start, report=report)
     result = summary(outcomes, time.monotonic() - started)
-    print(json.dumps(result) if args.json else
-          f"{result['mutants']} mutants in {result['wall_s']} s: exit codes {result['exit_codes']}, "
-          f"{result['problems']} problems, slowest run {result['slowest_s']} s, peak RSS {result['peak_rss_mb']} MB")
+    print(
+        json.dumps(result)
+        if args.json
+        else f"{result['mutants']} mutants in {result['wall_s']} s: exit codes {result['exit_codes']}, "
+        f"{result['problems']} problems, slowest run {result['slowest_s']} s, peak RSS {result['peak_rss_mb']} MB"
+    )
     return 1 if result["problems"] else 0
 
 

@@ -41,8 +41,10 @@ def _params() -> list[Any]:
 
 def _show(verdict: Verdict) -> str:
     culprit = verdict.culprit.pod if verdict.culprit else None
-    lines = [f"verdict: {verdict.category} (healthy={verdict.healthy}), culprit {culprit}, "
-             f"signature {verdict.signature}", f"error: {verdict.error}"]
+    lines = [
+        f"verdict: {verdict.category} (healthy={verdict.healthy}), culprit {culprit}, signature {verdict.signature}",
+        f"error: {verdict.error}",
+    ]
     lines += [f"  [{e.source} {e.pod}] {e.text}" for e in verdict.evidence]
     return "\n".join(lines)
 

@@ -46,5 +46,16 @@ def test_example_diagnoses_as_expected(snapshot: Path) -> None:
 
 def test_examples_cover_every_kind() -> None:
     kinds = {resolve_kind(load_case(s).kind).kind for s in SNAPSHOTS}
-    assert {"PyTorchJob", "TFJob", "XGBoostJob", "PaddleJob", "JAXJob", "MPIJob", "Job", "Pod", "TrainJob", "JobSet",
-            "RayJob"} <= kinds
+    assert {
+        "PyTorchJob",
+        "TFJob",
+        "XGBoostJob",
+        "PaddleJob",
+        "JAXJob",
+        "MPIJob",
+        "Job",
+        "Pod",
+        "TrainJob",
+        "JobSet",
+        "RayJob",
+    } <= kinds

@@ -19,9 +19,24 @@ RUN_SECONDS = 20
 
 
 def test_mutated_snapshots_end_in_a_verdict_or_bad_input() -> None:
-    result = subprocess.run([sys.executable, "-m", "tests.fuzz", "--mutants", str(MUTANTS), "--seed", "12",
-                             "--timeout", str(RUN_SECONDS), "--json"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=MUTANTS * RUN_SECONDS)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tests.fuzz",
+            "--mutants",
+            str(MUTANTS),
+            "--seed",
+            "12",
+            "--timeout",
+            str(RUN_SECONDS),
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=MUTANTS * RUN_SECONDS,
+    )
     summary = json.loads(result.stdout.splitlines()[-1])
     assert result.returncode == 0 and summary["problems"] == 0, result.stdout[-4000:]
     assert summary["mutants"] == MUTANTS and set(summary["exit_codes"]) <= {"0", "3"}

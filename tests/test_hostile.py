@@ -70,8 +70,9 @@ def run(*args: str, cwd: Path | None = None, unprivileged: bool = False) -> subp
             assert drop_file_override()
 
     env = {**os.environ, "HOME": str(cwd or Path.cwd())}
-    result = subprocess.run([JOBDOCTOR, *args], capture_output=True, text=True, timeout=SECONDS, cwd=cwd,
-                            preexec_fn=limit, env=env)
+    result = subprocess.run(
+        [JOBDOCTOR, *args], capture_output=True, text=True, timeout=SECONDS, cwd=cwd, preexec_fn=limit, env=env
+    )
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr
     return result
 
@@ -99,8 +100,11 @@ WRONG_TYPES = [
     ("Pod/llama-ft-worker-0:metadata.labels", 5, "metadata.labels"),
     ("Pod/llama-ft-worker-0:metadata.ownerReferences", True, "metadata.ownerReferences"),
     ("Pod/llama-ft-worker-0:spec.nodeName", 123, "spec.nodeName"),
-    ("Pod/llama-ft-worker-1:status.containerStatuses.0.state.terminated.exitCode", True,
-     "status.containerStatuses[0].state.terminated.exitCode"),
+    (
+        "Pod/llama-ft-worker-1:status.containerStatuses.0.state.terminated.exitCode",
+        True,
+        "status.containerStatuses[0].state.terminated.exitCode",
+    ),
     ("Pod/llama-ft-worker-1:status.containerStatuses.0.state", [{"x": None}], "status.containerStatuses[0].state"),
     ("PyTorchJob/llama-ft:status.conditions.0.reason", [1], "status.conditions[0].reason"),
     ("PyTorchJob/llama-ft:spec.pytorchReplicaSpecs", {5: {"replicas": 1}}, "the key 5 of spec.pytorchReplicaSpecs"),
@@ -115,8 +119,9 @@ def test_1_a_field_of_the_wrong_type_is_left_out_with_a_note(snap: Path, path: s
     assert code == 0
     assert verdict["category"] == "gpu-oom" and verdict["culprit"]["pod"] == "llama-ft-worker-2"
     kind, _, name = path.partition(":")[0].partition("/")
-    assert any(n.startswith(f"objects.yaml: {kind} team-nlp/{name}: left out {field} ") for n in verdict["notes"]), \
+    assert any(n.startswith(f"objects.yaml: {kind} team-nlp/{name}: left out {field} ") for n in verdict["notes"]), (
         verdict["notes"]
+    )
 
 
 def test_1_numbers_no_integer_can_hold_are_read_as_absent(snap: Path) -> None:
@@ -140,8 +145,10 @@ def test_1_a_date_only_captured_at_is_bad_input_naming_the_field(snap: Path) -> 
 
 def test_1_times_no_clock_wrote_are_absent_or_bad_input(snap: Path) -> None:
     """Found by the fuzz harness: a year 9999 overflowed the engine's time arithmetic."""
-    edit(snap, _set("Pod/llama-ft-worker-0:status.containerStatuses.0.state.terminated.finishedAt",
-                    "9999-12-31T23:59:59Z"))
+    edit(
+        snap,
+        _set("Pod/llama-ft-worker-0:status.containerStatuses.0.state.terminated.finishedAt", "9999-12-31T23:59:59Z"),
+    )
     code, verdict, _ = diagnose_json(snap)
     assert code == 0 and verdict["category"] == "gpu-oom"
     (snap / "snapshot.yaml").write_text("capturedAt: '9999-12-31T23:59:59Z'\n")
@@ -161,8 +168,10 @@ def test_1_a_second_conflicting_copy_of_the_workload_is_named(snap: Path) -> Non
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     code, verdict, _ = diagnose_json(snap)
     assert code == 0 and verdict["status"] == "Failed"
-    assert ("objects.yaml holds two different copies of PyTorchJob team-nlp/llama-ft: the one in document 1 item 1 "
-            "(resourceVersion 99) is used, the one in document 1 item 14 is not") in verdict["notes"]
+    assert (
+        "objects.yaml holds two different copies of PyTorchJob team-nlp/llama-ft: the one in document 1 item 1 "
+        "(resourceVersion 99) is used, the one in document 1 item 14 is not"
+    ) in verdict["notes"]
 
 
 # -- 2. one bad log does not stop the diagnosis ---------------------------------------------------------
@@ -181,8 +190,10 @@ def test_2_a_log_that_is_not_text_is_a_note(snap: Path, damage: str) -> None:
     started = time.monotonic()
     code, verdict, _ = diagnose_json(snap)
     assert code == 0 and verdict["category"] == "gpu-oom" and time.monotonic() - started < SECONDS
-    assert ("logs of llama-ft-worker-0/pytorch: logs/llama-ft-worker-0/pytorch.log: binary data or UTF-16, "
-            "not a UTF-8 text log: not read") in verdict["notes"]
+    assert (
+        "logs of llama-ft-worker-0/pytorch: logs/llama-ft-worker-0/pytorch.log: binary data or UTF-16, "
+        "not a UTF-8 text log: not read"
+    ) in verdict["notes"]
 
 
 def test_2_unreadable_files_and_folders_are_notes(snap: Path) -> None:
@@ -197,10 +208,14 @@ def test_2_unreadable_files_and_folders_are_notes(snap: Path) -> None:
     assert result.returncode == 0, result.stderr
     verdict = json.loads(result.stdout)
     assert verdict["category"] == "gpu-oom"
-    assert "snapshot.yaml: cannot be read (Permission denied); the newest time in objects.yaml is used as capturedAt" \
+    assert (
+        "snapshot.yaml: cannot be read (Permission denied); the newest time in objects.yaml is used as capturedAt"
         in verdict["notes"]
-    assert any(n.startswith("logs of llama-ft-worker-0/pytorch: logs/llama-ft-worker-0/pytorch.log: cannot be read")
-               for n in verdict["notes"]), verdict["notes"]
+    )
+    assert any(
+        n.startswith("logs of llama-ft-worker-0/pytorch: logs/llama-ft-worker-0/pytorch.log: cannot be read")
+        for n in verdict["notes"]
+    ), verdict["notes"]
     assert any(n.startswith("logs of llama-ft-master-0/pytorch: ") for n in verdict["notes"]), verdict["notes"]
 
 
@@ -219,8 +234,10 @@ def test_3_a_symlinked_log_is_refused_in_diagnose_prompt_and_capture(snap: Path,
     log.symlink_to(_outside(tmp_path))
     code, verdict, _ = diagnose_json(snap)
     assert code == 0 and OUTSIDE not in json.dumps(verdict)
-    assert ("logs of llama-ft-worker-0/pytorch: logs/llama-ft-worker-0/pytorch.log: a symbolic link: not followed"
-            in verdict["notes"])
+    assert (
+        "logs of llama-ft-worker-0/pytorch: logs/llama-ft-worker-0/pytorch.log: a symbolic link: not followed"
+        in verdict["notes"]
+    )
     prompt = runner.invoke(app, ["prompt", *TARGET, "--snapshot", str(snap)])
     assert prompt.exit_code == 0 and "OUTSIDE-THE-SNAPSHOT" not in prompt.output
     out = tmp_path / "captured"
@@ -241,11 +258,17 @@ def test_3_a_linked_logs_folder_fifos_and_devices_are_refused(snap: Path, tmp_pa
     result = run("diagnose", *TARGET, "--snapshot", str(snap), "-o", "json")
     assert result.returncode == 0, result.stderr
     notes = json.loads(result.stdout)["notes"]
-    assert "logs of llama-ft-worker-0/pytorch: logs/llama-ft-worker-0/pytorch.log: a FIFO, not a regular file: not read" \
+    assert (
+        "logs of llama-ft-worker-0/pytorch: logs/llama-ft-worker-0/pytorch.log: a FIFO, not a regular file: not read"
         in notes
-    assert "logs of llama-ft-worker-1/pytorch: logs/llama-ft-worker-1/pytorch.log: a symbolic link: not followed" in notes
-    assert ("logs of llama-ft-master-0/pytorch: logs/llama-ft-master-0/pytorch.log: logs/llama-ft-master-0 is a symbolic "
-            "link: not followed") in notes
+    )
+    assert (
+        "logs of llama-ft-worker-1/pytorch: logs/llama-ft-worker-1/pytorch.log: a symbolic link: not followed" in notes
+    )
+    assert (
+        "logs of llama-ft-master-0/pytorch: logs/llama-ft-master-0/pytorch.log: logs/llama-ft-master-0 is a symbolic "
+        "link: not followed"
+    ) in notes
 
 
 def test_3_objects_yaml_through_a_symlink_is_refused(snap: Path, tmp_path: Path) -> None:
@@ -279,8 +302,10 @@ def test_4_files_a_config_names_are_bounded_too(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "fifo")
     config = tmp_path / "config.yaml"
     config.write_text(f"rules: [{tmp_path / 'fifo'}]\n")
-    assert "a FIFO, not a regular file" in run("diagnose", *TARGET, "--snapshot", str(EXAMPLE), "--config", str(config),
-                                               cwd=tmp_path).stderr
+    assert (
+        "a FIFO, not a regular file"
+        in run("diagnose", *TARGET, "--snapshot", str(EXAMPLE), "--config", str(config), cwd=tmp_path).stderr
+    )
     config.write_text("prompts: {default: /dev/zero}\n")
     result = run("prompt", *TARGET, "--snapshot", str(EXAMPLE), "--config", str(config), cwd=tmp_path)
     assert result.returncode == 3 and "prompts.default /dev/zero: a character device" in result.stderr
@@ -315,7 +340,7 @@ HOSTILE_TEMPLATES = {
     "a recursive macro": "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
     "a deep Go template": "{{ if .LogInfo }}" * 5000 + "x" + "{{ end }}" * 5000,
     "loops over the schema": "{% for a in AnswerSchema %}{% for b in AnswerSchema %}{% for c in AnswerSchema %}"
-                             "{% endfor %}{% endfor %}{% endfor %}",
+    "{% endfor %}{% endfor %}{% endfor %}",
 }
 
 
@@ -332,8 +357,9 @@ def test_7_prompt_says_a_hostile_template_cannot_be_used(tmp_path: Path, name: s
 
 
 @pytest.mark.parametrize("name", ["nested loops", "a huge string", "a recursive macro", "a deep Go template"])
-def test_7_diagnose_with_a_model_falls_back_to_the_built_in_template(tmp_path: Path, respx_mock: Any,
-                                                                     name: str) -> None:
+def test_7_diagnose_with_a_model_falls_back_to_the_built_in_template(
+    tmp_path: Path, respx_mock: Any, name: str
+) -> None:
     import httpx
 
     from agent.review.llm import ModelAdvisor
@@ -347,8 +373,11 @@ def test_7_diagnose_with_a_model_falls_back_to_the_built_in_template(tmp_path: P
     verdict = ModelAdvisor(model_settings(prompt_file=str(template)), source=source, environ={}).review(evidence, rule)
     assert time.monotonic() - started < SECONDS
     assert verdict.engine == "llm" and route.call_count == 1  # the model was asked, with the built-in template
-    assert any(n.startswith(f"prompt template --prompt-file {template}: ") and
-               n.endswith("; the built-in template kubeflow.j2 is used") for n in verdict.notes), verdict.notes
+    assert any(
+        n.startswith(f"prompt template --prompt-file {template}: ")
+        and n.endswith("; the built-in template kubeflow.j2 is used")
+        for n in verdict.notes
+    ), verdict.notes
 
 
 # -- 8. a huge last line does not hide the error before it -------------------------------------------------
@@ -363,8 +392,10 @@ def test_8_a_huge_last_line_is_cut_and_the_error_before_it_kept(snap: Path) -> N
         f.write(b"\n")
     code, verdict, _ = diagnose_json(snap)
     assert code == 0 and verdict["category"] == "gpu-oom" and verdict["culprit"]["pod"] == "llama-ft-worker-2"
-    assert "logs/llama-ft-worker-2/pytorch.log: 1 line longer than 1 MiB cut to its first and last 512 KiB" \
+    assert (
+        "logs/llama-ft-worker-2/pytorch.log: 1 line longer than 1 MiB cut to its first and last 512 KiB"
         in verdict["notes"]
+    )
 
 
 # -- 9. capture never writes where the user did not ask -----------------------------------------------------
@@ -376,8 +407,10 @@ def test_9_an_empty_or_root_output_is_refused(tmp_path: Path) -> None:
         result = run("capture", *TARGET, "--snapshot", str(EXAMPLE), "--to", output, "--force", cwd=tmp_path)
         assert result.returncode == 3, result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.txt"]
-    assert "the output directory is empty" in run("capture", *TARGET, "--snapshot", str(EXAMPLE), "--to", "",
-                                                  cwd=tmp_path).stderr
+    assert (
+        "the output directory is empty"
+        in run("capture", *TARGET, "--snapshot", str(EXAMPLE), "--to", "", cwd=tmp_path).stderr
+    )
 
 
 def test_9_a_directory_that_cannot_be_written_is_bad_input(tmp_path: Path) -> None:
@@ -396,8 +429,12 @@ def test_9_a_killed_capture_leaves_nothing_and_its_leftovers_do_not_count(tmp_pa
     shutil.copytree(EXAMPLE, big)
     with (big / CULPRIT_LOG).open("a") as f:  # a log long enough to be mid-capture when signalled
         f.write(("2026-05-14T09:30:00Z step 1 loss 0.5 token=abc\n") * 200_000)
-    proc = subprocess.Popen([JOBDOCTOR, "capture", *TARGET, "--snapshot", str(big), "--to", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [JOBDOCTOR, "capture", *TARGET, "--snapshot", str(big), "--to", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + SECONDS
         while not [p for p in out.iterdir() if p.name != ".jobdoctor-capture-old"] and time.monotonic() < deadline:

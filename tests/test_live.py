@@ -43,10 +43,15 @@ runner = CliRunner()
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 EXAMPLE = EXAMPLES / "pytorchjob-gpu-oom-cascade"
 CASE_DIRS = case_dirs(CASES, KINDS)
-SNAPSHOTS = [pytest.param(folder / "snapshot", Target(c.kind, c.name, c.namespace), id=folder.name)
-             for folder in CASE_DIRS for c in [load_case(folder)]]
-SNAPSHOTS += [pytest.param(s.parent, workload_of(s.parent), id=f"example-{s.parent.name}")
-              for s in sorted(EXAMPLES.glob("*/objects.yaml"))]
+SNAPSHOTS = [
+    pytest.param(folder / "snapshot", Target(c.kind, c.name, c.namespace), id=folder.name)
+    for folder in CASE_DIRS
+    for c in [load_case(folder)]
+]
+SNAPSHOTS += [
+    pytest.param(s.parent, workload_of(s.parent), id=f"example-{s.parent.name}")
+    for s in sorted(EXAMPLES.glob("*/objects.yaml"))
+]
 
 
 @pytest.mark.parametrize(("snapshot", "target"), SNAPSHOTS)
@@ -62,12 +67,19 @@ def readme_role() -> set[tuple[str, str, str]]:
     """The (apiGroup, resource, verb) triples of the Role the README gives."""
     block = README.split("<!-- rbac:start -->")[1].split("<!-- rbac:end -->")[0]
     roles = yaml.safe_load_all(block.split("```yaml\n")[1].split("```")[0])
-    return {(g, r, v) for role in roles for rule in role["rules"] for g in rule["apiGroups"]
-            for r in rule["resources"] for v in rule["verbs"]}
+    return {
+        (g, r, v)
+        for role in roles
+        for rule in role["rules"]
+        for g in rule["apiGroups"]
+        for r in rule["resources"]
+        for v in rule["verbs"]
+    }
 
 
-@pytest.mark.parametrize(("snapshot", "target"), [p for p in SNAPSHOTS if "kinds" in str(p.values[0])
-                                                   or "example" in str(p.id)])
+@pytest.mark.parametrize(
+    ("snapshot", "target"), [p for p in SNAPSHOTS if "kinds" in str(p.values[0]) or "example" in str(p.id)]
+)
 def test_the_readme_role_is_all_a_diagnosis_needs(fake_api: FakeCluster, snapshot: Path, target: Target) -> None:
     fake_api.serve_snapshot(snapshot, namespace=target.namespace)
     fake_api.server.allowed = readme_role()
@@ -87,22 +99,57 @@ def thousand_workers() -> CaseSpec:
     plans = [PodPlan("master", 0, running(at(60)), log=stamped(["step 900 loss 1.91"], at(600)))]
     for i in range(1000):
         if i == 417:
-            plans.append(PodPlan("worker", i, terminated(1, at(60), at(900)), log=stamped([
-                "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.00 GiB."], at(899))))
+            plans.append(
+                PodPlan(
+                    "worker",
+                    i,
+                    terminated(1, at(60), at(900)),
+                    log=stamped(["torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.00 GiB."], at(899)),
+                )
+            )
         else:
-            plans.append(PodPlan("worker", i, terminated(1, at(60), at(1500 + i)), log=stamped([
-                f"[rank{8 * i}]:[E ProcessGroupNCCL.cpp:616] [Rank {8 * i}] Watchdog caught collective operation "
-                "timeout: WorkNCCL(SeqNum=90211, OpType=ALLREDUCE) ran for 600000 milliseconds before timing out."],
-                at(1499 + i))))
+            plans.append(
+                PodPlan(
+                    "worker",
+                    i,
+                    terminated(1, at(60), at(1500 + i)),
+                    log=stamped(
+                        [
+                            f"[rank{8 * i}]:[E ProcessGroupNCCL.cpp:616] [Rank {8 * i}] Watchdog caught collective operation "
+                            "timeout: WorkNCCL(SeqNum=90211, OpType=ALLREDUCE) ran for 600000 milliseconds before timing out."
+                        ],
+                        at(1499 + i),
+                    ),
+                )
+            )
     job, pods, logs = kubeflow_with_pods(
-        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, plans=plans,
-        conditions=[job_condition("Created", at(1), "PyTorchJobCreated", f"PyTorchJob {name} is created."),
-                    job_condition("Running", at(60), "PyTorchJobRunning", f"PyTorchJob {name} is running.")],
-        statuses={"Master": {"active": 1}, "Worker": {"failed": 1000}})
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=plans,
+        conditions=[
+            job_condition("Created", at(1), "PyTorchJobCreated", f"PyTorchJob {name} is created."),
+            job_condition("Running", at(60), "PyTorchJobRunning", f"PyTorchJob {name} is running."),
+        ],
+        statuses={"Master": {"active": 1}, "Worker": {"failed": 1000}},
+    )
     events = [event(p, "Started", "Started container pytorch", at(60), type_="Normal") for p in pods]
-    return CaseSpec(id="scale", kind="PyTorchJob", name=name, namespace=ns, healthy=False, category="gpu-oom",
-                    culprit=f"{name}-worker-417", evidence="CUDA out of memory", description="",
-                    objects=[job, *pods, *events], captured=at(3000), logs=logs)
+    return CaseSpec(
+        id="scale",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-oom",
+        culprit=f"{name}-worker-417",
+        evidence="CUDA out of memory",
+        description="",
+        objects=[job, *pods, *events],
+        captured=at(3000),
+        logs=logs,
+    )
 
 
 def test_a_thousand_workers_cost_a_constant_number_of_requests(fake_api: FakeCluster) -> None:
@@ -143,8 +190,10 @@ def test_forbidden_logs_give_a_verdict_that_names_the_missing_rule(fake_api: Fak
     assert code == 0, err
     verdict = json.loads(out)
     assert not verdict["healthy"] and verdict["notes"]
-    assert all("forbidden - needs RBAC rule: apiGroups [\"\"], resources [pods/log], verbs [get] in namespace team-nlp"
-               in note for note in verdict["notes"])
+    assert all(
+        'forbidden - needs RBAC rule: apiGroups [""], resources [pods/log], verbs [get] in namespace team-nlp' in note
+        for note in verdict["notes"]
+    )
 
 
 def test_forbidden_events_give_a_verdict_with_a_note(fake_api: FakeCluster) -> None:
@@ -153,25 +202,30 @@ def test_forbidden_events_give_a_verdict_with_a_note(fake_api: FakeCluster) -> N
     code, out, _ = _cli(fake_api, "pytorchjob", "llama-ft", "-n", "team-nlp", "-o", "json")
     verdict = json.loads(out)
     assert code == 0 and verdict["category"] == "gpu-oom"
-    assert verdict["notes"] == ['events: forbidden - needs RBAC rule: apiGroups [""], resources [events], verbs [list] '
-                                'in namespace team-nlp (the API server said: events is forbidden: User '
-                                '"system:serviceaccount:default:jobdoctor" cannot list resource "events" in API group ""'
-                                ' in the namespace "team-nlp")',
-                                'node events: forbidden - needs RBAC rule: apiGroups [""], resources [events], verbs '
-                                '[list] in namespace default (the API server said: events is forbidden: User '
-                                '"system:serviceaccount:default:jobdoctor" cannot list resource "events" in API group ""'
-                                ' in the namespace "default")']
+    assert verdict["notes"] == [
+        'events: forbidden - needs RBAC rule: apiGroups [""], resources [events], verbs [list] '
+        "in namespace team-nlp (the API server said: events is forbidden: User "
+        '"system:serviceaccount:default:jobdoctor" cannot list resource "events" in API group ""'
+        ' in the namespace "team-nlp")',
+        'node events: forbidden - needs RBAC rule: apiGroups [""], resources [events], verbs '
+        "[list] in namespace default (the API server said: events is forbidden: User "
+        '"system:serviceaccount:default:jobdoctor" cannot list resource "events" in API group ""'
+        ' in the namespace "default")',
+    ]
 
 
-
-BLIND = [pytest.param(folder / "snapshot", Target(c.kind, c.name, c.namespace), id=folder.name)
-         for folder in CASE_DIRS for c in [load_case(folder)]
-         if not c.healthy and (c.category in ("stalled", "volume-error") or c.category.startswith("gpu"))]
+BLIND = [
+    pytest.param(folder / "snapshot", Target(c.kind, c.name, c.namespace), id=folder.name)
+    for folder in CASE_DIRS
+    for c in [load_case(folder)]
+    if not c.healthy and (c.category in ("stalled", "volume-error") or c.category.startswith("gpu"))
+]
 
 
 @pytest.mark.parametrize(("snapshot", "target"), BLIND)
 def test_without_logs_and_events_a_broken_job_is_never_healthy_with_confidence(
-        fake_api: FakeCluster, snapshot: Path, target: Target) -> None:
+    fake_api: FakeCluster, snapshot: Path, target: Target
+) -> None:
     """What a real kube-apiserver showed: with pods/log and events forbidden, broken jobs were
     called healthy with no doubt expressed."""
     fake_api.serve_snapshot(snapshot, namespace=target.namespace)
@@ -181,6 +235,7 @@ def test_without_logs_and_events_a_broken_job_is_never_healthy_with_confidence(
     assert not (verdict.healthy and verdict.confidence == "high"), verdict.confidence_reason
     if verdict.healthy:
         assert verdict.confidence == "low" and "could not be read" in (verdict.confidence_reason or "")
+
 
 def test_a_workload_that_does_not_exist_lists_its_neighbours(fake_api: FakeCluster) -> None:
     fake_api.serve_snapshot(EXAMPLE, namespace="team-nlp")
@@ -197,8 +252,10 @@ def test_a_workload_that_may_not_be_read_is_exit_4(fake_api: FakeCluster) -> Non
     fake_api.server.forbid("pytorchjobs")
     code, out, err = _cli(fake_api, "pytorchjob", "llama-ft", "-n", "team-nlp")
     assert (code, out) == (4, "")
-    assert err.startswith("jobdoctor: cannot read PyTorchJob team-nlp/llama-ft: forbidden - needs RBAC rule: "
-                          'apiGroups ["kubeflow.org"], resources [pytorchjobs], verbs [get] in namespace team-nlp')
+    assert err.startswith(
+        "jobdoctor: cannot read PyTorchJob team-nlp/llama-ft: forbidden - needs RBAC rule: "
+        'apiGroups ["kubeflow.org"], resources [pytorchjobs], verbs [get] in namespace team-nlp'
+    )
     assert err.count("\n") == 1 and "Traceback" not in err
 
 

@@ -19,10 +19,33 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 # The product's public vocabulary: these ids never change.
 PUBLIC_IDS = [
-    "healthy", "unschedulable", "quota-exceeded", "volume-error", "image-pull-error", "config-error", "oom-killed",
-    "gpu-oom", "shm-exhausted", "disk-full", "dependency-error", "missing-file", "network-error", "nccl-error",
-    "rendezvous-error", "nan-loss", "cuda-error", "gpu-hardware-error", "crash-signal", "evicted", "preempted",
-    "killed-externally", "deadline-exceeded", "stalled", "permission-denied", "application-error", "unknown",
+    "healthy",
+    "unschedulable",
+    "quota-exceeded",
+    "volume-error",
+    "image-pull-error",
+    "config-error",
+    "oom-killed",
+    "gpu-oom",
+    "shm-exhausted",
+    "disk-full",
+    "dependency-error",
+    "missing-file",
+    "network-error",
+    "nccl-error",
+    "rendezvous-error",
+    "nan-loss",
+    "cuda-error",
+    "gpu-hardware-error",
+    "crash-signal",
+    "evicted",
+    "preempted",
+    "killed-externally",
+    "deadline-exceeded",
+    "stalled",
+    "permission-denied",
+    "application-error",
+    "unknown",
 ]
 
 
@@ -37,7 +60,9 @@ def test_taxonomy_ids_are_the_public_vocabulary() -> None:
 
 def test_readme_categories_table_is_generated_from_the_taxonomy() -> None:
     block = README.split("<!-- categories:start -->\n")[1].split("\n<!-- categories:end -->")[0]
-    assert block == categories_table(), "regenerate: python -c 'from tests.test_readme import categories_table; print(categories_table())'"
+    assert block == categories_table(), (
+        "regenerate: python -c 'from tests.test_readme import categories_table; print(categories_table())'"
+    )
 
 
 def test_readme_exit_codes_match_the_enum() -> None:

@@ -9,9 +9,23 @@ import sys
 
 from tests.conftest import EXAMPLES
 
-HEAVY = ("kubernetes", "openai", "slack_sdk", "jinja2", "httpx", "httpcore", "fastapi", "starlette", "uvicorn",
-         "aiohttp", "requests", "urllib3", "websocket", "rich",
-         "hyperscan")  # its database takes a second to compile: only big logs need it
+HEAVY = (
+    "kubernetes",
+    "openai",
+    "slack_sdk",
+    "jinja2",
+    "httpx",
+    "httpcore",
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "aiohttp",
+    "requests",
+    "urllib3",
+    "websocket",
+    "rich",
+    "hyperscan",
+)  # its database takes a second to compile: only big logs need it
 
 PROBE = """
 import json, sys
@@ -50,6 +64,10 @@ print(i18n.shipped_locales.cache_info().currsize, file=sys.stderr)
 def test_english_reads_no_translation_catalogue() -> None:
     """The catalogue is read only when a language other than English is asked for."""
     snapshot = str(EXAMPLES / "pytorchjob-gpu-oom-cascade")
-    read = [subprocess.run([sys.executable, "-c", CATALOGUES, snapshot, *args], capture_output=True, text=True,
-                           check=True).stderr.split()[-1] for args in ([], ["--language", "zh"])]
+    read = [
+        subprocess.run(
+            [sys.executable, "-c", CATALOGUES, snapshot, *args], capture_output=True, text=True, check=True
+        ).stderr.split()[-1]
+        for args in ([], ["--language", "zh"])
+    ]
     assert read == ["0", "1"]

@@ -127,8 +127,9 @@ def test_every_case_reads_in_chinese(folder: Path) -> None:
     blotted = judge(evidence, catalogue, tr=Blotting())
 
     assert chinese.model_dump(include=FACTS) == english.model_dump(include=FACTS)
-    assert [(e.source, e.pod, e.container) for e in chinese.evidence] == \
-        [(e.source, e.pod, e.container) for e in english.evidence]
+    assert [(e.source, e.pod, e.container) for e in chinese.evidence] == [
+        (e.source, e.pod, e.container) for e in english.evidence
+    ]
 
     said = workload_words(evidence)
     odd = {field: written_outside_the_catalogue(getattr(blotted, field) or "", said) for field in PROSE + MORE_PROSE}
@@ -137,6 +138,7 @@ def test_every_case_reads_in_chinese(folder: Path) -> None:
     prose = " ".join(getattr(chinese, field) or "" for field in PROSE + MORE_PROSE)
     assert all(CJK.search(getattr(chinese, field)) for field in PROSE), prose
     assert (chinese.confidence_reason is None) is (english.confidence_reason is None)
-    left = sorted({piece for message in asked.asked for piece in english_pieces(message)
-                   if piece in prose and piece not in said})
+    left = sorted(
+        {piece for message in asked.asked for piece in english_pieces(message) if piece in prose and piece not in said}
+    )
     assert not left, f"English left in the Chinese verdict: {left}\n{prose}"

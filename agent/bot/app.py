@@ -29,8 +29,14 @@ from agent.bot.config import BotConfig
 from agent.bot.service import Service
 
 
-def create_app(config: BotConfig, service: Service, *, environ: Mapping[str, str] | None = None,
-               clock: Callable[[], float] = time.time, lark_http: Any = None) -> Starlette:
+def create_app(
+    config: BotConfig,
+    service: Service,
+    *,
+    environ: Mapping[str, str] | None = None,
+    clock: Callable[[], float] = time.time,
+    lark_http: Any = None,
+) -> Starlette:
     """Raises ``ConfigError`` when an enabled platform's secrets are not set."""
     environ = os.environ if environ is None else environ
     routes: list[Route] = []
@@ -40,8 +46,10 @@ def create_app(config: BotConfig, service: Service, *, environ: Mapping[str, str
 
         slack = Slack(config.slack, service, environ, clock=clock)
         if not config.slack.socket_mode:
-            routes += [Route("/slack/commands", slack.commands, methods=["POST"]),
-                       Route("/slack/events", slack.events, methods=["POST"])]
+            routes += [
+                Route("/slack/commands", slack.commands, methods=["POST"]),
+                Route("/slack/events", slack.events, methods=["POST"]),
+            ]
     if config.lark is not None:
         from agent.bot.lark import Lark
 
@@ -51,8 +59,9 @@ def create_app(config: BotConfig, service: Service, *, environ: Mapping[str, str
     if config.generic is not None:
         from agent.bot.generic import Generic
 
-        routes.append(Route("/api/diagnose", Generic(config.generic, service, environ, clock=clock).diagnose,
-                            methods=["POST"]))
+        routes.append(
+            Route("/api/diagnose", Generic(config.generic, service, environ, clock=clock).diagnose, methods=["POST"])
+        )
 
     async def healthz(request: Request) -> Response:
         return PlainTextResponse("ok")
@@ -87,5 +96,6 @@ def build_service(config: BotConfig) -> Service:
     settings = load_settings(config.settings)
     catalogue = load_catalogue(settings.rules)
     source = ClusterSource.from_config(kubeconfig=config.kubeconfig, context=config.context)
-    return Service(config, source=source, settings=settings, catalogue=catalogue,
-                   advisor=make_advisor(settings, source))
+    return Service(
+        config, source=source, settings=settings, catalogue=catalogue, advisor=make_advisor(settings, source)
+    )

@@ -17,12 +17,16 @@ def allowed(rules: Sequence[AccessRule], *, channel: str, user: str, namespace: 
 
 
 def _matches(rule: AccessRule, channel: str, user: str, namespace: str) -> bool:
-    return (any(c == "*" or c == channel for c in rule.channels)
-            and (not rule.users or user in rule.users)
-            and any(fnmatchcase(namespace, pattern) for pattern in rule.namespaces))
+    return (
+        any(c == "*" or c == channel for c in rule.channels)
+        and (not rule.users or user in rule.users)
+        and any(fnmatchcase(namespace, pattern) for pattern in rule.namespaces)
+    )
 
 
 def refusal(*, channel: str, user: str, namespace: str) -> str:
     """What the requester reads: what was refused, and who can change it."""
-    return (f"Not allowed: this channel ({channel}) or user ({user}) may not diagnose workloads in namespace "
-            f"`{namespace}`. Ask whoever runs jobdoctor to add an `access` rule to its config.")
+    return (
+        f"Not allowed: this channel ({channel}) or user ({user}) may not diagnose workloads in namespace "
+        f"`{namespace}`. Ask whoever runs jobdoctor to add an `access` rule to its config."
+    )

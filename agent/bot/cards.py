@@ -57,15 +57,20 @@ def fallback(verdict: Verdict, redactor: Redactor, *, tr: Translator = ENGLISH) 
     return plain_text(redacted(verdict, redactor), tr=tr)
 
 
-def slack_blocks(verdict: Verdict, redactor: Redactor, *, trigger: str | None = None,
-                 tr: Translator = ENGLISH) -> tuple[str, list[dict[str, Any]]]:
+def slack_blocks(
+    verdict: Verdict, redactor: Redactor, *, trigger: str | None = None, tr: Translator = ENGLISH
+) -> tuple[str, list[dict[str, Any]]]:
     """(fallback text, blocks) for chat.postMessage, a response_url or an incoming webhook."""
     _ = tr.gettext
     v = redacted(verdict, redactor)
     title = headline(v, trigger, tr=tr)
     error, solution, evidence = _("Error:"), _("Solution:"), _("Evidence:")
-    fields = [(_("Status:"), v.status or "-"), (_("Category:"), f"`{v.category}`"), (_("Culprit:"), f"`{_culprit(v)}`"),
-              (_("Engine:"), v.engine)]
+    fields = [
+        (_("Status:"), v.status or "-"),
+        (_("Category:"), f"`{v.category}`"),
+        (_("Culprit:"), f"`{_culprit(v)}`"),
+        (_("Engine:"), v.engine),
+    ]
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": _cut(title, SLACK_HEADER_MAX)}},
         {"type": "section", "fields": [{"type": "mrkdwn", "text": f"*{k}*\n{val}"} for k, val in fields]},
@@ -73,10 +78,16 @@ def slack_blocks(verdict: Verdict, redactor: Redactor, *, trigger: str | None = 
         {"type": "section", "text": {"type": "mrkdwn", "text": _cut(f"*{solution}* {v.solution}", SLACK_TEXT_MAX)}},
     ]
     if v.evidence:
-        blocks.append({"type": "section", "text": {"type": "mrkdwn",
-                                                   "text": _cut(f"*{evidence}*\n```{_evidence(v)}```", SLACK_TEXT_MAX)}})
+        blocks.append(
+            {
+                "type": "section",
+                "text": {"type": "mrkdwn", "text": _cut(f"*{evidence}*\n```{_evidence(v)}```", SLACK_TEXT_MAX)},
+            }
+        )
     if v.notes:
-        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": _cut("; ".join(v.notes), SLACK_TEXT_MAX)}]})
+        blocks.append(
+            {"type": "context", "elements": [{"type": "mrkdwn", "text": _cut("; ".join(v.notes), SLACK_TEXT_MAX)}]}
+        )
     return _cut(title + "\n" + v.error, SLACK_TEXT_MAX), blocks
 
 
@@ -85,56 +96,90 @@ def slack_text(message: str) -> dict[str, Any]:
     return {"response_type": "ephemeral", "text": message}
 
 
-def lark_card(verdict: Verdict, redactor: Redactor, *, trigger: str | None = None,
-              tr: Translator = ENGLISH) -> dict[str, Any]:
+def lark_card(
+    verdict: Verdict, redactor: Redactor, *, trigger: str | None = None, tr: Translator = ENGLISH
+) -> dict[str, Any]:
     """A Feishu/Lark interactive card (message card JSON, v1 layout)."""
     _ = tr.gettext
     v = redacted(verdict, redactor)
     status, category, culprit = _("Status:"), _("Category:"), _("Culprit:")
     error, solution, evidence, engine = _("Error:"), _("Solution:"), _("Evidence:"), _("engine:")
-    body = (f"**{status}** {v.status or '-'}    **{category}** {v.category}\n"
-            f"**{culprit}** {_culprit(v)}\n**{error}** {v.error}\n**{solution}** {v.solution}")
+    body = (
+        f"**{status}** {v.status or '-'}    **{category}** {v.category}\n"
+        f"**{culprit}** {_culprit(v)}\n**{error}** {v.error}\n**{solution}** {v.solution}"
+    )
     elements: list[dict[str, Any]] = [{"tag": "div", "text": {"tag": "lark_md", "content": body}}]
     if v.evidence:
-        elements += [{"tag": "hr"}, {"tag": "div", "text": {"tag": "lark_md",
-                                                            "content": f"**{evidence}**\n```\n{_evidence(v)}\n```"}}]
-    elements.append({"tag": "note", "elements": [{"tag": "plain_text", "content": "jobdoctor · " + labelled(engine, v.engine)}]})
-    return {"config": {"wide_screen_mode": True},
-            "header": {"template": "green" if v.healthy else "red",
-                       "title": {"tag": "plain_text", "content": headline(v, trigger, tr=tr)}},
-            "elements": elements}
+        elements += [
+            {"tag": "hr"},
+            {"tag": "div", "text": {"tag": "lark_md", "content": f"**{evidence}**\n```\n{_evidence(v)}\n```"}},
+        ]
+    elements.append(
+        {"tag": "note", "elements": [{"tag": "plain_text", "content": "jobdoctor · " + labelled(engine, v.engine)}]}
+    )
+    return {
+        "config": {"wide_screen_mode": True},
+        "header": {
+            "template": "green" if v.healthy else "red",
+            "title": {"tag": "plain_text", "content": headline(v, trigger, tr=tr)},
+        },
+        "elements": elements,
+    }
 
 
-def adaptive_card(verdict: Verdict, redactor: Redactor, *, trigger: str | None = None,
-                  tr: Translator = ENGLISH) -> dict[str, Any]:
+def adaptive_card(
+    verdict: Verdict, redactor: Redactor, *, trigger: str | None = None, tr: Translator = ENGLISH
+) -> dict[str, Any]:
     """A Microsoft Teams Adaptive Card (schema 1.4)."""
     _ = tr.gettext
     v = redacted(verdict, redactor)
     error, solution = _("Error:"), _("Solution:")
     body: list[dict[str, Any]] = [
-        {"type": "TextBlock", "text": headline(v, trigger, tr=tr), "weight": "Bolder", "size": "Medium", "wrap": True,
-         "color": "Good" if v.healthy else "Attention"},
-        {"type": "FactSet", "facts": [{"title": _("Status"), "value": v.status or "-"},
-                                      {"title": _("Category"), "value": v.category},
-                                      {"title": _("Culprit"), "value": _culprit(v)}]},
+        {
+            "type": "TextBlock",
+            "text": headline(v, trigger, tr=tr),
+            "weight": "Bolder",
+            "size": "Medium",
+            "wrap": True,
+            "color": "Good" if v.healthy else "Attention",
+        },
+        {
+            "type": "FactSet",
+            "facts": [
+                {"title": _("Status"), "value": v.status or "-"},
+                {"title": _("Category"), "value": v.category},
+                {"title": _("Culprit"), "value": _culprit(v)},
+            ],
+        },
         {"type": "TextBlock", "text": f"**{error}** {v.error}", "wrap": True},
         {"type": "TextBlock", "text": f"**{solution}** {v.solution}", "wrap": True},
     ]
     if v.evidence:
         body.append({"type": "TextBlock", "text": _evidence(v), "fontType": "Monospace", "wrap": True, "size": "Small"})
-    return {"type": "AdaptiveCard", "$schema": "http://adaptivecards.io/schemas/adaptive-card.json", "version": "1.4",
-            "body": body}
+    return {
+        "type": "AdaptiveCard",
+        "$schema": "http://adaptivecards.io/schemas/adaptive-card.json",
+        "version": "1.4",
+        "body": body,
+    }
 
 
-def robot_markdown(verdict: Verdict, redactor: Redactor, *, trigger: str | None = None,
-                   tr: Translator = ENGLISH) -> tuple[str, str]:
+def robot_markdown(
+    verdict: Verdict, redactor: Redactor, *, trigger: str | None = None, tr: Translator = ENGLISH
+) -> tuple[str, str]:
     """(title, markdown) in the subset DingTalk and WeCom robots render: no tables, no HTML."""
     _ = tr.gettext
     v = redacted(verdict, redactor)
     title = headline(v, trigger, tr=tr)
     status, category, culprit = _("Status:"), _("Category:"), _("Culprit:")
     error, solution = _("Error:"), _("Solution:")
-    lines = [f"### {title}", f"**{status}** {v.status or '-'}", f"**{category}** {v.category}",
-             f"**{culprit}** {_culprit(v)}", f"**{error}** {v.error}", f"**{solution}** {v.solution}"]
+    lines = [
+        f"### {title}",
+        f"**{status}** {v.status or '-'}",
+        f"**{category}** {v.category}",
+        f"**{culprit}** {_culprit(v)}",
+        f"**{error}** {v.error}",
+        f"**{solution}** {v.solution}",
+    ]
     lines += [f"> [{_where(e)}] {_cut(e.text, EVIDENCE_LINE_MAX)}" for e in v.evidence[:CHAT_EVIDENCE_LINES]]
     return title, _cut("\n\n".join(lines), ROBOT_MARKDOWN_MAX)

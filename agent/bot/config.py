@@ -103,8 +103,9 @@ class GenericSink(_SignedSink):
     type: Literal["webhook"]
 
 
-SinkConfig = Annotated[SlackWebhookSink | LarkSink | DingTalkSink | WeComSink | TeamsSink | GenericSink,
-                       Field(discriminator="type")]
+SinkConfig = Annotated[
+    SlackWebhookSink | LarkSink | DingTalkSink | WeComSink | TeamsSink | GenericSink, Field(discriminator="type")
+]
 
 
 class LeaderElection(_Strict):
@@ -134,7 +135,9 @@ class WatchConfig(_Strict):
     stall_check_every: timedelta = Field(timedelta(minutes=30), description="how often a running job is checked")
     # A watcher deployed today should not announce last month's failures.
     lookback: timedelta = Field(timedelta(hours=1), description="failures older than this when first seen are skipped")
-    sweep_every: timedelta = Field(timedelta(seconds=30), description="how often Pending and running jobs are re-judged")
+    sweep_every: timedelta = Field(
+        timedelta(seconds=30), description="how often Pending and running jobs are re-judged"
+    )
     sinks: list[SinkConfig] = Field([], description="where notifications go")
     record_events: bool = Field(False, description="also record the verdict as an Event (reason JobDoctorDiagnosis)")
     state_configmap: str = "jobdoctor-notified"
@@ -162,7 +165,8 @@ class OperatorConfig(_Strict):
     ttl_sweep_every: timedelta = Field(timedelta(minutes=1), description="how often objects past their TTL are deleted")
     default_ttl: timedelta | None = Field(None, description="TTL of objects that set no ttlSecondsAfterFinished")
     cross_namespace_from: list[str] = Field(
-        [], description="namespaces whose JobDiagnoses may name a workload elsewhere (besides the bot's own)")
+        [], description="namespaces whose JobDiagnoses may name a workload elsewhere (besides the bot's own)"
+    )
     models: list[str] = Field([], description="models a JobDiagnosis may ask for, besides settings.model")
     leader_election: LeaderElection = LeaderElection(lease_name="jobdoctor-operator")
 

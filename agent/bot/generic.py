@@ -47,13 +47,23 @@ def payload(outcome: Outcome, service: Service) -> dict[str, Any]:
     """What the endpoint answers and the callback receives."""
     if isinstance(outcome, Verdict):
         safe = cards.redacted(outcome, service.redactor)
-        return {"status": "ok", "verdict": safe.model_dump(mode="json"), "markdown": markdown(safe, tr=service.settings.translator())}
+        return {
+            "status": "ok",
+            "verdict": safe.model_dump(mode="json"),
+            "markdown": markdown(safe, tr=service.settings.translator()),
+        }
     return {"status": "error", "error": outcome}
 
 
 class Generic:
-    def __init__(self, config: GenericConfig, service: Service, environ: Mapping[str, str], *,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        config: GenericConfig,
+        service: Service,
+        environ: Mapping[str, str],
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.config = config
         self.service = service
         self._now = clock
@@ -63,16 +73,20 @@ class Generic:
         # remembered that long from its first use outlives every replay of it.
         self._signatures = Deliveries(2 * MAX_SKEW_SECONDS, clock=clock)
         if not (self._hmac or self._bearer):
-            raise ConfigError(f"generic: set {config.hmac_secret_env or config.bearer_token_env or 'a secret'}: "
-                              "the endpoint needs an HMAC secret or a bearer token")
+            raise ConfigError(
+                f"generic: set {config.hmac_secret_env or config.bearer_token_env or 'a secret'}: "
+                "the endpoint needs an HMAC secret or a bearer token"
+            )
 
     async def diagnose(self, request: Request) -> Response:
         body = await request.body()
         reason, signature = self._authenticate(body, request.headers)
         if reason is not None:
             self.service.metrics.rejected.labels("generic", reason).inc()
-            return JSONResponse({"status": "error", "error": "unauthenticated" if reason != "stale" else "stale request"},
-                                status_code=401)
+            return JSONResponse(
+                {"status": "error", "error": "unauthenticated" if reason != "stale" else "stale request"},
+                status_code=401,
+            )
         if signature is not None and not self._signatures.first(signature):
             self.service.metrics.rejected.labels("generic", "duplicate").inc()
             return JSONResponse({"status": "duplicate"})
@@ -106,7 +120,7 @@ class Generic:
         """(why the request is refused or None, the signature that let it in or None)."""
         auth = headers.get("authorization", "")
         if self._bearer and auth.startswith("Bearer "):
-            return (None if hmac.compare_digest(auth[len("Bearer "):], self._bearer) else "bad_token"), None
+            return (None if hmac.compare_digest(auth[len("Bearer ") :], self._bearer) else "bad_token"), None
         if self._hmac:
             signature = headers.get(SIGNATURE_HEADER.lower())
             reason = check(self._hmac, headers.get(TIMESTAMP_HEADER.lower()), signature, body, now=self._now())

@@ -116,14 +116,21 @@ class Kube:
             if not token:
                 return items, str(meta.get("resourceVersion") or "")
 
-    def watch(self, res: Resource, namespace: str | None, version: str, seconds: int) -> Iterator[tuple[str, K8sObject]]:
+    def watch(
+        self, res: Resource, namespace: str | None, version: str, seconds: int
+    ) -> Iterator[tuple[str, K8sObject]]:
         """(event type, object) from ``version`` on, for at most ``seconds``. Raises
         ``Expired`` when the version is too old; the caller lists again."""
         from kubernetes.watch import watch as watching
 
         iter_resp_lines: Any = watching.iter_resp_lines  # untyped library
-        options = {"watch": True, "resource_version": version, "timeout_seconds": seconds,
-                   "allow_watch_bookmarks": True, "_request_timeout": (TIMEOUT[0], seconds + WATCH_MARGIN)}
+        options = {
+            "watch": True,
+            "resource_version": version,
+            "timeout_seconds": seconds,
+            "allow_watch_bookmarks": True,
+            "_request_timeout": (TIMEOUT[0], seconds + WATCH_MARGIN),
+        }
         resp = self._collection(res, namespace, options)
         with self._lock:
             self._streams.add(resp)
@@ -168,8 +175,9 @@ class Kube:
                     return getattr(self._core, f"list_namespaced_{_singular(plural)}")(namespace, **options)
                 return getattr(self._core, f"list_{_singular(plural)}_for_all_namespaces")(**options)
             if namespace:
-                return self._custom.list_namespaced_custom_object(res.group, res.version, namespace, res.kind.plural,
-                                                                  **options)
+                return self._custom.list_namespaced_custom_object(
+                    res.group, res.version, namespace, res.kind.plural, **options
+                )
             return self._custom.list_cluster_custom_object(res.group, res.version, res.kind.plural, **options)
         except self._errors as exc:
             raise self._translate(exc) from exc
@@ -198,8 +206,9 @@ class Kube:
 
     def read_lease(self, namespace: str, name: str, *, timeout: float) -> K8sObject | None:
         try:
-            return self._json(self._call(self._coordination.read_namespaced_lease, name, namespace,
-                                         timeout=(timeout, timeout)))
+            return self._json(
+                self._call(self._coordination.read_namespaced_lease, name, namespace, timeout=(timeout, timeout))
+            )
         except KubeError as exc:
             if exc.status == 404:
                 return None
@@ -207,13 +216,15 @@ class Kube:
 
     def create_lease(self, namespace: str, body: K8sObject, *, timeout: float) -> K8sObject:
         """Raises ``KubeError`` 409 when the Lease exists."""
-        return self._json(self._call(self._coordination.create_namespaced_lease, namespace, body,
-                                     timeout=(timeout, timeout)))
+        return self._json(
+            self._call(self._coordination.create_namespaced_lease, namespace, body, timeout=(timeout, timeout))
+        )
 
     def replace_lease(self, namespace: str, name: str, body: K8sObject, *, timeout: float) -> K8sObject:
         """Raises ``KubeError`` 409 when the body's resourceVersion is not the latest."""
-        return self._json(self._call(self._coordination.replace_namespaced_lease, name, namespace, body,
-                                     timeout=(timeout, timeout)))
+        return self._json(
+            self._call(self._coordination.replace_namespaced_lease, name, namespace, body, timeout=(timeout, timeout))
+        )
 
     # -- plumbing -------------------------------------------------------------------------
 

@@ -99,9 +99,12 @@ class LarkClient:
             return token
 
     def reply(self, message_id: str, msg_type: str, content: dict[str, Any]) -> None:
-        self._call("POST", f"/open-apis/im/v1/messages/{message_id}/reply",
-                   json={"msg_type": msg_type, "content": json.dumps(content, ensure_ascii=False)},
-                   headers={"Authorization": f"Bearer {self._tenant_token()}"})
+        self._call(
+            "POST",
+            f"/open-apis/im/v1/messages/{message_id}/reply",
+            json={"msg_type": msg_type, "content": json.dumps(content, ensure_ascii=False)},
+            headers={"Authorization": f"Bearer {self._tenant_token()}"},
+        )
 
     def _call(self, method: str, path: str, **kwargs: Any) -> dict[str, Any]:
         resp = self._http.request(method, self._api + path, **kwargs)
@@ -115,14 +118,25 @@ class LarkClient:
 
 
 class Lark:
-    def __init__(self, config: LarkConfig, service: Service, environ: Mapping[str, str], *,
-                 clock: Callable[[], float] = time.time, http: httpx.Client | None = None) -> None:
+    def __init__(
+        self,
+        config: LarkConfig,
+        service: Service,
+        environ: Mapping[str, str],
+        *,
+        clock: Callable[[], float] = time.time,
+        http: httpx.Client | None = None,
+    ) -> None:
         self.service = service
         self._now = clock
         self._token = secret(environ, config.verification_token_env, what="lark.verification_token_env")
         self._encrypt_key = optional_secret(environ, config.encrypt_key_env)
-        self._client = LarkClient(config.api_url, secret(environ, config.app_id_env, what="lark.app_id_env"),
-                                  secret(environ, config.app_secret_env, what="lark.app_secret_env"), http=http)
+        self._client = LarkClient(
+            config.api_url,
+            secret(environ, config.app_id_env, what="lark.app_id_env"),
+            secret(environ, config.app_secret_env, what="lark.app_secret_env"),
+            http=http,
+        )
 
     def close(self) -> None:
         self._client.close()
@@ -150,8 +164,11 @@ class Lark:
             return payload if isinstance(payload, dict) else self._refuse("bad_request", "not an object", 400)
         if not isinstance(payload, dict) or "encrypt" not in payload:
             return self._refuse("bad_request", "expected an encrypted body", 400)
-        stamp, nonce, sig = (headers.get("x-lark-request-timestamp"), headers.get("x-lark-request-nonce"),
-                             headers.get("x-lark-signature"))
+        stamp, nonce, sig = (
+            headers.get("x-lark-request-timestamp"),
+            headers.get("x-lark-request-nonce"),
+            headers.get("x-lark-signature"),
+        )
         signed = stamp is not None or sig is not None
         if signed:
             if not (stamp and nonce is not None and sig and stamp.isdigit()):
@@ -191,8 +208,11 @@ class Lark:
 
         def reply(outcome: Outcome) -> None:
             if isinstance(outcome, Verdict):
-                self._client.reply(message_id, "interactive", cards.lark_card(outcome, self.service.redactor,
-                                                                                tr=self.service.settings.translator()))
+                self._client.reply(
+                    message_id,
+                    "interactive",
+                    cards.lark_card(outcome, self.service.redactor, tr=self.service.settings.translator()),
+                )
             else:
                 self._client.reply(message_id, "text", {"text": outcome})
 

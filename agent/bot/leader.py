@@ -77,8 +77,15 @@ def lead(api_client: Any, namespace: str, config: LeaderElection, *, work: Work,
     # it stops); its User-Agent names the replica in the API server's audit log.
     client = dedicated_client(api_client, connections=2, user_agent=f"jobdoctor-leader ({name})")
     try:
-        elector = Elector(Kube(client), namespace, config.lease_name, name, lease_seconds=config.lease_seconds,
-                          renew_seconds=config.renew_seconds, retry_seconds=config.retry_seconds)
+        elector = Elector(
+            Kube(client),
+            namespace,
+            config.lease_name,
+            name,
+            lease_seconds=config.lease_seconds,
+            renew_seconds=config.renew_seconds,
+            retry_seconds=config.retry_seconds,
+        )
         return elector.run(work, stop)
     finally:
         client.close()
@@ -91,8 +98,18 @@ class _Lost(Exception):
 class Elector:
     """Campaigns for one Lease, and runs ``work`` while it holds it. One ``run`` per object."""
 
-    def __init__(self, kube: Kube, namespace: str, name: str, identity: str, *, lease_seconds: float,
-                 renew_seconds: float, retry_seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        kube: Kube,
+        namespace: str,
+        name: str,
+        identity: str,
+        *,
+        lease_seconds: float,
+        renew_seconds: float,
+        retry_seconds: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.namespace, self.name, self.identity = namespace, name, identity
         self._kube = kube
         self._lease_seconds, self._renew_seconds, self._retry_seconds = lease_seconds, renew_seconds, retry_seconds
@@ -117,8 +134,9 @@ class Elector:
                     continue
                 left = self._valid_until - self._clock()
                 if left <= 0:
-                    self._ended = (f"the Lease was not renewed within {self._renew_seconds:g} s "
-                                   f"({self._error or 'no answer'})")
+                    self._ended = (
+                        f"the Lease was not renewed within {self._renew_seconds:g} s ({self._error or 'no answer'})"
+                    )
                     break
                 if worker is None:
                     worker = threading.Thread(target=self._work, args=(work, stop), daemon=True, name="leading")
@@ -127,8 +145,13 @@ class Elector:
             ended, led = self._ended, self._valid_until is not None
         stop.set()  # fences the work: from here on it posts and writes nothing
         if ended is not None:
-            log.error("%s (Lease %s/%s): %s", "stopped leading" if led else "stopped campaigning", self.namespace,
-                      self.name, ended)
+            log.error(
+                "%s (Lease %s/%s): %s",
+                "stopped leading" if led else "stopped campaigning",
+                self.namespace,
+                self.name,
+                ended,
+            )
         if worker is not None:
             # Let the work wind down: a thread still writing to stderr while the interpreter
             # exits aborts it.
@@ -182,15 +205,22 @@ class Elector:
             if now < expires:
                 self._answered()
                 return min(started + self._retry_seconds, expires)
-            log.info("the Lease %s/%s held by %s was not renewed for %.1f s; taking it over", self.namespace,
-                     self.name, holder, now - self._seen[1])
+            log.info(
+                "the Lease %s/%s held by %s was not renewed for %.1f s; taking it over",
+                self.namespace,
+                self.name,
+                holder,
+                now - self._seen[1],
+            )
         sent = self._clock()
         self._won(self._kube.replace_lease(self.namespace, self.name, self._record(lease), timeout=self._timeout), sent)
         return sent + self._retry_seconds
 
     def _renew(self, sent: float) -> None:
         try:
-            lease = self._kube.replace_lease(self.namespace, self.name, self._record(self._lease), timeout=self._timeout)
+            lease = self._kube.replace_lease(
+                self.namespace, self.name, self._record(self._lease), timeout=self._timeout
+            )
         except KubeError as exc:
             if exc.status == 404:
                 raise _Lost("the Lease was deleted") from exc
@@ -227,8 +257,9 @@ class Elector:
         with self._cond:
             repeated, self._error = error == self._error, error
         if not repeated:  # one line per new kind of failure, not one per retry
-            log.warning("Lease %s/%s: %s; trying again every %g s", self.namespace, self.name, error,
-                        self._retry_seconds)
+            log.warning(
+                "Lease %s/%s: %s; trying again every %g s", self.namespace, self.name, error, self._retry_seconds
+            )
 
     def _end(self, why: str) -> None:
         with self._cond:
@@ -253,11 +284,17 @@ class Elector:
         if lease is None:
             return
         try:
-            self._kube.replace_lease(self.namespace, self.name, self._record(lease, release=True), timeout=self._timeout)
+            self._kube.replace_lease(
+                self.namespace, self.name, self._record(lease, release=True), timeout=self._timeout
+            )
             log.info("handed the Lease %s/%s back", self.namespace, self.name)
         except KubeError as exc:
-            log.warning("could not hand the Lease %s/%s back (%s); a follower takes it when it expires",
-                        self.namespace, self.name, exc)
+            log.warning(
+                "could not hand the Lease %s/%s back (%s); a follower takes it when it expires",
+                self.namespace,
+                self.name,
+                exc,
+            )
 
     def _record(self, current: K8sObject | None, *, release: bool = False) -> K8sObject:
         """The Lease to write: ``current`` held (or renewed) by this replica, or released."""
@@ -267,8 +304,11 @@ class Elector:
             spec["acquireTime"] = now
             spec["leaseTransitions"] = int(_seconds(spec.get("leaseTransitions"), 0)) + (1 if current else 0)
         # Released as client-go does: no holder, and a duration of one second.
-        spec.update(holderIdentity=None if release else self.identity, renewTime=now,
-                    leaseDurationSeconds=1 if release else int(self._lease_seconds))
+        spec.update(
+            holderIdentity=None if release else self.identity,
+            renewTime=now,
+            leaseDurationSeconds=1 if release else int(self._lease_seconds),
+        )
         meta = dict((current or {}).get("metadata") or {}) or {"name": self.name, "namespace": self.namespace}
         return {"apiVersion": "coordination.k8s.io/v1", "kind": "Lease", "metadata": meta, "spec": spec}
 

@@ -69,7 +69,9 @@ class Deliveries:
         """True the first time a delivery id is seen within the window."""
         with self._lock:
             now = self._clock()
-            while self._seen and (next(iter(self._seen.values())) < now - self._ttl or len(self._seen) > self._capacity):
+            while self._seen and (
+                next(iter(self._seen.values())) < now - self._ttl or len(self._seen) > self._capacity
+            ):
                 self._seen.popitem(last=False)
             if delivery in self._seen:
                 return False

@@ -25,16 +25,29 @@ def make_operator(config: BotConfig, service: Service) -> Any:
     if section is None:
         raise ConfigError("bot config: no operator section")
     policy = Policy(own_namespace(config, service), tuple(section.cross_namespace_from), tuple(section.models))
-    options = Options(policy, namespaces=tuple(section.namespaces), workers=section.workers,
-                      retry_first=section.retry_first.total_seconds(), retry_max=section.retry_max.total_seconds(),
-                      attempts=section.retry_attempts, sweep_every=section.ttl_sweep_every.total_seconds(),
-                      default_ttl=section.default_ttl)
+    options = Options(
+        policy,
+        namespaces=tuple(section.namespaces),
+        workers=section.workers,
+        retry_first=section.retry_first.total_seconds(),
+        retry_max=section.retry_max.total_seconds(),
+        attempts=section.retry_attempts,
+        sweep_every=section.ttl_sweep_every.total_seconds(),
+        default_ttl=section.default_ttl,
+    )
 
     def observe(verdict: Verdict, seconds: float, model: str | None) -> None:
         service.metrics.verdict(verdict, origin="operator", seconds=seconds, model=model)
 
-    return Controller(options, api_client=api_client(service), source=service.source, settings=service.settings,
-                      catalogue=service.catalogue, redactor=service.redactor, observe=observe)
+    return Controller(
+        options,
+        api_client=api_client(service),
+        source=service.source,
+        settings=service.settings,
+        catalogue=service.catalogue,
+        redactor=service.redactor,
+        observe=observe,
+    )
 
 
 def run_operator(config: BotConfig, service: Service, controller: Any, stop: threading.Event) -> bool:

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from collectors.errors import UnknownKind
 from collectors.kinds import resolve_kind
 
-USAGE = ("Usage: `diagnose KIND NAMESPACE/NAME` - for example `diagnose pytorchjob team-nlp/llama-ft`.\n"
-         "KIND is any kind kubectl accepts for PyTorchJob, TFJob, MPIJob, TrainJob, JobSet, RayJob, "
-         "a Volcano job (vcjob), a batch Job or a Pod.")
+USAGE = (
+    "Usage: `diagnose KIND NAMESPACE/NAME` - for example `diagnose pytorchjob team-nlp/llama-ft`.\n"
+    "KIND is any kind kubectl accepts for PyTorchJob, TFJob, MPIJob, TrainJob, JobSet, RayJob, "
+    "a Volcano job (vcjob), a batch Job or a Pod."
+)
 _MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>|@_user_\d+|<at [^>]*>[^<]*</at>")
 # A Kubernetes name: DNS-1123 (lower case, digits, '-', '.'), at most 253 characters.
 _NAME = re.compile(r"[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?")
@@ -64,7 +66,7 @@ def parse(text: str) -> Ask:
         if at + 1 >= len(args):
             return Usage("`-n` needs a namespace.")
         namespace = args[at + 1]
-        del args[at:at + 2]
+        del args[at : at + 2]
     if len(args) != 2:
         return Usage("`diagnose` takes a kind and NAMESPACE/NAME.")
     kind, ref = args

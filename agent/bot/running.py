@@ -48,14 +48,15 @@ def make_watcher(config: BotConfig, service: Service, environ: Mapping[str, str]
     kinds = watched_kinds(watch.kinds)
     # Its own client: a connection for every watch stream it holds open and every worker
     # (the diagnoses keep the source's), named in the API server's audit log.
-    client = dedicated_client(api_client(service),
-                              connections=len(kinds) * len(watch.namespaces) + watch.workers + SPARE_CONNECTIONS,
-                              user_agent=f"jobdoctor-watcher ({identity(watch.leader_election)})")
+    client = dedicated_client(
+        api_client(service),
+        connections=len(kinds) * len(watch.namespaces) + watch.workers + SPARE_CONNECTIONS,
+        user_agent=f"jobdoctor-watcher ({identity(watch.leader_election)})",
+    )
     http = httpx.Client(timeout=HTTP_TIMEOUT)
     try:
         kube = Kube(client)
-        sinks: list[Any] = build_sinks(watch.sinks, environ, service.redactor, http,
-                                               tr=service.settings.translator())
+        sinks: list[Any] = build_sinks(watch.sinks, environ, service.redactor, http, tr=service.settings.translator())
         if watch.record_events:
             sinks.append(EventRecorder(kube, service.redactor))
         if watch.record_diagnoses:
@@ -73,8 +74,16 @@ def make_watcher(config: BotConfig, service: Service, environ: Mapping[str, str]
     def diagnose(ask: DiagnoseAsk) -> Verdict:
         return service.verdict(ask, origin="watch")
 
-    return Watcher(watch, kube=kube, state=state, sinks=sinks, kinds=kinds, diagnose=diagnose,
-                   metrics=service.metrics, cleanup=[http.close, client.close])
+    return Watcher(
+        watch,
+        kube=kube,
+        state=state,
+        sinks=sinks,
+        kinds=kinds,
+        diagnose=diagnose,
+        metrics=service.metrics,
+        cleanup=[http.close, client.close],
+    )
 
 
 def run_watch(config: BotConfig, service: Service, watcher: Any, stop: threading.Event) -> bool:
@@ -112,8 +121,11 @@ def serve(config: BotConfig, service: Service, environ: Mapping[str, str] | None
     stop = threading.Event()
     outcome = {"kept": True}
     thread: threading.Thread | None = None
-    server = uvicorn.Server(uvicorn.Config(app, host=config.host, port=config.port, log_level="info",
-                                           access_log=False, timeout_graceful_shutdown=10))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app, host=config.host, port=config.port, log_level="info", access_log=False, timeout_graceful_shutdown=10
+        )
+    )
     if config.watch is not None and config.watch.enabled:
         watcher = make_watcher(config, service, environ)  # a bad sink stops start-up here, not in a thread
 
@@ -134,8 +146,9 @@ def serve(config: BotConfig, service: Service, environ: Mapping[str, str] | None
     return outcome["kept"]
 
 
-def start_operator(config: BotConfig, service: Service, stop: threading.Event, outcome: dict[str, bool],
-                   server: Any) -> threading.Thread | None:
+def start_operator(
+    config: BotConfig, service: Service, stop: threading.Event, outcome: dict[str, bool], server: Any
+) -> threading.Thread | None:
     """The JobDiagnosis controller in a thread, when the config enables it (agent/bot/operating.py)."""
     if config.operator is None or not config.operator.enabled:
         return None

@@ -46,9 +46,18 @@ class Requester:
 class Service:
     """Diagnoses on a bounded pool of threads. Thread-safe."""
 
-    def __init__(self, config: BotConfig, *, source: Source, settings: Settings, catalogue: Catalogue,
-                 advisor: Any = None, metrics: Metrics | None = None, redactor: Redactor | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        config: BotConfig,
+        *,
+        source: Source,
+        settings: Settings,
+        catalogue: Catalogue,
+        advisor: Any = None,
+        metrics: Metrics | None = None,
+        redactor: Redactor | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.config = config
         self.source = source
         self.settings = settings
@@ -84,8 +93,10 @@ class Service:
         if limit is not None:
             self.metrics.rejected.labels(who.platform, "rate_limited").inc()
             if limit == "user":
-                return (f"Slow down: at most {self.config.limits.per_user_per_minute:g} diagnoses a minute per person. "
-                        "Try again in a minute.")
+                return (
+                    f"Slow down: at most {self.config.limits.per_user_per_minute:g} diagnoses a minute per person. "
+                    "Try again in a minute."
+                )
             return "jobdoctor is answering many requests right now; try again in a minute."
         with self._lock:
             if self.closing or self._outstanding >= self.config.limits.max_concurrent + self.config.limits.max_queued:
@@ -111,10 +122,17 @@ class Service:
 
         started = time.monotonic()
         try:
-            verdict = diagnose(Target(ask.kind, ask.name, ask.namespace), self.source, catalogue=self.catalogue,
-                               settings=self.settings, advisor=self.advisor)
+            verdict = diagnose(
+                Target(ask.kind, ask.name, ask.namespace),
+                self.source,
+                catalogue=self.catalogue,
+                settings=self.settings,
+                advisor=self.advisor,
+            )
         except JobdoctorError as exc:
-            reason = "input" if isinstance(exc, InputError) else "cluster" if isinstance(exc, ClusterError) else "internal"
+            reason = (
+                "input" if isinstance(exc, InputError) else "cluster" if isinstance(exc, ClusterError) else "internal"
+            )
             self.metrics.failures.labels(origin, reason).inc()
             raise
         self.metrics.verdict(verdict, origin=origin, seconds=time.monotonic() - started, model=self.settings.model)
@@ -144,7 +162,10 @@ class Service:
     @property
     def ready(self) -> bool:
         with self._lock:
-            return not self.closing and self._outstanding < self.config.limits.max_concurrent + self.config.limits.max_queued
+            return (
+                not self.closing
+                and self._outstanding < self.config.limits.max_concurrent + self.config.limits.max_queued
+            )
 
     def close(self) -> None:
         with self._lock:

@@ -45,19 +45,27 @@ class _Clock(Clock):
 
 
 class Slack:
-    def __init__(self, config: SlackConfig, service: Service, environ: Mapping[str, str], *,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        config: SlackConfig,
+        service: Service,
+        environ: Mapping[str, str],
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.config = config
         self.service = service
         self._now = clock
-        self._verifier = SignatureVerifier(secret(environ, config.signing_secret_env, what="slack.signing_secret_env"),
-                                           clock=_Clock(clock))
+        self._verifier = SignatureVerifier(
+            secret(environ, config.signing_secret_env, what="slack.signing_secret_env"), clock=_Clock(clock)
+        )
         token = optional_secret(environ, config.bot_token_env)
         self._web = WebClient(token=token, base_url=config.api_url) if token else None
         self._app_token = optional_secret(environ, config.app_token_env)
         if config.socket_mode and not (self._app_token and token):
-            secret(environ, config.app_token_env if not self._app_token else config.bot_token_env,
-                   what="slack.socket_mode")
+            secret(
+                environ, config.app_token_env if not self._app_token else config.bot_token_env, what="slack.socket_mode"
+            )
 
     # -- HTTP -----------------------------------------------------------------------------
 
@@ -97,8 +105,9 @@ class Slack:
         if reason is None:
             return None
         self.service.metrics.rejected.labels("slack", reason).inc()
-        return JSONResponse({"error": "invalid request signature" if reason == "bad_signature" else "stale request"},
-                            status_code=401)
+        return JSONResponse(
+            {"error": "invalid request signature" if reason == "bad_signature" else "stale request"}, status_code=401
+        )
 
     # -- shared by HTTP and Socket Mode ---------------------------------------------------
 

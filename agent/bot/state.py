@@ -41,8 +41,15 @@ def notification_key(trigger: str, obj: dict[str, Any]) -> str:
 
 
 class NotifiedState:
-    def __init__(self, kube: Kube, namespace: str, name: str, *, retention: timedelta,
-                 clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> None:
+    def __init__(
+        self,
+        kube: Kube,
+        namespace: str,
+        name: str,
+        *,
+        retention: timedelta,
+        clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
+    ) -> None:
         self._kube = kube
         self.namespace = namespace
         self.name = name
@@ -82,16 +89,22 @@ class NotifiedState:
     def record(self, key: str, sink: str, *, target: str) -> None:
         """Remember that ``sink`` accepted notification ``key``, durably if the API allows."""
         with self._lock:
-            entry = self._entries.setdefault(key, {"target": target, "sinks": [],
-                                                   "at": self._clock().strftime("%Y-%m-%dT%H:%M:%SZ")})
+            entry = self._entries.setdefault(
+                key, {"target": target, "sinks": [], "at": self._clock().strftime("%Y-%m-%dT%H:%M:%SZ")}
+            )
             if sink not in entry["sinks"]:
                 entry["sinks"].append(sink)
             self._unsaved = True
             try:
                 self._save()
             except KubeError as exc:
-                log.warning("could not record notification %s in ConfigMap %s/%s (%s); will retry with the next one",
-                            key, self.namespace, self.name, exc)
+                log.warning(
+                    "could not record notification %s in ConfigMap %s/%s (%s); will retry with the next one",
+                    key,
+                    self.namespace,
+                    self.name,
+                    exc,
+                )
 
     def flush(self) -> None:
         """Write what a failed write left in memory."""
@@ -109,8 +122,9 @@ class NotifiedState:
                 if self._version is None:
                     cm = self._kube.create_configmap(self.namespace, self._body(self._entries, None))
                 else:
-                    cm = self._kube.replace_configmap(self.namespace, self.name,
-                                                      self._body(self._entries, self._version))
+                    cm = self._kube.replace_configmap(
+                        self.namespace, self.name, self._body(self._entries, self._version)
+                    )
             except KubeError as exc:
                 if exc.status not in (404, 409):
                     raise
@@ -133,13 +147,19 @@ class NotifiedState:
         self._entries = {k: v for k, v in self._entries.items() if str(v.get("at", "")) >= oldest}
 
     def _body(self, entries: dict[str, dict[str, Any]], version: str | None) -> dict[str, Any]:
-        meta: dict[str, Any] = {"name": self.name, "namespace": self.namespace,
-                                "labels": {"app.kubernetes.io/name": "jobdoctor",
-                                           "app.kubernetes.io/component": "watcher-state"}}
+        meta: dict[str, Any] = {
+            "name": self.name,
+            "namespace": self.namespace,
+            "labels": {"app.kubernetes.io/name": "jobdoctor", "app.kubernetes.io/component": "watcher-state"},
+        }
         if version:
             meta["resourceVersion"] = version
-        return {"apiVersion": "v1", "kind": "ConfigMap", "metadata": meta,
-                "data": {k: json.dumps(v, sort_keys=True) for k, v in sorted(entries.items())}}
+        return {
+            "apiVersion": "v1",
+            "kind": "ConfigMap",
+            "metadata": meta,
+            "data": {k: json.dumps(v, sort_keys=True) for k, v in sorted(entries.items())},
+        }
 
 
 def _entries(cm: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -63,10 +63,20 @@ class _Work:
 
 
 class Watcher:
-    def __init__(self, config: WatchConfig, *, kube: Kube, state: NotifiedState, sinks: list[Sink],
-                 kinds: list[Kind], diagnose: Diagnoser, metrics: Metrics,
-                 clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
-                 monotonic: Callable[[], float] | None = None, cleanup: list[Callable[[], None]] | None = None) -> None:
+    def __init__(
+        self,
+        config: WatchConfig,
+        *,
+        kube: Kube,
+        state: NotifiedState,
+        sinks: list[Sink],
+        kinds: list[Kind],
+        diagnose: Diagnoser,
+        metrics: Metrics,
+        clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
+        monotonic: Callable[[], float] | None = None,
+        cleanup: list[Callable[[], None]] | None = None,
+    ) -> None:
         import time
 
         self.config = config
@@ -102,10 +112,19 @@ class Watcher:
         namespaces = [None if ns == "*" else ns for ns in self.config.namespaces]
         streams = [(kind, ns) for kind in self._kinds for ns in namespaces]
         listed = threading.Semaphore(0)
-        threads = [threading.Thread(target=self._stream, args=(kind, ns, stop, listed), daemon=True,
-                                    name=f"watch-{kind.plural}-{ns or 'all'}") for kind, ns in streams]
-        threads += [threading.Thread(target=self._work, args=(stop,), daemon=True, name=f"notify-{i}")
-                    for i in range(self.config.workers)]
+        threads = [
+            threading.Thread(
+                target=self._stream,
+                args=(kind, ns, stop, listed),
+                daemon=True,
+                name=f"watch-{kind.plural}-{ns or 'all'}",
+            )
+            for kind, ns in streams
+        ]
+        threads += [
+            threading.Thread(target=self._work, args=(stop,), daemon=True, name=f"notify-{i}")
+            for i in range(self.config.workers)
+        ]
         for t in threads:
             t.start()
         for _ in streams:
@@ -255,8 +274,11 @@ class Watcher:
                     self._settle(work.key)
             with self._cond:
                 if again and not stop.is_set():
-                    work.at = self._monotonic() + retry_delay(work.attempt, first=self.config.retry_first.total_seconds(),
-                                                              longest=self.config.retry_max.total_seconds())
+                    work.at = self._monotonic() + retry_delay(
+                        work.attempt,
+                        first=self.config.retry_first.total_seconds(),
+                        longest=self.config.retry_max.total_seconds(),
+                    )
                     heapq.heappush(self._queue, work)
                 else:
                     self._queued.discard(work.key)
@@ -295,16 +317,30 @@ class Watcher:
             self._state.refresh()
         except KubeError as exc:
             work.attempt += 1
-            log.warning("not posting %s now: ConfigMap %s/%s cannot be read to check and record it (%s)", ask.target,
-                        self._state.namespace, self._state.name, exc)
+            log.warning(
+                "not posting %s now: ConfigMap %s/%s cannot be read to check and record it (%s)",
+                ask.target,
+                self._state.namespace,
+                self._state.name,
+                exc,
+            )
             return work.attempt < self.config.retry_attempts
         missing = self._missing(work)
         if not missing:
             return False
         trigger = "stalled" if work.trigger == "stall-check" else work.trigger
-        notice = Notice(work.key, work.verdict, describe(trigger, work.obj, now=self._clock()),
-                        {"apiVersion": work.obj.get("apiVersion"), "kind": work.obj.get("kind") or work.kind.kind,
-                         "name": meta.get("name"), "namespace": meta.get("namespace"), "uid": meta.get("uid")})
+        notice = Notice(
+            work.key,
+            work.verdict,
+            describe(trigger, work.obj, now=self._clock()),
+            {
+                "apiVersion": work.obj.get("apiVersion"),
+                "kind": work.obj.get("kind") or work.kind.kind,
+                "name": meta.get("name"),
+                "namespace": meta.get("namespace"),
+                "uid": meta.get("uid"),
+            },
+        )
         failed = 0
         for sink in missing:
             if stop.is_set():  # fenced: checked before every post, the one thing a lost leader must not do
@@ -326,8 +362,11 @@ class Watcher:
             for sink in missing:
                 if sink.name not in self._state.delivered(work.key):
                     self._metrics.notifications.labels(sink.name, "gave_up").inc()
-            log.error("gave up notifying %s after %d attempts; it is tried again when the watcher restarts",
-                      ask.target, work.attempt)
+            log.error(
+                "gave up notifying %s after %d attempts; it is tried again when the watcher restarts",
+                ask.target,
+                work.attempt,
+            )
             self._settle(work.key)
             return False
         return True

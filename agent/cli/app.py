@@ -38,8 +38,15 @@ class Commands(TyperGroup):
     """The app's group: a usage mistake worded as kubectl words one - one line and a pointer
     to the help, exit 2 - instead of Click's usage block and its Python wording."""
 
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         if not standalone_mode:
             return super().main(argv, prog_name, complete_var, False, windows_expand_args, **extra)
@@ -65,12 +72,17 @@ class Command(TyperCommand):
     [NAME]``, ``CASES_DIR``) in the usage line and the list, with no Python type beside them."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        return [self.options_metavar or "", *(_argument_name(p) for p in self.get_params(ctx)
-                                               if p.param_type_name == "argument")]
+        return [
+            self.options_metavar or "",
+            *(_argument_name(p) for p in self.get_params(ctx) if p.param_type_name == "argument"),
+        ]
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
-        args = [(_argument_name(p), getattr(p, "help", None) or "") for p in self.get_params(ctx)
-                if p.param_type_name == "argument"]
+        args = [
+            (_argument_name(p), getattr(p, "help", None) or "")
+            for p in self.get_params(ctx)
+            if p.param_type_name == "argument"
+        ]
         opts = [r for p in self.get_params(ctx) if p.param_type_name == "option" for r in [p.get_help_record(ctx)] if r]
         for title, rows in (("Arguments", args), ("Options", opts)):
             if rows:
@@ -124,23 +136,41 @@ app = typer.Typer(
 
 @app.callback()
 def _options(
-    version: Annotated[bool, typer.Option("--version", callback=show_version, is_eager=True,
-                                          help="Print jobdoctor's version and exit.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=show_version, is_eager=True, help="Print jobdoctor's version and exit."),
+    ] = False,
 ) -> None:
     """Options before the command."""
 
 
 # One line each in `jobdoctor --help`, whole: Click would cut the docstrings' first sentences.
-app.command("diagnose", cls=Command, short_help="Diagnose one workload: why it failed, hangs or never started.")(diagnose.diagnose)
-app.command("eval", cls=Command, short_help="Score the engine on saved cases (expected.yaml beside each snapshot).")(evaluate.evaluate)
+app.command("diagnose", cls=Command, short_help="Diagnose one workload: why it failed, hangs or never started.")(
+    diagnose.diagnose
+)
+app.command("eval", cls=Command, short_help="Score the engine on saved cases (expected.yaml beside each snapshot).")(
+    evaluate.evaluate
+)
 app.command("rules", cls=Command, short_help="List and check the signature catalogue.")(rules.list_rules)
-app.command("prompt", cls=Command, short_help="Print what a model would be sent about a workload; send nothing.")(prompt.prompt)
-app.command("capture", cls=Command, short_help="Save what a diagnosis reads as a snapshot, to diagnose anywhere.")(capture.capture)
-app.command("bot", cls=Command, short_help="Serve the chat-ops bot (Slack, Feishu/Lark, JSON) and the watcher.")(bot.bot)
+app.command("prompt", cls=Command, short_help="Print what a model would be sent about a workload; send nothing.")(
+    prompt.prompt
+)
+app.command("capture", cls=Command, short_help="Save what a diagnosis reads as a snapshot, to diagnose anywhere.")(
+    capture.capture
+)
+app.command("bot", cls=Command, short_help="Serve the chat-ops bot (Slack, Feishu/Lark, JSON) and the watcher.")(
+    bot.bot
+)
 app.command("watch", cls=Command, short_help="Post each failed, stuck or stalled job's verdict once.")(watch.watch)
-app.command("operator", cls=Command, short_help="Diagnose each JobDiagnosis applied to the cluster (its status).")(operator.operator)
-app.command("triage", cls=Command, short_help="Diagnose every failed, stuck or stalled workload in a namespace, in one table.")(triage.triage)
-app.command("mcp", cls=Command, short_help="Serve diagnose, triage and explain_category to AI agents over MCP.")(mcp.mcp)
+app.command("operator", cls=Command, short_help="Diagnose each JobDiagnosis applied to the cluster (its status).")(
+    operator.operator
+)
+app.command(
+    "triage", cls=Command, short_help="Diagnose every failed, stuck or stalled workload in a namespace, in one table."
+)(triage.triage)
+app.command("mcp", cls=Command, short_help="Serve diagnose, triage and explain_category to AI agents over MCP.")(
+    mcp.mcp
+)
 
 
 def main() -> None:
@@ -156,6 +186,11 @@ def kubectl_complete() -> None:
     import shlex
 
     words = sys.argv[1:] or [""]
-    os.environ.update({"_JOBDOCTOR_COMPLETE": "complete_bash",
-                       "COMP_WORDS": shlex.join(["jobdoctor", *words]), "COMP_CWORD": str(len(words))})
+    os.environ.update(
+        {
+            "_JOBDOCTOR_COMPLETE": "complete_bash",
+            "COMP_WORDS": shlex.join(["jobdoctor", *words]),
+            "COMP_CWORD": str(len(words)),
+        }
+    )
     app(prog_name="jobdoctor")

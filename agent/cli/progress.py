@@ -55,8 +55,14 @@ class Progress:
                 return
             console = Console(file=self._stream, force_terminal=True, highlight=False)
             # stdout is the verdict's: the line never redirects or touches it.
-            self._status = Live(_spinner(self._message), console=console, transient=True, refresh_per_second=10,
-                                redirect_stdout=False, redirect_stderr=False)
+            self._status = Live(
+                _spinner(self._message),
+                console=console,
+                transient=True,
+                refresh_per_second=10,
+                redirect_stdout=False,
+                redirect_stderr=False,
+            )
             self._status.start(refresh=True)
 
     def close(self) -> None:

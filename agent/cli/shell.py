@@ -23,6 +23,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 # BadParameter of its exceptions; UsageError is its base, in typer's Click and in Click alike.
 UsageError: type[Exception] = typer.BadParameter.__mro__[1]
 
+
 def complete_workload(ctx: typer.Context, incomplete: str) -> list[str]:
     """Completes TYPE (the kinds), and TYPE/NAME from the snapshot given before it."""
     from agent.cli.completing import kind_names, workload_names
@@ -61,33 +62,148 @@ def snapshot_dir(value: Path | None) -> Path | None:
     return value
 
 
-Kind = Annotated[str, typer.Argument(
-    metavar="TYPE[/NAME]", autocompletion=complete_workload, show_default=False,
-    help="Workload kind - pytorchjob, tfjob, mpijob, trainjob, rayjob, job, pod, ... (any case, plural or "
-         "short) - or kubectl's TYPE/NAME.")]
-Name = Annotated[str | None, typer.Argument(metavar="[NAME]", autocompletion=complete_name, show_default=False,
-                                            help="Workload name, unless given as TYPE/NAME.")]
-Namespace = Annotated[str | None, typer.Option("--namespace", "-n", metavar="NAMESPACE", help="Namespace (default: with --snapshot, the one holding the workload; live, the context's).")]
-SnapshotDir = Annotated[Path | None, typer.Option("--snapshot", "-s", metavar="DIR", callback=snapshot_dir, help="Read this snapshot directory instead of a cluster.")]
-Kubeconfig = Annotated[str | None, typer.Option("--kubeconfig", metavar="FILE", help="Path to the kubeconfig file (default: $KUBECONFIG, ~/.kube/config).")]
+Kind = Annotated[
+    str,
+    typer.Argument(
+        metavar="TYPE[/NAME]",
+        autocompletion=complete_workload,
+        show_default=False,
+        help="Workload kind - pytorchjob, tfjob, mpijob, trainjob, rayjob, job, pod, ... (any case, plural or "
+        "short) - or kubectl's TYPE/NAME.",
+    ),
+]
+Name = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="[NAME]",
+        autocompletion=complete_name,
+        show_default=False,
+        help="Workload name, unless given as TYPE/NAME.",
+    ),
+]
+Namespace = Annotated[
+    str | None,
+    typer.Option(
+        "--namespace",
+        "-n",
+        metavar="NAMESPACE",
+        help="Namespace (default: with --snapshot, the one holding the workload; live, the context's).",
+    ),
+]
+SnapshotDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--snapshot",
+        "-s",
+        metavar="DIR",
+        callback=snapshot_dir,
+        help="Read this snapshot directory instead of a cluster.",
+    ),
+]
+Kubeconfig = Annotated[
+    str | None,
+    typer.Option(
+        "--kubeconfig", metavar="FILE", help="Path to the kubeconfig file (default: $KUBECONFIG, ~/.kube/config)."
+    ),
+]
 Context = Annotated[str | None, typer.Option("--context", metavar="NAME", help="Kubeconfig context to use.")]
-Output = Annotated[Format, typer.Option("--output", "-o", metavar="text|json|markdown", help="Output format.", case_sensitive=False)]
+Output = Annotated[
+    Format, typer.Option("--output", "-o", metavar="text|json|markdown", help="Output format.", case_sensitive=False)
+]
 NoLLM = Annotated[bool, typer.Option("--no-llm", help="Rules only: no model is called.")]
-Rules = Annotated[list[Path] | None, typer.Option("--rules", metavar="FILE", help="Extra signature catalogue (YAML); repeatable. Extends or overrides the built-in one.")]
-Config = Annotated[Path | None, typer.Option("--config", metavar="FILE", help="Config file (default: ~/.config/jobdoctor/config.yaml).")]
-MaxLogs = Annotated[int | None, typer.Option("--max-logs", metavar="N", callback=at_least(1), help="Read the logs of at most this many containers (default 8).")]
-Model = Annotated[str | None, typer.Option("--model", metavar="NAME", help="Model name; with none configured the rules decide alone.")]
+Rules = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--rules",
+        metavar="FILE",
+        help="Extra signature catalogue (YAML); repeatable. Extends or overrides the built-in one.",
+    ),
+]
+Config = Annotated[
+    Path | None,
+    typer.Option("--config", metavar="FILE", help="Config file (default: ~/.config/jobdoctor/config.yaml)."),
+]
+MaxLogs = Annotated[
+    int | None,
+    typer.Option(
+        "--max-logs",
+        metavar="N",
+        callback=at_least(1),
+        help="Read the logs of at most this many containers (default 8).",
+    ),
+]
+Model = Annotated[
+    str | None, typer.Option("--model", metavar="NAME", help="Model name; with none configured the rules decide alone.")
+]
 BaseURL = Annotated[str | None, typer.Option("--base-url", metavar="URL", help="OpenAI-compatible endpoint URL.")]
-ApiKeyEnv = Annotated[str | None, typer.Option("--api-key-env", metavar="VAR", help="Environment variable holding the API key (default OPENAI_API_KEY).")]
-Language = Annotated[str | None, typer.Option("--language", metavar="LANG", help="Language of the verdict's prose and labels, from the rules and a model alike: en, zh, ... (default: $JOBDOCTOR_LANGUAGE, the config file, then the locale, e.g. LANG=zh_CN.UTF-8). Category ids and quoted lines stay as they are.")]
+ApiKeyEnv = Annotated[
+    str | None,
+    typer.Option(
+        "--api-key-env", metavar="VAR", help="Environment variable holding the API key (default OPENAI_API_KEY)."
+    ),
+]
+Language = Annotated[
+    str | None,
+    typer.Option(
+        "--language",
+        metavar="LANG",
+        help="Language of the verdict's prose and labels, from the rules and a model alike: en, zh, ... (default: $JOBDOCTOR_LANGUAGE, the config file, then the locale, e.g. LANG=zh_CN.UTF-8). Category ids and quoted lines stay as they are.",
+    ),
+]
 Debug = Annotated[bool, typer.Option("--debug", help="Show tracebacks instead of one-line errors.")]
-Timeout = Annotated[float | None, typer.Option("--timeout", metavar="SECONDS", callback=at_least(1), help="Seconds for the whole model review, retries included (default 60); one request may use all of it.")]
-RequestTimeout = Annotated[float | None, typer.Option("--request-timeout", metavar="SECONDS", callback=at_least(1), help="Seconds for one model request, at most (default: all of --timeout).")]
-MaxPromptTokens = Annotated[int | None, typer.Option("--max-prompt-tokens", metavar="N", callback=at_least(500), help="Token budget of the prompt (default 6000, at least 500); the evidence is cut to fit.")]
-PromptFile = Annotated[Path | None, typer.Option("--prompt-file", metavar="FILE", dir_okay=False, help="Prompt template (Jinja2, or an Aegis Go template); wins over every other template.")]
-PromptConfigMap = Annotated[str | None, typer.Option("--prompt-configmap", metavar="NAMESPACE/NAME", help="ConfigMap holding prompt templates: keys <kind>.j2, <kind>.tmpl, default.j2.")]
-NoCache = Annotated[bool, typer.Option("--no-cache", help="Ask the model even when the same prompt has a cached answer.")]
-MaskNames = Annotated[bool, typer.Option("--mask-names", help="Replace namespace, workload, pod and node names before sending; put back in the verdict.")]
+Timeout = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout",
+        metavar="SECONDS",
+        callback=at_least(1),
+        help="Seconds for the whole model review, retries included (default 60); one request may use all of it.",
+    ),
+]
+RequestTimeout = Annotated[
+    float | None,
+    typer.Option(
+        "--request-timeout",
+        metavar="SECONDS",
+        callback=at_least(1),
+        help="Seconds for one model request, at most (default: all of --timeout).",
+    ),
+]
+MaxPromptTokens = Annotated[
+    int | None,
+    typer.Option(
+        "--max-prompt-tokens",
+        metavar="N",
+        callback=at_least(500),
+        help="Token budget of the prompt (default 6000, at least 500); the evidence is cut to fit.",
+    ),
+]
+PromptFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--prompt-file",
+        metavar="FILE",
+        dir_okay=False,
+        help="Prompt template (Jinja2, or an Aegis Go template); wins over every other template.",
+    ),
+]
+PromptConfigMap = Annotated[
+    str | None,
+    typer.Option(
+        "--prompt-configmap",
+        metavar="NAMESPACE/NAME",
+        help="ConfigMap holding prompt templates: keys <kind>.j2, <kind>.tmpl, default.j2.",
+    ),
+]
+NoCache = Annotated[
+    bool, typer.Option("--no-cache", help="Ask the model even when the same prompt has a cached answer.")
+]
+MaskNames = Annotated[
+    bool,
+    typer.Option(
+        "--mask-names", help="Replace namespace, workload, pod and node names before sending; put back in the verdict."
+    ),
+]
 
 
 def handle_errors(command: F) -> F:
@@ -111,14 +227,24 @@ def handle_errors(command: F) -> F:
             if kwargs.get("debug"):
                 raise
             first = (str(exc).strip().splitlines() or [""])[0]
-            typer.echo(f"jobdoctor: internal error: {type(exc).__name__}: {first} (rerun with --debug for details)", err=True)
+            typer.echo(
+                f"jobdoctor: internal error: {type(exc).__name__}: {first} (rerun with --debug for details)", err=True
+            )
             raise typer.Exit(ExitCode.INTERNAL) from None
 
     return wrapper  # type: ignore[return-value]
 
 
-def open_source(snapshot: Path | None, kubeconfig: str | None, context: str | None, namespace: str | None,
-                *, kind: str, name: str, read_timeout: float | None = None) -> tuple[Any, str]:
+def open_source(
+    snapshot: Path | None,
+    kubeconfig: str | None,
+    context: str | None,
+    namespace: str | None,
+    *,
+    kind: str,
+    name: str,
+    read_timeout: float | None = None,
+) -> tuple[Any, str]:
     """The Source to read from, and the namespace to read in. ``read_timeout`` bounds each
     request to the API server (seconds)."""
     if snapshot is not None:
@@ -147,8 +273,10 @@ def workload(kind: str, name: str | None) -> tuple[str, str]:
     """KIND and NAME from ``TYPE NAME`` or kubectl's ``TYPE/NAME``; a usage error otherwise."""
     if "/" in kind:
         if name is not None:
-            raise typer.BadParameter(f"there is no need to give the type as a separate argument with TYPE/NAME: "
-                                     f"use '{kind}', not '{kind} {name}' or '{kind.partition('/')[0]} {name}'")
+            raise typer.BadParameter(
+                f"there is no need to give the type as a separate argument with TYPE/NAME: "
+                f"use '{kind}', not '{kind} {name}' or '{kind.partition('/')[0]} {name}'"
+            )
         kind, _, name = kind.partition("/")
         if not kind or not name or "/" in name:
             raise typer.BadParameter("TYPE/NAME needs both, e.g. pytorchjob/llama-ft")
@@ -169,8 +297,9 @@ def snapshot_namespace(source: Any, kind: str, name: str) -> str:
     if len(holding) == 1:
         return holding[0]
     if holding:
-        raise InputError(f"{k.kind} {name} is in {len(holding)} namespaces of the snapshot: {', '.join(holding)}; "
-                         f"pass -n NAMESPACE")
+        raise InputError(
+            f"{k.kind} {name} is in {len(holding)} namespaces of the snapshot: {', '.join(holding)}; pass -n NAMESPACE"
+        )
     spaces = sorted({str(m.get("namespace") or "default") for m in objects})
     if len(spaces) == 1:
         return spaces[0]
@@ -181,28 +310,64 @@ def snapshot_namespace(source: Any, kind: str, name: str) -> str:
     raise WorkloadNotFound(f"{k.kind} {name} not found; {k.plural} in the snapshot: {shown}")
 
 
-def model_flags(*, model: str | None, base_url: str | None, api_key_env: str | None, language: str | None,
-                timeout: float | None, max_prompt_tokens: int | None, prompt_file: Path | None,
-                prompt_configmap: str | None, no_cache: bool, mask_names: bool,
-                request_timeout: float | None = None) -> dict[str, Any]:
+def model_flags(
+    *,
+    model: str | None,
+    base_url: str | None,
+    api_key_env: str | None,
+    language: str | None,
+    timeout: float | None,
+    max_prompt_tokens: int | None,
+    prompt_file: Path | None,
+    prompt_configmap: str | None,
+    no_cache: bool,
+    mask_names: bool,
+    request_timeout: float | None = None,
+) -> dict[str, Any]:
     """The model options as settings flags (None: not given, so env and config file decide)."""
-    return {"model": model, "base_url": base_url, "api_key_env": api_key_env, "language": language,
-            "timeout": timeout, "request_timeout": request_timeout, "max_prompt_tokens": max_prompt_tokens,
-            "prompt_file": str(prompt_file) if prompt_file else None, "prompt_configmap": prompt_configmap,
-            "cache": False if no_cache else None, "mask_names": True if mask_names else None}
+    return {
+        "model": model,
+        "base_url": base_url,
+        "api_key_env": api_key_env,
+        "language": language,
+        "timeout": timeout,
+        "request_timeout": request_timeout,
+        "max_prompt_tokens": max_prompt_tokens,
+        "prompt_file": str(prompt_file) if prompt_file else None,
+        "prompt_configmap": prompt_configmap,
+        "cache": False if no_cache else None,
+        "mask_names": True if mask_names else None,
+    }
 
 
-def command_settings(*, model: str | None, base_url: str | None, api_key_env: str | None, language: str | None,
-                     rules: list[Path] | None, config: Path | None, max_logs: int | None,
-                     no_llm: bool = False) -> tuple[Any, Any]:
+def command_settings(
+    *,
+    model: str | None,
+    base_url: str | None,
+    api_key_env: str | None,
+    language: str | None,
+    rules: list[Path] | None,
+    config: Path | None,
+    max_logs: int | None,
+    no_llm: bool = False,
+) -> tuple[Any, Any]:
     """Settings and catalogue for a command that takes the model flags but no prompt ones
     (triage, mcp); ``no_llm`` leaves the model out whatever env or config say."""
     from agent.engine.signatures import load_catalogue
     from agent.settings import load_settings
 
-    flags = model_flags(model=model, base_url=base_url, api_key_env=api_key_env, language=language, timeout=None,
-                        max_prompt_tokens=None, prompt_file=None, prompt_configmap=None, no_cache=False,
-                        mask_names=False)
+    flags = model_flags(
+        model=model,
+        base_url=base_url,
+        api_key_env=api_key_env,
+        language=language,
+        timeout=None,
+        max_prompt_tokens=None,
+        prompt_file=None,
+        prompt_configmap=None,
+        no_cache=False,
+        mask_names=False,
+    )
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     if no_llm:
         settings = settings.model_copy(update={"model": None})
@@ -231,8 +396,11 @@ def require_bot_extra(command: str) -> None:
 
     missing = [m for m in BOT_EXTRA_MODULES if importlib.util.find_spec(m) is None]
     if missing:
-        typer.echo(f"jobdoctor: error: {command} needs the bot extra ({', '.join(missing)} "
-                   f"{'is' if len(missing) == 1 else 'are'} not installed): pip install 'jobdoctor[bot]'", err=True)
+        typer.echo(
+            f"jobdoctor: error: {command} needs the bot extra ({', '.join(missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} not installed): pip install 'jobdoctor[bot]'",
+            err=True,
+        )
         raise typer.Exit(ExitCode.USAGE)
 
 
@@ -255,9 +423,13 @@ def usage_message(exc: Exception, args: list[str]) -> str:
         close = f"; did you mean {command.group(2)}?" if command.group(2) else ""
         return f'unknown command "{command.group(1)}"{close}'
     param = getattr(exc, "param", None)
-    opts: list[str] = list(getattr(param, "opts", None) or []) if getattr(param, "param_type_name", "") == "option" else []
+    opts: list[str] = (
+        list(getattr(param, "opts", None) or []) if getattr(param, "param_type_name", "") == "option" else []
+    )
     opts.sort(key=len)  # -o, --output, as kubectl lists them
-    label = ", ".join(opts) if opts else str(getattr(param, "metavar", None) or getattr(param, "name", "") or "").upper()
+    label = (
+        ", ".join(opts) if opts else str(getattr(param, "metavar", None) or getattr(param, "name", "") or "").upper()
+    )
     if type(exc).__name__ == "MissingParameter":
         return f"missing {label}" if label else "missing an argument"
     reason = re.sub(r"^Value error, ", "", message).rstrip(".")
@@ -271,8 +443,11 @@ def usage_message(exc: Exception, args: list[str]) -> str:
         return reason
     if opts:
         raw = given_value(args, opts)
-        return (f'invalid argument "{raw}" for "{label}" flag: {reason}' if raw is not None
-                else f'invalid value for "{label}" flag: {reason}')
+        return (
+            f'invalid argument "{raw}" for "{label}" flag: {reason}'
+            if raw is not None
+            else f'invalid value for "{label}" flag: {reason}'
+        )
     return f"invalid argument for {label}: {reason}"
 
 
@@ -284,7 +459,7 @@ def given_value(args: list[str], opts: list[str]) -> str | None:
             if arg == opt and i + 1 < len(args):
                 found = args[i + 1]
             elif opt.startswith("--") and arg.startswith(opt + "="):
-                found = arg[len(opt) + 1:]
+                found = arg[len(opt) + 1 :]
             elif not opt.startswith("--") and arg.startswith(opt) and len(arg) > len(opt):
-                found = arg[len(opt):]
+                found = arg[len(opt) :]
     return found

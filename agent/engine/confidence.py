@@ -26,8 +26,9 @@ GENERIC = frozenset({"python-exception"})
 ACTIVE = ("Running", "Restarting", "Created", "Pending")
 
 
-def confidence(evidence: Evidence, d: Decision, paces: list[Pace], policy: StallPolicy,
-               tr: Translator = ENGLISH) -> tuple[Level, str | None]:
+def confidence(
+    evidence: Evidence, d: Decision, paces: list[Pace], policy: StallPolicy, tr: Translator = ENGLISH
+) -> tuple[Level, str | None]:
     """The level and, when not high, the reasons in one sentence, in ``tr``'s language."""
     _ = tr.gettext
     low: list[str] = []
@@ -39,8 +40,11 @@ def confidence(evidence: Evidence, d: Decision, paces: list[Pace], policy: Stall
 
     if unread_logs:
         shown = _(", ").join(unread_logs[:3])
-        what = (_("the logs of %(pods)s and more could not be read") if len(unread_logs) > 3 else
-                _("the logs of %(pods)s could not be read")) % {"pods": shown}
+        what = (
+            _("the logs of %(pods)s and more could not be read")
+            if len(unread_logs) > 3
+            else _("the logs of %(pods)s could not be read")
+        ) % {"pods": shown}
         (low if healthy and active else medium).append(what)
     if unread_events and evidence.workload.status != "Succeeded":
         (low if healthy else medium).append(_("the events could not be read"))
@@ -55,10 +59,15 @@ def confidence(evidence: Evidence, d: Decision, paces: list[Pace], policy: Stall
     if d.outcome in ("healthy", "stalled", "symptoms"):
         cut = sorted({x.label for x in evidence.logs if x.limited})
         if cut:
-            medium.append(_("the log of %(log)s was cut to its last part: an earlier error may be missing") % {
-                "log": cut[0]})
-    if healthy and evidence.workload.status in ("Running", "Restarting") and paces and not _progressing(evidence, paces,
-                                                                                                       policy):
+            medium.append(
+                _("the log of %(log)s was cut to its last part: an earlier error may be missing") % {"log": cut[0]}
+            )
+    if (
+        healthy
+        and evidence.workload.status in ("Running", "Restarting")
+        and paces
+        and not _progressing(evidence, paces, policy)
+    ):
         medium.append(_("no log shows timed progress: health is judged from the absence of errors"))
 
     if low:

@@ -120,8 +120,12 @@ class Timeline:
     def of(cls, evidence: Evidence) -> Timeline:
         now = evidence.now
         gone = frozenset(_replaced(evidence.pods, now) | _awaiting_scale_up(evidence, now))
-        settled = {(p.name, c.name): c for p in evidence.pods for c in p.containers
-                   if c.last is not None and c.last.failed and recovered(c, now)}
+        settled = {
+            (p.name, c.name): c
+            for p in evidence.pods
+            for c in p.containers
+            if c.last is not None and c.last.failed and recovered(c, now)
+        }
         if not settled:
             return cls(now, gone=gone)
         provisional = cls(now, frozenset(settled), gone)
@@ -129,9 +133,15 @@ class Timeline:
         if not ongoing:
             return provisional
         since = min(ongoing)
-        return cls(now, frozenset(k for k, c in settled.items()
-                                  if c.last is not None and c.last.finished_at is not None
-                                  and c.last.finished_at < since - CASCADE_WINDOW), gone)
+        return cls(
+            now,
+            frozenset(
+                k
+                for k, c in settled.items()
+                if c.last is not None and c.last.finished_at is not None and c.last.finished_at < since - CASCADE_WINDOW
+            ),
+            gone,
+        )
 
     def recovered(self, pod: PodFacts, ctr: ContainerFacts) -> bool:
         return (pod.name, ctr.name) in self.past
@@ -148,22 +158,30 @@ class Timeline:
             return True
         if pod.phase == "Pending" and pod.created_at is not None and self.now - pod.created_at >= PENDING_TOO_LONG:
             return True
-        return any(c.current.failed or c.current.waiting_on_error or unready(c, self.now)
-                   or self.unrecovered_last(pod, c) for c in pod.containers)
+        return any(
+            c.current.failed or c.current.waiting_on_error or unready(c, self.now) or self.unrecovered_last(pod, c)
+            for c in pod.containers
+        )
 
 
 def _replaced(pods: Sequence[PodFacts], now: datetime) -> set[str]:
     """Failed pods a controller replaced with one of the same role and index that has run
     since long enough to call it recovered, or has succeeded (a Job retrying an evicted
     pod). Controllers that recreate a pod under its own name never leave such a pair."""
-    healthy = [p for p in pods if p.phase == "Succeeded" or (
-        p.phase == "Running" and p.containers and all(recovered(c, now) for c in p.containers if not c.init))]
+    healthy = [
+        p
+        for p in pods
+        if p.phase == "Succeeded"
+        or (p.phase == "Running" and p.containers and all(recovered(c, now) for c in p.containers if not c.init))
+    ]
     out = set()
     for pod in pods:
         if pod.phase != "Failed" or pod.created_at is None:
             continue
-        if any(h.role == pod.role and h.index == pod.index and h.created_at is not None and h.created_at > pod.created_at
-               for h in healthy):
+        if any(
+            h.role == pod.role and h.index == pod.index and h.created_at is not None and h.created_at > pod.created_at
+            for h in healthy
+        ):
             out.add(pod.name)
     return out
 
@@ -192,8 +210,9 @@ def _failure_times(pod: PodFacts, timeline: Timeline) -> list[datetime]:
     return [t for t in times if t is not None] or [t for t in (pod.started_at, pod.created_at) if t is not None][:1]
 
 
-def find_all(evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None = None,
-             stall: StallPolicy = StallPolicy()) -> list[Finding]:
+def find_all(
+    evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None = None, stall: StallPolicy = StallPolicy()
+) -> list[Finding]:
     """Every current finding in the evidence."""
     timeline = timeline or Timeline.of(evidence)
     pods = {p.name: p for p in evidence.pods}
@@ -208,8 +227,11 @@ def find_all(evidence: Evidence, catalogue: Catalogue, timeline: Timeline | None
 def gone_pod_causes(evidence: Evidence, catalogue: Catalogue) -> list[Finding]:
     """Causes reported about pods that are gone (deleted, or replaced under the same name),
     current or not: what ended a rank may be why the others hang."""
-    return [f for f in _from_events(evidence, catalogue.where("event"))
-            if f.is_cause and f.pod is None and f.subject.startswith("Pod ")]
+    return [
+        f
+        for f in _from_events(evidence, catalogue.where("event"))
+        if f.is_cause and f.pod is None and f.subject.startswith("Pod ")
+    ]
 
 
 def progress_lines(digest: LogDigest, progress: Sequence[Signature]) -> list[LogLine]:
@@ -233,8 +255,11 @@ def on_node(evidence: Evidence, node: str, when: datetime | None) -> list[PodFac
     """The workload's pods that ran on ``node`` when something happened to it: a node's
     trouble is its pods' trouble, not the workload's, and trouble from before a pod was
     created is the node's history."""
-    return [p for p in evidence.pods if p.node == node
-            and (when is None or p.created_at is None or when >= p.created_at - SIMULTANEOUS_WITH_NODE)]
+    return [
+        p
+        for p in evidence.pods
+        if p.node == node and (when is None or p.created_at is None or when >= p.created_at - SIMULTANEOUS_WITH_NODE)
+    ]
 
 
 def best(signatures: Sequence[Signature], **fact: object) -> list[Signature]:
@@ -250,12 +275,23 @@ def _from_status(evidence: Evidence, signatures: Sequence[Signature]) -> Iterato
     for fact in evidence.status_facts():
         hits = best(signatures, text=fact.text, reason=fact.reason, subject=fact.kind, exit_code=fact.exit_code)
         # A node's condition is about the pods that ran there.
-        pods = [p.name for p in on_node(evidence, fact.subject.split(" ", 1)[1], fact.time)] \
-            if fact.scope == "node" else [fact.pod]
+        pods = (
+            [p.name for p in on_node(evidence, fact.subject.split(" ", 1)[1], fact.time)]
+            if fact.scope == "node"
+            else [fact.pod]
+        )
         for sig in hits:
             for pod in pods:
-                yield Finding(sig, "status", fact.text, pod, fact.container, fact.time, previous=fact.previous,
-                              subject=fact.subject)
+                yield Finding(
+                    sig,
+                    "status",
+                    fact.text,
+                    pod,
+                    fact.container,
+                    fact.time,
+                    previous=fact.previous,
+                    subject=fact.subject,
+                )
 
 
 def _from_events(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:
@@ -292,8 +328,12 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
         ctr = pod.container(digest.container) if pod else None
         # What a running process logged is what it survived - unless it has been running
         # without ever becoming ready: then its errors are why.
-        live = (ctr is not None and not digest.previous and ctr.current.state == "running"
-                and not unready(ctr, evidence.now))
+        live = (
+            ctr is not None
+            and not digest.previous
+            and ctr.current.state == "running"
+            and not unready(ctr, evidence.now)
+        )
         progress = progress_lines(digest, catalogue.progress) if live else []
         moved_on = progress[-1].line if progress else 0
         halted = _halted_after(progress, evidence.now, stall)
@@ -312,14 +352,29 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
             # but made no progress for far longer than its pace: it did not survive it - its
             # work loop died and only its shell (a server answering health checks) lives on. A
             # process silent since the error is left to the stall rules.
-            stopped = (sig.kind == "cause" and m.line > moved_on and halted is not None and m.time is not None
-                       and m.time <= halted and digest.last_time is not None
-                       and digest.last_time - m.time >= stall.min_silence_explained)
+            stopped = (
+                sig.kind == "cause"
+                and m.line > moved_on
+                and halted is not None
+                and m.time is not None
+                and m.time <= halted
+                and digest.last_time is not None
+                and digest.last_time - m.time >= stall.min_silence_explained
+            )
             # The same error over and over up to the last lines: it is what the process does now.
             repeating = sig.kind == "cause" and m.count >= REPEATED and m.line > digest.lines - REPEATED
             still = live and not (lasting or stopped or repeating)
-            yield Finding(sig, "log", m.text, digest.pod, digest.container, m.time, previous=digest.previous,
-                          live=still, line=m.line)
+            yield Finding(
+                sig,
+                "log",
+                m.text,
+                digest.pod,
+                digest.container,
+                m.time,
+                previous=digest.previous,
+                live=still,
+                line=m.line,
+            )
 
 
 def _former_current(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
@@ -349,8 +404,12 @@ def recovered(ctr: ContainerFacts, now: datetime) -> bool:
 def unready(ctr: ContainerFacts, now: datetime) -> bool:
     """Running for long, yet never Ready: a readiness or startup probe keeps failing."""
     cur = ctr.current
-    return (cur.state == "running" and ctr.ready is False and cur.started_at is not None
-            and now - cur.started_at >= UNREADY_TOO_LONG)
+    return (
+        cur.state == "running"
+        and ctr.ready is False
+        and cur.started_at is not None
+        and now - cur.started_at >= UNREADY_TOO_LONG
+    )
 
 
 def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline: Timeline) -> bool:

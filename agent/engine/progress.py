@@ -74,8 +74,13 @@ _PACE = (
     ("sec", re.compile(r"([\d.]+)s/it\b|step_timing in s=([\d.]+)")),
     ("per_sec", re.compile(r"([\d.]+)it/s\b")),
     ("ms", re.compile(r"(?i)\btime[^\d\n]{0,30}([\d.]+)\s*ms\b|per iteration \(ms\):\s*([\d.]+)")),
-    ("step", re.compile(r"(?i)(\d+)/\d+\s+\[|\b(?:global_)?(?:step|iter(?:ation)?)\b\s*[:=#]?\s*\[?\s*(\d+)"
-                        r"|^\s*(\d+)\s+(?:images|img|samples|tokens|sequences)/sec|\bIter #(\d+)|^\[(\d+)\]\s")),
+    (
+        "step",
+        re.compile(
+            r"(?i)(\d+)/\d+\s+\[|\b(?:global_)?(?:step|iter(?:ation)?)\b\s*[:=#]?\s*\[?\s*(\d+)"
+            r"|^\s*(\d+)\s+(?:images|img|samples|tokens|sequences)/sec|\bIter #(\d+)|^\[(\d+)\]\s"
+        ),
+    ),
 )
 
 

@@ -45,19 +45,28 @@ ZONE_STEP = timedelta(minutes=15)
 STALL_ONSET = timedelta(minutes=15)
 
 
-def judge(evidence: Evidence, catalogue: Catalogue, *, stall: StallPolicy = StallPolicy(),
-          tr: Translator = ENGLISH) -> Verdict:
+def judge(
+    evidence: Evidence, catalogue: Catalogue, *, stall: StallPolicy = StallPolicy(), tr: Translator = ENGLISH
+) -> Verdict:
     """The rule verdict for one workload, its prose in ``tr``'s language."""
     timeline = Timeline.of(evidence)
     findings = find_all(evidence, catalogue, timeline, stall)
     paces = [pace(d, catalogue.progress, stall) for d in evidence.logs if _running_now(evidence, d)]
     decision = decide(evidence, findings, stall, timeline, paces, gone_pod_causes(evidence, catalogue))
     level, reason = confidence(evidence, decision, paces, stall, tr)
-    return explain(evidence, decision, timeline, tr).model_copy(update={"confidence": level, "confidence_reason": reason})
+    return explain(evidence, decision, timeline, tr).model_copy(
+        update={"confidence": level, "confidence_reason": reason}
+    )
 
 
-def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, timeline: Timeline,
-           paces: list[Pace] | None = None, gone: list[Finding] | None = None) -> Decision:
+def decide(
+    evidence: Evidence,
+    findings: list[Finding],
+    stall: StallPolicy,
+    timeline: Timeline,
+    paces: list[Pace] | None = None,
+    gone: list[Finding] | None = None,
+) -> Decision:
     workload = evidence.workload
     by_pod: dict[str | None, list[Finding]] = defaultdict(list)
     for f in findings:
@@ -80,26 +89,48 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, time
         earliest = first_cause(suspects)
         partner = _failed_with(suspects, earliest) if earliest.pod is None else None
         if partner is not None:
-            return _blame(evidence, partner.pod, earliest.cause, earliest.time, findings, times, timeline,
-                          container=partner.cause.container)
+            return _blame(
+                evidence,
+                partner.pod,
+                earliest.cause,
+                earliest.time,
+                findings,
+                times,
+                timeline,
+                container=partner.cause.container,
+            )
         return _blame(evidence, earliest.pod, earliest.cause, earliest.time, findings, times, timeline)
 
     stalled = _stalled(evidence, paces or [], stall)
     if stalled is not None:
         silent = stalled.digest
         quiet = evidence.pod(silent.pod)
-        last_words = [f for f in by_pod.get(silent.pod, []) if f.is_cause and f.source == "log"
-                      and f.container == silent.container and f.line > silent.lines - LAST_WORDS]
+        last_words = [
+            f
+            for f in by_pod.get(silent.pod, [])
+            if f.is_cause
+            and f.source == "log"
+            and f.container == silent.container
+            and f.line > silent.lines - LAST_WORDS
+        ]
         cause = strongest(last_words)
         if cause is not None:
             return _blame(evidence, quiet, cause, silent.last_time, findings, times, timeline)
         cause = _gone_at_onset(gone or [], silent)
         if cause is not None:
             return _blame(evidence, None, cause, cause.time, findings, times, timeline)
-        return Decision("stalled", STALLED, pod=quiet, container=silent.container, time=silent.last_time,
-                        findings=findings, silent=silent, ignored=live,
-                        cadence=min((c for c in (silent.cadence, stalled.seconds) if c), default=None),
-                        progress=stalled.last.text if stalled.last else None)
+        return Decision(
+            "stalled",
+            STALLED,
+            pod=quiet,
+            container=silent.container,
+            time=silent.last_time,
+            findings=findings,
+            silent=silent,
+            ignored=live,
+            cadence=min((c for c in (silent.cadence, stalled.seconds) if c), default=None),
+            progress=stalled.last.text if stalled.last else None,
+        )
     # Quiet for less than a stall from silence needs, but a pod of the job went away just
     # when its progress stopped: that explains the silence.
     early = _stalled(evidence, paces or [], stall, floor=stall.min_silence_explained)
@@ -109,25 +140,46 @@ def decide(evidence: Evidence, findings: list[Finding], stall: StallPolicy, time
     looping = _restart_loop(evidence)
     if looping is not None:
         loop_pod, container = looping
-        return Decision("stalled", STALLED, pod=loop_pod, container=container, time=times.get(loop_pod.name),
-                        findings=findings, ignored=live, reason="restart-loop")
+        return Decision(
+            "stalled",
+            STALLED,
+            pod=loop_pod,
+            container=container,
+            time=times.get(loop_pod.name),
+            findings=findings,
+            ignored=live,
+            reason="restart-loop",
+        )
 
     # A pod whose running process reports trouble it has not survived (an HCCL timeout among
     # its last lines, a stop after an error) is failing too, though Kubernetes sees it run.
     troubled = {f.pod for f in findings if f.source == "log" and not f.live and not f.previous}
-    failing = sorted((p for p in evidence.pods if timeline.failing(p) or p.name in troubled),
-                     key=lambda p: (times[p.name] or NEVER, p.role_rank, p.index or 0, p.name))
+    failing = sorted(
+        (p for p in evidence.pods if timeline.failing(p) or p.name in troubled),
+        key=lambda p: (times[p.name] or NEVER, p.role_rank, p.index or 0, p.name),
+    )
     if failing or workload.status == "Failed":
         first = failing[0] if failing else None
         own = by_pod.get(first.name, []) if first else []
         symptom = strongest([f for f in own if not f.live], last=True) or strongest(by_pod.get(None, []), last=True)
-        return Decision("symptoms", symptom.category if symptom else UNKNOWN, pod=first,
-                        container=symptom.container if symptom else None, decisive=symptom,
-                        time=times.get(first.name) if first else None, findings=findings,
-                        later=_later(evidence, first, times, timeline), ignored=live)
+        return Decision(
+            "symptoms",
+            symptom.category if symptom else UNKNOWN,
+            pod=first,
+            container=symptom.container if symptom else None,
+            decisive=symptom,
+            time=times.get(first.name) if first else None,
+            findings=findings,
+            later=_later(evidence, first, times, timeline),
+            ignored=live,
+        )
 
-    if not evidence.pods and workload.created_at and evidence.now - workload.created_at > NO_PODS_AFTER \
-            and workload.family != "pod":
+    if (
+        not evidence.pods
+        and workload.created_at
+        and evidence.now - workload.created_at > NO_PODS_AFTER
+        and workload.family != "pod"
+    ):
         return Decision("symptoms", UNKNOWN, findings=findings, reason="no-pods")
     return Decision("healthy", HEALTHY, findings=findings, ignored=live)
 
@@ -143,17 +195,33 @@ def _failed_with(suspects: list[Suspect], winner: Suspect) -> Suspect | None:
     return min(with_it, key=lambda s: (s.time or NEVER, s.pod.role_rank if s.pod else 0)) if with_it else None
 
 
-def _blame(evidence: Evidence, pod: PodFacts | None, cause: Finding, time: datetime | None,
-           findings: list[Finding], times: dict[str, datetime | None], timeline: Timeline,
-           container: str | None = None) -> Decision:
-    return Decision("cause", cause.category, pod=pod, container=container or cause.container, decisive=cause,
-                    time=time, findings=findings, later=_later(evidence, pod, times, timeline),
-                    ignored=[f for f in findings if f.live and f.is_cause and f.pod != (pod.name if pod else None)],
-                    absent=cause.former_pod if pod is None else None)
+def _blame(
+    evidence: Evidence,
+    pod: PodFacts | None,
+    cause: Finding,
+    time: datetime | None,
+    findings: list[Finding],
+    times: dict[str, datetime | None],
+    timeline: Timeline,
+    container: str | None = None,
+) -> Decision:
+    return Decision(
+        "cause",
+        cause.category,
+        pod=pod,
+        container=container or cause.container,
+        decisive=cause,
+        time=time,
+        findings=findings,
+        later=_later(evidence, pod, times, timeline),
+        ignored=[f for f in findings if f.live and f.is_cause and f.pod != (pod.name if pod else None)],
+        absent=cause.former_pod if pod is None else None,
+    )
 
 
-def _later(evidence: Evidence, culprit: PodFacts | None, times: dict[str, datetime | None],
-           timeline: Timeline) -> list[tuple[PodFacts, datetime | None]]:
+def _later(
+    evidence: Evidence, culprit: PodFacts | None, times: dict[str, datetime | None], timeline: Timeline
+) -> list[tuple[PodFacts, datetime | None]]:
     """The other failing pods, in the order they failed: the cascade."""
     others = [p for p in evidence.pods if p is not culprit and timeline.failing(p)]
     others.sort(key=lambda p: (times[p.name] or NEVER, p.role_rank, p.index or 0))
@@ -171,8 +239,9 @@ def _gone_at_onset(gone: list[Finding], silent: LogDigest) -> Finding | None:
     """A cause reported about a pod that went away (deleted, preempted, evicted) when the
     silent log's progress stopped: the others wait for the rank it was."""
     onset = silent.last_time
-    return strongest([f for f in gone if f.time is not None and onset is not None
-                      and abs(f.time - onset) <= STALL_ONSET])
+    return strongest(
+        [f for f in gone if f.time is not None and onset is not None and abs(f.time - onset) <= STALL_ONSET]
+    )
 
 
 def _serving(evidence: Evidence, d: LogDigest) -> bool:
@@ -181,8 +250,7 @@ def _serving(evidence: Evidence, d: LogDigest) -> bool:
     return ctr is not None and ctr.probed and ctr.ready is True
 
 
-def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy,
-             floor: timedelta | None = None) -> Pace | None:
+def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy, floor: timedelta | None = None) -> Pace | None:
     """The container reporting progress whose log went silent first, if one went silent too
     long. When some container reports progress, those that do not are quiet by design and not
     judged; when none does, every one is (a job hung before its first step; see

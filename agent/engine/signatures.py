@@ -81,17 +81,25 @@ class Signature(BaseModel):
     where: Where
     pattern: str | None = Field(None, description="regex searched in the log line, event message or status text")
     reason: str | None = Field(None, description="regex the event's or status fact's reason must fully match")
-    subject: str | None = Field(None, description="regex the status fact's subject must fully match: "
-                                                  "a container state (waiting, terminated) or condition type")
+    subject: str | None = Field(
+        None,
+        description="regex the status fact's subject must fully match: "
+        "a container state (waiting, terminated) or condition type",
+    )
     exit_codes: list[int] | None = Field(None, description="status only: the container exit codes it applies to")
     specificity: int = Field(50, ge=0, le=100)
     while_running: bool | Literal["anywhere"] = Field(
-        False, description="log only: counts even from a process still running - when among its last lines (true: "
-                           "a NaN loss makes every later step useless), or wherever it shows (anywhere: a state "
-                           "the process keeps, such as running on the CPU because CUDA failed); on a hint: "
-                           "the review counts its lines from a process still running (a stall report)")
-    accelerators_only: bool = Field(False, description="log only: counts only in pods that request GPUs or other "
-                                                       "accelerators (a warning that no GPU is used)")
+        False,
+        description="log only: counts even from a process still running - when among its last lines (true: "
+        "a NaN loss makes every later step useless), or wherever it shows (anywhere: a state "
+        "the process keeps, such as running on the CPU because CUDA failed); on a hint: "
+        "the review counts its lines from a process still running (a stall report)",
+    )
+    accelerators_only: bool = Field(
+        False,
+        description="log only: counts only in pods that request GPUs or other "
+        "accelerators (a warning that no GPU is used)",
+    )
     summary: str = Field("", description="what happened, as a phrase: 'ran out of GPU memory'")
     solution: str = ""
 
@@ -160,8 +168,9 @@ class Signature(BaseModel):
     def _subject(self) -> _FullMatch:
         return _full_match(self.subject)
 
-    def matches(self, *, text: str, reason: str | None = None, subject: str | None = None,
-                exit_code: int | None = None) -> bool:
+    def matches(
+        self, *, text: str, reason: str | None = None, subject: str | None = None, exit_code: int | None = None
+    ) -> bool:
         """Whether an event or status fact shows this signature (logs go through LineMatcher).
         The cheap tests run first: most facts are ruled out before any regex compiles."""
         if self.exit_codes is not None and exit_code not in self.exit_codes:
@@ -208,9 +217,19 @@ class Catalogue:
     def line_matcher(self) -> LineMatcher:
         # Every kind but noise and progress is a signal: scanned for, and classified, alike
         # (hints too). Progress is read in a log's last lines by the rules, never scanned for.
-        return LineMatcher([LogPattern(s.id, s.pattern or "", s.specificity, s.kind == "noise",
-                                       translation=shipped_translation(s.pattern or ""))
-                            for s in self.signatures if s.where == "log" and s.kind != "progress"])
+        return LineMatcher(
+            [
+                LogPattern(
+                    s.id,
+                    s.pattern or "",
+                    s.specificity,
+                    s.kind == "noise",
+                    translation=shipped_translation(s.pattern or ""),
+                )
+                for s in self.signatures
+                if s.where == "log" and s.kind != "progress"
+            ]
+        )
 
     def extended(self, files: Sequence[CatalogueFile]) -> Catalogue:
         """This catalogue with user files applied in order: add, replace by id, disable."""
@@ -269,17 +288,26 @@ def compiled_catalogue(catalogue: Catalogue, source: str) -> dict[str, object]:
     ``source`` is the digest of the YAML it came from; regenerate with
     ``python -m agent.engine.signatures``."""
     search = {s.pattern: translate(s.pattern).to_json() for s in catalogue.signatures if s.pattern}
-    whole = {regex: translate(regex, whole=True, empty_ok=True).to_json() for s in catalogue.signatures
-             for regex in (s.reason, s.subject) if regex and not _PLAIN.fullmatch(regex)}
-    return {"source": source,
-            "signatures": [s.model_dump(exclude_defaults=True) for s in catalogue.signatures],
-            "translations": {"search": search, "whole": whole}}
+    whole = {
+        regex: translate(regex, whole=True, empty_ok=True).to_json()
+        for s in catalogue.signatures
+        for regex in (s.reason, s.subject)
+        if regex and not _PLAIN.fullmatch(regex)
+    }
+    return {
+        "source": source,
+        "signatures": [s.model_dump(exclude_defaults=True) for s in catalogue.signatures],
+        "translations": {"search": search, "whole": whole},
+    }
 
 
 def _sources() -> tuple[list[tuple[str, str]], str]:
     folder = resources.files("agent.engine").joinpath("signatures")
-    texts = [(e.name, e.read_text(encoding="utf-8")) for e in sorted(folder.iterdir(), key=lambda e: e.name)
-             if e.name.endswith(".yaml")]
+    texts = [
+        (e.name, e.read_text(encoding="utf-8"))
+        for e in sorted(folder.iterdir(), key=lambda e: e.name)
+        if e.name.endswith(".yaml")
+    ]
     digest = hashlib.sha256()
     for name, text in texts:
         digest.update(name.encode() + b"\0" + text.encode() + b"\0")
@@ -289,7 +317,9 @@ def _sources() -> tuple[list[tuple[str, str]], str]:
 @lru_cache(maxsize=1)
 def _compiled() -> dict[str, Any]:
     try:
-        data = json.loads(resources.files("agent.engine").joinpath("signatures", COMPILED_FILE).read_text(encoding="utf-8"))
+        data = json.loads(
+            resources.files("agent.engine").joinpath("signatures", COMPILED_FILE).read_text(encoding="utf-8")
+        )
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -349,8 +379,9 @@ def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
 if __name__ == "__main__":  # python -m agent.engine.signatures: regenerate compiled.json from the YAML
     _compiled.cache_clear()
     texts, digest = _sources()
-    fresh = Catalogue(sig for name, text in texts
-                      for sig in read_catalogue_file(text, f"agent/engine/signatures/{name}").signatures)
+    fresh = Catalogue(
+        sig for name, text in texts for sig in read_catalogue_file(text, f"agent/engine/signatures/{name}").signatures
+    )
     target = Path(__file__).with_name("signatures") / COMPILED_FILE
     target.write_text(json.dumps(compiled_catalogue(fresh, digest), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {target}")

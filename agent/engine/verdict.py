@@ -45,8 +45,11 @@ class Verdict(BaseModel):
     error: str = Field(description="the error in one line, or that there is none")
     analysis: str = Field(description="how the evidence leads to the category and culprit")
     solution: str = Field(description="what to do about it")
-    culprit: Culprit | None = Field(None, description="the pod (and container) where the cause first showed; "
-                                                      "possibly one that no longer exists or was never created")
+    culprit: Culprit | None = Field(
+        None,
+        description="the pod (and container) where the cause first showed; "
+        "possibly one that no longer exists or was never created",
+    )
     evidence: list[EvidenceLine] = Field([], description="the decisive lines, most decisive first")
     engine: Literal["rules", "llm"] = "rules"
     signature: str | None = Field(None, description="the catalogue signature that decided, for rule verdicts")
@@ -54,9 +57,11 @@ class Verdict(BaseModel):
     status: str | None = Field(None, description="the workload's status when it was read")
     notes: list[str] = Field([], description="what could not be read or used, and why")
     confidence: Literal["high", "medium", "low"] = Field(
-        "high", description="high: a line, event or status names the cause; medium: a stall from silence, only "
-                            "symptoms or a generic exception, evidence missing or cut; low: nothing names a cause, "
-                            "or a running job called healthy without its logs or events")
+        "high",
+        description="high: a line, event or status names the cause; medium: a stall from silence, only "
+        "symptoms or a generic exception, evidence missing or cut; low: nothing names a cause, "
+        "or a running job called healthy without its logs or events",
+    )
     confidence_reason: str | None = Field(None, description="why the confidence is not high")
 
     @field_validator("category")

@@ -23,8 +23,18 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Protocol
 
-__all__ = ["DOMAIN", "ENGLISH", "Translator", "N_", "catalogue_locale", "locale_language", "sentences",
-           "shipped_locales", "translated", "translator"]
+__all__ = [
+    "DOMAIN",
+    "ENGLISH",
+    "Translator",
+    "N_",
+    "catalogue_locale",
+    "locale_language",
+    "sentences",
+    "shipped_locales",
+    "translated",
+    "translator",
+]
 
 DOMAIN = "jobdoctor"
 # The locale environment variables gettext consults for messages, in its order (Python's
@@ -32,8 +42,16 @@ DOMAIN = "jobdoctor"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 # Spellings of the languages we ship a catalogue for, beyond their locale code; for Chinese,
 # the Simplified script (Traditional has no catalogue of its own: it falls back to English).
-_ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "zh_hans_cn": "zh_CN", "zh_sg": "zh_CN", "chinese": "zh_CN",
-            "中文": "zh_CN", "简体中文": "zh_CN", "chinese (简体中文)": "zh_CN"}
+_ALIASES = {
+    "zh": "zh_CN",
+    "zh_hans": "zh_CN",
+    "zh_hans_cn": "zh_CN",
+    "zh_sg": "zh_CN",
+    "chinese": "zh_CN",
+    "中文": "zh_CN",
+    "简体中文": "zh_CN",
+    "chinese (简体中文)": "zh_CN",
+}
 _SOURCE = ("en", "english", "c", "posix")
 # Punctuation that ends a sentence or clause in full-width scripts and carries its own space.
 FULL_WIDTH_STOPS = ("\u3002", "\uff01", "\uff1f", "\uff1b", "\uff1a", "\uff09", "\u201d", "\u300d")
@@ -112,8 +130,9 @@ def catalogue_locale(language: str) -> str | None:
 def shipped_locales() -> tuple[str, ...]:
     """The locales with a compiled catalogue in the package: ``("zh_CN",)``."""
     root = resources.files(__name__).joinpath("locale")
-    return tuple(sorted(entry.name for entry in root.iterdir()
-                        if entry.joinpath("LC_MESSAGES", DOMAIN + ".mo").is_file()))
+    return tuple(
+        sorted(entry.name for entry in root.iterdir() if entry.joinpath("LC_MESSAGES", DOMAIN + ".mo").is_file())
+    )
 
 
 @cache

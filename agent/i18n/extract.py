@@ -24,8 +24,9 @@ SOLUTION_NOTE = "the verdict's Solution"
 MEANING_NOTE = "what the category means; also the Solution when a signature has none"
 
 
-def extract_yaml(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
-                 options: Mapping[str, Any]) -> Iterator[Message]:
+def extract_yaml(
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[Message]:
     """The category meanings of a taxonomy file, or the summaries and solutions of a
     signature catalogue file."""
     root = yaml.compose(fileobj.read().decode("utf-8"), Loader=yaml.SafeLoader)

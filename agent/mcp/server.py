@@ -66,8 +66,12 @@ def build(tools: Tools) -> MCPServer:
 
     @server.tool(name="diagnose", description=DIAGNOSE, annotations=READ_ONLY)
     def diagnose(
-        kind: Annotated[str, Field(description="workload kind: pytorchjob, tfjob, mpijob, trainjob, jobset, rayjob, "
-                                               "vcjob, job, pod, ...")],
+        kind: Annotated[
+            str,
+            Field(
+                description="workload kind: pytorchjob, tfjob, mpijob, trainjob, jobset, rayjob, vcjob, job, pod, ..."
+            ),
+        ],
         name: Annotated[str, Field(description="the workload's name")],
         namespace: Annotated[str | None, Field(description="its namespace (default: the context's)")] = None,
         context: Annotated[str | None, Field(description="kubeconfig context (default: the server's)")] = None,
@@ -80,12 +84,16 @@ def build(tools: Tools) -> MCPServer:
         namespace: Annotated[str | None, Field(description="namespace to triage (default: the context's)")] = None,
         all_namespaces: Annotated[bool, Field(description="triage every namespace instead")] = False,
         since: Annotated[str, Field(description="failures within this long count: 24h, 90m, 2d")] = "24h",
-        kinds: Annotated[list[str] | None, Field(description="only these kinds (default: every supported kind)")] = None,
+        kinds: Annotated[
+            list[str] | None, Field(description="only these kinds (default: every supported kind)")
+        ] = None,
         context: Annotated[str | None, Field(description="kubeconfig context (default: the server's)")] = None,
     ) -> Annotated[CallToolResult, Report]:
         report: Report = _call(tools.triage, namespace, all_namespaces, since, kinds, context)
-        return CallToolResult(content=[TextContent(text=render_report(report, TriageFormat.table))],
-                              structured_content=report.model_dump(mode="json"))
+        return CallToolResult(
+            content=[TextContent(text=render_report(report, TriageFormat.table))],
+            structured_content=report.model_dump(mode="json"),
+        )
 
     @server.tool(name="explain_category", description=EXPLAIN, annotations=READ_ONLY)
     def explain_category(

@@ -39,8 +39,9 @@ class Solution(BaseModel):
 class CategoryExplanation(BaseModel):
     id: str
     meaning: str
-    solutions: list[Solution] = Field(description="typical causes of this category and what to do about each, most "
-                                                  "specific first")
+    solutions: list[Solution] = Field(
+        description="typical causes of this category and what to do about each, most specific first"
+    )
     other_categories: list[str] = Field(description="every category id, to compare")
 
 
@@ -56,25 +57,40 @@ class Tools:
     def _cluster(self, context: str | None) -> Any:
         from collectors.cluster import ClusterSource
 
-        return ClusterSource.from_config(kubeconfig=self.kubeconfig, context=context or self.context,
-                                         timeout=(5.0, self.settings.cluster_timeout))
+        return ClusterSource.from_config(
+            kubeconfig=self.kubeconfig, context=context or self.context, timeout=(5.0, self.settings.cluster_timeout)
+        )
 
-    def diagnose(self, kind: str, name: str, namespace: str | None = None,
-                 context: str | None = None) -> tuple[Verdict, str]:
+    def diagnose(
+        self, kind: str, name: str, namespace: str | None = None, context: str | None = None
+    ) -> tuple[Verdict, str]:
         """The verdict (redacted) and its text. Raises InputError and ClusterError."""
         resolve_kind(kind)  # an unknown kind is said before the cluster is asked
         cluster = self._cluster(context)
         try:
             target = Target(kind, name, namespace or cluster.default_namespace)
-            verdict = diagnose(target, cluster, catalogue=self.catalogue, settings=self.settings,
-                               advisor=make_advisor(self.settings, cluster))
+            verdict = diagnose(
+                target,
+                cluster,
+                catalogue=self.catalogue,
+                settings=self.settings,
+                advisor=make_advisor(self.settings, cluster),
+            )
         finally:
             cluster.close()
-        verdict = Verdict.model_validate(Redactor(self.settings.redact_patterns).object(verdict.model_dump(mode="json")))
+        verdict = Verdict.model_validate(
+            Redactor(self.settings.redact_patterns).object(verdict.model_dump(mode="json"))
+        )
         return verdict, text(verdict, tr=self.settings.translator())
 
-    def triage(self, namespace: str | None = None, all_namespaces: bool = False, since: str = "24h",
-               kinds: list[str] | None = None, context: str | None = None) -> Report:
+    def triage(
+        self,
+        namespace: str | None = None,
+        all_namespaces: bool = False,
+        since: str = "24h",
+        kinds: list[str] | None = None,
+        context: str | None = None,
+    ) -> Report:
         """The triage report (rows redacted). Raises InputError and ClusterError."""
         try:
             window = parse_duration(since)
@@ -84,9 +100,14 @@ class Tools:
         cluster = self._cluster(context)
         try:
             scope = None if all_namespaces else namespace or cluster.default_namespace
-            return triage([Scope(cluster, scope)], label=f"namespace {scope}" if scope else "all namespaces",
-                          options=Options(kinds=chosen, since=window), catalogue=self.catalogue, settings=self.settings,
-                          advisor=make_advisor(self.settings, cluster))
+            return triage(
+                [Scope(cluster, scope)],
+                label=f"namespace {scope}" if scope else "all namespaces",
+                options=Options(kinds=chosen, since=window),
+                catalogue=self.catalogue,
+                settings=self.settings,
+                advisor=make_advisor(self.settings, cluster),
+            )
         finally:
             cluster.close()
 
@@ -99,13 +120,16 @@ class Tools:
             close = difflib.get_close_matches(category, list(known), n=1)
             hint = f"; did you mean {close[0]}?" if close else f"; categories: {', '.join(known)}"
             raise InputError(f"{category!r} is not a category{hint}")
-        causes = sorted((s for s in self.catalogue.signatures if s.category == category and s.kind == "cause"
-                         and s.solution), key=lambda s: (-s.specificity, s.id))
+        causes = sorted(
+            (s for s in self.catalogue.signatures if s.category == category and s.kind == "cause" and s.solution),
+            key=lambda s: (-s.specificity, s.id),
+        )
         seen: set[str] = set()
         solutions = []
         for s in causes:
             if s.solution not in seen:
                 seen.add(s.solution)
                 solutions.append(Solution(signature=s.id, recognises=s.summary or s.id, solution=s.solution))
-        return CategoryExplanation(id=category, meaning=known[category], solutions=solutions[:MAX_SOLUTIONS],
-                                   other_categories=list(known))
+        return CategoryExplanation(
+            id=category, meaning=known[category], solutions=solutions[:MAX_SOLUTIONS], other_categories=list(known)
+        )

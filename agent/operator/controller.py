@@ -80,8 +80,17 @@ class Options:
 
 
 class Controller:
-    def __init__(self, options: Options, *, api_client: Any, source: Source, settings: Settings,
-                 catalogue: Catalogue, redactor: Redactor | None = None, observe: Observe | None = None) -> None:
+    def __init__(
+        self,
+        options: Options,
+        *,
+        api_client: Any,
+        source: Source,
+        settings: Settings,
+        catalogue: Catalogue,
+        redactor: Redactor | None = None,
+        observe: Observe | None = None,
+    ) -> None:
         self.options = options
         self._api_client = api_client
         self._source, self._settings, self._catalogue = source, settings, catalogue
@@ -101,17 +110,29 @@ class Controller:
 
         self._stop = stop
         ended = threading.Event()
-        sweeper = Sweeper(Objects(self._api_client), self.options.namespaces, default_ttl=self.options.default_ttl,
-                          clock=self.options.clock)
-        thread = threading.Thread(target=sweeper.run, args=(self.options.sweep_every, stop, ended), daemon=True,
-                                  name="jobdiagnosis-ttl")
+        sweeper = Sweeper(
+            Objects(self._api_client),
+            self.options.namespaces,
+            default_ttl=self.options.default_ttl,
+            clock=self.options.clock,
+        )
+        thread = threading.Thread(
+            target=sweeper.run, args=(self.options.sweep_every, stop, ended), daemon=True, name="jobdiagnosis-ttl"
+        )
         thread.start()
         clusterwide = "*" in self.options.namespaces
         try:
-            asyncio.run(kopf.operator(registry=self._registry(), settings=self._kopf_settings(), standalone=True,
-                                      clusterwide=clusterwide,
-                                      namespaces=() if clusterwide else list(self.options.namespaces),
-                                      stop_flag=stop, ready_flag=self.ready))
+            asyncio.run(
+                kopf.operator(
+                    registry=self._registry(),
+                    settings=self._kopf_settings(),
+                    standalone=True,
+                    clusterwide=clusterwide,
+                    namespaces=() if clusterwide else list(self.options.namespaces),
+                    stop_flag=stop,
+                    ready_flag=self.ready,
+                )
+            )
         finally:
             ended.set()
             thread.join(5)
@@ -174,8 +195,12 @@ class Controller:
             status = self._retry_or_fail(body, f"the cluster could not be read: {exc}", attempt)
         except Exception as exc:  # the edge of one object's handler: a bug fails this object, not the controller
             log.exception("diagnosing %s failed", _name(body))
-            status = reconciling.failed(f"internal error ({type(exc).__name__}: {exc}); see the controller's log",
-                                        body, self.options.clock(), attempt=attempt)
+            status = reconciling.failed(
+                f"internal error ({type(exc).__name__}: {exc}); see the controller's log",
+                body,
+                self.options.clock(),
+                attempt=attempt,
+            )
         else:
             if reconciling.model_failed(verdict, model) and attempt < self.options.attempts:
                 status = self._retry_or_fail(body, f"model {model} could not answer", attempt)
@@ -205,8 +230,9 @@ class Controller:
         target = reconciling.target(spec, namespace, self.options.policy)
         settings = reconciling.settings_for(spec, self._settings, namespace, self.options.policy)
         started = time.monotonic()
-        verdict = diagnose(target, self._source, catalogue=self._catalogue, settings=settings,
-                           advisor=self._advisor(settings))
+        verdict = diagnose(
+            target, self._source, catalogue=self._catalogue, settings=settings, advisor=self._advisor(settings)
+        )
         if self._observe is not None:
             self._observe(verdict, time.monotonic() - started, settings.model)
         return verdict, settings.model
@@ -227,14 +253,23 @@ def connection(configuration: Any) -> Any:
     kopf logs in again this way whenever the API server answers 401."""
     import kopf
 
-    header = (configuration.get_api_key_with_prefix("BearerToken")
-              or configuration.get_api_key_with_prefix("authorization") or "")
+    header = (
+        configuration.get_api_key_with_prefix("BearerToken")
+        or configuration.get_api_key_with_prefix("authorization")
+        or ""
+    )
     scheme, _, token = header.rpartition(" ")
     return kopf.ConnectionInfo(
-        server=configuration.host, ca_path=configuration.ssl_ca_cert, insecure=not configuration.verify_ssl,
-        username=configuration.username or None, password=configuration.password or None,
-        scheme=scheme or None, token=token or None, certificate_path=configuration.cert_file,
-        private_key_path=configuration.key_file)
+        server=configuration.host,
+        ca_path=configuration.ssl_ca_cert,
+        insecure=not configuration.verify_ssl,
+        username=configuration.username or None,
+        password=configuration.password or None,
+        scheme=scheme or None,
+        token=token or None,
+        certificate_path=configuration.cert_file,
+        private_key_path=configuration.key_file,
+    )
 
 
 def _name(body: Any) -> str:

@@ -24,8 +24,14 @@ POLL = 0.2
 
 
 class Sweeper:
-    def __init__(self, objects: Objects, namespaces: Sequence[str], *, default_ttl: timedelta | None,
-                 clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        objects: Objects,
+        namespaces: Sequence[str],
+        *,
+        default_ttl: timedelta | None,
+        clock: Callable[[], datetime],
+    ) -> None:
         self._objects = objects
         self._namespaces: list[str | None] = [None] if "*" in namespaces else list(namespaces)
         self._default_ttl = default_ttl
@@ -54,11 +60,16 @@ class Sweeper:
                     continue
                 meta = obj.get("metadata") or {}
                 try:
-                    if self._objects.delete(str(meta.get("namespace")), str(meta.get("name")), uid=str(meta.get("uid"))):
+                    if self._objects.delete(
+                        str(meta.get("namespace")), str(meta.get("name")), uid=str(meta.get("uid"))
+                    ):
                         deleted += 1
                         log.info("deleted JobDiagnosis %s/%s: past its TTL", meta.get("namespace"), meta.get("name"))
                 except ObjectsError as exc:
-                    log.warning("cannot delete JobDiagnosis %s/%s past its TTL (%s)", meta.get("namespace"),
-                                meta.get("name"), exc)
+                    log.warning(
+                        "cannot delete JobDiagnosis %s/%s past its TTL (%s)",
+                        meta.get("namespace"),
+                        meta.get("name"),
+                        exc,
+                    )
         return deleted
-

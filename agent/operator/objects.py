@@ -44,8 +44,9 @@ class Objects:
         while True:
             options: dict[str, Any] = {"limit": LIST_PAGE, **({"_continue": token} if token else {})}
             if namespace:
-                page = self._call(self._custom.list_namespaced_custom_object, GROUP, VERSION, namespace, PLURAL,
-                                  **options)
+                page = self._call(
+                    self._custom.list_namespaced_custom_object, GROUP, VERSION, namespace, PLURAL, **options
+                )
             else:
                 page = self._call(self._custom.list_cluster_custom_object, GROUP, VERSION, PLURAL, **options)
             items.extend(page.get("items") or [])
@@ -67,8 +68,15 @@ class Objects:
 
     def patch_status(self, namespace: str, name: str, status: dict[str, Any]) -> K8sObject:
         """A JSON merge patch of the status subresource (None values delete fields)."""
-        return self._call(self._custom.patch_namespaced_custom_object_status, GROUP, VERSION, namespace, PLURAL,
-                          name, {"status": status})
+        return self._call(
+            self._custom.patch_namespaced_custom_object_status,
+            GROUP,
+            VERSION,
+            namespace,
+            PLURAL,
+            name,
+            {"status": status},
+        )
 
     def delete(self, namespace: str, name: str, *, uid: str) -> bool:
         """Deletes the object if it is still the one with ``uid`` (not one re-created under
@@ -77,8 +85,9 @@ class Objects:
 
         options = client.V1DeleteOptions(preconditions=client.V1Preconditions(uid=uid))
         try:
-            self._call(self._custom.delete_namespaced_custom_object, GROUP, VERSION, namespace, PLURAL, name,
-                       body=options)
+            self._call(
+                self._custom.delete_namespaced_custom_object, GROUP, VERSION, namespace, PLURAL, name, body=options
+            )
         except ObjectsError as exc:
             if exc.status in (404, 409):
                 return False

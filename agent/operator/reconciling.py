@@ -107,8 +107,10 @@ def target(spec: DiagnosisSpec, namespace: str, policy: Policy) -> Target:
     read its status sees the workload's evidence - unless it lives in a trusted one."""
     wanted = spec.object.namespace or namespace
     if wanted != namespace and namespace not in (policy.own_namespace, *policy.trusted_namespaces):
-        raise SpecError(f"spec.object.namespace {wanted} is not this JobDiagnosis' namespace {namespace}: a "
-                        f"JobDiagnosis diagnoses workloads in its own namespace (create it in {wanted})")
+        raise SpecError(
+            f"spec.object.namespace {wanted} is not this JobDiagnosis' namespace {namespace}: a "
+            f"JobDiagnosis diagnoses workloads in its own namespace (create it in {wanted})"
+        )
     return Target(spec.object.kind, spec.object.name, wanted)
 
 
@@ -128,8 +130,10 @@ def settings_for(spec: DiagnosisSpec, base: Settings, namespace: str, policy: Po
     if spec.prompt_config_map:
         where = spec.prompt_config_map.partition("/")[0]
         if where not in (namespace, policy.own_namespace):
-            raise SpecError(f"spec.promptConfigMap {spec.prompt_config_map}: the ConfigMap must be in {namespace} "
-                            f"or {policy.own_namespace}")
+            raise SpecError(
+                f"spec.promptConfigMap {spec.prompt_config_map}: the ConfigMap must be in {namespace} "
+                f"or {policy.own_namespace}"
+            )
         update["prompt_configmap"] = spec.prompt_config_map
     return base.model_copy(update=update)
 
@@ -138,8 +142,11 @@ def model_failed(verdict: Verdict, model: str | None) -> bool:
     """The model was asked and could not answer (timeouts, 429s, 5xx past its deadline):
     agent/review/llm.py keeps the rule verdict and says so in a note - the same test the
     bot's metrics count model errors with."""
-    return bool(model) and verdict.engine == "rules" and any(n.startswith(f"model {model} not used")
-                                                             for n in verdict.notes)
+    return (
+        bool(model)
+        and verdict.engine == "rules"
+        and any(n.startswith(f"model {model} not used") for n in verdict.notes)
+    )
 
 
 def backoff(attempt: int, *, first: float, longest: float) -> float:
@@ -153,22 +160,38 @@ def backoff(attempt: int, *, first: float, longest: float) -> float:
 def diagnosing(body: Body, why: str, now: datetime) -> dict[str, Any]:
     """The status of a diagnosis under way; a previous verdict is cleared, not shown as current."""
     status: dict[str, Any] = dict.fromkeys(verdict_fields())
-    status.update(phase=Phase.DIAGNOSING.value, reason=why, explain=None, finishedAt=None, observedAt=None,
-                  attempts=None, conditions=[_condition(body, "Unknown", "Diagnosing", why, now)])
+    status.update(
+        phase=Phase.DIAGNOSING.value,
+        reason=why,
+        explain=None,
+        finishedAt=None,
+        observedAt=None,
+        attempts=None,
+        conditions=[_condition(body, "Unknown", "Diagnosing", why, now)],
+    )
     return status
 
 
 def retrying(body: Body, why: str, attempt: int, delay: float, now: datetime) -> dict[str, Any]:
     message = f"{why}; attempt {attempt} failed, trying again in {delay:g} s"
-    return {"phase": Phase.DIAGNOSING.value, "reason": message, "attempts": attempt,
-            "conditions": [_condition(body, "Unknown", "Retrying", message, now)]}
+    return {
+        "phase": Phase.DIAGNOSING.value,
+        "reason": message,
+        "attempts": attempt,
+        "conditions": [_condition(body, "Unknown", "Retrying", message, now)],
+    }
 
 
 def completed(verdict: Verdict, body: Body, now: datetime, *, attempt: int) -> dict[str, Any]:
     status = verdict_status(verdict)
-    status.update(_final(body, now, attempt), phase=Phase.COMPLETED.value, reason=None, explain=explain(verdict),
-                  observedAt=_stamp(now),
-                  conditions=[_condition(body, "True", "Diagnosed", f"{verdict.category}: {verdict.error}", now)])
+    status.update(
+        _final(body, now, attempt),
+        phase=Phase.COMPLETED.value,
+        reason=None,
+        explain=explain(verdict),
+        observedAt=_stamp(now),
+        conditions=[_condition(body, "True", "Diagnosed", f"{verdict.category}: {verdict.error}", now)],
+    )
     return status
 
 
@@ -176,8 +199,14 @@ def failed(reason: str, body: Body, now: datetime, *, attempt: int) -> dict[str,
     """No verdict: ``reason`` in one line, and no verdict fields left from an earlier one."""
     reason = " ".join(reason.split())
     status: dict[str, Any] = dict.fromkeys(verdict_fields())
-    status.update(_final(body, now, attempt), phase=Phase.FAILED.value, reason=reason, explain=None,
-                  observedAt=None, conditions=[_condition(body, "False", "Failed", reason, now)])
+    status.update(
+        _final(body, now, attempt),
+        phase=Phase.FAILED.value,
+        reason=reason,
+        explain=None,
+        observedAt=None,
+        conditions=[_condition(body, "False", "Failed", reason, now)],
+    )
     return status
 
 
@@ -189,14 +218,23 @@ def explain(verdict: Verdict) -> str:
 
 def _final(body: Body, now: datetime, attempt: int) -> dict[str, Any]:
     meta = body.get("metadata") or {}
-    return {"observedGeneration": int(meta.get("generation") or 1), "finishedAt": _stamp(now),
-            "rerun": str((meta.get("annotations") or {}).get(RERUN_ANNOTATION) or "") or None, "attempts": attempt}
+    return {
+        "observedGeneration": int(meta.get("generation") or 1),
+        "finishedAt": _stamp(now),
+        "rerun": str((meta.get("annotations") or {}).get(RERUN_ANNOTATION) or "") or None,
+        "attempts": attempt,
+    }
 
 
 def _condition(body: Body, status: str, reason: str, message: str, now: datetime) -> dict[str, Any]:
-    return {"type": CONDITION, "status": status, "reason": reason, "message": message,
-            "observedGeneration": int((body.get("metadata") or {}).get("generation") or 1),
-            "lastTransitionTime": _stamp(now)}
+    return {
+        "type": CONDITION,
+        "status": status,
+        "reason": reason,
+        "message": message,
+        "observedGeneration": int((body.get("metadata") or {}).get("generation") or 1),
+        "lastTransitionTime": _stamp(now),
+    }
 
 
 def _stamp(now: datetime) -> str:

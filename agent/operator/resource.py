@@ -64,23 +64,35 @@ class _Spec(BaseModel):
 class ObjectRef(_Spec):
     """The workload to diagnose, as Aegis names it."""
 
-    kind: str = Field(min_length=1, description="the workload's kind, any spelling kubectl accepts "
-                                                "(PyTorchJob, pytorchjob, Aegis' PytorchJob, job, ...)")
+    kind: str = Field(
+        min_length=1,
+        description="the workload's kind, any spelling kubectl accepts "
+        "(PyTorchJob, pytorchjob, Aegis' PytorchJob, job, ...)",
+    )
     name: str = Field(min_length=1, description="the workload's name")
     namespace: str | None = Field(None, description="the workload's namespace; default: this JobDiagnosis' own")
 
 
 class DiagnosisSpec(_Spec):
     object: ObjectRef = Field(description="the workload to diagnose (Aegis' spec.object)")
-    model: str | None = Field(None, description="the model to review the verdict with; 'none' for rules only; "
-                                                "default: the one the controller is configured with")
+    model: str | None = Field(
+        None,
+        description="the model to review the verdict with; 'none' for rules only; "
+        "default: the one the controller is configured with",
+    )
     language: str | None = Field(None, description="language of the verdict's prose (en, zh, ...)")
     prompt_config_map: str | None = Field(
-        None, alias="promptConfigMap", pattern=r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?/[a-z0-9]([-.a-z0-9]*[a-z0-9])?$",
-        description="NAMESPACE/NAME of a ConfigMap holding prompt templates (<kind>.j2, <kind>.tmpl, default.j2)")
+        None,
+        alias="promptConfigMap",
+        pattern=r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?/[a-z0-9]([-.a-z0-9]*[a-z0-9])?$",
+        description="NAMESPACE/NAME of a ConfigMap holding prompt templates (<kind>.j2, <kind>.tmpl, default.j2)",
+    )
     ttl_seconds_after_finished: int | None = Field(
-        None, alias="ttlSecondsAfterFinished", ge=0,
-        description="delete this JobDiagnosis this many seconds after it is Completed or Failed")
+        None,
+        alias="ttlSecondsAfterFinished",
+        ge=0,
+        description="delete this JobDiagnosis this many seconds after it is Completed or Failed",
+    )
 
 
 def camel(name: str) -> str:
@@ -116,25 +128,42 @@ _CONDITION = {
 }
 
 _OWN_STATUS: dict[str, dict[str, Any]] = {
-    "phase": {"type": "string", "enum": [p.value for p in Phase],
-              "description": "Pending, Diagnosing, Completed (a verdict is here) or Failed (reason says why)"},
+    "phase": {
+        "type": "string",
+        "enum": [p.value for p in Phase],
+        "description": "Pending, Diagnosing, Completed (a verdict is here) or Failed (reason says why)",
+    },
     "reason": {"type": "string", "description": "why there is no verdict (Failed), or what is retried (Diagnosing)"},
-    "explain": {"type": "string", "description": "the verdict in Aegis' format: Healthy:, Error:, Analysis:, Solution:"},
+    "explain": {
+        "type": "string",
+        "description": "the verdict in Aegis' format: Healthy:, Error:, Analysis:, Solution:",
+    },
     "observedGeneration": {"type": "integer", "format": "int64", "description": "the spec generation diagnosed"},
     "observedAt": {"type": "string", "format": "date-time", "description": "when the workload was read"},
-    "finishedAt": {"type": "string", "format": "date-time",
-                   "description": "when the phase became Completed or Failed (ttlSecondsAfterFinished counts from it)"},
+    "finishedAt": {
+        "type": "string",
+        "format": "date-time",
+        "description": "when the phase became Completed or Failed (ttlSecondsAfterFinished counts from it)",
+    },
     "rerun": {"type": "string", "description": f"the {RERUN_ANNOTATION} annotation this diagnosis answered"},
     "attempts": {"type": "integer", "description": "diagnoses tried for this generation"},
-    "conditions": {"type": "array", "items": _CONDITION, "x-kubernetes-list-type": "map",
-                   "x-kubernetes-list-map-keys": ["type"]},
+    "conditions": {
+        "type": "array",
+        "items": _CONDITION,
+        "x-kubernetes-list-type": "map",
+        "x-kubernetes-list-map-keys": ["type"],
+    },
     # The operator framework's own bookkeeping (kopf: the spec last handled, handler progress).
     "kopf": {"type": "object", "x-kubernetes-preserve-unknown-fields": True},
 }
 
 _PRINTER_COLUMNS = [
-    {"name": "Target", "type": "string", "jsonPath": ".status.target",
-     "description": "the workload, as Kind namespace/name"},
+    {
+        "name": "Target",
+        "type": "string",
+        "jsonPath": ".status.target",
+        "description": "the workload, as Kind namespace/name",
+    },
     {"name": "Phase", "type": "string", "jsonPath": ".status.phase"},
     {"name": "Healthy", "type": "boolean", "jsonPath": ".status.healthy"},
     {"name": "Category", "type": "string", "jsonPath": ".status.category"},
@@ -157,8 +186,11 @@ def crd() -> dict[str, Any]:
             "kind": {"type": "string"},
             "metadata": {"type": "object"},
             "spec": spec_schema,
-            "status": {"type": "object", "description": "the verdict (agent/engine/verdict.py) and its progress",
-                       "properties": status_properties},
+            "status": {
+                "type": "object",
+                "description": "the verdict (agent/engine/verdict.py) and its progress",
+                "properties": status_properties,
+            },
         },
     }
     return {
@@ -168,14 +200,24 @@ def crd() -> dict[str, Any]:
         "spec": {
             "group": GROUP,
             "scope": "Namespaced",
-            "names": {"kind": KIND, "listKind": f"{KIND}List", "plural": PLURAL, "singular": SINGULAR,
-                      "shortNames": SHORT_NAMES, "categories": ["jobdoctor"]},
-            "versions": [{
-                "name": VERSION, "served": True, "storage": True,
-                "subresources": {"status": {}},
-                "additionalPrinterColumns": _PRINTER_COLUMNS,
-                "schema": {"openAPIV3Schema": schema},
-            }],
+            "names": {
+                "kind": KIND,
+                "listKind": f"{KIND}List",
+                "plural": PLURAL,
+                "singular": SINGULAR,
+                "shortNames": SHORT_NAMES,
+                "categories": ["jobdoctor"],
+            },
+            "versions": [
+                {
+                    "name": VERSION,
+                    "served": True,
+                    "storage": True,
+                    "subresources": {"status": {}},
+                    "additionalPrinterColumns": _PRINTER_COLUMNS,
+                    "schema": {"openAPIV3Schema": schema},
+                }
+            ],
         },
     }
 
@@ -188,8 +230,7 @@ def structural(schema: dict[str, Any]) -> dict[str, Any]:
 
     def convert(node: dict[str, Any]) -> dict[str, Any]:
         if "$ref" in node:
-            return convert({**defs[node["$ref"].rsplit("/", 1)[1]],
-                            **{k: v for k, v in node.items() if k != "$ref"}})
+            return convert({**defs[node["$ref"].rsplit("/", 1)[1]], **{k: v for k, v in node.items() if k != "$ref"}})
         options = node.get("anyOf")
         if options is not None:
             real = [o for o in options if o.get("type") != "null"]
@@ -200,8 +241,7 @@ def structural(schema: dict[str, Any]) -> dict[str, Any]:
                 inner["nullable"] = True
             return inner
         out: dict[str, Any] = {}
-        for key in ("type", "description", "enum", "format", "pattern", "minimum", "maximum", "minLength",
-                    "required"):
+        for key in ("type", "description", "enum", "format", "pattern", "minimum", "maximum", "minLength", "required"):
             if key in node:
                 out[key] = node[key]
         if "exclusiveMinimum" in node:
@@ -228,6 +268,8 @@ if __name__ == "__main__":  # python -m agent.operator.resource > deploy/base/cr
 
     import yaml
 
-    sys.stdout.write("# Generated by `python -m agent.operator.resource` from agent/operator/resource.py and\n"
-                     "# agent/engine/verdict.py; tests/operator/test_resource.py checks it is current.\n")
+    sys.stdout.write(
+        "# Generated by `python -m agent.operator.resource` from agent/operator/resource.py and\n"
+        "# agent/engine/verdict.py; tests/operator/test_resource.py checks it is current.\n"
+    )
     sys.stdout.write(yaml.safe_dump(crd(), sort_keys=False, width=120))

@@ -25,8 +25,15 @@ from agent.engine.verdict import Verdict
 ANSWER_FIELDS = ("healthy", "category", "error", "analysis", "solution", "culprit", "evidence")
 # Tokens a good answer may take per field, with room: one error line, a paragraph of analysis,
 # a few steps of solution, five quoted lines of up to ~500 characters. Their sum is max_tokens.
-FIELD_TOKENS = {"healthy": 4, "category": 10, "error": 100, "analysis": 350, "solution": 300, "culprit": 30,
-                "evidence": 5 * 130}
+FIELD_TOKENS = {
+    "healthy": 4,
+    "category": 10,
+    "error": 100,
+    "analysis": 350,
+    "solution": 300,
+    "culprit": 30,
+    "evidence": 5 * 130,
+}
 JSON_OVERHEAD_TOKENS = 80
 # The schema's bound on quoted lines: a small model held to a schema loops on its evidence list
 # until max_tokens. (No maxLength on strings: llama.cpp turns a maxLength of 1,000 into a
@@ -116,7 +123,7 @@ def _broken_json(text: str) -> tuple[str, dict[str, Any] | None] | None:
     if start < 0 or not re.search(r'"(?:healthy|category)"\s*:', text[start:]):
         return None
     fence = text.find("```", start)
-    candidate = text[start:fence if fence > 0 else len(text)].rstrip()
+    candidate = text[start : fence if fence > 0 else len(text)].rstrip()
     try:
         json.loads(candidate)
     except json.JSONDecodeError as exc:
@@ -126,7 +133,9 @@ def _broken_json(text: str) -> tuple[str, dict[str, Any] | None] | None:
         where = f"invalid JSON at line {line} column {column}: {exc.msg}"
     else:  # parses, yet _json_object found no answer in it: not ours to repair
         return None
-    if not candidate.endswith("}"):  # cut off: what it wrote is used when it decides (health and category), the rest is not guessed
+    if not candidate.endswith(
+        "}"
+    ):  # cut off: what it wrote is used when it decides (health and category), the rest is not guessed
         repaired = _repaired(candidate)
         decides = repaired is not None and "healthy" in repaired and "category" in repaired
         return f"{where} (the answer ends before its JSON does)", repaired if decides else None
@@ -176,8 +185,11 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
         out["category"] = out["category"].strip().strip("`'\"").lower()
     if isinstance(out.get("culprit"), str):
         out["culprit"] = _culprit(out["culprit"])
-    elif isinstance(out.get("culprit"), dict) and isinstance(out["culprit"].get("pod"), str) \
-            and "/" in out["culprit"]["pod"]:  # {"pod": "pod/container", "container": "container" or null}
+    elif (
+        isinstance(out.get("culprit"), dict)
+        and isinstance(out["culprit"].get("pod"), str)
+        and "/" in out["culprit"]["pod"]
+    ):  # {"pod": "pod/container", "container": "container" or null}
         split = _culprit(out["culprit"]["pod"])
         if split is not None:
             out["culprit"] = {**split, "container": out["culprit"].get("container") or split["container"]}
@@ -279,5 +291,3 @@ def _yes_no(value: str) -> bool:
             raise Unusable(f"its Healthy field is the template's placeholder ({value.strip()[:40]!r})")
         return True
     raise Unusable(f"its Healthy field is neither yes nor no ({value.strip()[:40]!r})")
-
-

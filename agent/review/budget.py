@@ -37,8 +37,14 @@ def pack(text: str, budget: int, keep: Sequence[str] = ()) -> str:
     cost = [count_tokens(line) + 1 for line in lines]
     # The lines holding a decisive line, in the order of ``keep``: the most decisive first.
     flats = [flat(line) for line in lines]
-    decisive = [i for k in keep if len(flat(k)) >= 8 for w in [flat(k)[:200]]
-                for i, f in enumerate(flats) if w in f or (len(f) >= 20 and f in w)]
+    decisive = [
+        i
+        for k in keep
+        if len(flat(k)) >= 8
+        for w in [flat(k)[:200]]
+        for i, f in enumerate(flats)
+        if w in f or (len(f) >= 20 and f in w)
+    ]
     headers = [i for i, line in enumerate(lines) if line.startswith("== ")]
     chosen: list[int] = []
     used = 0
@@ -95,10 +101,12 @@ def count_tokens(text: str) -> int:
     """An estimate of the tokens ``text`` costs, on the high side: a run of letters costs one
     per five, digits one per three, ASCII punctuation one per two, any other character (CJK)
     one each. Close enough to OpenAI's tokenizers for a budget, and nothing to download."""
-    return (sum((len(w) + 4) // 5 for w in _LETTERS.findall(text))
-            + sum((len(d) + 2) // 3 for d in _DIGITS.findall(text))
-            + sum((len(p) + 1) // 2 for p in _PUNCTUATION.findall(text))
-            + len(_OTHER.findall(text)))
+    return (
+        sum((len(w) + 4) // 5 for w in _LETTERS.findall(text))
+        + sum((len(d) + 2) // 3 for d in _DIGITS.findall(text))
+        + sum((len(p) + 1) // 2 for p in _PUNCTUATION.findall(text))
+        + len(_OTHER.findall(text))
+    )
 
 
 def flat(text: str) -> str:

@@ -45,13 +45,26 @@ from collectors.redaction import NameMask
 # Categories one line may honestly be read as either way: a DNS failure of the master address
 # is a network error and a rendezvous error; exit 137 is an OOM kill or an outside kill. A model
 # may read the rules' own line as the other one; it may not read it as anything else.
-CONFUSABLE = frozenset(frozenset(pair) for pair in [
-    ("network-error", "rendezvous-error"), ("nccl-error", "rendezvous-error"), ("nccl-error", "network-error"),
-    ("oom-killed", "evicted"), ("oom-killed", "killed-externally"), ("killed-externally", "preempted"),
-    ("evicted", "preempted"), ("disk-full", "evicted"), ("config-error", "missing-file"),
-    ("config-error", "dependency-error"), ("cuda-error", "gpu-hardware-error"), ("cuda-error", "dependency-error"),
-    ("crash-signal", "cuda-error"), ("deadline-exceeded", "killed-externally"), ("quota-exceeded", "unschedulable"),
-])
+CONFUSABLE = frozenset(
+    frozenset(pair)
+    for pair in [
+        ("network-error", "rendezvous-error"),
+        ("nccl-error", "rendezvous-error"),
+        ("nccl-error", "network-error"),
+        ("oom-killed", "evicted"),
+        ("oom-killed", "killed-externally"),
+        ("killed-externally", "preempted"),
+        ("evicted", "preempted"),
+        ("disk-full", "evicted"),
+        ("config-error", "missing-file"),
+        ("config-error", "dependency-error"),
+        ("cuda-error", "gpu-hardware-error"),
+        ("cuda-error", "dependency-error"),
+        ("crash-signal", "cuda-error"),
+        ("deadline-exceeded", "killed-externally"),
+        ("quota-exceeded", "unschedulable"),
+    ]
+)
 # A quote shorter than this could be found anywhere ("Error", "exit 1").
 MIN_QUOTE = 8
 # Text in the evidence that talks to the model rather than about the job.
@@ -67,8 +80,16 @@ def injection_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if INJECTION.search(line)]
 
 
-def accept(answer: dict[str, Any], *, evidence: Evidence, rule: Verdict, quotable: str,
-           mask: NameMask | None = None, support: Support | None = None, language: str = "en") -> Verdict:
+def accept(
+    answer: dict[str, Any],
+    *,
+    evidence: Evidence,
+    rule: Verdict,
+    quotable: str,
+    mask: NameMask | None = None,
+    support: Support | None = None,
+    language: str = "en",
+) -> Verdict:
     """The verdict the answer gives, or ``Unusable``.
 
     ``quotable`` is the evidence as sent (redacted, masked): quotes are checked against it
@@ -101,12 +122,14 @@ def accept(answer: dict[str, Any], *, evidence: Evidence, rule: Verdict, quotabl
         raise Unusable(_describe(exc)) from None
     _check(verdict, evidence=evidence, rule=rule, injected=injected, support=support)
     same_cause = verdict.category == rule.category
-    verdict = verdict.model_copy(update={
-        "culprit": None if verdict.healthy else verdict.culprit,
-        "evidence": [_placed(e, evidence) for e in verdict.evidence] or (rule.evidence if same_cause else []),
-        "signature": rule.signature if same_cause else None,
-        "notes": [*rule.notes, *notes],
-    })
+    verdict = verdict.model_copy(
+        update={
+            "culprit": None if verdict.healthy else verdict.culprit,
+            "evidence": [_placed(e, evidence) for e in verdict.evidence] or (rule.evidence if same_cause else []),
+            "signature": rule.signature if same_cause else None,
+            "notes": [*rule.notes, *notes],
+        }
+    )
     return _with_fitting_prose(verdict, rule, support, language)
 
 
@@ -155,24 +178,34 @@ def _check(v: Verdict, *, evidence: Evidence, rule: Verdict, injected: Sequence[
         change = f"{rule.category} -> {v.category}" if v.category != rule.category else "its culprit"
         raise Unusable(f"it changes the rule verdict ({change}) without quoting a line of the evidence")
     if injected:
-        raise Unusable(f"the evidence holds text addressed to the model ({_short(injected[0])}), "
-                       "and the answer departs from the rule verdict")
+        raise Unusable(
+            f"the evidence holds text addressed to the model ({_short(injected[0])}), "
+            "and the answer departs from the rule verdict"
+        )
     if v.healthy:
         return  # a verdict inferred from silence alone, answered with the lines that show progress
     backing = [line for e in v.evidence for line in support.backing(e.text)]
     strong = _specific_cause(rule, support)
-    fitting = [line for line in backing
-               if _fits(line, v, rule=rule.category, strong=strong and v.category != rule.category)]
+    fitting = [
+        line for line in backing if _fits(line, v, rule=rule.category, strong=strong and v.category != rule.category)
+    ]
     if not fitting:
-        change = f"{rule.category} -> {v.category}" if v.category != rule.category else f"culprit {v.culprit.pod if v.culprit else None}"
+        change = (
+            f"{rule.category} -> {v.category}"
+            if v.category != rule.category
+            else f"culprit {v.culprit.pod if v.culprit else None}"
+        )
         if not backing:
             why = "none of its quoted lines shows a problem (a Normal event or a progress line is not one)"
         elif strong and v.category != rule.category:
-            why = (f"the rules found a specific cause, and no quoted line is one the catalogue reads as {v.category} "
-                   "(or one of theirs that may be read either way)")
+            why = (
+                f"the rules found a specific cause, and no quoted line is one the catalogue reads as {v.category} "
+                "(or one of theirs that may be read either way)"
+            )
         else:
             why = f"none of its quoted lines shows a problem of {v.category}" + (
-                f" in {v.culprit.pod}" if new_culprit and v.culprit else "")
+                f" in {v.culprit.pod}" if new_culprit and v.culprit else ""
+            )
         raise Unusable(f"it changes the rule verdict ({change}) but {why}")
 
 
@@ -180,7 +213,8 @@ def _fits(line: ProblemLine, v: Verdict, *, rule: str, strong: bool) -> bool:
     """Whether a problem line supports the answer: its category and, for a culprit, its pod."""
     if strong:
         ok = (line.level == "cause" and line.category == v.category and line.specificity > GENERIC_SPECIFICITY) or (
-            line.category == rule and frozenset((rule, v.category)) in CONFUSABLE)
+            line.category == rule and frozenset((rule, v.category)) in CONFUSABLE
+        )
     else:
         ok = line.supports(v.category)
     if not ok or v.culprit is None:
@@ -244,7 +278,9 @@ def _with_fitting_prose(v: Verdict, rule: Verdict, support: Support, language: s
 
 
 def _plain_prose(v: Verdict, support: Support) -> dict[str, str]:
-    where = v.culprit.pod + (f"/{v.culprit.container}" if v.culprit and v.culprit.container else "") if v.culprit else ""
+    where = (
+        v.culprit.pod + (f"/{v.culprit.container}" if v.culprit and v.culprit.container else "") if v.culprit else ""
+    )
     line = one_line(v.evidence[0].text, 300) if v.evidence else ""
     meaning = categories().get(v.category, "")
     return {

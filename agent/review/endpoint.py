@@ -38,7 +38,8 @@ _NAMES = {
 _REFUSING = re.compile(
     r"not support|unsupported|unrecognized|unrecogni[sz]ed|unknown|not allowed|invalid|input should be|"
     r"extra (?:inputs|fields)|not permitted|unexpected|must be|expected|validation error|use '?max_completion_tokens",
-    re.I)
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -69,8 +70,10 @@ class Accepted:
         if self.tokens != "none":
             out[self.tokens] = max_tokens
         if self.response_format == "json_schema":
-            out["response_format"] = {"type": "json_schema",
-                                      "json_schema": {"name": "verdict", "schema": dict(schema), "strict": False}}
+            out["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": "verdict", "schema": dict(schema), "strict": False},
+            }
         elif self.response_format == "json_object+schema":
             out["response_format"] = {"type": "json_object", "schema": dict(schema)}
         elif self.response_format == "json_object":
@@ -106,14 +109,19 @@ class EndpointMemory:
         if not isinstance(entry, dict):
             return Accepted()
         fmt, tokens, temperature = entry.get("response_format"), entry.get("tokens"), entry.get("temperature")
-        return Accepted(response_format=fmt if fmt in FORMATS else FORMATS[0],
-                        tokens=tokens if tokens in TOKEN_FIELDS else TOKEN_FIELDS[0],
-                        temperature=temperature if isinstance(temperature, bool) else True)
+        return Accepted(
+            response_format=fmt if fmt in FORMATS else FORMATS[0],
+            tokens=tokens if tokens in TOKEN_FIELDS else TOKEN_FIELDS[0],
+            temperature=temperature if isinstance(temperature, bool) else True,
+        )
 
     def put(self, key: str, accepted: Accepted) -> None:
         data = self._read()
-        data[key] = {"response_format": accepted.response_format, "tokens": accepted.tokens,
-                     "temperature": accepted.temperature}
+        data[key] = {
+            "response_format": accepted.response_format,
+            "tokens": accepted.tokens,
+            "temperature": accepted.temperature,
+        }
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_name(f".endpoints.{os.getpid()}.tmp")

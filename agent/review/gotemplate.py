@@ -21,7 +21,17 @@ _GO_ACTION = re.compile(r"\{\{(-?)(\s*)(.*?)(\s*)(-?)\}\}", re.DOTALL)
 _GO_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|`[^`]*`|\(|\)|[^\s()]+')
 # Aegis's PromptData fields jobdoctor has no equivalent for render as empty text, as Go would.
 _GO_EMPTY = frozenset({"Keywords", "RawAlert"})
-_GO_FUNCS = {"not": "not", "and": "and", "or": "or", "eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+_GO_FUNCS = {
+    "not": "not",
+    "and": "and",
+    "or": "or",
+    "eq": "==",
+    "ne": "!=",
+    "lt": "<",
+    "le": "<=",
+    "gt": ">",
+    "ge": ">=",
+}
 
 
 def is_go_template(text: str) -> bool:
@@ -36,12 +46,12 @@ def translate_go(text: str) -> str:
     ends: list[str] = []
     pos = 0
     for m in _GO_ACTION.finditer(text):
-        out.append(_jinja_literal(text[pos:m.start()]))
+        out.append(_jinja_literal(text[pos : m.start()]))
         pos = m.end()
         line = text.count("\n", 0, m.start()) + 1
         left, body, right = m.group(1), m.group(3), m.group(5)
         word = body.split(None, 1)[0] if body.split() else ""
-        rest = body[len(word):].strip()
+        rest = body[len(word) :].strip()
         try:
             if body.startswith("/*"):
                 out.append(f"{{#{left} {body[2:-2].strip() if body.endswith('*/') else body} {right}#}}")

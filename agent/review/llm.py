@@ -66,11 +66,18 @@ def make_client(settings: Settings, *, http_client: Any = None, environ: Mapping
     if key is None and settings.base_url is None:
         raise ModelFailure(f"no API key: set {settings.api_key_env} (or name another variable with --api-key-env)")
     # Local servers (vLLM, Ollama) want no key, but the SDK insists on one.
-    return openai.OpenAI(api_key=key or "unused", base_url=settings.base_url, max_retries=0,
-                         timeout=settings.request_timeout or settings.timeout, http_client=http_client)
+    return openai.OpenAI(
+        api_key=key or "unused",
+        base_url=settings.base_url,
+        max_retries=0,
+        timeout=settings.request_timeout or settings.timeout,
+        http_client=http_client,
+    )
 
 
-def advisor_from_settings(settings: Settings, *, source: Source | None = None, http_client: Any = None) -> ModelAdvisor | None:
+def advisor_from_settings(
+    settings: Settings, *, source: Source | None = None, http_client: Any = None
+) -> ModelAdvisor | None:
     """The advisor for ``settings``, or None when no model is configured."""
     if not settings.model:
         return None
@@ -91,9 +98,17 @@ class Exchange:
 class ModelAdvisor:
     """Reviews rule verdicts with one model call each (see the module docstring)."""
 
-    def __init__(self, settings: Settings, *, source: Source | None = None, http_client: Any = None,
-                 environ: Mapping[str, str] | None = None, sleep: Callable[[float], None] = time.sleep,
-                 clock: Callable[[], float] = time.monotonic, catalogue: Catalogue | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        source: Source | None = None,
+        http_client: Any = None,
+        environ: Mapping[str, str] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        catalogue: Catalogue | None = None,
+    ) -> None:
         self.settings = settings
         self.source = source
         self._http_client = http_client
@@ -149,28 +164,47 @@ class ModelAdvisor:
         except Unusable as first:
             took, left = self._clock() - started, deadline - self._clock()
             if left < took:  # a repair would be cut off, and its server would go on computing it
-                return _kept(rule, [*notes, f"model answer rejected: {first}; not asked again: the answer took "
-                                            f"{took:.0f}s and {max(left, 0):.0f}s of --timeout "
-                                            f"{self.settings.timeout:g}s remain; the rule verdict stands"])
-            repair = [*prompt.messages, {"role": "assistant", "content": prompt.outgoing(content[:REPAIR_ECHO_CHARS])},
-                      {"role": "user", "content": prompt.outgoing(repair_request(str(first), prompt.answer_format))}]
+                return _kept(
+                    rule,
+                    [
+                        *notes,
+                        f"model answer rejected: {first}; not asked again: the answer took "
+                        f"{took:.0f}s and {max(left, 0):.0f}s of --timeout "
+                        f"{self.settings.timeout:g}s remain; the rule verdict stands",
+                    ],
+                )
+            repair = [
+                *prompt.messages,
+                {"role": "assistant", "content": prompt.outgoing(content[:REPAIR_ECHO_CHARS])},
+                {"role": "user", "content": prompt.outgoing(repair_request(str(first), prompt.answer_format))},
+            ]
             try:
                 content = self._ask(client, prompt, repair, deadline, notes)
                 verdict = self._accept(content, prompt, evidence, rule, support)
             except Unusable as second:
-                return _kept(rule, [*notes, f"model answer rejected: {first}; asked again, {second}; "
-                                            "the rule verdict stands"])
+                return _kept(
+                    rule, [*notes, f"model answer rejected: {first}; asked again, {second}; the rule verdict stands"]
+                )
             except ModelFailure as exc:
-                return _kept(rule, [*notes, f"model answer rejected: {first}; asking again failed: {exc}; "
-                                            "the rule verdict stands"])
+                return _kept(
+                    rule,
+                    [*notes, f"model answer rejected: {first}; asking again failed: {exc}; the rule verdict stands"],
+                )
         if self._cache:
             self._cache.put(key, content)
         return _noted(verdict, [*notes, *([f"the model saw {prompt.cut}"] if prompt.cut else [])])
 
     def _accept(self, content: str, prompt: Prompt, evidence: Evidence, rule: Verdict, support: Support) -> Verdict:
         fields, parse_notes = parse_answer(content)
-        verdict = accept(fields, evidence=evidence, rule=rule, quotable=prompt.quotable, mask=prompt.mask,
-                         support=support, language=self.settings.language)
+        verdict = accept(
+            fields,
+            evidence=evidence,
+            rule=rule,
+            quotable=prompt.quotable,
+            mask=prompt.mask,
+            support=support,
+            language=self.settings.language,
+        )
         return _noted(verdict, parse_notes) if parse_notes else verdict
 
     def _get_client(self) -> Any:
@@ -181,8 +215,9 @@ class ModelAdvisor:
     def max_tokens(self) -> int:
         return self.settings.max_answer_tokens or answer_tokens(self.settings.language)
 
-    def _ask(self, client: Any, prompt: Prompt, messages: list[dict[str, str]], deadline: float,
-             notes: list[str]) -> str:
+    def _ask(
+        self, client: Any, prompt: Prompt, messages: list[dict[str, str]], deadline: float, notes: list[str]
+    ) -> str:
         """The answer's text. Steps down the optional fields the endpoint refuses; retries
         what may pass (429, 5xx, lost connections, a server not reached in time) within
         ``max_retries`` and the deadline; raises ``ModelFailure`` for the rest, and
@@ -195,7 +230,9 @@ class ModelAdvisor:
             remaining = deadline - self._clock()
             if remaining <= 0:
                 raise ModelFailure(f"no answer within --timeout {self.settings.timeout:g}s")
-            limit = remaining if self.settings.request_timeout is None else min(self.settings.request_timeout, remaining)
+            limit = (
+                remaining if self.settings.request_timeout is None else min(self.settings.request_timeout, remaining)
+            )
             params = self._accepted.params(schema=answer_schema(), max_tokens=self.max_tokens())
             if prompt.answer_format == "text":  # the template asks for prose: a JSON format would contradict it
                 params.pop("response_format", None)
@@ -203,7 +240,8 @@ class ModelAdvisor:
             wait: float | None = None
             try:
                 completion = client.chat.completions.create(
-                    model=self.settings.model, messages=messages, timeout=limit, **params)
+                    model=self.settings.model, messages=messages, timeout=limit, **params
+                )
             except openai.APIStatusError as exc:
                 message = _message(exc)
                 refused = refused_field(message, sent=params)
@@ -224,7 +262,8 @@ class ModelAdvisor:
                     # would compute the same answer again (servers do not stop when a client leaves).
                     raise ModelFailure(
                         f"no answer after waiting {waited:.0f}s; the server took the request but had not answered, "
-                        f"so it was not asked again ({self._more_time()})") from None
+                        f"so it was not asked again ({self._more_time()})"
+                    ) from None
                 reason = f"could not connect within {limit:g}s"
             except openai.APIConnectionError:
                 self._record(started, "connection failed")
@@ -236,8 +275,13 @@ class ModelAdvisor:
                 usage = getattr(completion, "usage", None)
                 choices = getattr(completion, "choices", None) or []
                 finish = getattr(choices[0], "finish_reason", None) if choices else None
-                self._record(started, "answer", getattr(usage, "prompt_tokens", None),
-                             getattr(usage, "completion_tokens", None), finish)
+                self._record(
+                    started,
+                    "answer",
+                    getattr(usage, "prompt_tokens", None),
+                    getattr(usage, "completion_tokens", None),
+                    finish,
+                )
                 if finish == "length":
                     raise Unusable(f"the answer was cut at max_tokens {self.max_tokens()} (finish_reason: length)")
                 return answer_text(completion)
@@ -257,15 +301,25 @@ class ModelAdvisor:
         before = self._accepted
         self._accepted = lower
         self._memory.put(self._endpoint, lower)
-        now = {"response_format": lower.response_format, "max_tokens": lower.tokens,
-               "temperature": "no temperature"}[refused]
-        was = {"response_format": before.response_format, "max_tokens": before.tokens,
-               "temperature": "temperature 0"}[refused]
-        notes.append(f"the endpoint refused {refused} {was} (HTTP {status}: {message}); asked again with {now}, "
-                     "and remembered for this endpoint")
+        now = {"response_format": lower.response_format, "max_tokens": lower.tokens, "temperature": "no temperature"}[
+            refused
+        ]
+        was = {"response_format": before.response_format, "max_tokens": before.tokens, "temperature": "temperature 0"}[
+            refused
+        ]
+        notes.append(
+            f"the endpoint refused {refused} {was} (HTTP {status}: {message}); asked again with {now}, "
+            "and remembered for this endpoint"
+        )
 
-    def _record(self, started: float, outcome: str, prompt_tokens: int | None = None,
-                answer_tokens: int | None = None, finish_reason: str | None = None) -> None:
+    def _record(
+        self,
+        started: float,
+        outcome: str,
+        prompt_tokens: int | None = None,
+        answer_tokens: int | None = None,
+        finish_reason: str | None = None,
+    ) -> None:
         self.exchanges.append(Exchange(self._clock() - started, outcome, prompt_tokens, answer_tokens, finish_reason))
 
     def _more_time(self) -> str:
@@ -288,10 +342,14 @@ def answer_text(completion: Any) -> str:
 
 def repair_request(reason: str, answer_format: str = "json") -> str:
     if answer_format == "text":
-        return (f"That answer cannot be used: {reason}. Answer again in the format asked for: the lines Healthy:, "
-                "Error:, Analysis: and Solution:, quoting the decisive lines exactly.")
-    return (f"That answer cannot be used: {reason}. Answer again with one JSON object matching the schema, "
-            "and nothing else: shorter if it was cut, every quote inside a string escaped as \\\".")
+        return (
+            f"That answer cannot be used: {reason}. Answer again in the format asked for: the lines Healthy:, "
+            "Error:, Analysis: and Solution:, quoting the decisive lines exactly."
+        )
+    return (
+        f"That answer cannot be used: {reason}. Answer again with one JSON object matching the schema, "
+        'and nothing else: shorter if it was cut, every quote inside a string escaped as \\".'
+    )
 
 
 def retry_after(headers: Mapping[str, str]) -> float | None:
@@ -320,8 +378,11 @@ def retry_after(headers: Mapping[str, str]) -> float | None:
 
 def cache_key(prompt: Prompt, settings: Settings) -> str:
     """The same redacted messages (evidence and template), model and language: the same answer."""
-    blob = json.dumps({"schema": SCHEMA_VERSION, "model": settings.model, "language": settings.language,
-                       "messages": prompt.messages}, sort_keys=True, ensure_ascii=False)
+    blob = json.dumps(
+        {"schema": SCHEMA_VERSION, "model": settings.model, "language": settings.language, "messages": prompt.messages},
+        sort_keys=True,
+        ensure_ascii=False,
+    )
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 

@@ -24,7 +24,7 @@ TERMS = {
     "volume-error": r"volume|claim|pvc|mount|attach|persistentvolume|卷|挂载|存储",
     "image-pull-error": r"image|pull|registry|manifest|tag|镜像|拉取",
     "config-error": r"config|configmap|secret|command|entrypoint|argument|option|not found|exit code 12[67]|"
-                    r"配置|命令|参数",
+    r"配置|命令|参数",
     "oom-killed": r"oom|out of memory|memory limit|exit code 137|killed|内存",
     "gpu-oom": r"out of memory|\boom\b|outofmemory|resource.?exhausted|显存|内存不足|メモリ|메모리",
     "shm-exhausted": r"shm|shared memory|/dev/shm|bus error|共享内存",
@@ -38,7 +38,7 @@ TERMS = {
     "cuda-error": r"cuda|driver|device|gpu|illegal memory|assert|nvidia|驱动|设备",
     "gpu-hardware-error": r"\bxid\b|ecc|hardware|fell off|gpu|faulty|硬件|故障",
     "crash-signal": r"segmentation|segfault|sigsegv|sigabrt|abort|signal|core dump|crash|illegal instruction|"
-                    r"floating point|段错误|信号|崩溃",
+    r"floating point|段错误|信号|崩溃",
     "evicted": r"evict|pressure|node|驱逐|节点",
     "preempted": r"preempt|drain|priority|node|reclaim|spot|shut ?down|抢占|节点",
     "killed-externally": r"sigterm|sigkill|terminat|killed|kill|cancel|liveness|probe|exit code 1[34]3|终止|杀",
@@ -81,8 +81,15 @@ def consistent(prose: str, *, category: str, culprit: str | None, decisive: list
 def language_code(language: str) -> str:
     """``zh-CN`` -> ``zh``; ``Chinese`` -> ``zh``; codes without a script check pass through."""
     code = language.strip().lower()
-    names = {"chinese": "zh", "简体中文": "zh", "中文": "zh", "japanese": "ja", "日本語": "ja", "korean": "ko",
-             "한국어": "ko"}
+    names = {
+        "chinese": "zh",
+        "简体中文": "zh",
+        "中文": "zh",
+        "japanese": "ja",
+        "日本語": "ja",
+        "korean": "ko",
+        "한국어": "ko",
+    }
     return names.get(code, code.split("-")[0].split("_")[0])
 
 

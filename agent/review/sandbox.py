@@ -142,8 +142,12 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
                 _size(len(left) + len(right), "'+'")
         elif operator == "**":
-            if isinstance(left, int) and isinstance(right, int) and right > 0 and \
-                    right * max(1, abs(left).bit_length()) > MAX_POWER_BITS:
+            if (
+                isinstance(left, int)
+                and isinstance(right, int)
+                and right > 0
+                and right * max(1, abs(left).bit_length()) > MAX_POWER_BITS
+            ):
                 raise Unbounded(f"'**' would make a number of more than {MAX_POWER_BITS:,} bits")
         elif operator == "%" and isinstance(left, str):
             _printf(left)
@@ -182,7 +186,7 @@ def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(f)  # keeps those marks
     def filtered(*args: Any, **kwargs: Any) -> Any:
         _numbers(args[first:], kwargs)  # the value filtered may be any number; the options may not
-        values = [a for a in args[first - 1:] if isinstance(a, str)]
+        values = [a for a in args[first - 1 :] if isinstance(a, str)]
         if name == "replace" and len(values) >= 3:
             _replacing(values[0], values[1:])
         elif name == "format" and values:
@@ -197,8 +201,9 @@ def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
 
 def _number(n: Any) -> None:
     if isinstance(n, int) and not isinstance(n, bool) and abs(n) > MAX_NUMBER:
-        raise Unbounded(f"the number {n if abs(n) < 10 ** 30 else 'of ' + str(n.bit_length()) + ' bits'} is over "
-                        f"{MAX_NUMBER:,}")
+        raise Unbounded(
+            f"the number {n if abs(n) < 10**30 else 'of ' + str(n.bit_length()) + ' bits'} is over {MAX_NUMBER:,}"
+        )
 
 
 def _numbers(args: Sequence[Any], kwargs: dict[str, Any]) -> None:

@@ -37,8 +37,21 @@ GENERIC_SPECIFICITY = 30
 GENERIC_CATEGORY = "application-error"
 # Normal events that report a disruption, not the course of things: a pod killed, preempted,
 # evicted, failing its probes. (Scheduled, Pulling, Created, Started are the course of things.)
-DISRUPTIONS = frozenset({"Killing", "Preempted", "Preempting", "Evicted", "TaintManagerEviction", "NodeNotReady",
-                         "Unhealthy", "BackOff", "ExitedWithCode", "Rebooted", "NodeNotSchedulable"})
+DISRUPTIONS = frozenset(
+    {
+        "Killing",
+        "Preempted",
+        "Preempting",
+        "Evicted",
+        "TaintManagerEviction",
+        "NodeNotReady",
+        "Unhealthy",
+        "BackOff",
+        "ExitedWithCode",
+        "Rebooted",
+        "NodeNotSchedulable",
+    }
+)
 # A running container's last lines stand for a stall when it has been silent this long, and for
 # more than twice its usual quiet: the rules wait twenty times that before they say so alone,
 # a model that reads the silence may say it sooner (the rules' own default minimum, 45 minutes).
@@ -68,8 +81,9 @@ class ProblemLine:
     @property
     def generic(self) -> bool:
         """Says that something failed, not what (a bare exception, an exit code)."""
-        return self.category in (None, GENERIC_CATEGORY) or (self.level == "cause"
-                                                             and self.specificity <= GENERIC_SPECIFICITY)
+        return self.category in (None, GENERIC_CATEGORY) or (
+            self.level == "cause" and self.specificity <= GENERIC_SPECIFICITY
+        )
 
     def supports(self, category: str) -> bool:
         """Whether this line can stand for ``category``: its own, or any when it names none."""
@@ -89,8 +103,12 @@ class Support:
 
     @classmethod
     def of(cls, evidence: Evidence, catalogue: Catalogue) -> Support:
-        lines = [*_status_lines(evidence, catalogue), *_event_lines(evidence, catalogue),
-                 *_log_lines(evidence, catalogue), *_silent_lines(evidence)]
+        lines = [
+            *_status_lines(evidence, catalogue),
+            *_event_lines(evidence, catalogue),
+            *_log_lines(evidence, catalogue),
+            *_silent_lines(evidence),
+        ]
         solutions: dict[str, str] = {}
         for s in sorted(catalogue.signatures, key=lambda s: -s.specificity):
             if s.kind == "cause" and s.category and s.solution:
@@ -157,8 +175,12 @@ class _ErrorReader:
     def of(cls, evidence: Evidence, catalogue: Catalogue) -> _ErrorReader:
         timeline = Timeline.of(evidence)
         hints = [s for s in catalogue.signatures if s.kind == "hint"]
-        return cls(catalogue, frozenset(p.name for p in evidence.pods if timeline.failing(p) or p.phase == "Failed"),
-                   frozenset(s.id for s in hints), frozenset(s.id for s in hints if s.while_running))
+        return cls(
+            catalogue,
+            frozenset(p.name for p in evidence.pods if timeline.failing(p) or p.phase == "Failed"),
+            frozenset(s.id for s in hints),
+            frozenset(s.id for s in hints if s.while_running),
+        )
 
     def unexplained(self, d: LogDigest, text: str, ids: Sequence[str]) -> bool:
         """Whether a line (read as ``ids``) is an error line no signature explains."""
@@ -221,8 +243,10 @@ def _silent_lines(evidence: Evidence) -> Iterator[ProblemLine]:
         if d.previous or ctr is None or ctr.current.state != "running" or d.last_time is None:
             continue
         quiet = evidence.now - d.last_time
-        if quiet < max(SILENCE_MIN, timedelta(seconds=SILENCE_CADENCE_FACTOR * (d.cadence or 0))) \
-                or d.last_time > evidence.now:
+        if (
+            quiet < max(SILENCE_MIN, timedelta(seconds=SILENCE_CADENCE_FACTOR * (d.cadence or 0)))
+            or d.last_time > evidence.now
+        ):
             continue
         for ln in d.tail[-SILENT_LAST_LINES:]:
             yield ProblemLine(ln.text, "log", "silence", d.pod, STALLED)

@@ -17,5 +17,18 @@ from agent.triage.results import Record, ResultsFile
 from agent.triage.running import Options, Scope, triage
 from agent.triage.selecting import Candidate, Listed, parse_duration, select
 
-__all__ = ["Candidate", "Listed", "Options", "Record", "Report", "ResultsFile", "Row", "Scope", "TriageFormat",
-           "parse_duration", "render_report", "select", "triage"]
+__all__ = [
+    "Candidate",
+    "Listed",
+    "Options",
+    "Record",
+    "Report",
+    "ResultsFile",
+    "Row",
+    "Scope",
+    "TriageFormat",
+    "parse_duration",
+    "render_report",
+    "select",
+    "triage",
+]

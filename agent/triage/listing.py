@@ -76,14 +76,24 @@ class ListedSource:
             return None  # the list of its namespace did not hold it
         return self._inner.get_object(api_version, kind, name, namespace)
 
-    def list_objects(self, api_version: str, kind: str, namespace: str | None, *,
-                     label_selector: str | None = None) -> list[K8sObject]:
+    def list_objects(
+        self, api_version: str, kind: str, namespace: str | None, *, label_selector: str | None = None
+    ) -> list[K8sObject]:
         return self._inner.list_objects(api_version, kind, namespace, label_selector=label_selector)
 
     def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
         return self._inner.list_events(namespace, involved)
 
-    def read_log(self, namespace: str, pod: str, container: str, *, previous: bool = False,
-                 tail_lines: int | None = None, limit_bytes: int | None = None) -> Iterator[bytes]:
-        return self._inner.read_log(namespace, pod, container, previous=previous, tail_lines=tail_lines,
-                                    limit_bytes=limit_bytes)
+    def read_log(
+        self,
+        namespace: str,
+        pod: str,
+        container: str,
+        *,
+        previous: bool = False,
+        tail_lines: int | None = None,
+        limit_bytes: int | None = None,
+    ) -> Iterator[bytes]:
+        return self._inner.read_log(
+            namespace, pod, container, previous=previous, tail_lines=tail_lines, limit_bytes=limit_bytes
+        )

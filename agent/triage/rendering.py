@@ -59,7 +59,9 @@ def table(report: Report) -> str:
         heads = columns(report)
         grid = [heads, *(cells(r, heads) for r in report.rows)]
         widths = [max(len(line[i]) for line in grid) for i in range(len(heads) - 1)]
-        lines = ["   ".join([*(c.ljust(w) for c, w in zip(line, widths, strict=False)), line[-1]]).rstrip() for line in grid]
+        lines = [
+            "   ".join([*(c.ljust(w) for c, w in zip(line, widths, strict=False)), line[-1]]).rstrip() for line in grid
+        ]
         lines.append("")
     lines += report.summary
     lines += [f"note: {n}" for n in report.notes]

@@ -31,8 +31,10 @@ class Row(BaseModel):
     namespace: str
     name: str
     snapshot: str | None = Field(None, description="the snapshot folder it was read from (--snapshots)")
-    trigger: Trigger = Field(description="why it was diagnosed: failed within --since, pending too long, or "
-                                         "running long enough to be checked for a stall")
+    trigger: Trigger = Field(
+        description="why it was diagnosed: failed within --since, pending too long, or "
+        "running long enough to be checked for a stall"
+    )
     status: str = Field(description="the workload's status as read: Failed, Pending, Running, Suspended, ...")
     category: str | None = Field(None, description="the verdict's category; none when it could not be diagnosed")
     culprit: str | None = Field(None, description="pod/container where the cause first showed")
@@ -77,10 +79,18 @@ def verdict_row(base: Row, verdict: Verdict) -> Row:
     if verdict.culprit is not None:
         culprit = verdict.culprit.pod + (f"/{verdict.culprit.container}" if verdict.culprit.container else "")
     confidence = getattr(verdict, "confidence", None)  # the engine's confidence, once it gives one
-    return base.model_copy(update={
-        "status": verdict.status or base.status, "category": verdict.category, "culprit": culprit,
-        "error": one_line(verdict.error), "confidence": str(confidence) if confidence is not None else None,
-        "engine": verdict.engine, "diagnosed": True, "verdict": verdict})
+    return base.model_copy(
+        update={
+            "status": verdict.status or base.status,
+            "category": verdict.category,
+            "culprit": culprit,
+            "error": one_line(verdict.error),
+            "confidence": str(confidence) if confidence is not None else None,
+            "engine": verdict.engine,
+            "diagnosed": True,
+            "verdict": verdict,
+        }
+    )
 
 
 def redacted(row: Row, redactor: Redactor) -> Row:
@@ -96,7 +106,11 @@ def summarize(rows: list[Row], *, fine: int) -> list[str]:
     """``5 failed: 3 gpu-oom, 1 image-pull-error, 1 nccl-error``, one line per kind of trouble."""
     shown = [r for r in rows if r.needs_attention]
     lines = []
-    for trigger, label in (("failed", "failed"), ("pending", "pending too long"), ("stall-check", "in trouble while running")):
+    for trigger, label in (
+        ("failed", "failed"),
+        ("pending", "pending too long"),
+        ("stall-check", "in trouble while running"),
+    ):
         group = [r for r in shown if r.trigger == trigger and r.diagnosed]
         if group:
             counts = Counter(r.category or "unknown" for r in group)

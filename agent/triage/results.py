@@ -68,8 +68,10 @@ class ResultsFile:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                raise InputError(f"{label}: another jobdoctor triage is writing it; wait for it to finish "
-                                 "or pass another --results FILE") from None
+                raise InputError(
+                    f"{label}: another jobdoctor triage is writing it; wait for it to finish "
+                    "or pass another --results FILE"
+                ) from None
             data = _read_all(fd)
             done, complete = parse(data, label)
             if complete < len(data):
@@ -115,8 +117,10 @@ def parse(data: bytes, label: str) -> tuple[dict[str, Record], int]:
     tail = data[complete:]
     if tail and not (MARKER.startswith(tail) or tail.startswith(MARKER) or not tail.strip(b"\0")):
         # A file system that lost a write after a crash can leave NUL bytes: torn too.
-        raise InputError(f"{label}: not a jobdoctor triage results file (it does not end in a result); "
-                         "pass a new file or one a triage wrote")
+        raise InputError(
+            f"{label}: not a jobdoctor triage results file (it does not end in a result); "
+            "pass a new file or one a triage wrote"
+        )
     done: dict[str, Record] = {}
     for number, line in enumerate(data[:complete].split(b"\n")[:-1], start=1):
         if not line.strip():
@@ -124,8 +128,9 @@ def parse(data: bytes, label: str) -> tuple[dict[str, Record], int]:
         try:
             record = Record.model_validate_json(line)
         except ValidationError:
-            raise InputError(f"{label} line {number}: not a jobdoctor triage result; pass a new file or one a "
-                             "triage wrote") from None
+            raise InputError(
+                f"{label} line {number}: not a jobdoctor triage result; pass a new file or one a triage wrote"
+            ) from None
         done[record.key] = record
     return done, complete
 

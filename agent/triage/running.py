@@ -70,9 +70,18 @@ class _Job:
     now: datetime
 
 
-def triage(scopes: Sequence[Scope], *, label: str, options: Options | None = None, catalogue: Catalogue | None = None,
-           settings: Settings | None = None, advisor: Advisor | None = None, results: ResultsFile | None = None,
-           progress: Progress | None = None, clock: Callable[[], datetime] | None = None) -> Report:
+def triage(
+    scopes: Sequence[Scope],
+    *,
+    label: str,
+    options: Options | None = None,
+    catalogue: Catalogue | None = None,
+    settings: Settings | None = None,
+    advisor: Advisor | None = None,
+    results: ResultsFile | None = None,
+    progress: Progress | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> Report:
     """Lists, selects and diagnoses the workloads of ``scopes``; ``label`` names the scope in
     the report. Raises ClusterError when a scope cannot be listed at all."""
     options = options or Options()
@@ -91,8 +100,13 @@ def triage(scopes: Sequence[Scope], *, label: str, options: Options | None = Non
         listed += len(workloads(listing.items))
         now = scope.now or started
         source = ListedSource(scope.source, listing, scope.namespace)
-        for candidate in select(listing.items, now=now, since=options.since, pending_after=options.pending_after,
-                                stalled_after=options.stalled_after):
+        for candidate in select(
+            listing.items,
+            now=now,
+            since=options.since,
+            pending_after=options.pending_after,
+            stalled_after=options.stalled_after,
+        ):
             jobs.append(_Job(candidate, scope, source, now))
     jobs.sort(key=lambda j: order(j.candidate))
 
@@ -103,24 +117,53 @@ def triage(scopes: Sequence[Scope], *, label: str, options: Options | None = Non
         if record is not None:
             rows[job.candidate.listed.key] = _aged(record.row.model_copy(update={"resumed": True}), job.now)
     todo = [j for j in jobs if j.candidate.listed.key not in rows]
-    runner = _Runner(todo, options, catalogue=catalogue, settings=settings, advisor=advisor, results=results,
-                     redactor=redactor, progress=say, total=len(jobs), already=len(rows))
+    runner = _Runner(
+        todo,
+        options,
+        catalogue=catalogue,
+        settings=settings,
+        advisor=advisor,
+        results=results,
+        redactor=redactor,
+        progress=say,
+        total=len(jobs),
+        already=len(rows),
+    )
     rows.update(runner.run())
 
     ordered = [rows[j.candidate.listed.key] for j in jobs if j.candidate.listed.key in rows]
     fine = sum(1 for r in ordered if not r.needs_attention)
     shown = [r for r in ordered if r.needs_attention]
-    return Report(scope=label, now=started, since_seconds=int(options.since.total_seconds()), listed=listed,
-                  checked=len(jobs), fine=fine, rows=shown, summary=summarize(shown, fine=fine),
-                  notes=[redactor.text(n) for n in notes])
+    return Report(
+        scope=label,
+        now=started,
+        since_seconds=int(options.since.total_seconds()),
+        listed=listed,
+        checked=len(jobs),
+        fine=fine,
+        rows=shown,
+        summary=summarize(shown, fine=fine),
+        notes=[redactor.text(n) for n in notes],
+    )
 
 
 class _Runner:
     """Diagnoses jobs on a bounded pool, with a deadline each."""
 
-    def __init__(self, jobs: list[_Job], options: Options, *, catalogue: Catalogue | None, settings: Settings,
-                 advisor: Advisor | None, results: ResultsFile | None, redactor: Redactor, progress: Progress,
-                 total: int, already: int) -> None:
+    def __init__(
+        self,
+        jobs: list[_Job],
+        options: Options,
+        *,
+        catalogue: Catalogue | None,
+        settings: Settings,
+        advisor: Advisor | None,
+        results: ResultsFile | None,
+        redactor: Redactor,
+        progress: Progress,
+        total: int,
+        already: int,
+    ) -> None:
         self._jobs = jobs
         self._options = options
         self._catalogue, self._settings, self._advisor = catalogue, settings, advisor
@@ -175,9 +218,14 @@ class _Runner:
             self._started[listed.key] = time.monotonic()
         self._say(self._done, self._total, f"diagnosing {listed.kind.kind} {listed.namespace}/{listed.name}")
         try:
-            verdict = diagnose(Target(listed.target_kind, listed.name, listed.namespace), job.source,
-                               catalogue=self._catalogue, settings=self._settings, advisor=self._advisor,
-                               now=job.scope.now)
+            verdict = diagnose(
+                Target(listed.target_kind, listed.name, listed.namespace),
+                job.source,
+                catalogue=self._catalogue,
+                settings=self._settings,
+                advisor=self._advisor,
+                now=job.scope.now,
+            )
         except JobdoctorError as exc:  # deleted since it was listed, forbidden, unreachable
             return self._failed(job, one_line(str(exc)))
         row = redacted(_aged(verdict_row(_base(job), verdict), job.now), self._redactor_for(job))
@@ -201,8 +249,18 @@ class _Runner:
 def _base(job: _Job) -> Row:
     listed = job.candidate.listed
     facts = workload_facts(listed.obj, listed.kind, listed.api_version, [])
-    return Row(kind=listed.kind.kind, api_version=listed.api_version, namespace=listed.namespace, name=listed.name, snapshot=listed.origin or None,
-               trigger=job.candidate.trigger, status=facts.status, at=job.candidate.at, error="", diagnosed=False)
+    return Row(
+        kind=listed.kind.kind,
+        api_version=listed.api_version,
+        namespace=listed.namespace,
+        name=listed.name,
+        snapshot=listed.origin or None,
+        trigger=job.candidate.trigger,
+        status=facts.status,
+        at=job.candidate.at,
+        error="",
+        diagnosed=False,
+    )
 
 
 def _aged(row: Row, now: datetime) -> Row:

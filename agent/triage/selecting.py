@@ -98,8 +98,14 @@ def parse_duration(text: str) -> timedelta:
     return timedelta(seconds=seconds)
 
 
-def select(listed: Iterable[Listed], *, now: datetime, since: timedelta = DEFAULT_SINCE,
-           pending_after: timedelta = PENDING_AFTER, stalled_after: timedelta = STALLED_AFTER) -> list[Candidate]:
+def select(
+    listed: Iterable[Listed],
+    *,
+    now: datetime,
+    since: timedelta = DEFAULT_SINCE,
+    pending_after: timedelta = PENDING_AFTER,
+    stalled_after: timedelta = STALLED_AFTER,
+) -> list[Candidate]:
     """The workloads to diagnose, oldest first."""
     policy = Policy(pending_after=pending_after, stalled_after=stalled_after, lookback=since)
     chosen: list[Candidate] = []
@@ -153,8 +159,11 @@ def owned_by_a_workload(obj: K8sObject, kind: Kind, kinds: Sequence[Kind] | None
     if kind.family == "pod":
         return bool(refs)
     known = kinds if kinds is not None else builtin_kinds()
-    return any(r.get("kind") == k.kind and _group(str(r.get("apiVersion") or "")) in {_group(v) for v in k.api_versions}
-               for r in refs for k in known)
+    return any(
+        r.get("kind") == k.kind and _group(str(r.get("apiVersion") or "")) in {_group(v) for v in k.api_versions}
+        for r in refs
+        for k in known
+    )
 
 
 def _group(api_version: str) -> str:

@@ -42,8 +42,12 @@ def _read(path: Path) -> Catalog:
 def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
     """The messages as `pybabel extract` finds them in the code and the YAML today."""
     out = tmp_path_factory.mktemp("pot") / "jobdoctor.pot"
-    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", *EXTRACT, str(out), "."],
-                   cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "babel.messages.frontend", "extract", *EXTRACT, str(out), "."],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     return _read(out)
 
 
@@ -53,7 +57,8 @@ def _ids(catalog: Catalog) -> set[str | tuple[str, ...]]:
 
 def test_the_pot_is_what_extraction_finds_today(extracted: Catalog) -> None:
     assert _ids(_read(POT)) == _ids(extracted), (
-        "agent/i18n/locale/jobdoctor.pot is stale: run the extract and update commands (README, Development)")
+        "agent/i18n/locale/jobdoctor.pot is stale: run the extract and update commands (README, Development)"
+    )
 
 
 @pytest.mark.parametrize("locale", shipped_locales())
@@ -72,7 +77,9 @@ def test_every_message_has_a_translation(extracted: Catalog, locale: str) -> Non
                 missing.append(m.id[0])
         elif tr.gettext(m.id) == m.id:
             missing.append(m.id)
-    assert not missing, f"{len(missing)} messages have no {locale} translation (edit its .po, then compile): {missing[:5]}"
+    assert not missing, (
+        f"{len(missing)} messages have no {locale} translation (edit its .po, then compile): {missing[:5]}"
+    )
 
 
 @pytest.mark.parametrize("locale", shipped_locales())
@@ -107,7 +114,8 @@ def test_the_shipped_mo_is_compiled_from_the_po(locale: str) -> None:
     fresh.seek(0)
     with (folder / "jobdoctor.mo").open("rb") as shipped:
         assert gettext.GNUTranslations(shipped)._catalog == gettext.GNUTranslations(fresh)._catalog, (  # type: ignore[attr-defined]
-            "run the compile command (README, Development)")
+            "run the compile command (README, Development)"
+        )
 
 
 def test_the_package_ships_the_compiled_catalogues() -> None:
@@ -132,10 +140,12 @@ def test_every_category_meaning_is_translated() -> None:
 
 def test_every_builtin_signature_summary_and_solution_is_translated() -> None:
     zh = translator("zh")
-    untranslated = [f"{s.id}.{field}" for s in builtin_catalogue().signatures
-                    for field, en, local in (("summary", s.summary, s.summary_in(zh)),
-                                             ("solution", s.solution, s.solution_in(zh)))
-                    if en and local == en]
+    untranslated = [
+        f"{s.id}.{field}"
+        for s in builtin_catalogue().signatures
+        for field, en, local in (("summary", s.summary, s.summary_in(zh)), ("solution", s.solution, s.solution_in(zh)))
+        if en and local == en
+    ]
     assert not untranslated, untranslated[:5]
     quiet = next(s for s in builtin_catalogue().signatures if not s.summary)
     assert quiet.summary_in(zh) == ""  # not gettext's header, which msgid "" would give
@@ -144,12 +154,29 @@ def test_every_builtin_signature_summary_and_solution_is_translated() -> None:
 # -- which catalogue a setting means --------------------------------------------------------
 
 
-@pytest.mark.parametrize(("language", "locale"), [
-    ("zh", "zh_CN"), ("zh-CN", "zh_CN"), ("zh_CN", "zh_CN"), ("zh_CN.UTF-8", "zh_CN"), ("ZH-cn", "zh_CN"),
-    ("zh-Hans", "zh_CN"), ("Chinese", "zh_CN"), ("中文", "zh_CN"), ("zh_SG", "zh_CN"),
-    ("en", None), ("en_US.UTF-8", None), ("C", None), ("", None), ("fr", None), ("ja_JP", None),
-    ("zh-TW", None), ("zh_HK.UTF-8", None), ("zh-Hant", None),
-])
+@pytest.mark.parametrize(
+    ("language", "locale"),
+    [
+        ("zh", "zh_CN"),
+        ("zh-CN", "zh_CN"),
+        ("zh_CN", "zh_CN"),
+        ("zh_CN.UTF-8", "zh_CN"),
+        ("ZH-cn", "zh_CN"),
+        ("zh-Hans", "zh_CN"),
+        ("Chinese", "zh_CN"),
+        ("中文", "zh_CN"),
+        ("zh_SG", "zh_CN"),
+        ("en", None),
+        ("en_US.UTF-8", None),
+        ("C", None),
+        ("", None),
+        ("fr", None),
+        ("ja_JP", None),
+        ("zh-TW", None),
+        ("zh_HK.UTF-8", None),
+        ("zh-Hant", None),
+    ],
+)
 def test_catalogue_for_a_language_setting(language: str, locale: str | None) -> None:
     assert catalogue_locale(language) == locale
 
@@ -161,19 +188,22 @@ def test_a_language_without_a_catalogue_reads_english_and_catalogues_are_read_on
     assert ENGLISH.ngettext("a pod", "pods", 1) == "a pod" and ENGLISH.ngettext("a pod", "pods", 3) == "pods"
 
 
-@pytest.mark.parametrize(("environ", "language"), [
-    ({"LANG": "zh_CN.UTF-8"}, "zh"),
-    ({"LANG": "en_US.UTF-8"}, "en"),
-    ({"LANG": "C.UTF-8"}, "en"),
-    ({"LANG": "POSIX"}, "en"),
-    ({"LANG": "ja_JP.UTF-8"}, "ja"),
-    ({"LANG": "zh_TW.UTF-8"}, "zh-tw"),
-    ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"}, "zh"),
-    ({"LANG": "zh_CN.UTF-8", "LC_ALL": "en_US.UTF-8"}, "en"),
-    ({"LANG": "en_US.UTF-8", "LANGUAGE": "zh_CN:en"}, "zh"),
-    ({"LANG": "", "LC_ALL": ""}, None),
-    ({}, None),
-])
+@pytest.mark.parametrize(
+    ("environ", "language"),
+    [
+        ({"LANG": "zh_CN.UTF-8"}, "zh"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "POSIX"}, "en"),
+        ({"LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LANG": "zh_TW.UTF-8"}, "zh-tw"),
+        ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"}, "zh"),
+        ({"LANG": "zh_CN.UTF-8", "LC_ALL": "en_US.UTF-8"}, "en"),
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "zh_CN:en"}, "zh"),
+        ({"LANG": "", "LC_ALL": ""}, None),
+        ({}, None),
+    ],
+)
 def test_the_locale_names_a_language(environ: dict[str, str], language: str | None) -> None:
     assert locale_language(environ) == language
 
@@ -191,7 +221,9 @@ def test_yaml_extraction_gives_the_strings_the_engine_looks_up(tmp_path: Path) -
     )
     found = list(extract_yaml(io.BytesIO(text.encode()), {}, [], {}))
     assert [(line, msg) for line, _, msg, _ in found] == [(6, "ran out of 'memory'"), (7, "Lower the batch size.")]
-    assert found[0][3] == ["signature a (gpu-oom), summary: a phrase after a pod's name: '<pod> <summary>: <the log line>'"]
+    assert found[0][3] == [
+        "signature a (gpu-oom), summary: a phrase after a pod's name: '<pod> <summary>: <the log line>'"
+    ]
     taxonomy = list(extract_yaml(io.BytesIO(b"categories:\n  gpu-oom: An accelerator ran out.\n"), {}, [], {}))
     assert [(m[2], m[3][0].split(":")[0]) for m in taxonomy] == [("An accelerator ran out.", "category gpu-oom")]
     assert list(extract_yaml(io.BytesIO(b"- a\n"), {}, [], {})) == []

@@ -26,8 +26,12 @@ def test_defaults_without_any_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("max_logs: 3\nmaxlogs: 4\n", "unknown setting 'maxlogs'"), ("- a\n", "expected a mapping"),
-     ("max_logs: many\n", "setting max_logs"), ("a: [\n", "cannot be read as YAML")],
+    [
+        ("max_logs: 3\nmaxlogs: 4\n", "unknown setting 'maxlogs'"),
+        ("- a\n", "expected a mapping"),
+        ("max_logs: many\n", "setting max_logs"),
+        ("a: [\n", "cannot be read as YAML"),
+    ],
 )
 def test_bad_config_files(tmp_path: Path, text: str, message: str) -> None:
     config = tmp_path / "c.yaml"
@@ -46,18 +50,21 @@ def test_bad_environment_value_is_named() -> None:
 
 @pytest.mark.parametrize(
     ("flag", "env", "config", "expected"),
-    [("ja", {"JOBDOCTOR_LANGUAGE": "fr", "LANG": "zh_CN.UTF-8"}, "de", "ja"),
-     (None, {"JOBDOCTOR_LANGUAGE": "fr", "LANG": "zh_CN.UTF-8"}, "de", "fr"),
-     (None, {"LANG": "zh_CN.UTF-8"}, "de", "de"),
-     (None, {"LANG": "zh_CN.UTF-8"}, None, "zh"),
-     (None, {"LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"}, None, "zh"),
-     (None, {"JOBDOCTOR_LANGUAGE": "", "LANG": "zh_CN.UTF-8"}, None, "zh"),
-     (None, {"LANG": "C.UTF-8"}, None, "en"),
-     (None, {}, None, "en")],
+    [
+        ("ja", {"JOBDOCTOR_LANGUAGE": "fr", "LANG": "zh_CN.UTF-8"}, "de", "ja"),
+        (None, {"JOBDOCTOR_LANGUAGE": "fr", "LANG": "zh_CN.UTF-8"}, "de", "fr"),
+        (None, {"LANG": "zh_CN.UTF-8"}, "de", "de"),
+        (None, {"LANG": "zh_CN.UTF-8"}, None, "zh"),
+        (None, {"LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"}, None, "zh"),
+        (None, {"JOBDOCTOR_LANGUAGE": "", "LANG": "zh_CN.UTF-8"}, None, "zh"),
+        (None, {"LANG": "C.UTF-8"}, None, "en"),
+        (None, {}, None, "en"),
+    ],
     ids=["flag", "env", "config", "locale", "lc-all", "empty-env", "c-locale", "default"],
 )
-def test_language_precedence(tmp_path: Path, flag: str | None, env: dict[str, str], config: str | None,
-                             expected: str) -> None:
+def test_language_precedence(
+    tmp_path: Path, flag: str | None, env: dict[str, str], config: str | None, expected: str
+) -> None:
     path = tmp_path / "c.yaml"
     path.write_text(f"language: {config}\n" if config else "")
     assert load_settings({"language": flag}, config=path, environ=env).language == expected

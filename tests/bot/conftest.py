@@ -37,8 +37,11 @@ def slack_signature(body: bytes, timestamp: int, secret: str = SIGNING_SECRET) -
 
 def slack_headers(body: bytes, *, timestamp: int | None = None, secret: str = SIGNING_SECRET) -> dict[str, str]:
     ts = int(time.time()) if timestamp is None else timestamp
-    return {"X-Slack-Request-Timestamp": str(ts), "X-Slack-Signature": slack_signature(body, ts, secret),
-            "Content-Type": "application/x-www-form-urlencoded"}
+    return {
+        "X-Slack-Request-Timestamp": str(ts),
+        "X-Slack-Signature": slack_signature(body, ts, secret),
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
 
 
 @pytest.fixture
@@ -71,14 +74,20 @@ def make_bot(cluster: FakeCluster, receiver: Receiver) -> Iterator[Callable[...,
     """Builds the app over the fake cluster and serves it; returns a client and the service."""
     stack = ExitStack()
 
-    def make(config: BotConfig | None = None, *, env: dict[str, str] | None = None,
-             clock: Callable[[], float] = time.time, monotonic: Callable[[], float] = time.monotonic,
-             settings: Settings | None = None,
-             **app_options: Any) -> tuple[httpx.Client, Service]:
+    def make(
+        config: BotConfig | None = None,
+        *,
+        env: dict[str, str] | None = None,
+        clock: Callable[[], float] = time.time,
+        monotonic: Callable[[], float] = time.monotonic,
+        settings: Settings | None = None,
+        **app_options: Any,
+    ) -> tuple[httpx.Client, Service]:
         config = config or bot_config(receiver)
         settings = settings or Settings()
-        service = Service(config, source=cluster.source(), settings=settings, catalogue=builtin_catalogue(),
-                          clock=monotonic)
+        service = Service(
+            config, source=cluster.source(), settings=settings, catalogue=builtin_catalogue(), clock=monotonic
+        )
         app = create_app(config, service, environ={**ENV, **(env or {})}, clock=clock, **app_options)
         url = stack.enter_context(serving(app))
         return stack.enter_context(httpx.Client(base_url=url, timeout=30)), service

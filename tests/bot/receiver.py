@@ -73,8 +73,14 @@ class Receiver:
         url = urlsplit(handler.path)
         length = int(handler.headers.get("Content-Length") or 0)
         body = handler.rfile.read(length) if length else b""
-        rec = Received(handler.command, url.path, {k: v[-1] for k, v in parse_qs(url.query).items()},
-                       {k.lower(): v for k, v in handler.headers.items()}, body, time.time())
+        rec = Received(
+            handler.command,
+            url.path,
+            {k: v[-1] for k, v in parse_qs(url.query).items()},
+            {k.lower(): v for k, v in handler.headers.items()},
+            body,
+            time.time(),
+        )
         answer = self.answers.get(url.path, self.default)
         result = answer(rec) if callable(answer) else answer
         with self._cond:

@@ -8,17 +8,27 @@ from agent.bot.authz import allowed
 from agent.bot.config import AccessRule
 from agent.bot.limits import Deliveries, RateLimiter, retry_delay
 
-RULES = [AccessRule(channels=["C-ML"], namespaces=["team-*", "shared"]),
-         AccessRule(channels=["C-OPS"], users=["U-BOB"], namespaces=["*"]),
-         AccessRule(channels=["*"], users=["U-ADMIN"], namespaces=["kube-*"])]
+RULES = [
+    AccessRule(channels=["C-ML"], namespaces=["team-*", "shared"]),
+    AccessRule(channels=["C-OPS"], users=["U-BOB"], namespaces=["*"]),
+    AccessRule(channels=["*"], users=["U-ADMIN"], namespaces=["kube-*"]),
+]
 
 
-@pytest.mark.parametrize(("channel", "user", "namespace", "ok"), [
-    ("C-ML", "U-ANY", "team-nlp", True), ("C-ML", "U-ANY", "shared", True), ("C-ML", "U-ANY", "shared-2", False),
-    ("C-ML", "U-ANY", "prod", False), ("C-OPS", "U-BOB", "prod", True), ("C-OPS", "U-ALICE", "prod", False),
-    ("C-RANDOM", "U-ADMIN", "kube-system", True), ("C-RANDOM", "U-ADMIN", "team-nlp", False),
-    ("C-RANDOM", "U-ANY", "team-nlp", False),
-])
+@pytest.mark.parametrize(
+    ("channel", "user", "namespace", "ok"),
+    [
+        ("C-ML", "U-ANY", "team-nlp", True),
+        ("C-ML", "U-ANY", "shared", True),
+        ("C-ML", "U-ANY", "shared-2", False),
+        ("C-ML", "U-ANY", "prod", False),
+        ("C-OPS", "U-BOB", "prod", True),
+        ("C-OPS", "U-ALICE", "prod", False),
+        ("C-RANDOM", "U-ADMIN", "kube-system", True),
+        ("C-RANDOM", "U-ADMIN", "team-nlp", False),
+        ("C-RANDOM", "U-ANY", "team-nlp", False),
+    ],
+)
 def test_access(channel: str, user: str, namespace: str, ok: bool) -> None:
     assert allowed(RULES, channel=channel, user=user, namespace=namespace) is ok
 

@@ -16,16 +16,29 @@ from tests.bot.test_sinks import VERDICT
 
 ZH = translator("zh")
 # Every label a card may carry, as JSON shows it ("Status" is a Teams fact's title).
-ENGLISH_LABELS = ("Status:", "Category:", "Culprit:", "Error:", "Solution:", "Evidence:", "Failing:", "engine:",
-                  '"Status"', '"Category"', '"Culprit"')
+ENGLISH_LABELS = (
+    "Status:",
+    "Category:",
+    "Culprit:",
+    "Error:",
+    "Solution:",
+    "Evidence:",
+    "Failing:",
+    "engine:",
+    '"Status"',
+    '"Category"',
+    '"Culprit"',
+)
 
 
 def every_card(tr: Translator) -> dict[str, Any]:
     redactor = Redactor()
-    return {"slack": cards.slack_blocks(VERDICT, redactor, trigger="failed", tr=tr),
-            "lark": cards.lark_card(VERDICT, redactor, trigger="failed", tr=tr),
-            "teams": cards.adaptive_card(VERDICT, redactor, trigger="failed", tr=tr),
-            "robot": cards.robot_markdown(VERDICT, redactor, trigger="failed", tr=tr)}
+    return {
+        "slack": cards.slack_blocks(VERDICT, redactor, trigger="failed", tr=tr),
+        "lark": cards.lark_card(VERDICT, redactor, trigger="failed", tr=tr),
+        "teams": cards.adaptive_card(VERDICT, redactor, trigger="failed", tr=tr),
+        "robot": cards.robot_markdown(VERDICT, redactor, trigger="failed", tr=tr),
+    }
 
 
 @pytest.mark.parametrize("platform", ["slack", "lark", "teams", "robot"])

@@ -18,14 +18,21 @@ from tests.fakeapi.fixtures import FakeCluster
 runner = CliRunner()
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("slack: {signing_secret: x}\n", "bot config {path}: slack.signing_secret: Extra inputs are not permitted"),
-    ("limits: {max_concurrent: 0}\n", "bot config {path}: limits.max_concurrent: Input should be greater than or equal to 1"),
-    ("watch: {sinks: [{type: pager, url_env: X}]}\n", "bot config {path}: watch.sinks.0: Input tag 'pager' found"),
-    ("watch: {leader_election: {lease_seconds: 5, renew_seconds: 5}}\n", "lease_seconds > renew_seconds"),
-    ("- a list\n", "bot config {path}: expected a mapping"),
-    ("key: [unclosed\n", "bot config {path}: cannot be read as YAML"),
-], ids=["unknown-key", "out-of-range", "unknown-sink", "lease-order", "not-a-mapping", "bad-yaml"])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("slack: {signing_secret: x}\n", "bot config {path}: slack.signing_secret: Extra inputs are not permitted"),
+        (
+            "limits: {max_concurrent: 0}\n",
+            "bot config {path}: limits.max_concurrent: Input should be greater than or equal to 1",
+        ),
+        ("watch: {sinks: [{type: pager, url_env: X}]}\n", "bot config {path}: watch.sinks.0: Input tag 'pager' found"),
+        ("watch: {leader_election: {lease_seconds: 5, renew_seconds: 5}}\n", "lease_seconds > renew_seconds"),
+        ("- a list\n", "bot config {path}: expected a mapping"),
+        ("key: [unclosed\n", "bot config {path}: cannot be read as YAML"),
+    ],
+    ids=["unknown-key", "out-of-range", "unknown-sink", "lease-order", "not-a-mapping", "bad-yaml"],
+)
 def test_a_bad_config_is_one_line_and_exit_3(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "bot.yaml"
     path.write_text(text)
@@ -46,8 +53,9 @@ def test_a_missing_secret_stops_the_bot_before_it_serves(tmp_path: Path, fake_ap
     path.write_text(f"kubeconfig: {fake_api.kubeconfig}\nslack: {{}}\n")
     result = runner.invoke(app, ["bot", "--config", str(path)], env={"SLACK_SIGNING_SECRET": ""})
     assert result.exit_code == 3
-    assert result.stderr.strip() == ("jobdoctor: slack.signing_secret_env: environment variable SLACK_SIGNING_SECRET "
-                                     "is not set")
+    assert result.stderr.strip() == (
+        "jobdoctor: slack.signing_secret_env: environment variable SLACK_SIGNING_SECRET is not set"
+    )
 
 
 def test_watch_needs_a_watch_section_and_a_sink(tmp_path: Path, fake_api: FakeCluster) -> None:
@@ -69,10 +77,12 @@ def test_the_deployed_config_is_valid() -> None:
 def test_diagnose_never_loads_the_bot_stack() -> None:
     example = EXAMPLES / "pytorchjob-gpu-oom-cascade"
     heavy = ("slack_sdk", "uvicorn", "prometheus_client", "starlette", "cryptography", "agent.bot")
-    code = ("import sys; from typer.testing import CliRunner; from agent.cli.app import app; "
-            f"r = CliRunner().invoke(app, ['diagnose', 'pytorchjob', 'llama-ft', '-n', 'team-nlp', '--snapshot', {str(example)!r}]); "
-            "assert r.exit_code == 0, r.output; "
-            f"print(sorted(m for m in sys.modules if m.split('.')[0] in {heavy!r} or m.startswith('agent.bot')))")
+    code = (
+        "import sys; from typer.testing import CliRunner; from agent.cli.app import app; "
+        f"r = CliRunner().invoke(app, ['diagnose', 'pytorchjob', 'llama-ft', '-n', 'team-nlp', '--snapshot', {str(example)!r}]); "
+        "assert r.exit_code == 0, r.output; "
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {heavy!r} or m.startswith('agent.bot')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout
 

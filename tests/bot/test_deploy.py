@@ -24,20 +24,39 @@ def test_the_cluster_role_only_reads_and_never_secrets_or_exec() -> None:
     resources = {r for rule in role["rules"] for r in rule["resources"]}
     assert verbs == {"get", "list", "watch"}
     assert {(r, v) for rule in ours for r in rule["resources"] for v in rule["verbs"]} == {
-        ("jobdiagnoses", v) for v in ("get", "list", "watch", "create", "delete")} | {
-        ("jobdiagnoses/status", v) for v in ("update", "patch")}
+        ("jobdiagnoses", v) for v in ("get", "list", "watch", "create", "delete")
+    } | {("jobdiagnoses/status", v) for v in ("update", "patch")}
     assert not resources & {"secrets", "pods/exec", "pods/attach", "pods/portforward", "*"}
-    assert {"pods", "pods/log", "events", "nodes", "workloads", "pytorchjobs", "jobs", "rayjobs", "trainjobs"} <= resources
+    assert {
+        "pods",
+        "pods/log",
+        "events",
+        "nodes",
+        "workloads",
+        "pytorchjobs",
+        "jobs",
+        "rayjobs",
+        "trainjobs",
+    } <= resources
     assert binding["subjects"][0]["name"] == "jobdoctor"
 
 
 def test_the_namespaced_role_covers_the_state_the_prompts_and_the_lease() -> None:
     [role, _] = docs("role.yaml")
-    granted = {(r, v, n) for rule in role["rules"] for r in rule["resources"] for v in rule["verbs"]
-               for n in rule.get("resourceNames", ["*"])}
-    assert {("configmaps", "update", "jobdoctor-notified"), ("configmaps", "get", "jobdoctor-prompts"),
-            ("leases", "update", "jobdoctor-watcher"), ("leases", "create", "*"),
-            ("leases", "update", "jobdoctor-operator")} <= granted
+    granted = {
+        (r, v, n)
+        for rule in role["rules"]
+        for r in rule["resources"]
+        for v in rule["verbs"]
+        for n in rule.get("resourceNames", ["*"])
+    }
+    assert {
+        ("configmaps", "update", "jobdoctor-notified"),
+        ("configmaps", "get", "jobdoctor-prompts"),
+        ("leases", "update", "jobdoctor-watcher"),
+        ("leases", "create", "*"),
+        ("leases", "update", "jobdoctor-operator"),
+    } <= granted
     assert all(r in ("configmaps", "leases") for r, _, _ in granted)
 
 
@@ -49,7 +68,11 @@ def test_the_kustomization_lists_every_manifest_and_the_deployment_mounts_the_co
     [container] = spec["containers"]
     assert container["args"] == ["bot", "--config", "/etc/jobdoctor/bot.yaml"]
     assert spec["volumes"][0]["configMap"]["name"] == kustomization["configMapGenerator"][0]["name"]
-    secrets = {e["valueFrom"]["secretKeyRef"]["key"] for e in container["env"] if "secretKeyRef" in e.get("valueFrom", {})}
+    secrets = {
+        e["valueFrom"]["secretKeyRef"]["key"] for e in container["env"] if "secretKeyRef" in e.get("valueFrom", {})
+    }
     assert {"SLACK_SIGNING_SECRET", "SLACK_BOT_TOKEN", "OPENAI_API_KEY"} <= secrets
     assert {p["path"] for p in (container["readinessProbe"]["httpGet"], container["livenessProbe"]["httpGet"])} == {
-        "/readyz", "/healthz"}
+        "/readyz",
+        "/healthz",
+    }

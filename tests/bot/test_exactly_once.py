@@ -52,8 +52,13 @@ def _recorded(fake_api: FakeCluster) -> dict[str, set[str]]:
 
 
 def _start(config: Path, env: dict[str, str], log: Any) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-c", "from agent.cli.app import main; main()", "watch", "--config", str(config)],
-                            cwd=ROOT, env=env, stdout=log, stderr=log)
+    return subprocess.Popen(
+        [sys.executable, "-c", "from agent.cli.app import main; main()", "watch", "--config", str(config)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
 
 
 def _key(sink: str, req: Received, keys_by_target: dict[str, str]) -> str:
@@ -63,21 +68,45 @@ def _key(sink: str, req: Received, keys_by_target: dict[str, str]) -> str:
     return keys_by_target[header.split(": ", 1)[1].split(" (")[0]]
 
 
-def test_every_notification_is_delivered_once_across_20_kills(fake_api: FakeCluster, receiver: Receiver,
-                                                               tmp_path: Path) -> None:
+def test_every_notification_is_delivered_once_across_20_kills(
+    fake_api: FakeCluster, receiver: Receiver, tmp_path: Path
+) -> None:
     install(fake_api.server)
     seed = int(SEED or time.time())
     rng = random.Random(seed)
     config = tmp_path / "bot.yaml"
-    config.write_text(yaml.safe_dump({
-        "kubeconfig": str(fake_api.kubeconfig), "namespace": OWN,
-        "watch": {"namespaces": [NS], "kinds": ["job"], "sweep_every": 0.2, "retry_first": 0.2, "retry_max": 1,
-                  "leader_election": {"identity": "jobdoctor-0", "lease_seconds": 4, "renew_seconds": 3,
-                                      "retry_seconds": 1},
-                  "sinks": [{"type": "webhook", "url_env": "HOOK_URL", "secret_env": "HOOK_SECRET"},
-                            {"type": "slack", "url_env": "SLACK_HOOK_URL"}]}}))
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "HOOK_URL": receiver.url + "/hook",
-           "HOOK_SECRET": "s3cret-for-hmac", "SLACK_HOOK_URL": receiver.url + "/slack"}
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "kubeconfig": str(fake_api.kubeconfig),
+                "namespace": OWN,
+                "watch": {
+                    "namespaces": [NS],
+                    "kinds": ["job"],
+                    "sweep_every": 0.2,
+                    "retry_first": 0.2,
+                    "retry_max": 1,
+                    "leader_election": {
+                        "identity": "jobdoctor-0",
+                        "lease_seconds": 4,
+                        "renew_seconds": 3,
+                        "retry_seconds": 1,
+                    },
+                    "sinks": [
+                        {"type": "webhook", "url_env": "HOOK_URL", "secret_env": "HOOK_SECRET"},
+                        {"type": "slack", "url_env": "SLACK_HOOK_URL"},
+                    ],
+                },
+            }
+        )
+    )
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "HOOK_URL": receiver.url + "/hook",
+        "HOOK_SECRET": "s3cret-for-hmac",
+        "SLACK_HOOK_URL": receiver.url + "/slack",
+    }
 
     targets: dict[str, str] = {}  # "Job ns/name" -> notification key
 
@@ -128,15 +157,17 @@ def test_every_notification_is_delivered_once_across_20_kills(fake_api: FakeClus
         for run in runs:
             for key, sinks in run.recorded.items():
                 if sink in sinks:
-                    assert all(at < run.started for at in by_key.get(key, [])), f"seed {seed}: {sink} {key} posted again"
+                    assert all(at < run.started for at in by_key.get(key, [])), (
+                        f"seed {seed}: {sink} {key} posted again"
+                    )
         # A repeat only where a kill fell between the sink's answer and the record.
         for key, times in by_key.items():
             for first, again in zip(times, times[1:], strict=False):
-                assert any(first <= k <= first + WINDOW and k <= again for k in kills), \
+                assert any(first <= k <= first + WINDOW and k <= again for k in kills), (
                     f"seed {seed}: {sink} got {key} twice, with no kill in between"
+                )
                 report["repeats_in_kill_window"] += 1
-                report.setdefault("repeats", []).append(
-                    [sink, round(min(k - first for k in kills if k >= first), 3)])
+                report.setdefault("repeats", []).append([sink, round(min(k - first for k in kills if k >= first), 3)])
     # The receiver that honours Idempotency-Key: each notification exactly once.
     assert len({r.headers["idempotency-key"] for r in receiver.requests("/hook")}) == JOBS
     print(json.dumps({**report, "posts": len(receiver.requests()), "runs": len(runs)}))

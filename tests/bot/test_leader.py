@@ -80,9 +80,18 @@ def elect(fake_api: FakeCluster) -> Iterator[Callable[..., Leading]]:
     install(fake_api.server)
     runs: list[Leading] = []
 
-    def start(name: str, *, lease: float = 3, renew: float = 2, retry: float = 0.5, kube: Kube | None = None) -> Leading:
-        elector = Elector(kube or Kube(fake_api.source().api_client), OWN, LEASE, name, lease_seconds=lease,
-                          renew_seconds=renew, retry_seconds=retry)
+    def start(
+        name: str, *, lease: float = 3, renew: float = 2, retry: float = 0.5, kube: Kube | None = None
+    ) -> Leading:
+        elector = Elector(
+            kube or Kube(fake_api.source().api_client),
+            OWN,
+            LEASE,
+            name,
+            lease_seconds=lease,
+            renew_seconds=renew,
+            retry_seconds=retry,
+        )
         stop = threading.Event()
         run = Leading(elector, stop, threading.Thread(target=lambda: None))
 
@@ -112,8 +121,7 @@ OUTAGES: dict[str, Callable[[FakeApiServer], object]] = {
 
 
 @pytest.mark.parametrize("outage", list(OUTAGES))
-def test_a_leader_that_cannot_renew_stops_at_its_renew_deadline(fake_api: FakeCluster, elect: Any,
-                                                               outage: str) -> None:
+def test_a_leader_that_cannot_renew_stops_at_its_renew_deadline(fake_api: FakeCluster, elect: Any, outage: str) -> None:
     run = elect("a", lease=3, renew=2, retry=0.5)
     assert run.started.wait(10)
     time.sleep(0.6)  # at least one renewal
@@ -141,8 +149,9 @@ def test_a_leader_that_finds_another_holder_stops_at_once(fake_api: FakeCluster,
     assert holder(fake_api) == "intruder"
 
 
-def test_a_stopped_leader_hands_the_lease_back_and_a_follower_takes_it_at_once(fake_api: FakeCluster,
-                                                                                 elect: Any) -> None:
+def test_a_stopped_leader_hands_the_lease_back_and_a_follower_takes_it_at_once(
+    fake_api: FakeCluster, elect: Any
+) -> None:
     first = elect("a", lease=30, renew=20, retry=0.5)
     assert first.started.wait(10)
     second = elect("b", lease=30, renew=20, retry=0.5)
@@ -158,8 +167,9 @@ def test_a_stopped_leader_hands_the_lease_back_and_a_follower_takes_it_at_once(f
     assert lease is not None and lease["spec"]["leaseTransitions"] == 1
 
 
-def test_a_follower_keeps_trying_through_errors_and_leads_when_the_api_server_answers(fake_api: FakeCluster,
-                                                                                      elect: Any) -> None:
+def test_a_follower_keeps_trying_through_errors_and_leads_when_the_api_server_answers(
+    fake_api: FakeCluster, elect: Any
+) -> None:
     fake_api.server.fail("*", 503, seconds=1.5)
     fake_api.server.forbid("*", times=2)
     run = elect("a", lease=3, renew=2, retry=0.5)
@@ -181,8 +191,9 @@ def test_an_election_that_dies_ends_the_run_and_a_dead_work_ends_leading(fake_ap
     assert broken.ended(5) and broken.result == [False] and broken.stop.is_set()
     assert not broken.started.is_set()
 
-    elector = Elector(Kube(fake_api.source().api_client), OWN, "other-lease", "b", lease_seconds=3, renew_seconds=2,
-                      retry_seconds=0.5)
+    elector = Elector(
+        Kube(fake_api.source().api_client), OWN, "other-lease", "b", lease_seconds=3, renew_seconds=2, retry_seconds=0.5
+    )
 
     def work(stop: threading.Event) -> None:
         raise RuntimeError("the watcher has a bug")
@@ -209,7 +220,11 @@ class Replicas:
         self._files.append(log)
         self.procs[name] = subprocess.Popen(
             [sys.executable, "-c", "from agent.cli.app import main; main()", "watch", "--config", str(self.config)],
-            cwd=ROOT, env={**self.env, "POD_NAME": name}, stdout=log, stderr=log)
+            cwd=ROOT,
+            env={**self.env, "POD_NAME": name},
+            stdout=log,
+            stderr=log,
+        )
         return self.procs[name]
 
     def log(self, name: str) -> str:
@@ -240,13 +255,28 @@ def replicas(fake_api: FakeCluster, receiver: Receiver, tmp_path: Path) -> Itera
 
     def make(lease: int, renew: int, retry: int) -> Replicas:
         config = tmp_path / "bot.yaml"
-        config.write_text(yaml.safe_dump({
-            "kubeconfig": str(fake_api.kubeconfig), "namespace": OWN,
-            "watch": {"namespaces": [NS], "kinds": ["job"], "sweep_every": 0.2, "retry_first": 0.2, "retry_max": 1,
-                      "leader_election": {"lease_seconds": lease, "renew_seconds": renew, "retry_seconds": retry},
-                      "sinks": [{"type": "webhook", "url_env": "HOOK_URL"}]}}))
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
-               "HOOK_URL": receiver.url + "/hook"}
+        config.write_text(
+            yaml.safe_dump(
+                {
+                    "kubeconfig": str(fake_api.kubeconfig),
+                    "namespace": OWN,
+                    "watch": {
+                        "namespaces": [NS],
+                        "kinds": ["job"],
+                        "sweep_every": 0.2,
+                        "retry_first": 0.2,
+                        "retry_max": 1,
+                        "leader_election": {"lease_seconds": lease, "renew_seconds": renew, "retry_seconds": retry},
+                        "sinks": [{"type": "webhook", "url_env": "HOOK_URL"}],
+                    },
+                }
+            )
+        )
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(tmp_path),
+            "HOOK_URL": receiver.url + "/hook",
+        }
         made.append(Replicas(config, env, tmp_path))
         return made[-1]
 
@@ -280,14 +310,18 @@ def delivered(fake_api: FakeCluster, receiver: Receiver, key: str, timeout: floa
 
 def agents(server: FakeApiServer, resource: str, *, verbs: tuple[str, ...] = (), since: int = 0) -> set[str]:
     """The User-Agents (they name the replica) of the requests for ``resource``."""
-    return {next((v for k, v in r.headers.items() if k.lower() == "user-agent"), "")
-            for r in server.requests[since:] if r.resource == resource and (not verbs or r.verb in verbs)}
+    return {
+        next((v for k, v in r.headers.items() if k.lower() == "user-agent"), "")
+        for r in server.requests[since:]
+        if r.resource == resource and (not verbs or r.verb in verbs)
+    }
 
 
 def watchers(server: FakeApiServer) -> set[str]:
     """Which replicas watched or listed jobs (the diagnoses read them too, as ``jobdoctor``)."""
-    return {a.removeprefix("jobdoctor-watcher (").removesuffix(")")
-            for a in agents(server, "jobs", verbs=("list", "watch"))}
+    return {
+        a.removeprefix("jobdoctor-watcher (").removesuffix(")") for a in agents(server, "jobs", verbs=("list", "watch"))
+    }
 
 
 def outage(server: FakeApiServer, seconds: float) -> None:
@@ -316,7 +350,8 @@ def leader_posting(group: Replicas, fake_api: FakeCluster, receiver: Receiver, j
 
 
 def test_only_the_leader_posts_and_a_follower_takes_over_within_lease_plus_retry(
-        fake_api: FakeCluster, receiver: Receiver, replicas: Any) -> None:
+    fake_api: FakeCluster, receiver: Receiver, replicas: Any
+) -> None:
     lease, renew, retry = (int(x) for x in TAKEOVER_TIMING.split(","))
     group = replicas(lease, renew, retry)
     leader, follower, first = leader_posting(group, fake_api, receiver, "first")
@@ -342,7 +377,8 @@ LEASE_S, RENEW_S, RETRY_S = 12, 8, 1
 
 
 def test_an_outage_shorter_than_the_renew_deadline_keeps_one_leader_and_posts_once(
-        fake_api: FakeCluster, receiver: Receiver, replicas: Any) -> None:
+    fake_api: FakeCluster, receiver: Receiver, replicas: Any
+) -> None:
     group = replicas(LEASE_S, RENEW_S, RETRY_S)
     leader, follower, before = leader_posting(group, fake_api, receiver, "before")
     down = threading.Thread(target=outage, args=(fake_api.server, 4.5))  # the outage seen on a real cluster
@@ -363,7 +399,8 @@ def test_an_outage_shorter_than_the_renew_deadline_keeps_one_leader_and_posts_on
 
 
 def test_an_outage_longer_than_the_renew_deadline_hands_over_and_loses_nothing(
-        fake_api: FakeCluster, receiver: Receiver, replicas: Any) -> None:
+    fake_api: FakeCluster, receiver: Receiver, replicas: Any
+) -> None:
     group = replicas(LEASE_S, RENEW_S, RETRY_S)
     leader, follower, before = leader_posting(group, fake_api, receiver, "before")
     down = threading.Thread(target=outage, args=(fake_api.server, 10.5))
@@ -377,8 +414,11 @@ def test_an_outage_longer_than_the_renew_deadline_hands_over_and_loses_nothing(
     until(lambda: holder(fake_api) == follower, LEASE_S + 20, "the follower to take over")
     restarted = len(fake_api.server.requests)
     group.start(leader)  # restarted by Kubernetes, as a follower
-    until(lambda: f"jobdoctor-leader ({leader})" in agents(fake_api.server, "leases", since=restarted), 30,
-          "the restarted replica to campaign")
+    until(
+        lambda: f"jobdoctor-leader ({leader})" in agents(fake_api.server, "leases", since=restarted),
+        30,
+        "the restarted replica to campaign",
+    )
     delivered(fake_api, receiver, during, 60)
     after = fail_job(fake_api, "after")
     delivered(fake_api, receiver, after, 30)

@@ -17,17 +17,26 @@ COMMANDS = 50
 SLACK_DEADLINE = 3.0
 
 
-def test_fifty_concurrent_slash_commands_are_all_acknowledged_within_three_seconds(make_bot: Any, cluster: Any,
-                                                                                     receiver: Receiver) -> None:
+def test_fifty_concurrent_slash_commands_are_all_acknowledged_within_three_seconds(
+    make_bot: Any, cluster: Any, receiver: Receiver
+) -> None:
     cluster.server.delay("pods", 0.3)  # every diagnosis lists pods: each takes at least this long
-    client, service = make_bot(bot_config(receiver, limits={"per_user_per_minute": 100, "global_per_minute": 1000,
-                                                            "max_concurrent": 4}))
+    client, service = make_bot(
+        bot_config(receiver, limits={"per_user_per_minute": 100, "global_per_minute": 1000, "max_concurrent": 4})
+    )
     base = str(client.base_url)
 
     async def one(i: int, http: httpx.AsyncClient) -> tuple[float, Any]:
-        body = urlencode({"command": "/jobdoctor", "text": f"diagnose pytorchjob {NS}/{JOB}", "channel_id": "C-ML",
-                          "user_id": f"U{i}", "response_url": f"{receiver.url}/hooks/{i}",
-                          "trigger_id": f"{i}.1.x"}).encode()
+        body = urlencode(
+            {
+                "command": "/jobdoctor",
+                "text": f"diagnose pytorchjob {NS}/{JOB}",
+                "channel_id": "C-ML",
+                "user_id": f"U{i}",
+                "response_url": f"{receiver.url}/hooks/{i}",
+                "trigger_id": f"{i}.1.x",
+            }
+        ).encode()
         started = time.monotonic()
         resp = await http.post(base + "/slack/commands", content=body, headers=slack_headers(body))
         return time.monotonic() - started, resp

@@ -35,17 +35,39 @@ def test_the_bot_process_serves_slack_and_watches(fake_api: FakeCluster, receive
     install(fake_api.server)
     port = _free_port()
     config = tmp_path / "bot.yaml"
-    config.write_text(yaml.safe_dump({
-        "kubeconfig": str(fake_api.kubeconfig), "namespace": "jobdoctor", "host": "127.0.0.1", "port": port,
-        "slack": {"response_url_prefixes": [receiver.url]},
-        "access": [{"channels": ["C-ML"], "namespaces": ["team-*"]}],
-        "watch": {"namespaces": [NS], "kinds": ["job"], "sweep_every": 0.2,
-                  "leader_election": {"lease_seconds": 3, "renew_seconds": 2, "retry_seconds": 1},
-                  "sinks": [{"type": "webhook", "url_env": "HOOK_URL"}]}}))
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "POD_NAME": "jobdoctor-0",
-           "SLACK_SIGNING_SECRET": SIGNING_SECRET, "HOOK_URL": receiver.url + "/hook"}
-    proc = subprocess.Popen([sys.executable, "-c", "from agent.cli.app import main; main()", "bot", "--config", str(config)],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "kubeconfig": str(fake_api.kubeconfig),
+                "namespace": "jobdoctor",
+                "host": "127.0.0.1",
+                "port": port,
+                "slack": {"response_url_prefixes": [receiver.url]},
+                "access": [{"channels": ["C-ML"], "namespaces": ["team-*"]}],
+                "watch": {
+                    "namespaces": [NS],
+                    "kinds": ["job"],
+                    "sweep_every": 0.2,
+                    "leader_election": {"lease_seconds": 3, "renew_seconds": 2, "retry_seconds": 1},
+                    "sinks": [{"type": "webhook", "url_env": "HOOK_URL"}],
+                },
+            }
+        )
+    )
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "POD_NAME": "jobdoctor-0",
+        "SLACK_SIGNING_SECRET": SIGNING_SECRET,
+        "HOOK_URL": receiver.url + "/hook",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from agent.cli.app import main; main()", "bot", "--config", str(config)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 20
@@ -57,8 +79,15 @@ def test_the_bot_process_serves_slack_and_watches(fake_api: FakeCluster, receive
                 pass
             assert time.monotonic() < deadline and proc.poll() is None, "the bot did not start"
             time.sleep(0.1)
-        body = urlencode({"command": "/jobdoctor", "text": f"diagnose pytorchjob {NS}/{JOB}", "channel_id": "C-ML",
-                          "user_id": "U1", "response_url": receiver.url + "/respond"}).encode()
+        body = urlencode(
+            {
+                "command": "/jobdoctor",
+                "text": f"diagnose pytorchjob {NS}/{JOB}",
+                "channel_id": "C-ML",
+                "user_id": "U1",
+                "response_url": receiver.url + "/respond",
+            }
+        ).encode()
         ack = httpx.post(base + "/slack/commands", content=body, headers=slack_headers(body))
         assert ack.status_code == 200 and ack.json()["text"].startswith("Diagnosing")
         [answer] = receiver.wait(1, path="/respond", timeout=20)

@@ -22,13 +22,30 @@ from collectors.redaction import Redactor
 from tests.bot.receiver import Receiver
 
 PLANTED = "hf_abcdefghijklmnopqrstuvwx1234"
-VERDICT = Verdict(healthy=False, category="gpu-oom", error=f"worker-2 ran out of GPU memory (HF_TOKEN={PLANTED})",
-                  analysis="...", solution="Lower the batch size.", culprit=Culprit(pod="train-worker-2", container="main"),
-                  evidence=[EvidenceLine(source="log", pod="train-worker-2", container="main",
-                                         text=f"torch.OutOfMemoryError: CUDA out of memory ```x``` token={PLANTED}")],
-                  target="PyTorchJob team-nlp/train", status="Failed")
-NOTICE = Notice("failed.0b7c-uid", VERDICT, "failed",
-                {"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob", "name": "train", "namespace": "team-nlp"})
+VERDICT = Verdict(
+    healthy=False,
+    category="gpu-oom",
+    error=f"worker-2 ran out of GPU memory (HF_TOKEN={PLANTED})",
+    analysis="...",
+    solution="Lower the batch size.",
+    culprit=Culprit(pod="train-worker-2", container="main"),
+    evidence=[
+        EvidenceLine(
+            source="log",
+            pod="train-worker-2",
+            container="main",
+            text=f"torch.OutOfMemoryError: CUDA out of memory ```x``` token={PLANTED}",
+        )
+    ],
+    target="PyTorchJob team-nlp/train",
+    status="Failed",
+)
+NOTICE = Notice(
+    "failed.0b7c-uid",
+    VERDICT,
+    "failed",
+    {"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob", "name": "train", "namespace": "team-nlp"},
+)
 
 
 @pytest.fixture
@@ -47,10 +64,12 @@ def test_slack_incoming_webhook_gets_block_kit(receiver: Receiver, http: httpx.C
     sink.post(NOTICE)
     [got] = receiver.requests()
     body = got.json()
-    assert body["blocks"][0] == {"type": "header", "text": {"type": "plain_text",
-                                                            "text": "Failing: PyTorchJob team-nlp/train (failed) - gpu-oom"}}
+    assert body["blocks"][0] == {
+        "type": "header",
+        "text": {"type": "plain_text", "text": "Failing: PyTorchJob team-nlp/train (failed) - gpu-oom"},
+    }
     assert body["text"].startswith("Failing: PyTorchJob team-nlp/train")
-    assert "```" not in body["blocks"][4]["text"]["text"][len("*Evidence:*\n```"):-3]  # quoted fences defused
+    assert "```" not in body["blocks"][4]["text"]["text"][len("*Evidence:*\n```") : -3]  # quoted fences defused
     assert PLANTED not in got.body.decode()
 
 
@@ -122,13 +141,21 @@ def test_generic_webhook_is_signed_and_carries_the_idempotency_key(receiver: Rec
     assert PLANTED not in got.body.decode() and "[REDACTED]" in body["verdict"]["error"]
 
 
-@pytest.mark.parametrize(("kind", "answer"), [
-    ("slack", (500, {})), ("lark", (200, {"code": 19021, "msg": "sign match fail or timestamp is not within one hour"})),
-    ("dingtalk", (200, {"errcode": 310000, "errmsg": "sign not match"})), ("wecom", (200, {"errcode": 93000})),
-    ("teams", (400, {})), ("webhook", (503, {})),
-], ids=["slack-500", "lark-code", "dingtalk-errcode", "wecom-errcode", "teams-400", "webhook-503"])
-def test_a_refused_post_is_an_error_that_never_names_the_url(receiver: Receiver, http: httpx.Client, kind: str,
-                                                             answer: tuple[int, dict[str, Any]]) -> None:
+@pytest.mark.parametrize(
+    ("kind", "answer"),
+    [
+        ("slack", (500, {})),
+        ("lark", (200, {"code": 19021, "msg": "sign match fail or timestamp is not within one hour"})),
+        ("dingtalk", (200, {"errcode": 310000, "errmsg": "sign not match"})),
+        ("wecom", (200, {"errcode": 93000})),
+        ("teams", (400, {})),
+        ("webhook", (503, {})),
+    ],
+    ids=["slack-500", "lark-code", "dingtalk-errcode", "wecom-errcode", "teams-400", "webhook-503"],
+)
+def test_a_refused_post_is_an_error_that_never_names_the_url(
+    receiver: Receiver, http: httpx.Client, kind: str, answer: tuple[int, dict[str, Any]]
+) -> None:
     receiver.default = answer
     [sink] = sinks(receiver, http, {"type": kind, "url_env": "URL"})
     with pytest.raises(SinkError) as err:
@@ -148,6 +175,8 @@ def test_an_unreachable_sink_is_an_error_that_never_names_the_url(http: httpx.Cl
 def test_sink_config_errors_are_one_line(http: httpx.Client) -> None:
     with pytest.raises(ConfigError, match="watch.sinks.0.url_env: environment variable NOPE is not set"):
         build_sinks(WatchConfig(sinks=[{"type": "slack", "url_env": "NOPE"}]).sinks, {}, Redactor(), http)  # type: ignore[list-item]
-    twice = WatchConfig(sinks=[{"type": "slack", "url_env": "U", "name": "a"}, {"type": "wecom", "url_env": "U", "name": "a"}])
+    twice = WatchConfig(
+        sinks=[{"type": "slack", "url_env": "U", "name": "a"}, {"type": "wecom", "url_env": "U", "name": "a"}]
+    )
     with pytest.raises(ConfigError, match="already named 'a'"):
         build_sinks(twice.sinks, {"U": "http://x"}, Redactor(), http)

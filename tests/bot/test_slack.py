@@ -20,9 +20,17 @@ Bot = Callable[..., tuple[httpx.Client, Service]]
 
 
 def command(receiver: Receiver, text: str, *, channel: str = "C-ML", user: str = "U-ALICE") -> bytes:
-    return urlencode({"command": "/jobdoctor", "text": text, "channel_id": channel, "user_id": user,
-                      "response_url": receiver.url + "/hooks/respond", "team_id": "T1",
-                      "trigger_id": f"{next(_TRIGGERS)}.98765.abcdef"}).encode()
+    return urlencode(
+        {
+            "command": "/jobdoctor",
+            "text": text,
+            "channel_id": channel,
+            "user_id": user,
+            "response_url": receiver.url + "/hooks/respond",
+            "team_id": "T1",
+            "trigger_id": f"{next(_TRIGGERS)}.98765.abcdef",
+        }
+    ).encode()
 
 
 def post_command(client: httpx.Client, body: bytes, **header_options: Any) -> Any:
@@ -33,12 +41,15 @@ def metric(service: Service, name: str, labels: dict[str, str]) -> float:
     return service.metrics.registry.get_sample_value(name, labels) or 0.0
 
 
-def test_a_signed_slash_command_is_acknowledged_and_the_verdict_follows_as_block_kit(make_bot: Bot,
-                                                                                      receiver: Receiver) -> None:
+def test_a_signed_slash_command_is_acknowledged_and_the_verdict_follows_as_block_kit(
+    make_bot: Bot, receiver: Receiver
+) -> None:
     client, service = make_bot()
     resp = post_command(client, command(receiver, f"diagnose pytorchjob {NS}/{JOB}"))
     assert resp.status_code == 200
-    assert resp.json()["response_type"] == "ephemeral" and "Diagnosing PyTorchJob team-nlp/llama-ft" in resp.json()["text"]
+    assert (
+        resp.json()["response_type"] == "ephemeral" and "Diagnosing PyTorchJob team-nlp/llama-ft" in resp.json()["text"]
+    )
     [posted] = receiver.wait(1, path="/hooks/respond")
     message = posted.json()
     assert message["response_type"] == "in_channel" and message["replace_original"] is False
@@ -48,7 +59,9 @@ def test_a_signed_slash_command_is_acknowledged_and_the_verdict_follows_as_block
     assert "*Category:*\n`gpu-oom`" in fields and "llama-ft-worker-2" in fields and "Failed" in fields
     evidence = message["blocks"][4]["text"]["text"]
     assert evidence.startswith("*Evidence:*\n```") and "CUDA out of memory" in evidence
-    assert metric(service, "jobdoctor_diagnoses_total", {"category": "gpu-oom", "engine": "rules", "origin": "slack"}) == 1
+    assert (
+        metric(service, "jobdoctor_diagnoses_total", {"category": "gpu-oom", "engine": "rules", "origin": "slack"}) == 1
+    )
 
 
 def test_help_and_nonsense_are_answered_inline(make_bot: Bot, receiver: Receiver) -> None:
@@ -98,15 +111,26 @@ def test_a_replayed_request_is_answered_once(make_bot: Bot, receiver: Receiver) 
 
 
 def test_channels_and_namespaces_outside_the_access_rules_are_refused(make_bot: Bot, receiver: Receiver) -> None:
-    client, service = make_bot(bot_config(receiver, access=[
-        {"channels": ["C-ML"], "namespaces": ["team-*"]},
-        {"channels": ["C-OPS"], "users": ["U-BOB"], "namespaces": ["*"]}]))
+    client, service = make_bot(
+        bot_config(
+            receiver,
+            access=[
+                {"channels": ["C-ML"], "namespaces": ["team-*"]},
+                {"channels": ["C-OPS"], "users": ["U-BOB"], "namespaces": ["*"]},
+            ],
+        )
+    )
     refused = post_command(client, command(receiver, f"diagnose pytorchjob {NS}/{JOB}", channel="C-RANDOM")).json()
     assert refused["response_type"] == "ephemeral" and refused["text"].startswith("Not allowed")
     assert "`team-nlp`" in refused["text"] and "C-RANDOM" in refused["text"]
-    assert post_command(client, command(receiver, "diagnose job kube-system/x")).json()["text"].startswith("Not allowed")
-    assert post_command(client, command(receiver, "diagnose job kube-system/x", channel="C-OPS")).json()["text"] \
-        .startswith("Not allowed")  # C-OPS is for U-BOB only
+    assert (
+        post_command(client, command(receiver, "diagnose job kube-system/x")).json()["text"].startswith("Not allowed")
+    )
+    assert (
+        post_command(client, command(receiver, "diagnose job kube-system/x", channel="C-OPS"))
+        .json()["text"]
+        .startswith("Not allowed")
+    )  # C-OPS is for U-BOB only
     ok = post_command(client, command(receiver, "diagnose job kube-system/x", channel="C-OPS", user="U-BOB")).json()
     assert ok["text"].startswith("Diagnosing")
     assert metric(service, "jobdoctor_rejected_requests_total", {"platform": "slack", "reason": "forbidden"}) == 3
@@ -116,20 +140,29 @@ def test_channels_and_namespaces_outside_the_access_rules_are_refused(make_bot: 
 
 def test_no_access_rules_means_no_access(make_bot: Bot, receiver: Receiver) -> None:
     client, _ = make_bot(bot_config(receiver, access=[]))
-    assert post_command(client, command(receiver, f"diagnose pytorchjob {NS}/{JOB}")).json()["text"].startswith("Not allowed")
+    assert (
+        post_command(client, command(receiver, f"diagnose pytorchjob {NS}/{JOB}"))
+        .json()["text"]
+        .startswith("Not allowed")
+    )
 
 
 def test_per_user_and_global_rate_limits(make_bot: Bot, receiver: Receiver) -> None:
     now = [1000.0]
-    client, service = make_bot(bot_config(receiver, limits={"per_user_per_minute": 2, "global_per_minute": 3}),
-                               monotonic=lambda: now[0])
+    client, service = make_bot(
+        bot_config(receiver, limits={"per_user_per_minute": 2, "global_per_minute": 3}), monotonic=lambda: now[0]
+    )
     said = [post_command(client, command(receiver, f"diagnose pytorchjob {NS}/{JOB}")).json()["text"] for _ in range(3)]
     assert [s.split()[0] for s in said] == ["Diagnosing", "Diagnosing", "Slow"]
     bob = post_command(client, command(receiver, f"diagnose pytorchjob {NS}/{JOB}", user="U-BOB")).json()["text"]
     carol = post_command(client, command(receiver, f"diagnose pytorchjob {NS}/{JOB}", user="U-CAROL")).json()["text"]
     assert bob.startswith("Diagnosing") and "many requests" in carol
     now[0] += 30  # half a minute refills one of alice's two tokens
-    assert post_command(client, command(receiver, f"diagnose pytorchjob {NS}/{JOB}")).json()["text"].startswith("Diagnosing")
+    assert (
+        post_command(client, command(receiver, f"diagnose pytorchjob {NS}/{JOB}"))
+        .json()["text"]
+        .startswith("Diagnosing")
+    )
     assert metric(service, "jobdoctor_rejected_requests_total", {"platform": "slack", "reason": "rate_limited"}) == 2
 
 
@@ -142,20 +175,36 @@ def test_a_response_url_outside_slack_is_never_posted_to(make_bot: Bot, receiver
 
 
 def _event(text: str, *, event_id: str = "Ev1", channel: str = "C-ML") -> bytes:
-    return json.dumps({"type": "event_callback", "event_id": event_id, "team_id": "T1",
-                       "event": {"type": "app_mention", "user": "U-ALICE", "text": text, "channel": channel,
-                                 "ts": "1715678000.000100"}}).encode()
+    return json.dumps(
+        {
+            "type": "event_callback",
+            "event_id": event_id,
+            "team_id": "T1",
+            "event": {
+                "type": "app_mention",
+                "user": "U-ALICE",
+                "text": text,
+                "channel": channel,
+                "ts": "1715678000.000100",
+            },
+        }
+    ).encode()
 
 
 def test_url_verification_needs_a_valid_signature(make_bot: Bot) -> None:
     client, _ = make_bot()
-    body = json.dumps({"type": "url_verification", "challenge": "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"}).encode()
+    body = json.dumps(
+        {"type": "url_verification", "challenge": "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"}
+    ).encode()
     assert client.post("/slack/events", content=body, headers=slack_headers(body)).json() == {
-        "challenge": "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"}
+        "challenge": "3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P"
+    }
     assert client.post("/slack/events", content=body, headers=slack_headers(body, secret="x" * 32)).status_code == 401
 
 
-def test_an_app_mention_is_answered_once_in_its_thread_even_when_slack_retries(make_bot: Bot, receiver: Receiver) -> None:
+def test_an_app_mention_is_answered_once_in_its_thread_even_when_slack_retries(
+    make_bot: Bot, receiver: Receiver
+) -> None:
     client, _ = make_bot()
     body = _event(f"<@U0BOT> diagnose pytorchjob {NS}/{JOB}")
     assert client.post("/slack/events", content=body, headers=slack_headers(body)).status_code == 200
@@ -171,8 +220,9 @@ def test_an_app_mention_is_answered_once_in_its_thread_even_when_slack_retries(m
     assert "gpu-oom" in message["blocks"][0]["text"]["text"]
 
 
-def test_a_mention_from_a_channel_without_access_gets_the_refusal_in_its_thread(make_bot: Bot,
-                                                                                receiver: Receiver) -> None:
+def test_a_mention_from_a_channel_without_access_gets_the_refusal_in_its_thread(
+    make_bot: Bot, receiver: Receiver
+) -> None:
     client, _ = make_bot()
     body = _event(f"<@U0BOT> diagnose pytorchjob {NS}/{JOB}", channel="C-ELSEWHERE")
     client.post("/slack/events", content=body, headers=slack_headers(body))
@@ -183,8 +233,10 @@ def test_a_mention_from_a_channel_without_access_gets_the_refusal_in_its_thread(
 def test_secrets_in_the_evidence_never_reach_slack(make_bot: Bot, cluster: Any, receiver: Receiver) -> None:
     log = cluster.store.log(NS, "llama-ft-worker-2", "pytorch", False)
     assert log is not None
-    planted = log.replace(b"torch.OutOfMemoryError: CUDA out of memory.",
-                          b"torch.OutOfMemoryError: CUDA out of memory. HF_TOKEN=hf_abcdefghijklmnopqrstuvwx1234")
+    planted = log.replace(
+        b"torch.OutOfMemoryError: CUDA out of memory.",
+        b"torch.OutOfMemoryError: CUDA out of memory. HF_TOKEN=hf_abcdefghijklmnopqrstuvwx1234",
+    )
     cluster.store.put_log("llama-ft-worker-2", "pytorch", planted, namespace=NS)
     client, _ = make_bot()
     post_command(client, command(receiver, f"diagnose pytorchjob {NS}/{JOB}"))

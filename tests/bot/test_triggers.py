@@ -18,27 +18,52 @@ def ts(minutes: float) -> str:
     return (NOW + timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def pytorchjob(created: float, conditions: list[tuple[str, float]] = (), labels: dict[str, str] | None = None,  # type: ignore[assignment]
-               suspend: bool = False) -> dict[str, Any]:
-    return {"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob",
-            "metadata": {"name": "j", "namespace": "ns", "uid": "u1", "creationTimestamp": ts(created),
-                         "labels": labels or {}},
-            "spec": {"runPolicy": {"suspend": suspend}, "pytorchReplicaSpecs": {"Master": {"replicas": 1}}},
-            "status": {"conditions": [{"type": t, "status": "True", "lastTransitionTime": ts(at)} for t, at in conditions]}}
+def pytorchjob(
+    created: float,
+    conditions: list[tuple[str, float]] = (),
+    labels: dict[str, str] | None = None,  # type: ignore[assignment]
+    suspend: bool = False,
+) -> dict[str, Any]:
+    return {
+        "apiVersion": "kubeflow.org/v1",
+        "kind": "PyTorchJob",
+        "metadata": {
+            "name": "j",
+            "namespace": "ns",
+            "uid": "u1",
+            "creationTimestamp": ts(created),
+            "labels": labels or {},
+        },
+        "spec": {"runPolicy": {"suspend": suspend}, "pytorchReplicaSpecs": {"Master": {"replicas": 1}}},
+        "status": {"conditions": [{"type": t, "status": "True", "lastTransitionTime": ts(at)} for t, at in conditions]},
+    }
 
 
-@pytest.mark.parametrize(("obj", "trigger"), [
-    (pytorchjob(-90, [("Created", -90), ("Running", -80), ("Failed", -5)]), "failed"),
-    (pytorchjob(-900, [("Created", -900), ("Failed", -120)]), None),  # failed before the lookback
-    (pytorchjob(-45, [("Created", -45)]), "pending"),
-    (pytorchjob(-10, [("Created", -10)]), None),
-    (pytorchjob(-45, [("Suspended", -45)], labels={"kueue.x-k8s.io/queue-name": "q"}, suspend=True), "pending"),
-    (pytorchjob(-45, [("Suspended", -45)], suspend=True), None),  # suspended by hand, not queued
-    (pytorchjob(-120, [("Created", -120), ("Running", -90)]), "stall-check"),
-    (pytorchjob(-40, [("Created", -40), ("Running", -30)]), None),
-    (pytorchjob(-120, [("Created", -120), ("Running", -100), ("Succeeded", -2)]), None),
-], ids=["failed", "failed-long-ago", "pending-too-long", "pending-briefly", "queued-too-long", "suspended-by-hand",
-        "running-long", "running-briefly", "succeeded"])
+@pytest.mark.parametrize(
+    ("obj", "trigger"),
+    [
+        (pytorchjob(-90, [("Created", -90), ("Running", -80), ("Failed", -5)]), "failed"),
+        (pytorchjob(-900, [("Created", -900), ("Failed", -120)]), None),  # failed before the lookback
+        (pytorchjob(-45, [("Created", -45)]), "pending"),
+        (pytorchjob(-10, [("Created", -10)]), None),
+        (pytorchjob(-45, [("Suspended", -45)], labels={"kueue.x-k8s.io/queue-name": "q"}, suspend=True), "pending"),
+        (pytorchjob(-45, [("Suspended", -45)], suspend=True), None),  # suspended by hand, not queued
+        (pytorchjob(-120, [("Created", -120), ("Running", -90)]), "stall-check"),
+        (pytorchjob(-40, [("Created", -40), ("Running", -30)]), None),
+        (pytorchjob(-120, [("Created", -120), ("Running", -100), ("Succeeded", -2)]), None),
+    ],
+    ids=[
+        "failed",
+        "failed-long-ago",
+        "pending-too-long",
+        "pending-briefly",
+        "queued-too-long",
+        "suspended-by-hand",
+        "running-long",
+        "running-briefly",
+        "succeeded",
+    ],
+)
 def test_due(obj: dict[str, Any], trigger: str | None) -> None:
     assert due(obj, resolve_kind("pytorchjob"), now=NOW, policy=POLICY) == trigger
 

@@ -35,12 +35,24 @@ def api(fake_api: FakeCluster) -> Watching:
 
 
 def config(receiver: Receiver, **watch: Any) -> BotConfig:
-    return BotConfig.model_validate({
-        "namespace": OWN,
-        "watch": {"namespaces": [NS], "kinds": ["job"], "sweep_every": 0.1, "retry_first": 0.05, "retry_max": 0.2,
-                  "leader_election": {"enabled": False},
-                  "sinks": [{"type": "webhook", "url_env": "HOOK_URL", "secret_env": "HOOK_SECRET"},
-                            {"type": "slack", "url_env": "SLACK_HOOK_URL"}], **watch}})
+    return BotConfig.model_validate(
+        {
+            "namespace": OWN,
+            "watch": {
+                "namespaces": [NS],
+                "kinds": ["job"],
+                "sweep_every": 0.1,
+                "retry_first": 0.05,
+                "retry_max": 0.2,
+                "leader_election": {"enabled": False},
+                "sinks": [
+                    {"type": "webhook", "url_env": "HOOK_URL", "secret_env": "HOOK_SECRET"},
+                    {"type": "slack", "url_env": "SLACK_HOOK_URL"},
+                ],
+                **watch,
+            },
+        }
+    )
 
 
 @dataclass
@@ -93,8 +105,9 @@ def state(fake_api: FakeCluster) -> dict[str, Any]:
     return {k: json.loads(v) for k, v in (cm.get("data") or {}).items()}
 
 
-def test_a_failed_job_is_posted_once_to_every_sink_and_recorded(fake_api: FakeCluster, run_watcher: Any,
-                                                               receiver: Receiver) -> None:
+def test_a_failed_job_is_posted_once_to_every_sink_and_recorded(
+    fake_api: FakeCluster, run_watcher: Any, receiver: Receiver
+) -> None:
     run_watcher()
     obj = add_failed_job(fake_api.store, "train-a", NS)
     [hook] = receiver.wait(1, path="/hook")
@@ -109,8 +122,9 @@ def test_a_failed_job_is_posted_once_to_every_sink_and_recorded(fake_api: FakeCl
     assert sorted(entry["sinks"]) == ["slack", "webhook"] and entry["target"] == "Job team-nlp/train-a"
 
 
-def test_a_restarted_watcher_posts_nothing_twice_and_what_was_missed(fake_api: FakeCluster, run_watcher: Any,
-                                                                     receiver: Receiver) -> None:
+def test_a_restarted_watcher_posts_nothing_twice_and_what_was_missed(
+    fake_api: FakeCluster, run_watcher: Any, receiver: Receiver
+) -> None:
     add_failed_job(fake_api.store, "train-a", NS)
     first = run_watcher()
     receiver.wait(1, path="/hook")
@@ -120,12 +134,16 @@ def test_a_restarted_watcher_posts_nothing_twice_and_what_was_missed(fake_api: F
     run_watcher()
     got = receiver.wait(2, path="/hook")
     time.sleep(0.5)
-    assert sorted(r.json()["target"] for r in receiver.requests("/hook")) == ["Job team-nlp/train-a", "Job team-nlp/train-b"]
+    assert sorted(r.json()["target"] for r in receiver.requests("/hook")) == [
+        "Job team-nlp/train-a",
+        "Job team-nlp/train-b",
+    ]
     assert len(got) == 2
 
 
-def test_old_failures_running_and_fresh_pending_jobs_are_not_posted(fake_api: FakeCluster, run_watcher: Any,
-                                                                     receiver: Receiver) -> None:
+def test_old_failures_running_and_fresh_pending_jobs_are_not_posted(
+    fake_api: FakeCluster, run_watcher: Any, receiver: Receiver
+) -> None:
     now = datetime.now(timezone.utc)
     add_failed_job(fake_api.store, "failed-yesterday", NS, ago=timedelta(days=1))
     fake_api.store.add(job("just-created", NS, created=now))
@@ -134,8 +152,9 @@ def test_old_failures_running_and_fresh_pending_jobs_are_not_posted(fake_api: Fa
     assert receiver.requests() == []
 
 
-def test_a_job_pending_longer_than_configured_is_posted(fake_api: FakeCluster, run_watcher: Any,
-                                                        receiver: Receiver) -> None:
+def test_a_job_pending_longer_than_configured_is_posted(
+    fake_api: FakeCluster, run_watcher: Any, receiver: Receiver
+) -> None:
     now = datetime.now(timezone.utc)
     fake_api.store.add(job("waiting", NS, created=now - timedelta(seconds=1)))
     run_watcher(config(receiver, pending_after=2))
@@ -144,8 +163,9 @@ def test_a_job_pending_longer_than_configured_is_posted(fake_api: FakeCluster, r
     assert hook.headers["idempotency-key"].startswith("pending.")
 
 
-def test_watch_resumes_from_its_resource_version_and_lists_again_on_410(fake_api: FakeCluster, api: Watching,
-                                                                       run_watcher: Any, receiver: Receiver) -> None:
+def test_watch_resumes_from_its_resource_version_and_lists_again_on_410(
+    fake_api: FakeCluster, api: Watching, run_watcher: Any, receiver: Receiver
+) -> None:
     run_watcher()
     lists = fake_api.server.count(verb="list", resource="jobs")
     until(lambda: fake_api.server.count(verb="watch", resource="jobs") == 1)
@@ -168,8 +188,9 @@ def test_watch_resumes_from_its_resource_version_and_lists_again_on_410(fake_api
     assert {r.json()["target"] for r in got} == {"Job team-nlp/after-restart", "Job team-nlp/after-compaction"}
 
 
-def test_a_failing_sink_is_retried_with_backoff_without_holding_up_other_jobs(fake_api: FakeCluster, run_watcher: Any,
-                                                                              receiver: Receiver) -> None:
+def test_a_failing_sink_is_retried_with_backoff_without_holding_up_other_jobs(
+    fake_api: FakeCluster, run_watcher: Any, receiver: Receiver
+) -> None:
     failures = {"left": 3}
 
     def flaky(req: Received) -> tuple[int, dict[str, Any]]:
@@ -192,8 +213,9 @@ def test_a_failing_sink_is_retried_with_backoff_without_holding_up_other_jobs(fa
     assert len(receiver.requests("/slack")) == 2  # slack took both at once and was not posted again
 
 
-def test_the_verdict_is_recorded_as_an_event_on_the_job(fake_api: FakeCluster, run_watcher: Any,
-                                                         receiver: Receiver) -> None:
+def test_the_verdict_is_recorded_as_an_event_on_the_job(
+    fake_api: FakeCluster, run_watcher: Any, receiver: Receiver
+) -> None:
     run_watcher(config(receiver, record_events=True))
     obj = add_failed_job(fake_api.store, "train-a", NS)
     receiver.wait(1, path="/hook")
@@ -226,9 +248,9 @@ def test_updates_to_a_watched_job_are_seen(fake_api: FakeCluster, run_watcher: A
     assert hook.json()["target"] == "Job team-nlp/train-c"
 
 
-
-def test_a_stopped_watcher_does_not_post_what_it_was_diagnosing(fake_api: FakeCluster, run_watcher: Any,
-                                                                receiver: Receiver) -> None:
+def test_a_stopped_watcher_does_not_post_what_it_was_diagnosing(
+    fake_api: FakeCluster, run_watcher: Any, receiver: Receiver
+) -> None:
     """``stop`` fences the posts: a leader that lost its Lease mid-diagnosis posts nothing."""
     running = run_watcher()
     fake_api.server.delay("pods", 1.5, verb="list")  # the diagnosis lists the job's pods
@@ -239,8 +261,9 @@ def test_a_stopped_watcher_does_not_post_what_it_was_diagnosing(fake_api: FakeCl
     assert receiver.requests() == []
 
 
-def test_nothing_is_posted_while_the_state_cannot_be_read(fake_api: FakeCluster, run_watcher: Any,
-                                                          receiver: Receiver) -> None:
+def test_nothing_is_posted_while_the_state_cannot_be_read(
+    fake_api: FakeCluster, run_watcher: Any, receiver: Receiver
+) -> None:
     """A post the ConfigMap could not record would be made again by the next leader."""
     run_watcher()
     fake_api.server.fail("configmaps", 500, verb="get", seconds=1.0)
@@ -251,8 +274,9 @@ def test_nothing_is_posted_while_the_state_cannot_be_read(fake_api: FakeCluster,
     assert fake_api.server.count(verb="get", resource="configmaps") >= 2  # refused, then read
 
 
-def test_the_watchers_connection_pool_holds_every_watch(fake_api: FakeCluster, receiver: Receiver,
-                                                         caplog: pytest.LogCaptureFixture) -> None:
+def test_the_watchers_connection_pool_holds_every_watch(
+    fake_api: FakeCluster, receiver: Receiver, caplog: pytest.LogCaptureFixture
+) -> None:
     """Eleven kinds are eleven streams: more than urllib3's 10 connections on a 2-core node,
     which it discards with a warning and opens again."""
     install(fake_api.server)
@@ -260,8 +284,11 @@ def test_the_watchers_connection_pool_holds_every_watch(fake_api: FakeCluster, r
     source = fake_api.source()
     source.api_client.configuration.connection_pool_maxsize = 10  # the client's default on 2 cores
     service = Service(cfg, source=source, settings=Settings(), catalogue=builtin_catalogue())
-    watcher = make_watcher(cfg, service, {"HOOK_URL": receiver.url + "/hook", "HOOK_SECRET": SECRET,
-                                          "SLACK_HOOK_URL": receiver.url + "/slack"})
+    watcher = make_watcher(
+        cfg,
+        service,
+        {"HOOK_URL": receiver.url + "/hook", "HOOK_SECRET": SECRET, "SLACK_HOOK_URL": receiver.url + "/slack"},
+    )
     stop = threading.Event()
     thread = threading.Thread(target=watcher.run, args=(stop,), daemon=True)
     with caplog.at_level("WARNING", logger="urllib3.connectionpool"):

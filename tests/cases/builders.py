@@ -112,8 +112,10 @@ class Container:
         c["imagePullPolicy"] = "IfNotPresent"
         c["terminationMessagePath"] = "/dev/termination-log"
         c["terminationMessagePolicy"] = "File"
-        c["volumeMounts"] = [*self.mounts, {"name": "kube-api-access", "mountPath":
-                                            "/var/run/secrets/kubernetes.io/serviceaccount", "readOnly": True}]
+        c["volumeMounts"] = [
+            *self.mounts,
+            {"name": "kube-api-access", "mountPath": "/var/run/secrets/kubernetes.io/serviceaccount", "readOnly": True},
+        ]
         return c
 
     def status(self, pod_name: str) -> Obj:
@@ -122,14 +124,23 @@ class Container:
         if started or self.last:
             s["imageID"] = f"{self.image.split(':')[0]}@sha256:{digest(self.image)}"
             s["containerID"] = f"containerd://{digest(pod_name, self.name, str(self.restarts))}"
-        s.update({"ready": self.ready, "restartCount": self.restarts, "started": "running" in self.state,
-                  "state": self.state, "lastState": self.last})
+        s.update(
+            {
+                "ready": self.ready,
+                "restartCount": self.restarts,
+                "started": "running" in self.state,
+                "state": self.state,
+                "lastState": self.last,
+            }
+        )
         return s
 
 
 def gpu(n: int, memory: str, cpu: str) -> Obj:
-    return {"limits": {"cpu": cpu, "memory": memory, "nvidia.com/gpu": str(n)},
-            "requests": {"cpu": cpu, "memory": memory, "nvidia.com/gpu": str(n)}}
+    return {
+        "limits": {"cpu": cpu, "memory": memory, "nvidia.com/gpu": str(n)},
+        "requests": {"cpu": cpu, "memory": memory, "nvidia.com/gpu": str(n)},
+    }
 
 
 def cpu_only(memory: str, cpu: str) -> Obj:
@@ -147,10 +158,20 @@ def waiting(reason: str, message: str | None = None) -> Obj:
     return {"waiting": w}
 
 
-def terminated(code: int, started: datetime, finished: datetime, reason: str | None = None,
-               message: str | None = None, signal: int | None = None) -> Obj:
-    t: Obj = {"exitCode": code, "reason": reason or ("Completed" if code == 0 else "Error"),
-              "startedAt": ts(started), "finishedAt": ts(finished)}
+def terminated(
+    code: int,
+    started: datetime,
+    finished: datetime,
+    reason: str | None = None,
+    message: str | None = None,
+    signal: int | None = None,
+) -> Obj:
+    t: Obj = {
+        "exitCode": code,
+        "reason": reason or ("Completed" if code == 0 else "Error"),
+        "startedAt": ts(started),
+        "finishedAt": ts(finished),
+    }
     if message:
         t["message"] = message
     if signal is not None:
@@ -161,10 +182,15 @@ def terminated(code: int, started: datetime, finished: datetime, reason: str | N
 # -- pods ---------------------------------------------------------------------------------
 
 
-def condition(type_: str, status: bool | str, t: datetime, reason: str | None = None,
-              message: str | None = None) -> Obj:
-    c: Obj = {"type": type_, "status": status if isinstance(status, str) else ("True" if status else "False"),
-              "lastProbeTime": None, "lastTransitionTime": ts(t)}
+def condition(
+    type_: str, status: bool | str, t: datetime, reason: str | None = None, message: str | None = None
+) -> Obj:
+    c: Obj = {
+        "type": type_,
+        "status": status if isinstance(status, str) else ("True" if status else "False"),
+        "lastProbeTime": None,
+        "lastTransitionTime": ts(t),
+    }
     if reason:
         c["reason"] = reason
     if message:
@@ -172,17 +198,40 @@ def condition(type_: str, status: bool | str, t: datetime, reason: str | None = 
     return c
 
 
-def pod(*, name: str, namespace: str, labels: dict[str, str], owner: Obj | None, containers: Sequence[Container],
-        created: datetime, phase: str, node: str | None = None, scheduled: datetime | None = None,
-        unschedulable: str | None = None, init: Sequence[Container] = (), restart_policy: str = "Never",
-        volumes: Iterable[Obj] = (), extra_conditions: Iterable[Obj] = (), reason: str | None = None,
-        message: str | None = None, deletion: datetime | None = None, annotations: dict[str, str] | None = None,
-        service_account: str = "default", scheduler: str = "default-scheduler", qos: str = "Guaranteed",
-        active_deadline: int | None = None) -> Obj:
+def pod(
+    *,
+    name: str,
+    namespace: str,
+    labels: dict[str, str],
+    owner: Obj | None,
+    containers: Sequence[Container],
+    created: datetime,
+    phase: str,
+    node: str | None = None,
+    scheduled: datetime | None = None,
+    unschedulable: str | None = None,
+    init: Sequence[Container] = (),
+    restart_policy: str = "Never",
+    volumes: Iterable[Obj] = (),
+    extra_conditions: Iterable[Obj] = (),
+    reason: str | None = None,
+    message: str | None = None,
+    deletion: datetime | None = None,
+    annotations: dict[str, str] | None = None,
+    service_account: str = "default",
+    scheduler: str = "default-scheduler",
+    qos: str = "Guaranteed",
+    active_deadline: int | None = None,
+) -> Obj:
     """A pod: ``scheduled`` when it was bound to ``node``, or ``unschedulable`` the scheduler's message."""
-    meta: Obj = {"name": name, "namespace": namespace, "uid": uid(namespace, "pod", name),
-                 "resourceVersion": str(int(digest(name, n=6), 16) % 900000 + 100000),
-                 "creationTimestamp": ts(created), "labels": dict(labels)}
+    meta: Obj = {
+        "name": name,
+        "namespace": namespace,
+        "uid": uid(namespace, "pod", name),
+        "resourceVersion": str(int(digest(name, n=6), 16) % 900000 + 100000),
+        "creationTimestamp": ts(created),
+        "labels": dict(labels),
+    }
     if annotations:
         meta["annotations"] = dict(annotations)
     if owner is not None:
@@ -190,17 +239,41 @@ def pod(*, name: str, namespace: str, labels: dict[str, str], owner: Obj | None,
     if deletion is not None:
         meta["deletionTimestamp"] = ts(deletion)
         meta["deletionGracePeriodSeconds"] = 30
-    spec: Obj = {"containers": [c.spec() for c in containers], "restartPolicy": restart_policy,
-                 "schedulerName": scheduler, "serviceAccountName": service_account,
-                 "terminationGracePeriodSeconds": 30, "dnsPolicy": "ClusterFirst", "priority": 0,
-                 "enableServiceLinks": True, "preemptionPolicy": "PreemptLowerPriority",
-                 "tolerations": [
-                     {"key": "node.kubernetes.io/not-ready", "operator": "Exists", "effect": "NoExecute",
-                      "tolerationSeconds": 300},
-                     {"key": "node.kubernetes.io/unreachable", "operator": "Exists", "effect": "NoExecute",
-                      "tolerationSeconds": 300}],
-                 "volumes": [*volumes, {"name": "kube-api-access", "projected": {"defaultMode": 420, "sources": [
-                     {"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}}]}}]}
+    spec: Obj = {
+        "containers": [c.spec() for c in containers],
+        "restartPolicy": restart_policy,
+        "schedulerName": scheduler,
+        "serviceAccountName": service_account,
+        "terminationGracePeriodSeconds": 30,
+        "dnsPolicy": "ClusterFirst",
+        "priority": 0,
+        "enableServiceLinks": True,
+        "preemptionPolicy": "PreemptLowerPriority",
+        "tolerations": [
+            {
+                "key": "node.kubernetes.io/not-ready",
+                "operator": "Exists",
+                "effect": "NoExecute",
+                "tolerationSeconds": 300,
+            },
+            {
+                "key": "node.kubernetes.io/unreachable",
+                "operator": "Exists",
+                "effect": "NoExecute",
+                "tolerationSeconds": 300,
+            },
+        ],
+        "volumes": [
+            *volumes,
+            {
+                "name": "kube-api-access",
+                "projected": {
+                    "defaultMode": 420,
+                    "sources": [{"serviceAccountToken": {"expirationSeconds": 3607, "path": "token"}}],
+                },
+            },
+        ],
+    }
     if init:
         spec["initContainers"] = [c.spec() for c in init]
     if active_deadline is not None:
@@ -225,8 +298,12 @@ def pod(*, name: str, namespace: str, labels: dict[str, str], owner: Obj | None,
         ]
         status["hostIP"] = "10.20." + str(int(digest(node or "", n=2), 16) % 200) + ".11"
         if phase != "Pending" or any("running" in c.state or "terminated" in c.state for c in containers):
-            status["podIP"] = "10.244." + str(int(digest(name, n=2), 16) % 250) + "." + str(
-                int(digest(name, "ip", n=2), 16) % 250 + 2)
+            status["podIP"] = (
+                "10.244."
+                + str(int(digest(name, n=2), 16) % 250)
+                + "."
+                + str(int(digest(name, "ip", n=2), 16) % 250 + 2)
+            )
         status["startTime"] = ts(at)
         if init:
             status["initContainerStatuses"] = [c.status(name) for c in init]
@@ -251,11 +328,24 @@ def _times(containers: Sequence[Container]) -> list[datetime]:
     return out
 
 
-def object_meta(namespace: str, kind: str, name: str, created: datetime, *, owner: Obj | None = None,
-                labels: dict[str, str] | None = None) -> Obj:
+def object_meta(
+    namespace: str,
+    kind: str,
+    name: str,
+    created: datetime,
+    *,
+    owner: Obj | None = None,
+    labels: dict[str, str] | None = None,
+) -> Obj:
     """Metadata of a custom resource (RayJob, RayCluster, ...), with a uid derived from its name."""
-    meta: Obj = {"name": name, "namespace": namespace, "uid": uid(namespace, kind, name), "generation": 1,
-                 "resourceVersion": "1", "creationTimestamp": ts(created)}
+    meta: Obj = {
+        "name": name,
+        "namespace": namespace,
+        "uid": uid(namespace, kind, name),
+        "generation": 1,
+        "resourceVersion": "1",
+        "creationTimestamp": ts(created),
+    }
     if labels:
         meta["labels"] = labels
     if owner is not None:
@@ -264,8 +354,14 @@ def object_meta(namespace: str, kind: str, name: str, created: datetime, *, owne
 
 
 def owner_ref(obj: Obj) -> Obj:
-    return {"apiVersion": obj["apiVersion"], "kind": obj["kind"], "name": obj["metadata"]["name"],
-            "uid": obj["metadata"]["uid"], "controller": True, "blockOwnerDeletion": True}
+    return {
+        "apiVersion": obj["apiVersion"],
+        "kind": obj["kind"],
+        "name": obj["metadata"]["name"],
+        "uid": obj["metadata"]["uid"],
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
 
 
 # -- workloads ----------------------------------------------------------------------------
@@ -280,10 +376,21 @@ class Replicas:
     restart_policy: str = "OnFailure"
 
 
-def kubeflow_job(*, kind: str, name: str, namespace: str, created: datetime, replicas: dict[str, Replicas],
-                 conditions: list[Obj], statuses: dict[str, dict[str, int]], start: datetime | None = None,
-                 completion: datetime | None = None, run_policy: Obj | None = None,
-                 api_version: str = "kubeflow.org/v1", extra_spec: Obj | None = None) -> Obj:
+def kubeflow_job(
+    *,
+    kind: str,
+    name: str,
+    namespace: str,
+    created: datetime,
+    replicas: dict[str, Replicas],
+    conditions: list[Obj],
+    statuses: dict[str, dict[str, int]],
+    start: datetime | None = None,
+    completion: datetime | None = None,
+    run_policy: Obj | None = None,
+    api_version: str = "kubeflow.org/v1",
+    extra_spec: Obj | None = None,
+) -> Obj:
     spec: Obj = {}
     if extra_spec:
         spec.update(extra_spec)
@@ -291,22 +398,37 @@ def kubeflow_job(*, kind: str, name: str, namespace: str, created: datetime, rep
     if api_version == "kubeflow.org/v2beta1":
         spec["runPolicy"].setdefault("suspend", False)
     spec[REPLICA_FIELD[kind]] = {
-        role: {"replicas": r.count, "restartPolicy": r.restart_policy,
-               "template": {"spec": {"containers": [_template(r.container)]}}}
-        for role, r in replicas.items()}
-    status: Obj = {"conditions": conditions, "replicaStatuses": {
-        role: {k: v for k, v in counts.items() if v} for role, counts in statuses.items()}}
+        role: {
+            "replicas": r.count,
+            "restartPolicy": r.restart_policy,
+            "template": {"spec": {"containers": [_template(r.container)]}},
+        }
+        for role, r in replicas.items()
+    }
+    status: Obj = {
+        "conditions": conditions,
+        "replicaStatuses": {role: {k: v for k, v in counts.items() if v} for role, counts in statuses.items()},
+    }
     if start is not None:
         status["startTime"] = ts(start)
     if completion is not None:
         status["completionTime"] = ts(completion)
     if api_version == "kubeflow.org/v2beta1" and conditions:
         status["lastReconcileTime"] = conditions[-1]["lastTransitionTime"]
-    return {"apiVersion": api_version, "kind": kind,
-            "metadata": {"name": name, "namespace": namespace, "uid": uid(namespace, kind, name),
-                         "generation": 1, "resourceVersion": str(int(digest(kind, name, n=6), 16) % 900000 + 100000),
-                         "creationTimestamp": ts(created)},
-            "spec": spec, "status": status}
+    return {
+        "apiVersion": api_version,
+        "kind": kind,
+        "metadata": {
+            "name": name,
+            "namespace": namespace,
+            "uid": uid(namespace, kind, name),
+            "generation": 1,
+            "resourceVersion": str(int(digest(kind, name, n=6), 16) % 900000 + 100000),
+            "creationTimestamp": ts(created),
+        },
+        "spec": spec,
+        "status": status,
+    }
 
 
 def _template(c: Container) -> Obj:
@@ -324,47 +446,107 @@ def _template(c: Container) -> Obj:
 
 def job_condition(type_: str, t: datetime, reason: str, message: str, status: bool = True) -> Obj:
     """A condition as the training operator (lastUpdateTime too) and batch/v1 write it."""
-    return {"type": type_, "status": "True" if status else "False", "reason": reason, "message": message,
-            "lastUpdateTime": ts(t), "lastTransitionTime": ts(t)}
+    return {
+        "type": type_,
+        "status": "True" if status else "False",
+        "reason": reason,
+        "message": message,
+        "lastUpdateTime": ts(t),
+        "lastTransitionTime": ts(t),
+    }
 
 
-def kubeflow_pod(job: Obj, role: str, index: int, containers: Sequence[Container], *, created: datetime,
-                 phase: str, node: str | None = None, scheduled: datetime | None = None, name: str | None = None,
-                 owner: Obj | None = None, extra_labels: dict[str, str] | None = None,
-                 operator: str | None = None, **kw: Any) -> Obj:
+def kubeflow_pod(
+    job: Obj,
+    role: str,
+    index: int,
+    containers: Sequence[Container],
+    *,
+    created: datetime,
+    phase: str,
+    node: str | None = None,
+    scheduled: datetime | None = None,
+    name: str | None = None,
+    owner: Obj | None = None,
+    extra_labels: dict[str, str] | None = None,
+    operator: str | None = None,
+    **kw: Any,
+) -> Obj:
     """A pod of a Kubeflow job, labelled and owned as its operator does it."""
     kind = job["kind"]
     job_name = job["metadata"]["name"]
-    labels = {"training.kubeflow.org/job-name": job_name,
-              "training.kubeflow.org/operator-name": operator or OPERATOR_NAME[kind],
-              "training.kubeflow.org/replica-index": str(index),
-              "training.kubeflow.org/replica-type": role}
+    labels = {
+        "training.kubeflow.org/job-name": job_name,
+        "training.kubeflow.org/operator-name": operator or OPERATOR_NAME[kind],
+        "training.kubeflow.org/replica-index": str(index),
+        "training.kubeflow.org/replica-type": role,
+    }
     if role in LEADER_ROLES:
         labels["training.kubeflow.org/job-role"] = role
     labels.update(extra_labels or {})
     restart = "Never" if role == "launcher" else "OnFailure"
     kw.setdefault("restart_policy", restart)
-    return pod(name=name or f"{job_name}-{role}-{index}", namespace=job["metadata"]["namespace"], labels=labels,
-               owner=owner or owner_ref(job), containers=containers, created=created, phase=phase, node=node,
-               scheduled=scheduled, **kw)
+    return pod(
+        name=name or f"{job_name}-{role}-{index}",
+        namespace=job["metadata"]["namespace"],
+        labels=labels,
+        owner=owner or owner_ref(job),
+        containers=containers,
+        created=created,
+        phase=phase,
+        node=node,
+        scheduled=scheduled,
+        **kw,
+    )
 
 
-def batch_job(*, name: str, namespace: str, created: datetime, container: Container, conditions: list[Obj],
-              active: int = 0, succeeded: int = 0, failed: int = 0, start: datetime | None = None,
-              completion: datetime | None = None, backoff_limit: int = 0, completions: int = 1,
-              parallelism: int = 1, active_deadline: int | None = None, owner: Obj | None = None,
-              labels: dict[str, str] | None = None, suspend: bool = False, extra_labels: dict[str, str] | None = None,
-              ready: int = 0, restart_policy: str = "Never", completion_mode: str = "NonIndexed") -> Obj:
+def batch_job(
+    *,
+    name: str,
+    namespace: str,
+    created: datetime,
+    container: Container,
+    conditions: list[Obj],
+    active: int = 0,
+    succeeded: int = 0,
+    failed: int = 0,
+    start: datetime | None = None,
+    completion: datetime | None = None,
+    backoff_limit: int = 0,
+    completions: int = 1,
+    parallelism: int = 1,
+    active_deadline: int | None = None,
+    owner: Obj | None = None,
+    labels: dict[str, str] | None = None,
+    suspend: bool = False,
+    extra_labels: dict[str, str] | None = None,
+    ready: int = 0,
+    restart_policy: str = "Never",
+    completion_mode: str = "NonIndexed",
+) -> Obj:
     job_uid = uid(namespace, "Job", name)
-    spec: Obj = {"backoffLimit": backoff_limit, "completions": completions, "parallelism": parallelism,
-                 "completionMode": completion_mode, "suspend": suspend, "podReplacementPolicy": "TerminatingOrFailed",
-                 "manualSelector": False,
-                 "selector": {"matchLabels": {"batch.kubernetes.io/controller-uid": job_uid}},
-                 "template": {"metadata": {"labels": {"batch.kubernetes.io/controller-uid": job_uid,
-                                                      "batch.kubernetes.io/job-name": name,
-                                                      "controller-uid": job_uid, "job-name": name,
-                                                      **(extra_labels or {})}},
-                              "spec": {"restartPolicy": restart_policy, "containers": [_template(container)]}}}
+    spec: Obj = {
+        "backoffLimit": backoff_limit,
+        "completions": completions,
+        "parallelism": parallelism,
+        "completionMode": completion_mode,
+        "suspend": suspend,
+        "podReplacementPolicy": "TerminatingOrFailed",
+        "manualSelector": False,
+        "selector": {"matchLabels": {"batch.kubernetes.io/controller-uid": job_uid}},
+        "template": {
+            "metadata": {
+                "labels": {
+                    "batch.kubernetes.io/controller-uid": job_uid,
+                    "batch.kubernetes.io/job-name": name,
+                    "controller-uid": job_uid,
+                    "job-name": name,
+                    **(extra_labels or {}),
+                }
+            },
+            "spec": {"restartPolicy": restart_policy, "containers": [_template(container)]},
+        },
+    }
     if active_deadline is not None:
         spec["activeDeadlineSeconds"] = active_deadline
     status: Obj = {}
@@ -380,11 +562,21 @@ def batch_job(*, name: str, namespace: str, created: datetime, container: Contai
         status["conditions"] = conditions
     if completion is not None:
         status["completionTime"] = ts(completion)
-    meta: Obj = {"name": name, "namespace": namespace, "uid": job_uid, "generation": 1,
-                 "resourceVersion": str(int(digest("Job", name, n=6), 16) % 900000 + 100000),
-                 "creationTimestamp": ts(created),
-                 "labels": {"batch.kubernetes.io/controller-uid": job_uid, "batch.kubernetes.io/job-name": name,
-                            "controller-uid": job_uid, "job-name": name, **(labels or {})}}
+    meta: Obj = {
+        "name": name,
+        "namespace": namespace,
+        "uid": job_uid,
+        "generation": 1,
+        "resourceVersion": str(int(digest("Job", name, n=6), 16) % 900000 + 100000),
+        "creationTimestamp": ts(created),
+        "labels": {
+            "batch.kubernetes.io/controller-uid": job_uid,
+            "batch.kubernetes.io/job-name": name,
+            "controller-uid": job_uid,
+            "job-name": name,
+            **(labels or {}),
+        },
+    }
     if owner is not None:
         meta["ownerReferences"] = [owner]
     return {"apiVersion": "batch/v1", "kind": "Job", "metadata": meta, "spec": spec, "status": status}
@@ -392,12 +584,15 @@ def batch_job(*, name: str, namespace: str, created: datetime, container: Contai
 
 def backoff_conditions(t: datetime) -> list[Obj]:
     """A batch Job that gave up: its FailureTarget and Failed conditions."""
-    return [job_condition("FailureTarget", t, "BackoffLimitExceeded", "Job has reached the specified backoff limit"),
-            job_condition("Failed", t, "BackoffLimitExceeded", "Job has reached the specified backoff limit")]
+    return [
+        job_condition("FailureTarget", t, "BackoffLimitExceeded", "Job has reached the specified backoff limit"),
+        job_condition("Failed", t, "BackoffLimitExceeded", "Job has reached the specified backoff limit"),
+    ]
 
 
-def kubeflow_conditions(kind: str, name: str, since: datetime, *, started: bool = True,
-                        failed: tuple[str, datetime] | None = None) -> list[Obj]:
+def kubeflow_conditions(
+    kind: str, name: str, since: datetime, *, started: bool = True, failed: tuple[str, datetime] | None = None
+) -> list[Obj]:
     """Created and (``started``) Running, as the training operator writes them; with ``failed``
     (the role its message names, when) Running turned False and Failed."""
     created = job_condition("Created", since, f"{kind}Created", f"{kind} {name} is created.")
@@ -407,33 +602,76 @@ def kubeflow_conditions(kind: str, name: str, since: datetime, *, started: bool 
     out = [created, running]
     if failed is not None:
         role, at = failed
-        out.append(job_condition("Failed", at, f"{kind}Failed",
-                                 f"{kind} {name} is failed because 1 {role} replica(s) failed."))
+        out.append(
+            job_condition("Failed", at, f"{kind}Failed", f"{kind} {name} is failed because 1 {role} replica(s) failed.")
+        )
     return out
 
 
-def failed_job(*, name: str, namespace: str, at: Clock, container: Container, exit_code: int,
-               ran: tuple[float, float], node: str, reason: str | None = None,
-               message: str | None = None) -> tuple[Obj, Obj]:
+def failed_job(
+    *,
+    name: str,
+    namespace: str,
+    at: Clock,
+    container: Container,
+    exit_code: int,
+    ran: tuple[float, float],
+    node: str,
+    reason: str | None = None,
+    message: str | None = None,
+) -> tuple[Obj, Obj]:
     """A batch Job (backoffLimit 0) whose one pod ran from ``ran[0]`` to ``ran[1]`` seconds and
     exited with ``exit_code``; the Job gives up two seconds later."""
-    job = batch_job(name=name, namespace=namespace, created=at(0), container=container, failed=1, start=at(1),
-                    conditions=backoff_conditions(at(ran[1] + 2)))
-    c = Container(container.name, container.image, command=container.command, resources=container.resources,
-                  state=terminated(exit_code, at(ran[0]), at(ran[1]), reason=reason, message=message))
+    job = batch_job(
+        name=name,
+        namespace=namespace,
+        created=at(0),
+        container=container,
+        failed=1,
+        start=at(1),
+        conditions=backoff_conditions(at(ran[1] + 2)),
+    )
+    c = Container(
+        container.name,
+        container.image,
+        command=container.command,
+        resources=container.resources,
+        state=terminated(exit_code, at(ran[0]), at(ran[1]), reason=reason, message=message),
+    )
     return job, job_pod(job, [c], created=at(1), phase="Failed", node=node, scheduled=at(2))
 
 
-def job_pod(job: Obj, containers: Sequence[Container], *, created: datetime, phase: str, attempt: int = 0,
-            extra_labels: dict[str, str] | None = None, **kw: Any) -> Obj:
+def job_pod(
+    job: Obj,
+    containers: Sequence[Container],
+    *,
+    created: datetime,
+    phase: str,
+    attempt: int = 0,
+    extra_labels: dict[str, str] | None = None,
+    **kw: Any,
+) -> Obj:
     """A pod the Job controller created (``attempt`` tells its retries apart)."""
     name = job["metadata"]["name"]
     job_uid = job["metadata"]["uid"]
-    labels = {"batch.kubernetes.io/controller-uid": job_uid, "batch.kubernetes.io/job-name": name,
-              "controller-uid": job_uid, "job-name": name, **(extra_labels or {})}
+    labels = {
+        "batch.kubernetes.io/controller-uid": job_uid,
+        "batch.kubernetes.io/job-name": name,
+        "controller-uid": job_uid,
+        "job-name": name,
+        **(extra_labels or {}),
+    }
     kw.setdefault("restart_policy", job["spec"]["template"]["spec"]["restartPolicy"])
-    return pod(name=f"{name}-{suffix(name, str(attempt))}", namespace=job["metadata"]["namespace"], labels=labels,
-               owner=owner_ref(job), containers=containers, created=created, phase=phase, **kw)
+    return pod(
+        name=f"{name}-{suffix(name, str(attempt))}",
+        namespace=job["metadata"]["namespace"],
+        labels=labels,
+        owner=owner_ref(job),
+        containers=containers,
+        created=created,
+        phase=phase,
+        **kw,
+    )
 
 
 def indexed_job_pod(job: Obj, index: int, containers: Sequence[Container], **kw: Any) -> Obj:
@@ -445,15 +683,32 @@ def indexed_job_pod(job: Obj, index: int, containers: Sequence[Container], **kw:
 # -- events -------------------------------------------------------------------------------
 
 
-def event(about: Obj, reason: str, message: str, first: datetime, *, last: datetime | None = None, count: int = 1,
-          type_: str = "Warning", component: str = "kubelet", host: str | None = None, new_api: bool = False,
-          field_path: str | None = None) -> Obj:
+def event(
+    about: Obj,
+    reason: str,
+    message: str,
+    first: datetime,
+    *,
+    last: datetime | None = None,
+    count: int = 1,
+    type_: str = "Warning",
+    component: str = "kubelet",
+    host: str | None = None,
+    new_api: bool = False,
+    field_path: str | None = None,
+) -> Obj:
     """An event about ``about``, as core/v1 or (``new_api``) events.k8s.io/v1 serves it."""
     meta = about["metadata"]
     name = meta["name"]
     ns = meta["namespace"]
-    regarding: Obj = {"apiVersion": about["apiVersion"], "kind": about["kind"], "name": name, "namespace": ns,
-                      "uid": meta["uid"], "resourceVersion": meta.get("resourceVersion", "1")}
+    regarding: Obj = {
+        "apiVersion": about["apiVersion"],
+        "kind": about["kind"],
+        "name": name,
+        "namespace": ns,
+        "uid": meta["uid"],
+        "resourceVersion": meta.get("resourceVersion", "1"),
+    }
     if field_path:
         regarding["fieldPath"] = field_path
     ev_name = f"{name}.{digest(name, reason, message, ts(first), n=16)}"
@@ -462,19 +717,48 @@ def event(about: Obj, reason: str, message: str, first: datetime, *, last: datet
     if host:
         source["host"] = host
     if not new_api:
-        return {"apiVersion": "v1", "kind": "Event",
-                "metadata": {"name": ev_name, "namespace": ns, "creationTimestamp": ts(first),
-                             "resourceVersion": str(int(digest(ev_name, n=6), 16) % 900000 + 100000)},
-                "involvedObject": regarding, "reason": reason, "message": message, "source": source,
-                "firstTimestamp": ts(first), "lastTimestamp": ts(last), "count": count, "type": type_,
-                "eventTime": None, "reportingComponent": component, "reportingInstance": host or ""}
-    ev: Obj = {"apiVersion": "events.k8s.io/v1", "kind": "Event",
-               "metadata": {"name": ev_name, "namespace": ns, "creationTimestamp": ts(first),
-                            "resourceVersion": str(int(digest(ev_name, n=6), 16) % 900000 + 100000)},
-               "eventTime": None, "reportingController": component, "reportingInstance": host or "",
-               "regarding": regarding, "reason": reason, "note": message, "type": type_,
-               "deprecatedSource": source, "deprecatedFirstTimestamp": ts(first),
-               "deprecatedLastTimestamp": ts(last), "deprecatedCount": count}
+        return {
+            "apiVersion": "v1",
+            "kind": "Event",
+            "metadata": {
+                "name": ev_name,
+                "namespace": ns,
+                "creationTimestamp": ts(first),
+                "resourceVersion": str(int(digest(ev_name, n=6), 16) % 900000 + 100000),
+            },
+            "involvedObject": regarding,
+            "reason": reason,
+            "message": message,
+            "source": source,
+            "firstTimestamp": ts(first),
+            "lastTimestamp": ts(last),
+            "count": count,
+            "type": type_,
+            "eventTime": None,
+            "reportingComponent": component,
+            "reportingInstance": host or "",
+        }
+    ev: Obj = {
+        "apiVersion": "events.k8s.io/v1",
+        "kind": "Event",
+        "metadata": {
+            "name": ev_name,
+            "namespace": ns,
+            "creationTimestamp": ts(first),
+            "resourceVersion": str(int(digest(ev_name, n=6), 16) % 900000 + 100000),
+        },
+        "eventTime": None,
+        "reportingController": component,
+        "reportingInstance": host or "",
+        "regarding": regarding,
+        "reason": reason,
+        "note": message,
+        "type": type_,
+        "deprecatedSource": source,
+        "deprecatedFirstTimestamp": ts(first),
+        "deprecatedLastTimestamp": ts(last),
+        "deprecatedCount": count,
+    }
     if count > 1:
         ev["series"] = {"count": count, "lastObservedTime": micro(last)}
     return ev
@@ -493,8 +777,9 @@ def stamped(lines: Iterable[str], start: datetime, step: float | Sequence[float]
     gaps = list(step) if isinstance(step, Sequence) else None
     for i, line in enumerate(lines):
         if i:
-            t += timedelta(seconds=gaps[i - 1] if gaps is not None and i - 1 < len(gaps) else
-                           (gaps[-1] if gaps else float(step)))  # type: ignore[arg-type]
+            t += timedelta(
+                seconds=gaps[i - 1] if gaps is not None and i - 1 < len(gaps) else (gaps[-1] if gaps else float(step))
+            )  # type: ignore[arg-type]
         nanos = f"{t.microsecond:06d}{int(digest(line, str(i), n=3), 16) % 1000:03d}"
         out.append(f"{t.strftime('%Y-%m-%dT%H:%M:%S')}.{nanos}Z {line}")
     return "\n".join(out) + "\n"
@@ -529,17 +814,42 @@ class CaseSpec:
     source: str | None = None
 
 
-def failed_job_case(*, id: str, category: str, evidence: str, description: str, name: str, namespace: str,
-                    at: Clock, container: Container, exit_code: int, ran: tuple[float, float], node: str, log: str,
-                    captured: float) -> CaseSpec:
+def failed_job_case(
+    *,
+    id: str,
+    category: str,
+    evidence: str,
+    description: str,
+    name: str,
+    namespace: str,
+    at: Clock,
+    container: Container,
+    exit_code: int,
+    ran: tuple[float, float],
+    node: str,
+    log: str,
+    captured: float,
+) -> CaseSpec:
     """The most common case: a batch Job whose one pod failed (``failed_job``) and left one log,
     which names the cause. The pod is the culprit."""
-    job, p = failed_job(name=name, namespace=namespace, at=at, container=container, exit_code=exit_code, ran=ran,
-                        node=node)
+    job, p = failed_job(
+        name=name, namespace=namespace, at=at, container=container, exit_code=exit_code, ran=ran, node=node
+    )
     pod_name = p["metadata"]["name"]
-    return CaseSpec(id=id, kind="Job", name=name, namespace=namespace, healthy=False, category=category,
-                    culprit=pod_name, evidence=evidence, description=description, objects=[job, p],
-                    logs={f"{pod_name}/{container.name}": log}, captured=at(captured))
+    return CaseSpec(
+        id=id,
+        kind="Job",
+        name=name,
+        namespace=namespace,
+        healthy=False,
+        category=category,
+        culprit=pod_name,
+        evidence=evidence,
+        description=description,
+        objects=[job, p],
+        logs={f"{pod_name}/{container.name}": log},
+        captured=at(captured),
+    )
 
 
 # -- a Kubeflow job and its pods in one call ----------------------------------------------
@@ -569,30 +879,71 @@ def pod_phase(state: Obj, restarts: int) -> str:
     return "Running" if restarts else "Pending"
 
 
-def kubeflow_with_pods(*, kind: str, name: str, namespace: str, created: datetime, container: Container,
-                       plans: Sequence[PodPlan], conditions: list[Obj], statuses: dict[str, dict[str, int]],
-                       restart_policy: str = "Never", start: datetime | None = None,
-                       completion: datetime | None = None, run_policy: Obj | None = None,
-                       api_version: str = "kubeflow.org/v1") -> tuple[Obj, list[Obj], dict[str, str]]:
+def kubeflow_with_pods(
+    *,
+    kind: str,
+    name: str,
+    namespace: str,
+    created: datetime,
+    container: Container,
+    plans: Sequence[PodPlan],
+    conditions: list[Obj],
+    statuses: dict[str, dict[str, int]],
+    restart_policy: str = "Never",
+    start: datetime | None = None,
+    completion: datetime | None = None,
+    run_policy: Obj | None = None,
+    api_version: str = "kubeflow.org/v1",
+) -> tuple[Obj, list[Obj], dict[str, str]]:
     """The job, its pods (scheduled a few seconds after ``created``) and their logs by log path."""
     roles: dict[str, int] = {}
     for plan in plans:
         roles[plan.role] = max(roles.get(plan.role, 0), plan.index + 1)
-    replicas = {role.capitalize() if role != "ps" else "PS": Replicas(n, container, restart_policy)
-                for role, n in roles.items()}
-    job = kubeflow_job(kind=kind, name=name, namespace=namespace, created=created, replicas=replicas,
-                       conditions=conditions, statuses=statuses, start=start or created + timedelta(seconds=1),
-                       completion=completion, run_policy=run_policy, api_version=api_version)
+    replicas = {
+        role.capitalize() if role != "ps" else "PS": Replicas(n, container, restart_policy) for role, n in roles.items()
+    }
+    job = kubeflow_job(
+        kind=kind,
+        name=name,
+        namespace=namespace,
+        created=created,
+        replicas=replicas,
+        conditions=conditions,
+        statuses=statuses,
+        start=start or created + timedelta(seconds=1),
+        completion=completion,
+        run_policy=run_policy,
+        api_version=api_version,
+    )
     pods: list[Obj] = []
     logs: dict[str, str] = {}
     for plan in plans:
-        ctr = Container(container.name, container.image, command=container.command, args=container.args,
-                        env=container.env, resources=container.resources, mounts=container.mounts,
-                        state=plan.state, last=plan.last, restarts=plan.restarts, ready="running" in plan.state)
+        ctr = Container(
+            container.name,
+            container.image,
+            command=container.command,
+            args=container.args,
+            env=container.env,
+            resources=container.resources,
+            mounts=container.mounts,
+            state=plan.state,
+            last=plan.last,
+            restarts=plan.restarts,
+            ready="running" in plan.state,
+        )
         node = plan.node or f"gpu-{digest(name, plan.role, str(plan.index), n=4)}"
-        p = kubeflow_pod(job, plan.role, plan.index, [ctr], created=created + timedelta(seconds=2),
-                         phase=plan.phase or pod_phase(plan.state, plan.restarts), node=node,
-                         scheduled=created + timedelta(seconds=3), restart_policy=restart_policy, **plan.extra)
+        p = kubeflow_pod(
+            job,
+            plan.role,
+            plan.index,
+            [ctr],
+            created=created + timedelta(seconds=2),
+            phase=plan.phase or pod_phase(plan.state, plan.restarts),
+            node=node,
+            scheduled=created + timedelta(seconds=3),
+            restart_policy=restart_policy,
+            **plan.extra,
+        )
         pods.append(p)
         pod_name = p["metadata"]["name"]
         if plan.log is not None:
@@ -616,36 +967,83 @@ class Scenarios(list[Scenario]):
 # -- nodes and MPIJobs with their pods -------------------------------------------------------
 
 
-def node(name: str, created: datetime, *, gpus: int = 8, product: str = "NVIDIA-H100-80GB-HBM3",
-         conditions: Sequence[Obj] = (), capacity: dict[str, str] | None = None,
-         labels: dict[str, str] | None = None, taints: Sequence[Obj] = ()) -> Obj:
+def node(
+    name: str,
+    created: datetime,
+    *,
+    gpus: int = 8,
+    product: str = "NVIDIA-H100-80GB-HBM3",
+    conditions: Sequence[Obj] = (),
+    capacity: dict[str, str] | None = None,
+    labels: dict[str, str] | None = None,
+    taints: Sequence[Obj] = (),
+) -> Obj:
     """A GPU node as ``kubectl get node -o yaml`` shows it (Ready unless ``conditions`` say more).
     ``capacity`` (also allocatable) and ``labels`` replace the GPU node's; ``taints`` go in its spec."""
     ready = [c for c in conditions if c.get("type") == "Ready"] or [
-        {"type": "Ready", "status": "True", "reason": "KubeletReady", "message": "kubelet is posting ready status",
-         "lastHeartbeatTime": ts(created), "lastTransitionTime": ts(created)}]
+        {
+            "type": "Ready",
+            "status": "True",
+            "reason": "KubeletReady",
+            "message": "kubelet is posting ready status",
+            "lastHeartbeatTime": ts(created),
+            "lastTransitionTime": ts(created),
+        }
+    ]
     gpu_labels = {"nvidia.com/gpu.count": str(gpus), "nvidia.com/gpu.product": product}
     spec: Obj = {"taints": list(taints)} if taints else {}
-    return {"apiVersion": "v1", "kind": "Node",
-            "metadata": {"name": name, "uid": uid("", "Node", name), "creationTimestamp": ts(created),
-                         "resourceVersion": str(int(digest("Node", name, n=6), 16) % 900000 + 100000),
-                         "labels": {"kubernetes.io/hostname": name, "kubernetes.io/os": "linux",
-                                    **(gpu_labels if labels is None else labels)}},
-            "spec": spec,
-            "status": {"capacity": dict(capacity) if capacity else
-                       {"cpu": "192", "memory": "2113457484Ki", "nvidia.com/gpu": str(gpus), "pods": "110"},
-                       "allocatable": dict(capacity) if capacity else
-                       {"cpu": "191500m", "memory": "2101123456Ki", "nvidia.com/gpu": str(gpus), "pods": "110"},
-                       "conditions": [*(c for c in conditions if c.get("type") != "Ready"), *ready]}}
+    return {
+        "apiVersion": "v1",
+        "kind": "Node",
+        "metadata": {
+            "name": name,
+            "uid": uid("", "Node", name),
+            "creationTimestamp": ts(created),
+            "resourceVersion": str(int(digest("Node", name, n=6), 16) % 900000 + 100000),
+            "labels": {
+                "kubernetes.io/hostname": name,
+                "kubernetes.io/os": "linux",
+                **(gpu_labels if labels is None else labels),
+            },
+        },
+        "spec": spec,
+        "status": {
+            "capacity": dict(capacity)
+            if capacity
+            else {"cpu": "192", "memory": "2113457484Ki", "nvidia.com/gpu": str(gpus), "pods": "110"},
+            "allocatable": dict(capacity)
+            if capacity
+            else {"cpu": "191500m", "memory": "2101123456Ki", "nvidia.com/gpu": str(gpus), "pods": "110"},
+            "conditions": [*(c for c in conditions if c.get("type") != "Ready"), *ready],
+        },
+    }
 
 
-def node_event(about: Obj, reason: str, message: str, first: datetime, *, component: str,
-               type_: str = "Warning", count: int = 1, last: datetime | None = None) -> Obj:
+def node_event(
+    about: Obj,
+    reason: str,
+    message: str,
+    first: datetime,
+    *,
+    component: str,
+    type_: str = "Warning",
+    count: int = 1,
+    last: datetime | None = None,
+) -> Obj:
     """An event about a Node (they live in the default namespace), as node-problem-detector or the
     kubelet report them."""
     named = {**about, "metadata": {**about["metadata"], "namespace": "default"}}
-    ev = event(named, reason, message, first, last=last, count=count, type_=type_, component=component,
-               host=about["metadata"]["name"])
+    ev = event(
+        named,
+        reason,
+        message,
+        first,
+        last=last,
+        count=count,
+        type_=type_,
+        component=component,
+        host=about["metadata"]["name"],
+    )
     ev["involvedObject"].pop("namespace", None)
     ev["involvedObject"]["uid"] = about["metadata"]["name"]
     return ev
@@ -661,9 +1059,21 @@ class MPIPlan:
     worker_logs: dict[int, str] = field(default_factory=dict)
 
 
-def mpijob_v2(*, at: Clock, name: str, ns: str, image: str, launcher_cmd: list[str], workers: int, plan: MPIPlan,
-              worker_resources: Obj, launcher_node: str = "cpu-pool-b-3", worker_node: str = "gpu-node-{i}",
-              implementation: str = "OpenMPI", slots: int = 8) -> tuple[list[Obj], dict[str, str], str]:
+def mpijob_v2(
+    *,
+    at: Clock,
+    name: str,
+    ns: str,
+    image: str,
+    launcher_cmd: list[str],
+    workers: int,
+    plan: MPIPlan,
+    worker_resources: Obj,
+    launcher_node: str = "cpu-pool-b-3",
+    worker_node: str = "gpu-node-{i}",
+    implementation: str = "OpenMPI",
+    slots: int = 8,
+) -> tuple[list[Obj], dict[str, str], str]:
     """An MPIJob as mpi-operator v2 runs it: the job, the launcher's batch Job and pod, the worker
     pods running ``sshd``, the operator's events. The job is Failed, Succeeded or Running as the
     launcher's container state says. Returns the objects, the logs and the launcher pod's name."""
@@ -671,155 +1081,312 @@ def mpijob_v2(*, at: Clock, name: str, ns: str, image: str, launcher_cmd: list[s
     end = datetime.strptime(term["finishedAt"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc) if term else None
     worker_ctr = Container("worker", image, command=["/usr/sbin/sshd", "-De"], resources=worker_resources)
     launcher_ctr = Container("launcher", image, command=launcher_cmd, resources=cpu_only("2Gi", "1"))
-    conditions = [job_condition("Created", at(1), "MPIJobCreated", f"MPIJob {ns}/{name} is created."),
-                  job_condition("Running", at(40), "MPIJobRunning", f"MPIJob {ns}/{name} is running.",
-                                status=end is None)]
+    conditions = [
+        job_condition("Created", at(1), "MPIJobCreated", f"MPIJob {ns}/{name} is created."),
+        job_condition("Running", at(40), "MPIJobRunning", f"MPIJob {ns}/{name} is running.", status=end is None),
+    ]
     launcher_conditions: list[Obj] = []
     counts: dict[str, int] = {"active": 1}
     if end is not None and term["exitCode"] == 0:
-        conditions.append(job_condition("Succeeded", end + timedelta(seconds=2), "MPIJobSucceeded",
-                                        f"MPIJob {ns}/{name} successfully completed."))
+        conditions.append(
+            job_condition(
+                "Succeeded",
+                end + timedelta(seconds=2),
+                "MPIJobSucceeded",
+                f"MPIJob {ns}/{name} successfully completed.",
+            )
+        )
         launcher_conditions = [job_condition("Complete", end + timedelta(seconds=1), "", "")]
         counts = {"succeeded": 1}
     elif end is not None:
-        conditions.append(job_condition("Failed", end + timedelta(seconds=2), "MPIJobFailed",
-                                        f"MPIJob {ns}/{name} has failed"))
+        conditions.append(
+            job_condition("Failed", end + timedelta(seconds=2), "MPIJobFailed", f"MPIJob {ns}/{name} has failed")
+        )
         launcher_conditions = backoff_conditions(end + timedelta(seconds=1))
         counts = {"failed": 1}
-    job = kubeflow_job(kind="MPIJob", name=name, namespace=ns, created=at(0), api_version="kubeflow.org/v2beta1",
-                       replicas={"Launcher": Replicas(1, launcher_ctr, "OnFailure"),
-                                 "Worker": Replicas(workers, worker_ctr, "OnFailure")},
-                       conditions=conditions, statuses={"Launcher": counts, "Worker": {"active": workers}},
-                       start=at(1), completion=end + timedelta(seconds=2) if end else None,
-                       extra_spec={"slotsPerWorker": slots, "sshAuthMountPath": "/root/.ssh",
-                                   "mpiImplementation": implementation})
+    job = kubeflow_job(
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        api_version="kubeflow.org/v2beta1",
+        replicas={
+            "Launcher": Replicas(1, launcher_ctr, "OnFailure"),
+            "Worker": Replicas(workers, worker_ctr, "OnFailure"),
+        },
+        conditions=conditions,
+        statuses={"Launcher": counts, "Worker": {"active": workers}},
+        start=at(1),
+        completion=end + timedelta(seconds=2) if end else None,
+        extra_spec={"slotsPerWorker": slots, "sshAuthMountPath": "/root/.ssh", "mpiImplementation": implementation},
+    )
     kf = {"training.kubeflow.org/job-name": name, "training.kubeflow.org/operator-name": "mpi-operator"}
-    launcher_job = batch_job(name=f"{name}-launcher", namespace=ns, created=at(30), container=launcher_ctr,
-                             owner=owner_ref(job), start=at(30), conditions=launcher_conditions,
-                             labels={**kf, "training.kubeflow.org/job-role": "launcher"},
-                             **dict.fromkeys(counts, 1))  # type: ignore[arg-type]
+    launcher_job = batch_job(
+        name=f"{name}-launcher",
+        namespace=ns,
+        created=at(30),
+        container=launcher_ctr,
+        owner=owner_ref(job),
+        start=at(30),
+        conditions=launcher_conditions,
+        labels={**kf, "training.kubeflow.org/job-role": "launcher"},
+        **dict.fromkeys(counts, 1),
+    )  # type: ignore[arg-type]
     launcher_name = f"{name}-launcher-{suffix(name, 'launcher')}"
-    lc = Container("launcher", image, command=launcher_cmd, resources=launcher_ctr.resources,
-                   state=plan.launcher_state, ready="running" in plan.launcher_state)
+    lc = Container(
+        "launcher",
+        image,
+        command=launcher_cmd,
+        resources=launcher_ctr.resources,
+        state=plan.launcher_state,
+        ready="running" in plan.launcher_state,
+    )
     job_uid = launcher_job["metadata"]["uid"]
-    launcher_pod = pod(name=launcher_name, namespace=ns, owner=owner_ref(launcher_job), containers=[lc],
-                       created=at(30), phase=pod_phase(plan.launcher_state, 0), node=launcher_node,
-                       scheduled=at(31), restart_policy="Never", qos="Guaranteed",
-                       labels={**kf, "training.kubeflow.org/job-role": "launcher",
-                               "training.kubeflow.org/replica-type": "launcher",
-                               "batch.kubernetes.io/controller-uid": job_uid,
-                               "batch.kubernetes.io/job-name": f"{name}-launcher",
-                               "controller-uid": job_uid, "job-name": f"{name}-launcher"})
+    launcher_pod = pod(
+        name=launcher_name,
+        namespace=ns,
+        owner=owner_ref(launcher_job),
+        containers=[lc],
+        created=at(30),
+        phase=pod_phase(plan.launcher_state, 0),
+        node=launcher_node,
+        scheduled=at(31),
+        restart_policy="Never",
+        qos="Guaranteed",
+        labels={
+            **kf,
+            "training.kubeflow.org/job-role": "launcher",
+            "training.kubeflow.org/replica-type": "launcher",
+            "batch.kubernetes.io/controller-uid": job_uid,
+            "batch.kubernetes.io/job-name": f"{name}-launcher",
+            "controller-uid": job_uid,
+            "job-name": f"{name}-launcher",
+        },
+    )
     objects: list[Obj] = [job, launcher_job, launcher_pod]
     logs: dict[str, str] = {}
     if plan.launcher_log is not None:
         logs[f"{launcher_name}/launcher"] = plan.launcher_log
     for i in range(workers):
-        wc = Container("worker", image, command=worker_ctr.command, resources=worker_resources,
-                       state=plan.worker_state or running(at(20)), ready="running" in (plan.worker_state or
-                                                                                         {"running": 1}))
-        w = kubeflow_pod(job, "worker", i, [wc], created=at(2), phase=pod_phase(wc.state, 0),
-                         node=worker_node.format(i=i), scheduled=at(3), operator="mpi-operator",
-                         extra_labels={"training.kubeflow.org/job-role": "worker"}, restart_policy="OnFailure")
+        wc = Container(
+            "worker",
+            image,
+            command=worker_ctr.command,
+            resources=worker_resources,
+            state=plan.worker_state or running(at(20)),
+            ready="running" in (plan.worker_state or {"running": 1}),
+        )
+        w = kubeflow_pod(
+            job,
+            "worker",
+            i,
+            [wc],
+            created=at(2),
+            phase=pod_phase(wc.state, 0),
+            node=worker_node.format(i=i),
+            scheduled=at(3),
+            operator="mpi-operator",
+            extra_labels={"training.kubeflow.org/job-role": "worker"},
+            restart_policy="OnFailure",
+        )
         objects.append(w)
         if i in plan.worker_logs:
             logs[f"{w['metadata']['name']}/worker"] = plan.worker_logs[i]
-    objects.append(event(launcher_job, "SuccessfulCreate", f"Created pod: {launcher_name}", at(30), type_="Normal",
-                         component="job-controller"))
+    objects.append(
+        event(
+            launcher_job,
+            "SuccessfulCreate",
+            f"Created pod: {launcher_name}",
+            at(30),
+            type_="Normal",
+            component="job-controller",
+        )
+    )
     if end is not None and term["exitCode"] != 0:
-        objects.append(event(job, "MPIJobFailed", f"MPIJob {ns}/{name} has failed", end + timedelta(seconds=2),
-                             component="mpi-job-controller"))
+        objects.append(
+            event(
+                job,
+                "MPIJobFailed",
+                f"MPIJob {ns}/{name} has failed",
+                end + timedelta(seconds=2),
+                component="mpi-job-controller",
+            )
+        )
     return objects, logs, launcher_name
 
 
 # -- node conditions, queues and the objects they keep -----------------------------------------
 
 
-def node_condition(type_: str, status: bool | str, since: datetime, heartbeat: datetime, reason: str,
-                   message: str) -> Obj:
+def node_condition(
+    type_: str, status: bool | str, since: datetime, heartbeat: datetime, reason: str, message: str
+) -> Obj:
     """A Node condition as the kubelet (or node-problem-detector) writes it."""
-    return {"type": type_, "status": status if isinstance(status, str) else ("True" if status else "False"),
-            "lastHeartbeatTime": ts(heartbeat), "lastTransitionTime": ts(since), "reason": reason,
-            "message": message}
+    return {
+        "type": type_,
+        "status": status if isinstance(status, str) else ("True" if status else "False"),
+        "lastHeartbeatTime": ts(heartbeat),
+        "lastTransitionTime": ts(since),
+        "reason": reason,
+        "message": message,
+    }
 
 
 def healthy_node_conditions(since: datetime, heartbeat: datetime) -> list[Obj]:
     """The kubelet's four conditions on a node with no trouble."""
-    return [node_condition("MemoryPressure", False, since, heartbeat, "KubeletHasSufficientMemory",
-                           "kubelet has sufficient memory available"),
-            node_condition("DiskPressure", False, since, heartbeat, "KubeletHasNoDiskPressure",
-                           "kubelet has no disk pressure"),
-            node_condition("PIDPressure", False, since, heartbeat, "KubeletHasSufficientPID",
-                           "kubelet has sufficient PID available"),
-            node_condition("Ready", True, since, heartbeat, "KubeletReady", "kubelet is posting ready status")]
+    return [
+        node_condition(
+            "MemoryPressure",
+            False,
+            since,
+            heartbeat,
+            "KubeletHasSufficientMemory",
+            "kubelet has sufficient memory available",
+        ),
+        node_condition(
+            "DiskPressure", False, since, heartbeat, "KubeletHasNoDiskPressure", "kubelet has no disk pressure"
+        ),
+        node_condition(
+            "PIDPressure", False, since, heartbeat, "KubeletHasSufficientPID", "kubelet has sufficient PID available"
+        ),
+        node_condition("Ready", True, since, heartbeat, "KubeletReady", "kubelet is posting ready status"),
+    ]
 
 
 def metav1_condition(type_: str, t: datetime, reason: str, message: str, status: bool = True) -> Obj:
     """A metav1.Condition, as Kueue and JobSet write them."""
-    return {"type": type_, "status": "True" if status else "False", "reason": reason, "message": message,
-            "lastTransitionTime": ts(t), "observedGeneration": 1}
+    return {
+        "type": type_,
+        "status": "True" if status else "False",
+        "reason": reason,
+        "message": message,
+        "lastTransitionTime": ts(t),
+        "observedGeneration": 1,
+    }
 
 
-def volcano_job(*, name: str, namespace: str, created: datetime, queue: str, tasks: dict[str, Container],
-                replicas: dict[str, int], phase: str, min_available: int | None = None,
-                counts: dict[str, int] | None = None) -> Obj:
+def volcano_job(
+    *,
+    name: str,
+    namespace: str,
+    created: datetime,
+    queue: str,
+    tasks: dict[str, Container],
+    replicas: dict[str, int],
+    phase: str,
+    min_available: int | None = None,
+    counts: dict[str, int] | None = None,
+) -> Obj:
     """A Volcano Job (batch.volcano.sh/v1alpha1) of ``tasks``; ``phase`` its status.state.phase and
     ``counts`` its pending/running/failed/succeeded pod counts."""
     total = sum(replicas.values())
-    spec_tasks = [{"name": task, "replicas": replicas[task], "template": {"spec": {
-        "restartPolicy": "OnFailure", "containers": [_template(ctr)]}}} for task, ctr in tasks.items()]
-    status: Obj = {"state": {"phase": phase, "lastTransitionTime": ts(created + timedelta(seconds=1))},
-                   "minAvailable": min_available or total, "version": 1,
-                   "conditions": [{"status": phase, "lastTransitionTime": ts(created + timedelta(seconds=1))}]}
+    spec_tasks = [
+        {
+            "name": task,
+            "replicas": replicas[task],
+            "template": {"spec": {"restartPolicy": "OnFailure", "containers": [_template(ctr)]}},
+        }
+        for task, ctr in tasks.items()
+    ]
+    status: Obj = {
+        "state": {"phase": phase, "lastTransitionTime": ts(created + timedelta(seconds=1))},
+        "minAvailable": min_available or total,
+        "version": 1,
+        "conditions": [{"status": phase, "lastTransitionTime": ts(created + timedelta(seconds=1))}],
+    }
     status.update({k: v for k, v in (counts or {}).items() if v})
-    return {"apiVersion": "batch.volcano.sh/v1alpha1", "kind": "Job",
-            "metadata": object_meta(namespace, "vcjob", name, created),
-            "spec": {"schedulerName": "volcano", "minAvailable": min_available or total, "queue": queue,
-                     "maxRetry": 3, "tasks": spec_tasks},
-            "status": status}
+    return {
+        "apiVersion": "batch.volcano.sh/v1alpha1",
+        "kind": "Job",
+        "metadata": object_meta(namespace, "vcjob", name, created),
+        "spec": {
+            "schedulerName": "volcano",
+            "minAvailable": min_available or total,
+            "queue": queue,
+            "maxRetry": 3,
+            "tasks": spec_tasks,
+        },
+        "status": status,
+    }
 
 
-def pod_group(job: Obj, created: datetime, *, phase: str, queue: str, min_member: int, min_resources: Obj,
-              conditions: list[Obj]) -> Obj:
+def pod_group(
+    job: Obj, created: datetime, *, phase: str, queue: str, min_member: int, min_resources: Obj, conditions: list[Obj]
+) -> Obj:
     """The PodGroup Volcano keeps for ``job`` (named ``{job}-{uid}`` since Volcano 1.5)."""
     meta = job["metadata"]
-    return {"apiVersion": "scheduling.volcano.sh/v1beta1", "kind": "PodGroup",
-            "metadata": object_meta(meta["namespace"], "PodGroup", f"{meta['name']}-{meta['uid']}", created,
-                                    owner=owner_ref(job)),
-            "spec": {"minMember": min_member, "minResources": min_resources, "queue": queue,
-                     "priorityClassName": ""},
-            "status": {"phase": phase, "conditions": conditions}}
+    return {
+        "apiVersion": "scheduling.volcano.sh/v1beta1",
+        "kind": "PodGroup",
+        "metadata": object_meta(
+            meta["namespace"], "PodGroup", f"{meta['name']}-{meta['uid']}", created, owner=owner_ref(job)
+        ),
+        "spec": {"minMember": min_member, "minResources": min_resources, "queue": queue, "priorityClassName": ""},
+        "status": {"phase": phase, "conditions": conditions},
+    }
 
 
 def podgroup_condition(type_: str, t: datetime, reason: str, message: str, transition: str) -> Obj:
-    return {"type": type_, "status": "True", "reason": reason, "message": message, "transitionID": uid(transition),
-            "lastTransitionTime": ts(t)}
+    return {
+        "type": type_,
+        "status": "True",
+        "reason": reason,
+        "message": message,
+        "transitionID": uid(transition),
+        "lastTransitionTime": ts(t),
+    }
 
 
 def volcano_pod(job: Obj, task: str, index: int, containers: Sequence[Container], group: Obj, **kw: Any) -> Obj:
     """A pod the Volcano job controller created for ``task``'s replica ``index``."""
     meta = job["metadata"]
     name, ns = meta["name"], meta["namespace"]
-    labels = {"volcano.sh/job-name": name, "volcano.sh/job-namespace": ns,
-              "volcano.sh/queue-name": job["spec"]["queue"], "volcano.sh/task-spec": task,
-              "volcano.sh/task-index": str(index)}
-    marks = {"scheduling.k8s.io/group-name": group["metadata"]["name"], "volcano.sh/job-name": name,
-             "volcano.sh/task-spec": task, "volcano.sh/template-uid": f"{name}-{task}"}
+    labels = {
+        "volcano.sh/job-name": name,
+        "volcano.sh/job-namespace": ns,
+        "volcano.sh/queue-name": job["spec"]["queue"],
+        "volcano.sh/task-spec": task,
+        "volcano.sh/task-index": str(index),
+    }
+    marks = {
+        "scheduling.k8s.io/group-name": group["metadata"]["name"],
+        "volcano.sh/job-name": name,
+        "volcano.sh/task-spec": task,
+        "volcano.sh/template-uid": f"{name}-{task}",
+    }
     kw.setdefault("restart_policy", "OnFailure")
-    return pod(name=f"{name}-{task}-{index}", namespace=ns, labels=labels, owner=owner_ref(job),
-               containers=containers, scheduler="volcano", annotations=marks, **kw)
+    return pod(
+        name=f"{name}-{task}-{index}",
+        namespace=ns,
+        labels=labels,
+        owner=owner_ref(job),
+        containers=containers,
+        scheduler="volcano",
+        annotations=marks,
+        **kw,
+    )
 
 
-def kueue_workload(job: Obj, created: datetime, *, queue: str, pod_sets: list[Obj], conditions: list[Obj],
-                   admission: Obj | None = None) -> Obj:
+def kueue_workload(
+    job: Obj, created: datetime, *, queue: str, pod_sets: list[Obj], conditions: list[Obj], admission: Obj | None = None
+) -> Obj:
     """The Workload Kueue creates for ``job`` (labelled with the job's uid)."""
     meta = job["metadata"]
     name = f"{job['kind'].lower()}-{meta['name']}-{suffix(meta['name'], 'workload')}"
-    wl: Obj = {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "Workload",
-               "metadata": object_meta(meta["namespace"], "Workload", name, created, owner=owner_ref(job),
-                                       labels={"kueue.x-k8s.io/job-uid": meta["uid"]}),
-               "spec": {"active": True, "podSets": pod_sets, "priority": 0, "queueName": queue},
-               "status": {"conditions": conditions}}
+    wl: Obj = {
+        "apiVersion": "kueue.x-k8s.io/v1beta1",
+        "kind": "Workload",
+        "metadata": object_meta(
+            meta["namespace"],
+            "Workload",
+            name,
+            created,
+            owner=owner_ref(job),
+            labels={"kueue.x-k8s.io/job-uid": meta["uid"]},
+        ),
+        "spec": {"active": True, "podSets": pod_sets, "priority": 0, "queueName": queue},
+        "status": {"conditions": conditions},
+    }
     if admission is not None:
         wl["status"]["admission"] = admission
     return wl

@@ -58,9 +58,18 @@ def scenarios() -> list[Scenario]:
     )
 
     found: list[Scenario] = []
-    for module in (scenarios_platform, scenarios_runtime, scenarios_distributed, scenarios_healthy,
-                   scenarios_serving, scenarios_ecosystems, scenarios_logformats, scenarios_ambiguous,
-                   scenarios_real_training, scenarios_real_platform):
+    for module in (
+        scenarios_platform,
+        scenarios_runtime,
+        scenarios_distributed,
+        scenarios_healthy,
+        scenarios_serving,
+        scenarios_ecosystems,
+        scenarios_logformats,
+        scenarios_ambiguous,
+        scenarios_real_training,
+        scenarios_real_platform,
+    ):
         found.extend(module.SCENARIOS)
     return found
 
@@ -76,8 +85,9 @@ def write_snapshot(spec: CaseSpec, snap: Path) -> None:
     # clone would differ from what the generator writes.
     snap.mkdir(parents=True)
     if spec.as_list:
-        objects = _dump({"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": ""},
-                         "items": spec.objects})
+        objects = _dump(
+            {"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": ""}, "items": spec.objects}
+        )
     else:
         objects = "".join("---\n" + _dump(obj) for obj in spec.objects)
     (snap / "objects.yaml").write_text(objects, encoding="utf-8")
@@ -90,9 +100,17 @@ def write_snapshot(spec: CaseSpec, snap: Path) -> None:
 
 def expected_yaml(spec: CaseSpec) -> str:
     """The case's expected.yaml (agent/evaluation.py documents the format)."""
-    expected = {"id": spec.id, "kind": spec.kind, "name": spec.name, "namespace": spec.namespace,
-                "healthy": spec.healthy, "category": spec.category, "culprit": spec.culprit,
-                "evidence": spec.evidence, "description": " ".join(spec.description.split())}
+    expected = {
+        "id": spec.id,
+        "kind": spec.kind,
+        "name": spec.name,
+        "namespace": spec.namespace,
+        "healthy": spec.healthy,
+        "category": spec.category,
+        "culprit": spec.culprit,
+        "evidence": spec.evidence,
+        "description": " ".join(spec.description.split()),
+    }
     if spec.title:
         expected["title"] = " ".join(spec.title.split())
     if spec.source:

@@ -17,9 +17,15 @@ def torchrun_start(t: datetime, pid: int = 1) -> list[str]:
     return [
         glog("W", t, pid, "torch/distributed/run.py:793", ""),
         glog("W", t, pid, "torch/distributed/run.py:793", "*" * 40),
-        glog("W", t, pid, "torch/distributed/run.py:793", "Setting OMP_NUM_THREADS environment variable for each "
-             "process to be 1 in default, to avoid your system being overloaded, please further tune the variable "
-             "for optimal performance in your application as needed."),
+        glog(
+            "W",
+            t,
+            pid,
+            "torch/distributed/run.py:793",
+            "Setting OMP_NUM_THREADS environment variable for each "
+            "process to be 1 in default, to avoid your system being overloaded, please further tune the variable "
+            "for optimal performance in your application as needed.",
+        ),
         glog("W", t, pid, "torch/distributed/run.py:793", "*" * 40),
     ]
 
@@ -29,8 +35,10 @@ def trainer_steps(first: int, last: int, every: int, loss0: float = 2.1, total: 
     out = []
     for i, step in enumerate(range(first, last + 1, every)):
         loss = max(0.2, loss0 - 0.011 * i)
-        out.append(f"{{'loss': {loss:.4f}, 'grad_norm': {0.9 + (i % 5) * 0.07:.4f}, "
-                   f"'learning_rate': {2e-5 * (1 - step / total):.4e}, 'epoch': {step / total * 3:.2f}}}")
+        out.append(
+            f"{{'loss': {loss:.4f}, 'grad_norm': {0.9 + (i % 5) * 0.07:.4f}, "
+            f"'learning_rate': {2e-5 * (1 - step / total):.4e}, 'epoch': {step / total * 3:.2f}}}"
+        )
     return out
 
 
@@ -66,21 +74,52 @@ def watchdog(rank: int, t: datetime, seq: int, op: str = "ALLREDUCE", timeout_ms
     ]
 
 
-def torchrun_failed(t: datetime, *, rank: int, local_rank: int, exitcode: int, pid: int, host: str,
-                    script: str = "train.py", agent_pid: int = 1, error_file: str = "<N/A>",
-                    traceback: str | None = None) -> list[str]:
+def torchrun_failed(
+    t: datetime,
+    *,
+    rank: int,
+    local_rank: int,
+    exitcode: int,
+    pid: int,
+    host: str,
+    script: str = "train.py",
+    agent_pid: int = 1,
+    error_file: str = "<N/A>",
+    traceback: str | None = None,
+) -> list[str]:
     """torchrun's agent tearing down its workers and its ChildFailedError summary."""
     if traceback is None:
-        signals = {-6: "Signal 6 (SIGABRT)", -9: "Signal 9 (SIGKILL)", -11: "Signal 11 (SIGSEGV)",
-                   -15: "Signal 15 (SIGTERM)", -7: "Signal 7 (SIGBUS)"}
-        traceback = (f"{signals[exitcode]} received by PID {pid}" if exitcode in signals
-                     else "To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html")
+        signals = {
+            -6: "Signal 6 (SIGABRT)",
+            -9: "Signal 9 (SIGKILL)",
+            -11: "Signal 11 (SIGSEGV)",
+            -15: "Signal 15 (SIGTERM)",
+            -7: "Signal 7 (SIGBUS)",
+        }
+        traceback = (
+            f"{signals[exitcode]} received by PID {pid}"
+            if exitcode in signals
+            else "To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html"
+        )
     others = [p for p in range(pid - local_rank, pid - local_rank + 4) if p != pid]
     return [
-        *(glog("W", t, agent_pid, "torch/distributed/elastic/multiprocessing/api.py:897",
-               f"Sending process {p} closing signal SIGTERM") for p in others),
-        glog("E", t, agent_pid, "torch/distributed/elastic/multiprocessing/api.py:869",
-             f"failed (exitcode: {exitcode}) local_rank: {local_rank} (pid: {pid}) of binary: /usr/bin/python"),
+        *(
+            glog(
+                "W",
+                t,
+                agent_pid,
+                "torch/distributed/elastic/multiprocessing/api.py:897",
+                f"Sending process {p} closing signal SIGTERM",
+            )
+            for p in others
+        ),
+        glog(
+            "E",
+            t,
+            agent_pid,
+            "torch/distributed/elastic/multiprocessing/api.py:869",
+            f"failed (exitcode: {exitcode}) local_rank: {local_rank} (pid: {pid}) of binary: /usr/bin/python",
+        ),
         "Traceback (most recent call last):",
         '  File "/usr/local/bin/torchrun", line 8, in <module>',
         "    sys.exit(main())",
@@ -123,10 +162,17 @@ def rank_traceback(rank: int, frames: list[tuple[str, int, str, str]], error: st
 HF_TRAIN_FRAMES = [
     ("/workspace/train.py", 214, "<module>", "main()"),
     ("/workspace/train.py", 207, "main", "trainer.train(resume_from_checkpoint=args.resume)"),
-    ("/usr/local/lib/python3.10/dist-packages/transformers/trainer.py", 2123, "train",
-     "return inner_training_loop("),
-    ("/usr/local/lib/python3.10/dist-packages/transformers/trainer.py", 2481, "_inner_training_loop",
-     "tr_loss_step = self.training_step(model, inputs, num_items_in_batch)"),
-    ("/usr/local/lib/python3.10/dist-packages/transformers/trainer.py", 3612, "training_step",
-     "loss = self.compute_loss(model, inputs, num_items_in_batch=num_items_in_batch)"),
+    ("/usr/local/lib/python3.10/dist-packages/transformers/trainer.py", 2123, "train", "return inner_training_loop("),
+    (
+        "/usr/local/lib/python3.10/dist-packages/transformers/trainer.py",
+        2481,
+        "_inner_training_loop",
+        "tr_loss_step = self.training_step(model, inputs, num_items_in_batch)",
+    ),
+    (
+        "/usr/local/lib/python3.10/dist-packages/transformers/trainer.py",
+        3612,
+        "training_step",
+        "loss = self.compute_loss(model, inputs, num_items_in_batch=num_items_in_batch)",
+    ),
 ]

@@ -63,39 +63,92 @@ def _rs_name(deployment: str, namespace: str, n: int = 0) -> str:
     return f"{rs}-{suffix(rs, str(n))}"
 
 
-def _rs_pod(deployment: str, namespace: str, containers: list[Container], *, created: datetime, phase: str,
-            n: int = 0, **kw: Any) -> Obj:
+def _rs_pod(
+    deployment: str,
+    namespace: str,
+    containers: list[Container],
+    *,
+    created: datetime,
+    phase: str,
+    n: int = 0,
+    **kw: Any,
+) -> Obj:
     """The ``n``-th pod a Deployment's ReplicaSet created (serving pods are diagnosed as Pods)."""
     template_hash = digest(namespace, deployment, "rs", n=10)
     rs = f"{deployment}-{template_hash}"
-    owner = {"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": rs, "uid": uid(namespace, "ReplicaSet", rs),
-             "controller": True, "blockOwnerDeletion": True}
+    owner = {
+        "apiVersion": "apps/v1",
+        "kind": "ReplicaSet",
+        "name": rs,
+        "uid": uid(namespace, "ReplicaSet", rs),
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
     kw.setdefault("restart_policy", "Always")
     kw.setdefault("qos", "Burstable")
-    return pod(name=_rs_name(deployment, namespace, n), namespace=namespace,
-               labels={"app": deployment, "pod-template-hash": template_hash}, owner=owner, containers=containers,
-               created=created, phase=phase, **kw)
+    return pod(
+        name=_rs_name(deployment, namespace, n),
+        namespace=namespace,
+        labels={"app": deployment, "pod-template-hash": template_hash},
+        owner=owner,
+        containers=containers,
+        created=created,
+        phase=phase,
+        **kw,
+    )
 
 
-def _sts_pod(statefulset: str, ordinal: int, namespace: str, containers: list[Container], *, created: datetime,
-             phase: str, extra_labels: dict[str, str] | None = None, **kw: Any) -> Obj:
+def _sts_pod(
+    statefulset: str,
+    ordinal: int,
+    namespace: str,
+    containers: list[Container],
+    *,
+    created: datetime,
+    phase: str,
+    extra_labels: dict[str, str] | None = None,
+    **kw: Any,
+) -> Obj:
     """Pod ``ordinal`` of a StatefulSet (notebooks, model workspaces)."""
     name = f"{statefulset}-{ordinal}"
-    owner = {"apiVersion": "apps/v1", "kind": "StatefulSet", "name": statefulset,
-             "uid": uid(namespace, "StatefulSet", statefulset), "controller": True, "blockOwnerDeletion": True}
-    labels = {"controller-revision-hash": f"{statefulset}-{digest(statefulset, n=10)}",
-              "statefulset.kubernetes.io/pod-name": name, **(extra_labels or {})}
+    owner = {
+        "apiVersion": "apps/v1",
+        "kind": "StatefulSet",
+        "name": statefulset,
+        "uid": uid(namespace, "StatefulSet", statefulset),
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
+    labels = {
+        "controller-revision-hash": f"{statefulset}-{digest(statefulset, n=10)}",
+        "statefulset.kubernetes.io/pod-name": name,
+        **(extra_labels or {}),
+    }
     kw.setdefault("restart_policy", "Always")
-    return pod(name=name, namespace=namespace, labels=labels, owner=owner, containers=containers, created=created,
-               phase=phase, **kw)
+    return pod(
+        name=name,
+        namespace=namespace,
+        labels=labels,
+        owner=owner,
+        containers=containers,
+        created=created,
+        phase=phase,
+        **kw,
+    )
 
 
 def _former(p: Obj, incarnation: str = "deleted") -> Obj:
     """A pod as events still name it after it was deleted: same name, the old uid."""
     meta = p["metadata"]
-    return {"apiVersion": "v1", "kind": "Pod",
-            "metadata": {"name": meta["name"], "namespace": meta["namespace"],
-                         "uid": uid(meta["namespace"], "pod", meta["name"], incarnation)}}
+    return {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {
+            "name": meta["name"],
+            "namespace": meta["namespace"],
+            "uid": uid(meta["namespace"], "pod", meta["name"], incarnation),
+        },
+    }
 
 
 def _rejected(p: Obj) -> Obj:
@@ -105,37 +158,78 @@ def _rejected(p: Obj) -> Obj:
     return p
 
 
-def _pulling(p: Obj, image: str, failure: str, first: float, last: float, count: int, at: Clock,
-             host: str, prefix: str = "") -> list[Obj]:
+def _pulling(
+    p: Obj, image: str, failure: str, first: float, last: float, count: int, at: Clock, host: str, prefix: str = ""
+) -> list[Obj]:
     """The kubelet's image-pull events for a pull that keeps failing: ``failure`` is the Failed message."""
-    return [event(p, "Pulling", f'{prefix}Pulling image "{image}"', at(first), last=at(last), count=count,
-                  type_="Normal", host=host),
-            event(p, "Failed", f"{prefix}{failure}", at(first + 20), last=at(last + 20), count=count, host=host),
-            event(p, "Failed", f"{prefix}Error: ErrImagePull", at(first + 20), last=at(last + 20), count=count,
-                  host=host),
-            event(p, "BackOff", f'{prefix}Back-off pulling image "{image}"', at(first + 21), last=at(last + 40),
-                  count=count * 4, type_="Normal", host=host),
-            event(p, "Failed", f"{prefix}Error: ImagePullBackOff", at(first + 21), last=at(last + 40),
-                  count=count * 4, host=host)]
+    return [
+        event(
+            p,
+            "Pulling",
+            f'{prefix}Pulling image "{image}"',
+            at(first),
+            last=at(last),
+            count=count,
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Failed", f"{prefix}{failure}", at(first + 20), last=at(last + 20), count=count, host=host),
+        event(p, "Failed", f"{prefix}Error: ErrImagePull", at(first + 20), last=at(last + 20), count=count, host=host),
+        event(
+            p,
+            "BackOff",
+            f'{prefix}Back-off pulling image "{image}"',
+            at(first + 21),
+            last=at(last + 40),
+            count=count * 4,
+            type_="Normal",
+            host=host,
+        ),
+        event(
+            p,
+            "Failed",
+            f"{prefix}Error: ImagePullBackOff",
+            at(first + 21),
+            last=at(last + 40),
+            count=count * 4,
+            host=host,
+        ),
+    ]
 
 
 def _crash_loop(container: str, pod_name: str, namespace: str, back_off: str = "5m0s") -> Obj:
-    return waiting("CrashLoopBackOff", f"back-off {back_off} restarting failed container={container} "
-                                       f"pod={pod_name}_{namespace}({uid(namespace, 'pod', pod_name)})")
+    return waiting(
+        "CrashLoopBackOff",
+        f"back-off {back_off} restarting failed container={container} "
+        f"pod={pod_name}_{namespace}({uid(namespace, 'pod', pod_name)})",
+    )
 
 
 def _backoff(p: Obj, container: str, at: Clock, first: float, last: float, count: int) -> Obj:
     """The kubelet's BackOff event for a container that keeps failing to start."""
     meta = p["metadata"]
-    return event(p, "BackOff", f"Back-off restarting failed container {container} in pod "
-                 f"{meta['name']}_{meta['namespace']}({meta['uid']})", at(first), last=at(last), count=count,
-                 host=p["spec"]["nodeName"])
+    return event(
+        p,
+        "BackOff",
+        f"Back-off restarting failed container {container} in pod {meta['name']}_{meta['namespace']}({meta['uid']})",
+        at(first),
+        last=at(last),
+        count=count,
+        host=p["spec"]["nodeName"],
+    )
 
 
-def _gpu_node(name: str, created: datetime, heartbeat: datetime, *, extra: list[Obj] | None = None,
-              product: str = "NVIDIA-H100-80GB-HBM3") -> Obj:
-    return node(name, created, product=product,
-                conditions=[*healthy_node_conditions(created, heartbeat), *(extra or [])])
+def _gpu_node(
+    name: str,
+    created: datetime,
+    heartbeat: datetime,
+    *,
+    extra: list[Obj] | None = None,
+    product: str = "NVIDIA-H100-80GB-HBM3",
+) -> Obj:
+    return node(
+        name, created, product=product, conditions=[*healthy_node_conditions(created, heartbeat), *(extra or [])]
+    )
 
 
 # -- queues and quotas --------------------------------------------------------------------------
@@ -145,96 +239,223 @@ def _gpu_node(name: str, created: datetime, heartbeat: datetime, *, extra: list[
 def quota_exceeded_vcjob_default_queue_quota_insufficient() -> CaseSpec:
     at = Clock(datetime(2026, 8, 3, 2, 45, tzinfo=timezone.utc))
     name, ns = "datapack-266", "data-pipeline"
-    ctr = Container("datapack", "registry.corp.example/data/datapack:3.4.1",
-                    command=["python", "-m", "datapack.run", "--shard", "266"], resources=cpu_only("32Gi", "8"))
-    job = volcano_job(name=name, namespace=ns, created=at(0), queue="default", tasks={"datapack": ctr},
-                      replicas={"datapack": 1}, phase="Pending", min_available=1)
+    ctr = Container(
+        "datapack",
+        "registry.corp.example/data/datapack:3.4.1",
+        command=["python", "-m", "datapack.run", "--shard", "266"],
+        resources=cpu_only("32Gi", "8"),
+    )
+    job = volcano_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        queue="default",
+        tasks={"datapack": ctr},
+        replicas={"datapack": 1},
+        phase="Pending",
+        min_available=1,
+    )
     gang = "0/0 tasks in gang unschedulable: pod group is not ready, 1 minAvailable"
-    group = pod_group(job, at(1), phase="Pending", queue="default", min_member=1,
-                      min_resources={"cpu": "8", "memory": "32Gi"},
-                      conditions=[podgroup_condition("Unschedulable", at(2), "NotEnoughResources", gang, name)])
-    events = [event(group, "Unschedulable", gang, at(2), last=at(2390), count=240, component="volcano"),
-              event(group, "Unschedulable", "queue resource quota insufficient", at(3), last=at(2391), count=241,
-                    type_="Normal", component="volcano")]
+    group = pod_group(
+        job,
+        at(1),
+        phase="Pending",
+        queue="default",
+        min_member=1,
+        min_resources={"cpu": "8", "memory": "32Gi"},
+        conditions=[podgroup_condition("Unschedulable", at(2), "NotEnoughResources", gang, name)],
+    )
+    events = [
+        event(group, "Unschedulable", gang, at(2), last=at(2390), count=240, component="volcano"),
+        event(
+            group,
+            "Unschedulable",
+            "queue resource quota insufficient",
+            at(3),
+            last=at(2391),
+            count=241,
+            type_="Normal",
+            component="volcano",
+        ),
+    ]
     return CaseSpec(
-        id="quota-exceeded-vcjob-default-queue-quota-insufficient", kind="vcjob", name=name, namespace=ns,
-        healthy=False, category="quota-exceeded", culprit=None, evidence="queue resource quota insufficient",
+        id="quota-exceeded-vcjob-default-queue-quota-insufficient",
+        kind="vcjob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="quota-exceeded",
+        culprit=None,
+        evidence="queue resource quota insufficient",
         description="The Volcano Job names the default queue (weight 1, no guarantee, no capability), whose "
-                    "deserved share has no room left; the PodGroup stays Pending and no pod is ever created. Only "
-                    "the PodGroup's events say why.",
-        objects=[job, group, *events], captured=at(2400),
+        "deserved share has no room left; the PodGroup stays Pending and no pod is ever created. Only "
+        "the PodGroup's events say why.",
+        objects=[job, group, *events],
+        captured=at(2400),
         title="A Volcano Job submitted to the default queue never gets a pod: its PodGroup reports 'queue resource "
-              "quota insufficient', while the same job bound to a new queue schedules at once",
-        source="https://github.com/volcano-sh/volcano/issues/4479")
+        "quota insufficient', while the same job bound to a new queue schedules at once",
+        source="https://github.com/volcano-sh/volcano/issues/4479",
+    )
 
 
 @SCENARIOS.add
 def quota_exceeded_vcjob_queue_capability_full() -> CaseSpec:
     at = Clock(datetime(2026, 8, 4, 9, 12, tzinfo=timezone.utc))
     name, ns, queue = "lidar-seg-eval-6", "adas-perception", "adas-eval"
-    ctr = Container("eval", "harbor.adas.example/perception/lidar-seg:1.7.0",
-                    command=["python", "tools/test.py", "configs/lidar_seg.py"], resources=gpu(1, "64Gi", "8"))
-    job = volcano_job(name=name, namespace=ns, created=at(0), queue=queue, tasks={"eval": ctr},
-                      replicas={"eval": 1}, phase="Pending", min_available=1, counts={"pending": 1})
+    ctr = Container(
+        "eval",
+        "harbor.adas.example/perception/lidar-seg:1.7.0",
+        command=["python", "tools/test.py", "configs/lidar_seg.py"],
+        resources=gpu(1, "64Gi", "8"),
+    )
+    job = volcano_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        queue=queue,
+        tasks={"eval": ctr},
+        replicas={"eval": 1},
+        phase="Pending",
+        min_available=1,
+        counts={"pending": 1},
+    )
     gang = "1/0 tasks in gang unschedulable: pod group is not ready, 1 minAvailable"
-    group = pod_group(job, at(1), phase="Pending", queue=queue, min_member=1,
-                      min_resources={"cpu": "8", "memory": "64Gi", "nvidia.com/gpu": "1"},
-                      conditions=[podgroup_condition("Unschedulable", at(3), "NotEnoughResources", gang, name)])
+    group = pod_group(
+        job,
+        at(1),
+        phase="Pending",
+        queue=queue,
+        min_member=1,
+        min_resources={"cpu": "8", "memory": "64Gi", "nvidia.com/gpu": "1"},
+        conditions=[podgroup_condition("Unschedulable", at(3), "NotEnoughResources", gang, name)],
+    )
     c = Container(ctr.name, ctr.image, command=ctr.command, resources=ctr.resources)
     p = volcano_pod(job, "eval", 0, [c], group, created=at(2), phase="Pending", unschedulable=gang)
-    events = [event(job, "PodGroupPending", f"PodGroup {ns}:{name} unschedule,reason: {gang}", at(3),
-                    last=at(1750), count=35, component="vc-controller-manager"),
-              event(group, "Unschedulable", "queue resource quota insufficient", at(3), last=at(1790), count=179,
-                    type_="Normal", component="volcano")]
+    events = [
+        event(
+            job,
+            "PodGroupPending",
+            f"PodGroup {ns}:{name} unschedule,reason: {gang}",
+            at(3),
+            last=at(1750),
+            count=35,
+            component="vc-controller-manager",
+        ),
+        event(
+            group,
+            "Unschedulable",
+            "queue resource quota insufficient",
+            at(3),
+            last=at(1790),
+            count=179,
+            type_="Normal",
+            component="volcano",
+        ),
+    ]
     return CaseSpec(
-        id="quota-exceeded-vcjob-queue-capability-full", kind="vcjob", name=name, namespace=ns, healthy=False,
-        category="quota-exceeded", culprit=None, evidence="queue resource quota insufficient",
+        id="quota-exceeded-vcjob-queue-capability-full",
+        kind="vcjob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="quota-exceeded",
+        culprit=None,
+        evidence="queue resource quota insufficient",
         description="What the queue has allocated plus the new job's request exceeds the queue's capability: "
-                    "the pod exists but Volcano never admits its PodGroup (Volcano 1.7); the queue, not the pod, "
-                    "holds the job back. The job's PodGroupPending "
-                    "event only repeats the gang message; the PodGroup's own event names the queue quota.",
-        objects=[job, group, p, *events], captured=at(1800),
+        "the pod exists but Volcano never admits its PodGroup (Volcano 1.7); the queue, not the pod, "
+        "holds the job back. The job's PodGroupPending "
+        "event only repeats the gang message; the PodGroup's own event names the queue quota.",
+        objects=[job, group, p, *events],
+        captured=at(1800),
         title="Volcano Job pods stay Pending when the queue's allocated resources plus the new request exceed "
-              "its capability; the PodGroup says 'queue resource quota insufficient'",
-        source="https://github.com/volcano-sh/volcano/issues/3198")
+        "its capability; the PodGroup says 'queue resource quota insufficient'",
+        source="https://github.com/volcano-sh/volcano/issues/3198",
+    )
 
 
 @SCENARIOS.add
 def quota_exceeded_jobset_kueue_resource_unavailable_in_cluster_queue() -> CaseSpec:
     at = Clock(datetime(2026, 8, 5, 14, 0, tzinfo=timezone.utc))
     name, ns, queue = "llama3-70b-tpu-pretrain", "default", "multislice-queue"
-    tpu = {"limits": {"cpu": "200", "memory": "400Gi", "google.com/tpu": "4"},
-           "requests": {"cpu": "200", "memory": "400Gi", "google.com/tpu": "4"}}
-    ctr = {"name": "jax-tpu", "image": "us-docker.pkg.dev/acme-ml/jax/maxtext:2025-08-01",
-           "command": ["python3", "MaxText/train.py", "MaxText/configs/base.yml"], "resources": tpu}
-    jobset = {"apiVersion": "jobset.x-k8s.io/v1alpha2", "kind": "JobSet",
-              "metadata": {**object_meta(ns, "JobSet", name, at(0)),
-                           "labels": {"kueue.x-k8s.io/queue-name": queue, "xpk.google.com/workload": name}},
-              "spec": {"suspend": True, "replicatedJobs": [{"name": "job", "replicas": 2, "template": {"spec": {
-                  "parallelism": 4, "completions": 4, "backoffLimit": 0, "template": {"spec": {
-                      "restartPolicy": "Never", "containers": [ctr]}}}}}],
-                       "failurePolicy": {"maxRestarts": 0}},
-              "status": {"conditions": [metav1_condition("Suspended", at(1), "SuspendedJobs", "jobset is suspended")],
-                         "restarts": 0}}
+    tpu = {
+        "limits": {"cpu": "200", "memory": "400Gi", "google.com/tpu": "4"},
+        "requests": {"cpu": "200", "memory": "400Gi", "google.com/tpu": "4"},
+    }
+    ctr = {
+        "name": "jax-tpu",
+        "image": "us-docker.pkg.dev/acme-ml/jax/maxtext:2025-08-01",
+        "command": ["python3", "MaxText/train.py", "MaxText/configs/base.yml"],
+        "resources": tpu,
+    }
+    jobset = {
+        "apiVersion": "jobset.x-k8s.io/v1alpha2",
+        "kind": "JobSet",
+        "metadata": {
+            **object_meta(ns, "JobSet", name, at(0)),
+            "labels": {"kueue.x-k8s.io/queue-name": queue, "xpk.google.com/workload": name},
+        },
+        "spec": {
+            "suspend": True,
+            "replicatedJobs": [
+                {
+                    "name": "job",
+                    "replicas": 2,
+                    "template": {
+                        "spec": {
+                            "parallelism": 4,
+                            "completions": 4,
+                            "backoffLimit": 0,
+                            "template": {"spec": {"restartPolicy": "Never", "containers": [ctr]}},
+                        }
+                    },
+                }
+            ],
+            "failurePolicy": {"maxRestarts": 0},
+        },
+        "status": {
+            "conditions": [metav1_condition("Suspended", at(1), "SuspendedJobs", "jobset is suspended")],
+            "restarts": 0,
+        },
+    }
     cpu_msg = "couldn't assign flavors to pod set job: resource cpu unavailable in ClusterQueue"
     mem_msg = "couldn't assign flavors to pod set job: resource memory unavailable in ClusterQueue"
-    wl = kueue_workload(jobset, at(1), queue=queue, pod_sets=[{"name": "job", "count": 8}],
-                        conditions=[metav1_condition("QuotaReserved", at(2), "Pending", cpu_msg, status=False)])
-    events = [event(wl, "Pending", cpu_msg, at(2), last=at(2), count=3, component="kueue-admission"),
-              event(wl, "Pending", mem_msg, at(2), component="kueue-admission"),
-              event(jobset, "CreatedWorkload", f"Created Workload: {ns}/{wl['metadata']['name']}", at(1),
-                    type_="Normal", component="kueue-jobset-controller")]
+    wl = kueue_workload(
+        jobset,
+        at(1),
+        queue=queue,
+        pod_sets=[{"name": "job", "count": 8}],
+        conditions=[metav1_condition("QuotaReserved", at(2), "Pending", cpu_msg, status=False)],
+    )
+    events = [
+        event(wl, "Pending", cpu_msg, at(2), last=at(2), count=3, component="kueue-admission"),
+        event(wl, "Pending", mem_msg, at(2), component="kueue-admission"),
+        event(
+            jobset,
+            "CreatedWorkload",
+            f"Created Workload: {ns}/{wl['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="kueue-jobset-controller",
+        ),
+    ]
     return CaseSpec(
-        id="quota-exceeded-jobset-kueue-resource-unavailable-in-cluster-queue", kind="JobSet", name=name,
-        namespace=ns, healthy=False, category="quota-exceeded", culprit=None,
+        id="quota-exceeded-jobset-kueue-resource-unavailable-in-cluster-queue",
+        kind="JobSet",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="quota-exceeded",
+        culprit=None,
         evidence="resource cpu unavailable in ClusterQueue",
         description="XPK configured the ClusterQueue with TPU quota only; the JobSet also requests CPU and memory, "
-                    "which the queue does not cover, so Kueue never admits it. The JobSet only says it is "
-                    "suspended; the Workload's QuotaReserved condition and events say why.",
-        objects=[jobset, wl, *events], captured=at(265),
+        "which the queue does not cover, so Kueue never admits it. The JobSet only says it is "
+        "suspended; the Workload's QuotaReserved condition and events say why.",
+        objects=[jobset, wl, *events],
+        captured=at(265),
         title="A JobSet that requests CPU and memory besides TPUs stays suspended: Kueue cannot assign flavors "
-              "because the XPK-made ClusterQueue covers no cpu or memory",
-        source="https://github.com/AI-Hypercomputer/xpk/issues/603")
+        "because the XPK-made ClusterQueue covers no cpu or memory",
+        source="https://github.com/AI-Hypercomputer/xpk/issues/603",
+    )
 
 
 # -- scheduling -----------------------------------------------------------------------------------
@@ -244,79 +465,164 @@ def quota_exceeded_jobset_kueue_resource_unavailable_in_cluster_queue() -> CaseS
 def unschedulable_pod_device_plugin_advertises_no_gpu() -> CaseSpec:
     at = Clock(datetime(2026, 8, 6, 8, 0, tzinfo=timezone.utc))
     name, ns, host = "gpu-pod", "gpu-test", "minikube"
-    c = Container("cuda-container", "nvcr.io/nvidia/k8s/cuda-sample:vectoradd-cuda12.5.0",
-                  resources={"limits": {"nvidia.com/gpu": "1"}})
-    msg = ("0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are available: 1 No "
-           "preemption victims found for incoming pod.")
-    p = pod(name=name, namespace=ns, labels={}, owner=None, containers=[c], created=at(0), phase="Pending",
-            unschedulable=msg, qos="BestEffort", restart_policy="Never")
-    n = node(host, at(-86400), conditions=healthy_node_conditions(at(-86400), at(43190)),
-             capacity={"cpu": "32", "ephemeral-storage": "959863856Ki", "hugepages-1Gi": "0",
-                       "hugepages-2Mi": "0", "memory": "263750300Ki", "pods": "110"},
-             labels={"minikube.k8s.io/name": "minikube", "node-role.kubernetes.io/control-plane": ""})
-    events = [event(p, "FailedScheduling", msg, at(5), last=at(43200 - 1560), count=150,
-                    component="default-scheduler")]
+    c = Container(
+        "cuda-container",
+        "nvcr.io/nvidia/k8s/cuda-sample:vectoradd-cuda12.5.0",
+        resources={"limits": {"nvidia.com/gpu": "1"}},
+    )
+    msg = (
+        "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are available: 1 No "
+        "preemption victims found for incoming pod."
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={},
+        owner=None,
+        containers=[c],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        qos="BestEffort",
+        restart_policy="Never",
+    )
+    n = node(
+        host,
+        at(-86400),
+        conditions=healthy_node_conditions(at(-86400), at(43190)),
+        capacity={
+            "cpu": "32",
+            "ephemeral-storage": "959863856Ki",
+            "hugepages-1Gi": "0",
+            "hugepages-2Mi": "0",
+            "memory": "263750300Ki",
+            "pods": "110",
+        },
+        labels={"minikube.k8s.io/name": "minikube", "node-role.kubernetes.io/control-plane": ""},
+    )
+    events = [event(p, "FailedScheduling", msg, at(5), last=at(43200 - 1560), count=150, component="default-scheduler")]
     return CaseSpec(
-        id="unschedulable-pod-device-plugin-advertises-no-gpu", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="unschedulable", culprit=name, evidence="Insufficient nvidia.com/gpu",
+        id="unschedulable-pod-device-plugin-advertises-no-gpu",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence="Insufficient nvidia.com/gpu",
         description="The only node has an L40S and a driver, but the device plugin never registered it: the Node "
-                    "lists no nvidia.com/gpu in capacity or allocatable, so the scheduler finds no GPU for the pod "
-                    "for twelve hours.",
-        objects=[p, n, *events], captured=at(43200),
+        "lists no nvidia.com/gpu in capacity or allocatable, so the scheduler finds no GPU for the pod "
+        "for twelve hours.",
+        objects=[p, n, *events],
+        captured=at(43200),
         title="A GPU pod stays Pending for 12 hours with 'Insufficient nvidia.com/gpu' on a single-node minikube "
-              "cluster whose device plugin does not advertise the node's L40S",
-        source="https://github.com/NVIDIA/k8s-device-plugin/issues/852")
+        "cluster whose device plugin does not advertise the node's L40S",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/852",
+    )
 
 
 @SCENARIOS.add
 def unschedulable_job_autoscaler_wouldnt_fit_new_node() -> CaseSpec:
     at = Clock(datetime(2026, 8, 7, 6, 30, tzinfo=timezone.utc))
     name, ns = "embedding-refresh", "search-ml"
-    tmpl = Container("embed", "123456789012.dkr.ecr.us-east-1.amazonaws.com/search/embedder:4.2",
-                     command=["python", "refresh_embeddings.py"], resources=gpu(8, "180Gi", "44"))
+    tmpl = Container(
+        "embed",
+        "123456789012.dkr.ecr.us-east-1.amazonaws.com/search/embedder:4.2",
+        command=["python", "refresh_embeddings.py"],
+        resources=gpu(8, "180Gi", "44"),
+    )
     job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, active=1, start=at(1), conditions=[])
     sched = "0/5 nodes are available: 5 Insufficient nvidia.com/gpu."
-    p = job_pod(job, [Container("embed", tmpl.image, command=tmpl.command, resources=tmpl.resources)],
-                created=at(1), phase="Pending", unschedulable=sched)
-    events = [event(job, "SuccessfulCreate", f"Created pod: {p['metadata']['name']}", at(1), type_="Normal",
-                    component="job-controller"),
-              event(p, "FailedScheduling", sched, at(2), last=at(3540), count=59, component="default-scheduler"),
-              event(p, "NotTriggerScaleUp", "pod didn't trigger scale-up (it wouldn't fit if a new node is added): 2 "
-                    "Insufficient nvidia.com/gpu", at(12), last=at(3590), count=356, type_="Normal",
-                    component="cluster-autoscaler")]
+    p = job_pod(
+        job,
+        [Container("embed", tmpl.image, command=tmpl.command, resources=tmpl.resources)],
+        created=at(1),
+        phase="Pending",
+        unschedulable=sched,
+    )
+    events = [
+        event(
+            job,
+            "SuccessfulCreate",
+            f"Created pod: {p['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="job-controller",
+        ),
+        event(p, "FailedScheduling", sched, at(2), last=at(3540), count=59, component="default-scheduler"),
+        event(
+            p,
+            "NotTriggerScaleUp",
+            "pod didn't trigger scale-up (it wouldn't fit if a new node is added): 2 Insufficient nvidia.com/gpu",
+            at(12),
+            last=at(3590),
+            count=356,
+            type_="Normal",
+            component="cluster-autoscaler",
+        ),
+    ]
     return CaseSpec(
-        id="unschedulable-job-autoscaler-wouldnt-fit-new-node", kind="Job", name=name, namespace=ns, healthy=False,
-        category="unschedulable", culprit=p["metadata"]["name"], evidence="wouldn't fit if a new node is added",
+        id="unschedulable-job-autoscaler-wouldnt-fit-new-node",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=p["metadata"]["name"],
+        evidence="wouldn't fit if a new node is added",
         description="The pod asks for 8 GPUs; neither GPU node group's instance type has that many, so the "
-                    "cluster autoscaler refuses to scale up and the pod stays Pending for an hour.",
-        objects=[job, p, *events], captured=at(3600),
+        "cluster autoscaler refuses to scale up and the pod stays Pending for an hour.",
+        objects=[job, p, *events],
+        captured=at(3600),
         title="On EKS a GPU pod never triggers a scale-up: 'pod didn't trigger scale-up (it wouldn't fit if a new "
-              "node is added): 2 Insufficient nvidia.com/gpu'",
-        source="https://github.com/kubernetes/autoscaler/issues/4181")
+        "node is added): 2 Insufficient nvidia.com/gpu'",
+        source="https://github.com/kubernetes/autoscaler/issues/4181",
+    )
 
 
 @SCENARIOS.add
 def unschedulable_pod_gpu_node_group_scale_from_zero() -> CaseSpec:
     at = Clock(datetime(2026, 8, 7, 11, 27, tzinfo=timezone.utc))
     deployment, ns = "simple-gpu-test", "default"
-    c = Container("cuda", "nvidia/cuda:12.2.0-base-ubuntu22.04", command=["sleep", "infinity"],
-                  resources={"limits": {"nvidia.com/gpu": "1"}})
+    c = Container(
+        "cuda",
+        "nvidia/cuda:12.2.0-base-ubuntu22.04",
+        command=["sleep", "infinity"],
+        resources={"limits": {"nvidia.com/gpu": "1"}},
+    )
     sched = "0/3 nodes are available: 3 Insufficient nvidia.com/gpu."
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", unschedulable=sched, qos="BestEffort")
-    events = [event(p, "FailedScheduling", sched, at(1), last=at(2650), count=45, component="default-scheduler"),
-              event(p, "NotTriggerScaleUp", "pod didn't trigger scale-up (it wouldn't fit if a new node is added)",
-                    at(10), last=at(2690), count=268, type_="Normal", component="cluster-autoscaler")]
+    events = [
+        event(p, "FailedScheduling", sched, at(1), last=at(2650), count=45, component="default-scheduler"),
+        event(
+            p,
+            "NotTriggerScaleUp",
+            "pod didn't trigger scale-up (it wouldn't fit if a new node is added)",
+            at(10),
+            last=at(2690),
+            count=268,
+            type_="Normal",
+            component="cluster-autoscaler",
+        ),
+    ]
     return CaseSpec(
-        id="unschedulable-pod-gpu-node-group-scale-from-zero", kind="Pod", name=p["metadata"]["name"], namespace=ns,
-        healthy=False, category="unschedulable", culprit=p["metadata"]["name"],
+        id="unschedulable-pod-gpu-node-group-scale-from-zero",
+        kind="Pod",
+        name=p["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=p["metadata"]["name"],
         evidence="wouldn't fit if a new node is added",
         description="The GPU node group is scaled to zero; the autoscaler builds its template node from the "
-                    "instance type without nvidia.com/gpu and decides a new node would not fit the pod, so the "
-                    "group never scales up from 0.",
-        objects=[p, *events], captured=at(2700),
+        "instance type without nvidia.com/gpu and decides a new node would not fit the pod, so the "
+        "group never scales up from 0.",
+        objects=[p, *events],
+        captured=at(2700),
         title="A GPU pod never gets a node when the GPU node group sits at 0: the autoscaler's template node has "
-              "no nvidia.com/gpu, so 'pod didn't trigger scale-up'",
-        source="https://github.com/kubernetes/autoscaler/issues/929")
+        "no nvidia.com/gpu, so 'pod didn't trigger scale-up'",
+        source="https://github.com/kubernetes/autoscaler/issues/929",
+    )
 
 
 # -- volumes -------------------------------------------------------------------------------------
@@ -327,72 +633,180 @@ def volume_error_pod_inferenceservice_pvc_multi_attach() -> CaseSpec:
     at = Clock(datetime(2026, 8, 8, 10, 0, tzinfo=timezone.utc))
     ns, host = "model-serving", "ocp-worker-lr9xs"
     name = "mnist-clf-predictor-00001-deployment-5f6cc667dxgpjm"
-    init = Container("storage-initializer", "kserve/storage-initializer:v0.11.2",
-                     args=["/mnt/pvc/mnist", "/mnt/models"], state=waiting("PodInitializing"))
-    main = Container("kserve-container", "kserve/sklearnserver:v0.11.2",
-                     args=["--model_name=mnist-clf", "--model_dir=/mnt/models", "--http_port=8080"],
-                     resources=cpu_only("2Gi", "1"), state=waiting("PodInitializing"))
-    owner = {"apiVersion": "apps/v1", "kind": "ReplicaSet", "name": "mnist-clf-predictor-00001-deployment-5f6cc667d",
-             "uid": uid(ns, "ReplicaSet", "mnist-clf-predictor-00001"), "controller": True,
-             "blockOwnerDeletion": True}
-    p = pod(name=name, namespace=ns, owner=owner, containers=[main], init=[init], created=at(0), phase="Pending",
-            node=host, scheduled=at(1), restart_policy="Always", qos="Burstable",
-            labels={"app": "mnist-clf-predictor-00001", "component": "predictor",
-                    "serving.kserve.io/inferenceservice": "mnist-clf", "pod-template-hash": "5f6cc667d"},
-            volumes=[{"name": "kserve-pvc-source", "persistentVolumeClaim": {"claimName": "task-pv-claim",
-                                                                            "readOnly": True}},
-                     {"name": "kserve-provision-location", "emptyDir": {}}])
-    events = [event(p, "Scheduled", f"Successfully assigned {ns}/{name} to {host}", at(1), type_="Normal",
-                    component="default-scheduler"),
-              event(p, "FailedAttachVolume", 'Multi-Attach error for volume "pvc-6d1de1c7-1c8e-4de8-9963-212010be3f20" '
-                    "Volume is already used by pod(s) model-store-pod", at(2), last=at(2300), count=12,
-                    component="attachdetach-controller"),
-              event(p, "FailedMount", "Unable to attach or mount volumes: unmounted volumes=[kserve-pvc-source], "
-                    "unattached volumes=[kube-api-access-fnr57 kserve-pvc-source kserve-provision-location]: timed "
-                    "out waiting for the condition", at(123), last=at(2283), count=10, host=host)]
+    init = Container(
+        "storage-initializer",
+        "kserve/storage-initializer:v0.11.2",
+        args=["/mnt/pvc/mnist", "/mnt/models"],
+        state=waiting("PodInitializing"),
+    )
+    main = Container(
+        "kserve-container",
+        "kserve/sklearnserver:v0.11.2",
+        args=["--model_name=mnist-clf", "--model_dir=/mnt/models", "--http_port=8080"],
+        resources=cpu_only("2Gi", "1"),
+        state=waiting("PodInitializing"),
+    )
+    owner = {
+        "apiVersion": "apps/v1",
+        "kind": "ReplicaSet",
+        "name": "mnist-clf-predictor-00001-deployment-5f6cc667d",
+        "uid": uid(ns, "ReplicaSet", "mnist-clf-predictor-00001"),
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
+    p = pod(
+        name=name,
+        namespace=ns,
+        owner=owner,
+        containers=[main],
+        init=[init],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        restart_policy="Always",
+        qos="Burstable",
+        labels={
+            "app": "mnist-clf-predictor-00001",
+            "component": "predictor",
+            "serving.kserve.io/inferenceservice": "mnist-clf",
+            "pod-template-hash": "5f6cc667d",
+        },
+        volumes=[
+            {"name": "kserve-pvc-source", "persistentVolumeClaim": {"claimName": "task-pv-claim", "readOnly": True}},
+            {"name": "kserve-provision-location", "emptyDir": {}},
+        ],
+    )
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "FailedAttachVolume",
+            'Multi-Attach error for volume "pvc-6d1de1c7-1c8e-4de8-9963-212010be3f20" '
+            "Volume is already used by pod(s) model-store-pod",
+            at(2),
+            last=at(2300),
+            count=12,
+            component="attachdetach-controller",
+        ),
+        event(
+            p,
+            "FailedMount",
+            "Unable to attach or mount volumes: unmounted volumes=[kserve-pvc-source], "
+            "unattached volumes=[kube-api-access-fnr57 kserve-pvc-source kserve-provision-location]: timed "
+            "out waiting for the condition",
+            at(123),
+            last=at(2283),
+            count=10,
+            host=host,
+        ),
+    ]
     return CaseSpec(
-        id="volume-error-pod-inferenceservice-pvc-multi-attach", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="volume-error", culprit=name, evidence="Multi-Attach error",
+        id="volume-error-pod-inferenceservice-pvc-multi-attach",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="Multi-Attach error",
         description="The model PVC is ReadWriteOnce and still attached for the helper pod that copied the model "
-                    "onto it; the predictor lands on another node and its storage-initializer never starts.",
-        objects=[p, *events], captured=at(2400),
+        "onto it; the predictor lands on another node and its storage-initializer never starts.",
+        objects=[p, *events],
+        captured=at(2400),
         title="A KServe InferenceService reading its model from a PVC stays in Init: Multi-Attach error, the "
-              "volume is still used by the pod that uploaded the model",
-        source="https://github.com/kserve/kserve/issues/3409")
+        "volume is still used by the pod that uploaded the model",
+        source="https://github.com/kserve/kserve/issues/3409",
+    )
 
 
 @SCENARIOS.add
 def volume_error_pod_notebook_disk_still_attached_elsewhere() -> CaseSpec:
     at = Clock(datetime(2026, 8, 8, 19, 30, tzinfo=timezone.utc))
     ns, sts, host = "forest-biomass", "odbiz-more-ram", "aks-useruc-22411332-vmss000003"
-    c = Container("odbiz-more-ram", "k8scc01covidacr.azurecr.io/jupyterlab-cpu:v2.4.0",
-                  resources=cpu_only("48Gi", "6"), mounts=[{"name": "workspace", "mountPath": "/home/jovyan"}],
-                  state=waiting("ContainerCreating"))
-    p = _sts_pod(sts, 0, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1),
-                 extra_labels={"notebook-name": sts, "app": sts},
-                 volumes=[{"name": "workspace", "persistentVolumeClaim": {"claimName": "odbiz-more-ram-workspace"}}])
+    c = Container(
+        "odbiz-more-ram",
+        "k8scc01covidacr.azurecr.io/jupyterlab-cpu:v2.4.0",
+        resources=cpu_only("48Gi", "6"),
+        mounts=[{"name": "workspace", "mountPath": "/home/jovyan"}],
+        state=waiting("ContainerCreating"),
+    )
+    p = _sts_pod(
+        sts,
+        0,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        extra_labels={"notebook-name": sts, "app": sts},
+        volumes=[{"name": "workspace", "persistentVolumeClaim": {"claimName": "odbiz-more-ram-workspace"}}],
+    )
     name = p["metadata"]["name"]
-    multi = ('Multi-Attach error for volume "pvc-011a6924-f1cc-4f04-b414-c07dfbac6274" Volume is already exclusively '
-             "attached to one node and can't be attached to another")
-    notebook = {"apiVersion": "kubeflow.org/v1beta1", "kind": "Notebook", "metadata": object_meta(ns, "Notebook", sts,
-                                                                                                 at(-60))}
-    events = [event(p, "Scheduled", f"Successfully assigned {ns}/{name} to {host}", at(1), type_="Normal",
-                    component="default-scheduler"),
-              event(p, "FailedAttachVolume", multi, at(2), last=at(3300), count=9, component="attachdetach-controller"),
-              event(notebook, "FailedAttachVolume", f"Reissued from pod/{name}: {multi}", at(2), last=at(3300), count=9,
-                    component="notebook-controller"),
-              event(p, "FailedMount", "Unable to attach or mount volumes: unmounted volumes=[workspace], unattached "
-                    "volumes=[workspace kube-api-access-x2kqn]: timed out waiting for the condition", at(123),
-                    last=at(3243), count=15, host=host)]
+    multi = (
+        'Multi-Attach error for volume "pvc-011a6924-f1cc-4f04-b414-c07dfbac6274" Volume is already exclusively '
+        "attached to one node and can't be attached to another"
+    )
+    notebook = {
+        "apiVersion": "kubeflow.org/v1beta1",
+        "kind": "Notebook",
+        "metadata": object_meta(ns, "Notebook", sts, at(-60)),
+    }
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(p, "FailedAttachVolume", multi, at(2), last=at(3300), count=9, component="attachdetach-controller"),
+        event(
+            notebook,
+            "FailedAttachVolume",
+            f"Reissued from pod/{name}: {multi}",
+            at(2),
+            last=at(3300),
+            count=9,
+            component="notebook-controller",
+        ),
+        event(
+            p,
+            "FailedMount",
+            "Unable to attach or mount volumes: unmounted volumes=[workspace], unattached "
+            "volumes=[workspace kube-api-access-x2kqn]: timed out waiting for the condition",
+            at(123),
+            last=at(3243),
+            count=15,
+            host=host,
+        ),
+    ]
     return CaseSpec(
-        id="volume-error-pod-notebook-disk-still-attached-elsewhere", kind="Pod", name=name, namespace=ns,
-        healthy=False, category="volume-error", culprit=name, evidence="already exclusively attached",
+        id="volume-error-pod-notebook-disk-still-attached-elsewhere",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="already exclusively attached",
         description="The notebook's Azure disk would not detach from the node the notebook ran on before (the "
-                    "detach failed on a VM extension error); the restarted pod on another node waits for it.",
-        objects=[p, *events], captured=at(3360),
+        "detach failed on a VM extension error); the restarted pod on another node waits for it.",
+        objects=[p, *events],
+        captured=at(3360),
         title="A Kubeflow notebook cannot start: Multi-Attach error, its ReadWriteOnce disk is still exclusively "
-              "attached to the node the notebook left",
-        source="https://github.com/StatCan/aaw/issues/1583")
+        "attached to the node the notebook left",
+        source="https://github.com/StatCan/aaw/issues/1583",
+    )
 
 
 @SCENARIOS.add
@@ -400,31 +814,59 @@ def volume_error_pod_pipeline_step_unbound_rwx_claim() -> CaseSpec:
     at = Clock(datetime(2026, 8, 9, 11, 46, tzinfo=timezone.utc))
     ns, wf = "kubeflow", "volumeop-sequential-w8gjk"
     name = f"{wf}-1193245012"
-    main = Container("main", "library/bash:4.4.23", command=["sh", "-c"],
-                     args=["echo 1 | tee /mnt/file1 && cat /mnt/file1"],
-                     mounts=[{"name": "mypvc", "mountPath": "/mnt"}])
-    wait = Container("wait", "gcr.io/ml-pipeline/argoexec:v2.3.0-license-compliance",
-                     command=["argoexec", "wait"])
-    owner = {"apiVersion": "argoproj.io/v1alpha1", "kind": "Workflow", "name": wf,
-             "uid": uid(ns, "Workflow", wf), "controller": True, "blockOwnerDeletion": True}
+    main = Container(
+        "main",
+        "library/bash:4.4.23",
+        command=["sh", "-c"],
+        args=["echo 1 | tee /mnt/file1 && cat /mnt/file1"],
+        mounts=[{"name": "mypvc", "mountPath": "/mnt"}],
+    )
+    wait = Container("wait", "gcr.io/ml-pipeline/argoexec:v2.3.0-license-compliance", command=["argoexec", "wait"])
+    owner = {
+        "apiVersion": "argoproj.io/v1alpha1",
+        "kind": "Workflow",
+        "name": wf,
+        "uid": uid(ns, "Workflow", wf),
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
     msg = "pod has unbound immediate PersistentVolumeClaims (repeated 2 times)"
-    p = pod(name=name, namespace=ns, owner=owner, containers=[main, wait], created=at(0), phase="Pending",
-            unschedulable=msg, restart_policy="Never", qos="BestEffort",
-            labels={"workflows.argoproj.io/completed": "false", "workflows.argoproj.io/workflow": wf},
-            annotations={"workflows.argoproj.io/node-name": f"{wf}.step1",
-                         "pipelines.kubeflow.org/component_spec": '{"name": "step1"}'},
-            volumes=[{"name": "mypvc", "persistentVolumeClaim": {"claimName": f"{wf}-newpvc"}}])
+    p = pod(
+        name=name,
+        namespace=ns,
+        owner=owner,
+        containers=[main, wait],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        restart_policy="Never",
+        qos="BestEffort",
+        labels={"workflows.argoproj.io/completed": "false", "workflows.argoproj.io/workflow": wf},
+        annotations={
+            "workflows.argoproj.io/node-name": f"{wf}.step1",
+            "pipelines.kubeflow.org/component_spec": '{"name": "step1"}',
+        },
+        volumes=[{"name": "mypvc", "persistentVolumeClaim": {"claimName": f"{wf}-newpvc"}}],
+    )
     events = [event(p, "FailedScheduling", msg, at(1), last=at(2390), count=41, component="default-scheduler")]
     return CaseSpec(
-        id="volume-error-pod-pipeline-step-unbound-rwx-claim", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="volume-error", culprit=name, evidence="unbound immediate PersistentVolumeClaims",
+        id="volume-error-pod-pipeline-step-unbound-rwx-claim",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="unbound immediate PersistentVolumeClaims",
         description="The pipeline's VolumeOp created a ReadWriteMany claim, but the cluster's default storage "
-                    "class cannot provision ReadWriteMany volumes; the claim never binds and the first step that "
-                    "mounts it stays Pending.",
-        objects=[p, *events], captured=at(2400),
+        "class cannot provision ReadWriteMany volumes; the claim never binds and the first step that "
+        "mounts it stays Pending.",
+        objects=[p, *events],
+        captured=at(2400),
         title="A Kubeflow Pipelines step stays Pending with 'pod has unbound immediate PersistentVolumeClaims': "
-              "the ReadWriteMany claim of the volumeop_sequential sample never binds on GKE",
-        source="https://github.com/kubeflow/pipelines/issues/3251")
+        "the ReadWriteMany claim of the volumeop_sequential sample never binds on GKE",
+        source="https://github.com/kubeflow/pipelines/issues/3251",
+    )
 
 
 # -- images ----------------------------------------------------------------------------------------
@@ -434,31 +876,61 @@ def volume_error_pod_pipeline_step_unbound_rwx_claim() -> CaseSpec:
 def image_pull_error_job_nim_cache_ngc_auth_required() -> CaseSpec:
     at = Clock(datetime(2026, 8, 10, 9, 0, tzinfo=timezone.utc))
     name, ns, host = "meta-llama3-8b-instruct-job", "nemo", "ocp-gpu-worker-2"
-    image = ("nvcr.io/nim/meta/llama-3.1-8b-instruct@sha256:"
-             "088a7f400286291e9c1512e326596f4caedd2ed7aa30b909d78cbd3727b55ee8")
+    image = (
+        "nvcr.io/nim/meta/llama-3.1-8b-instruct@sha256:088a7f400286291e9c1512e326596f4caedd2ed7aa30b909d78cbd3727b55ee8"
+    )
     tmpl = Container("nim-cache", image, command=["download-to-cache"], resources=cpu_only("8Gi", "2"))
-    cache = {"apiVersion": "apps.nvidia.com/v1alpha1", "kind": "NIMCache",
-             "name": "meta-llama3-8b-instruct", "uid": uid(ns, "NIMCache", "meta-llama3-8b-instruct"),
-             "controller": True, "blockOwnerDeletion": True}
-    job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, active=1, start=at(1), conditions=[],
-                    owner=cache)
-    pull = (f'Failed to pull image "{image}": unable to retrieve auth token: invalid username/password: '
-            "authentication required")
-    c = Container("nim-cache", image, command=tmpl.command, resources=tmpl.resources,
-                  state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'))
+    cache = {
+        "apiVersion": "apps.nvidia.com/v1alpha1",
+        "kind": "NIMCache",
+        "name": "meta-llama3-8b-instruct",
+        "uid": uid(ns, "NIMCache", "meta-llama3-8b-instruct"),
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=tmpl, active=1, start=at(1), conditions=[], owner=cache
+    )
+    pull = (
+        f'Failed to pull image "{image}": unable to retrieve auth token: invalid username/password: '
+        "authentication required"
+    )
+    c = Container(
+        "nim-cache",
+        image,
+        command=tmpl.command,
+        resources=tmpl.resources,
+        state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'),
+    )
     p = job_pod(job, [c], created=at(1), phase="Pending", node=host, scheduled=at(2))
-    events = [event(job, "SuccessfulCreate", f"Created pod: {p['metadata']['name']}", at(1), type_="Normal",
-                    component="job-controller"),
-              *_pulling(p, image, pull, 3, 1700, 10, at, host)]
+    events = [
+        event(
+            job,
+            "SuccessfulCreate",
+            f"Created pod: {p['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="job-controller",
+        ),
+        *_pulling(p, image, pull, 3, 1700, 10, at, host),
+    ]
     return CaseSpec(
-        id="image-pull-error-job-nim-cache-ngc-auth-required", kind="Job", name=name, namespace=ns, healthy=False,
-        category="image-pull-error", culprit=p["metadata"]["name"], evidence="authentication required",
+        id="image-pull-error-job-nim-cache-ngc-auth-required",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=p["metadata"]["name"],
+        evidence="authentication required",
         description="The NIM operator's cache Job pulls the model image from nvcr.io, but the pod does not get the "
-                    "NGC pull secret (the secret works with podman login by hand): every pull is refused.",
-        objects=[job, p, *events], captured=at(1800),
+        "NGC pull secret (the secret works with podman login by hand): every pull is refused.",
+        objects=[job, p, *events],
+        captured=at(1800),
         title="A NIMCache's download Job never starts on OpenShift: pulling the NIM image from nvcr.io fails with "
-              "'unable to retrieve auth token: invalid username/password: authentication required'",
-        source="https://github.com/NVIDIA/k8s-nim-operator/issues/343")
+        "'unable to retrieve auth token: invalid username/password: authentication required'",
+        source="https://github.com/NVIDIA/k8s-nim-operator/issues/343",
+    )
 
 
 @SCENARIOS.add
@@ -466,24 +938,46 @@ def image_pull_error_pod_tag_not_in_registry() -> CaseSpec:
     at = Clock(datetime(2026, 8, 10, 1, 0, tzinfo=timezone.utc))
     deployment, ns, host = "async-processor", "llm-d", "gpu-a10-node-4"
     image = "ghcr.io/llm-d/async-processor:v0.6.1"
-    c = Container("async-processor", image, resources=cpu_only("2Gi", "1"),
-                  state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'))
+    c = Container(
+        "async-processor",
+        image,
+        resources=cpu_only("2Gi", "1"),
+        state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'),
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1))
     field = "spec.containers{async-processor}: "
     hours = 46 * 3600
-    events = [event(p, "BackOff", f'{field}Back-off pulling image "{image}"', at(40), last=at(hours), count=12341,
-                    type_="Normal", host=host),
-              event(p, "Failed", f"{field}Error: ImagePullBackOff", at(40), last=at(hours), count=12341, host=host)]
+    events = [
+        event(
+            p,
+            "BackOff",
+            f'{field}Back-off pulling image "{image}"',
+            at(40),
+            last=at(hours),
+            count=12341,
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Failed", f"{field}Error: ImagePullBackOff", at(40), last=at(hours), count=12341, host=host),
+    ]
     return CaseSpec(
-        id="image-pull-error-pod-tag-not-in-registry", kind="Pod", name=p["metadata"]["name"], namespace=ns,
-        healthy=False, category="image-pull-error", culprit=p["metadata"]["name"], evidence="Back-off pulling image",
+        id="image-pull-error-pod-tag-not-in-registry",
+        kind="Pod",
+        name=p["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=p["metadata"]["name"],
+        evidence="Back-off pulling image",
         description="The guide points at an image the project never published under that name (docker pull says "
-                    "manifest unknown; the release lives under another organisation): the pod has been in "
-                    "ImagePullBackOff for 46 hours. Events carry the newer kubelet's field-path prefix.",
-        objects=[p, *events], captured=at(hours + 200),
+        "manifest unknown; the release lives under another organisation): the pod has been in "
+        "ImagePullBackOff for 46 hours. Events carry the newer kubelet's field-path prefix.",
+        objects=[p, *events],
+        captured=at(hours + 200),
         title="A deployment following the asynchronous-processing guide sits in ImagePullBackOff for 46 hours: "
-              "the image tag named in the guide does not exist in that registry",
-        source="https://github.com/llm-d/llm-d/issues/1597")
+        "the image tag named in the guide does not exist in that registry",
+        source="https://github.com/llm-d/llm-d/issues/1597",
+    )
 
 
 @SCENARIOS.add
@@ -491,40 +985,80 @@ def image_pull_error_tfjob_worker_registry_timeout() -> CaseSpec:
     at = Clock(datetime(2018, 3, 5, 16, 0, tzinfo=timezone.utc))
     name, ns = "tf-cnn", "kubeflow"
     image = "gcr.io/kubeflow/tf-benchmarks-gpu:v20171202-bdab599-dirty-284af3"
-    ctr = Container("tensorflow", image, command=["python", "tf_cnn_benchmarks.py", "--model=resnet50"],
-                    resources=gpu(1, "16Gi", "4"))
-    ps_log = stamped(["INFO:tensorflow:Starting parameter server job ps task 0",
-                      "I0305 16:00:41.118204 1 grpc_server_lib.cc:307] Started server with target: "
-                      "grpc://localhost:2222"], at(40), 0.3)
+    ctr = Container(
+        "tensorflow",
+        image,
+        command=["python", "tf_cnn_benchmarks.py", "--model=resnet50"],
+        resources=gpu(1, "16Gi", "4"),
+    )
+    ps_log = stamped(
+        [
+            "INFO:tensorflow:Starting parameter server job ps task 0",
+            "I0305 16:00:41.118204 1 grpc_server_lib.cc:307] Started server with target: grpc://localhost:2222",
+        ],
+        at(40),
+        0.3,
+    )
     job, pods, logs = kubeflow_with_pods(
-        kind="TFJob", name=name, namespace=ns, created=at(0), container=ctr,
-        plans=[PodPlan("ps", 0, running(at(40)), log=ps_log),
-               PodPlan("worker", 0, waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'),
-                       phase="Pending")],
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=[
+            PodPlan("ps", 0, running(at(40)), log=ps_log),
+            PodPlan("worker", 0, waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'), phase="Pending"),
+        ],
         conditions=kubeflow_conditions("TFJob", name, at(1), started=False),
-        statuses={"PS": {"active": 1}, "Worker": {}})
+        statuses={"PS": {"active": 1}, "Worker": {}},
+    )
     worker = pods[1]
     host = worker["spec"]["nodeName"]
-    timeout = (f'Failed to pull image "{image}": rpc error: code = Unknown desc = Error response from daemon: Get '
-               "https://gcr.io/v2/: net/http: request canceled while waiting for connection (Client.Timeout exceeded "
-               "while awaiting headers)")
-    events = [event(worker, "Pulling", f'pulling image "{image}"', at(4), last=at(1020), count=6, type_="Normal",
-                    host=host),
-              event(worker, "Failed", timeout, at(19), last=at(1035), count=5, host=host),
-              event(worker, "Failed", f'Failed to pull image "{image}": rpc error: code = Canceled desc = context '
-                    "canceled", at(640), host=host),
-              event(worker, "BackOff", f'Back-off pulling image "{image}"', at(20), last=at(1170), count=44,
-                    type_="Normal", host=host),
-              event(worker, "Failed", "Error: ImagePullBackOff", at(20), last=at(1170), count=44, host=host)]
+    timeout = (
+        f'Failed to pull image "{image}": rpc error: code = Unknown desc = Error response from daemon: Get '
+        "https://gcr.io/v2/: net/http: request canceled while waiting for connection (Client.Timeout exceeded "
+        "while awaiting headers)"
+    )
+    events = [
+        event(worker, "Pulling", f'pulling image "{image}"', at(4), last=at(1020), count=6, type_="Normal", host=host),
+        event(worker, "Failed", timeout, at(19), last=at(1035), count=5, host=host),
+        event(
+            worker,
+            "Failed",
+            f'Failed to pull image "{image}": rpc error: code = Canceled desc = context canceled',
+            at(640),
+            host=host,
+        ),
+        event(
+            worker,
+            "BackOff",
+            f'Back-off pulling image "{image}"',
+            at(20),
+            last=at(1170),
+            count=44,
+            type_="Normal",
+            host=host,
+        ),
+        event(worker, "Failed", "Error: ImagePullBackOff", at(20), last=at(1170), count=44, host=host),
+    ]
     return CaseSpec(
-        id="image-pull-error-tfjob-worker-registry-timeout", kind="TFJob", name=name, namespace=ns, healthy=False,
-        category="image-pull-error", culprit=worker["metadata"]["name"], evidence="Client.Timeout exceeded",
+        id="image-pull-error-tfjob-worker-registry-timeout",
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=worker["metadata"]["name"],
+        evidence="Client.Timeout exceeded",
         description="The parameter server, on a node that already had the image, runs; the worker's node cannot "
-                    "reach gcr.io and every pull times out, so the benchmark never starts. The image itself exists.",
-        objects=[job, *pods, *events], logs=logs, captured=at(1200),
+        "reach gcr.io and every pull times out, so the benchmark never starts. The image itself exists.",
+        objects=[job, *pods, *events],
+        logs=logs,
+        captured=at(1200),
         title="A TFJob's worker cannot pull its image: 'net/http: request canceled while waiting for connection "
-              "(Client.Timeout exceeded while awaiting headers)' from gcr.io, while the PS pod runs",
-        source="https://github.com/kubeflow/kubeflow/issues/348")
+        "(Client.Timeout exceeded while awaiting headers)' from gcr.io, while the PS pod runs",
+        source="https://github.com/kubeflow/kubeflow/issues/348",
+    )
 
 
 @SCENARIOS.add
@@ -532,29 +1066,50 @@ def image_pull_error_pod_nim_insufficient_scope() -> CaseSpec:
     at = Clock(datetime(2026, 8, 12, 8, 0, tzinfo=timezone.utc))
     deployment, ns, host = "llama3-8b-instruct", "nim", "s2e-worker-1"
     image = "nvcr.io/nim/meta/llama3-8b-instruct:1.0.0"
-    c = Container("nim-llm", image, resources=gpu(1, "32Gi", "8"),
-                  state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'))
+    c = Container(
+        "nim-llm",
+        image,
+        resources=gpu(1, "32Gi", "8"),
+        state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'),
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
-    scope = (f'Failed to pull image "{image}": failed to pull and unpack image "{image}": failed to copy: '
-             "httpReadSeeker: failed open: server message: insufficient_scope: authorization failed")
-    events = [event(p, "Scheduled", f"Successfully assigned {ns}/{name} to {host}", at(1), type_="Normal",
-                    component="default-scheduler"),
-              event(p, "Pulling", f'Pulling image "{image}"', at(2), last=at(1575), count=2, type_="Normal",
-                    host=host),
-              event(p, "Failed", scope, at(1560), host=host),
-              event(p, "Failed", "Error: ErrImagePull", at(1560), host=host),
-              event(p, "BackOff", f'Back-off pulling image "{image}"', at(1561), type_="Normal", host=host),
-              event(p, "Failed", "Error: ImagePullBackOff", at(1561), host=host)]
+    scope = (
+        f'Failed to pull image "{image}": failed to pull and unpack image "{image}": failed to copy: '
+        "httpReadSeeker: failed open: server message: insufficient_scope: authorization failed"
+    )
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(p, "Pulling", f'Pulling image "{image}"', at(2), last=at(1575), count=2, type_="Normal", host=host),
+        event(p, "Failed", scope, at(1560), host=host),
+        event(p, "Failed", "Error: ErrImagePull", at(1560), host=host),
+        event(p, "BackOff", f'Back-off pulling image "{image}"', at(1561), type_="Normal", host=host),
+        event(p, "Failed", "Error: ImagePullBackOff", at(1561), host=host),
+    ]
     return CaseSpec(
-        id="image-pull-error-pod-nim-insufficient-scope", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="image-pull-error", culprit=name, evidence="insufficient_scope",
+        id="image-pull-error-pod-nim-insufficient-scope",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=name,
+        evidence="insufficient_scope",
         description="The pull of the multi-gigabyte NIM image runs for 26 minutes (the node's memory visibly "
-                    "drops) and then the registry refuses a layer: the NGC key is not entitled to that image.",
-        objects=[p, *events], captured=at(1720),
+        "drops) and then the registry refuses a layer: the NGC key is not entitled to that image.",
+        objects=[p, *events],
+        captured=at(1720),
         title="A NIM deployed with its Helm chart fails to pull after 26 minutes of downloading: nvcr.io answers "
-              "'insufficient_scope: authorization failed'",
-        source="https://github.com/NVIDIA/nim-deploy/issues/42")
+        "'insufficient_scope: authorization failed'",
+        source="https://github.com/NVIDIA/nim-deploy/issues/42",
+    )
 
 
 # -- the pod spec ----------------------------------------------------------------------------------
@@ -564,50 +1119,87 @@ def image_pull_error_pod_nim_insufficient_scope() -> CaseSpec:
 def config_error_pod_entrypoint_crlf_bad_interpreter() -> CaseSpec:
     at = Clock(datetime(2026, 8, 12, 20, 0, tzinfo=timezone.utc))
     deployment, ns, host = "sd-webui", "genai-apps", "rtx-node-2"
-    c = Container("sd", "registry.corp.example/genai/stable-diffusion-webui:2022-08-29",
-                  command=["/bin/bash", "-c", "/sd/entrypoint.sh"], resources=gpu(1, "24Gi", "6"),
-                  state=_crash_loop("sd", _rs_name(deployment, ns), ns), last=terminated(126, at(610), at(610)),
-                  restarts=7)
+    c = Container(
+        "sd",
+        "registry.corp.example/genai/stable-diffusion-webui:2022-08-29",
+        command=["/bin/bash", "-c", "/sd/entrypoint.sh"],
+        resources=gpu(1, "24Gi", "6"),
+        state=_crash_loop("sd", _rs_name(deployment, ns), ns),
+        last=terminated(126, at(610), at(610)),
+        restarts=7,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
     events = [_backoff(p, "sd", at, 60, 900, 40)]
     prev = text("/bin/bash: /sd/entrypoint.sh: /bin/bash^M: bad interpreter: No such file or directory")
     return CaseSpec(
-        id="config-error-pod-entrypoint-crlf-bad-interpreter", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="config-error", culprit=name, evidence="bad interpreter",
+        id="config-error-pod-entrypoint-crlf-bad-interpreter",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="bad interpreter",
         description="entrypoint.sh was committed with CRLF line endings, so its shebang names '/bin/bash\\r': the "
-                    "container exits 126 at once and crash-loops.",
-        objects=[p, *events], logs={f"{name}/sd.previous": prev}, captured=at(930),
+        "container exits 126 at once and crash-loops.",
+        objects=[p, *events],
+        logs={f"{name}/sd.previous": prev},
+        captured=at(930),
         title="A Stable Diffusion web UI container crash-loops at start: its entrypoint.sh uses CRLF line "
-              "endings, '/bin/bash^M: bad interpreter: No such file or directory'",
-        source="https://github.com/Sygil-Dev/stable-diffusion/issues/104")
+        "endings, '/bin/bash^M: bad interpreter: No such file or directory'",
+        source="https://github.com/Sygil-Dev/stable-diffusion/issues/104",
+    )
 
 
 @SCENARIOS.add
 def config_error_job_torchrun_command_not_found() -> CaseSpec:
     at = Clock(datetime(2026, 8, 13, 3, 0, tzinfo=timezone.utc))
     name, ns = "mixtral-zh-pretrain", "llm-cn"
-    ctr = Container("train", "registry.corp.example/llm/mixtral-zh:cu121-torch2.1",
-                    command=["bash", "scripts/train-pt.sh"], resources=gpu(8, "900Gi", "96"))
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, failed=1, start=at(1),
-                    conditions=backoff_conditions(at(48)))
-    c = Container("train", ctr.image, command=ctr.command, resources=ctr.resources,
-                  state=terminated(127, at(44), at(46)))
+    ctr = Container(
+        "train",
+        "registry.corp.example/llm/mixtral-zh:cu121-torch2.1",
+        command=["bash", "scripts/train-pt.sh"],
+        resources=gpu(8, "900Gi", "96"),
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        failed=1,
+        start=at(1),
+        conditions=backoff_conditions(at(48)),
+    )
+    c = Container(
+        "train", ctr.image, command=ctr.command, resources=ctr.resources, state=terminated(127, at(44), at(46))
+    )
     p = job_pod(job, [c], created=at(1), phase="Failed", node="a800-node-11", scheduled=at(2))
-    log = text("+ export NCCL_IB_HCA=mlx5_0,mlx5_1,mlx5_2,mlx5_3",
-               "+ export OMP_NUM_THREADS=8",
-               "+ torchrun --nnodes 1 --nproc_per_node 8 train.py --model_name_or_path /models/Mixtral-8x7B-v0.1 "
-               "--train_file /data/zh_corpus --deepspeed configs/ds_zero3.json",
-               "scripts/train-pt.sh: line 38: torchrun: command not found")
+    log = text(
+        "+ export NCCL_IB_HCA=mlx5_0,mlx5_1,mlx5_2,mlx5_3",
+        "+ export OMP_NUM_THREADS=8",
+        "+ torchrun --nnodes 1 --nproc_per_node 8 train.py --model_name_or_path /models/Mixtral-8x7B-v0.1 "
+        "--train_file /data/zh_corpus --deepspeed configs/ds_zero3.json",
+        "scripts/train-pt.sh: line 38: torchrun: command not found",
+    )
     return CaseSpec(
-        id="config-error-job-torchrun-command-not-found", kind="Job", name=name, namespace=ns, healthy=False,
-        category="config-error", culprit=p["metadata"]["name"], evidence="torchrun: command not found",
+        id="config-error-job-torchrun-command-not-found",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=p["metadata"]["name"],
+        evidence="torchrun: command not found",
         description="The training script calls torchrun, but the container's PATH does not hold the environment "
-                    "torch was installed into; bash exits 127 before any Python runs.",
-        objects=[job, p], logs={f"{p['metadata']['name']}/train": log}, captured=at(300),
+        "torch was installed into; bash exits 127 before any Python runs.",
+        objects=[job, p],
+        logs={f"{p['metadata']['name']}/train": log},
+        captured=at(300),
         title="Continued pre-training of Chinese-Mixtral fails immediately: 'torchrun: command not found' in "
-              "every environment tried, the launcher is not on the container's PATH",
-        source="https://github.com/HIT-SCIR/Chinese-Mixtral-8x7B/issues/23")
+        "every environment tried, the launcher is not on the container's PATH",
+        source="https://github.com/HIT-SCIR/Chinese-Mixtral-8x7B/issues/23",
+    )
 
 
 @SCENARIOS.add
@@ -615,27 +1207,54 @@ def config_error_pod_model_hf_token_secret_missing() -> CaseSpec:
     at = Clock(datetime(2026, 8, 13, 15, 0, tzinfo=timezone.utc))
     deployment, ns, host = "qwen2-5-7b-instruct", "team-chat", "gpu-l4-node-3"
     image = "vllm/vllm-openai:v0.8.5"
-    c = Container("vllm", image, args=["--model", "Qwen/Qwen2.5-7B-Instruct"], resources=gpu(1, "32Gi", "8"),
-                  env=[{"name": "HF_TOKEN",
-                        "valueFrom": {"secretKeyRef": {"name": "hf-token-secret", "key": "token"}}}],
-                  state=waiting("CreateContainerConfigError", 'secret "hf-token-secret" not found'))
+    c = Container(
+        "vllm",
+        image,
+        args=["--model", "Qwen/Qwen2.5-7B-Instruct"],
+        resources=gpu(1, "32Gi", "8"),
+        env=[{"name": "HF_TOKEN", "valueFrom": {"secretKeyRef": {"name": "hf-token-secret", "key": "token"}}}],
+        state=waiting("CreateContainerConfigError", 'secret "hf-token-secret" not found'),
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
-    events = [event(p, "Scheduled", f"Successfully assigned {ns}/{name} to {host}", at(1), type_="Normal",
-                    component="default-scheduler"),
-              event(p, "Pulled", f'Container image "{image}" already present on machine', at(3), last=at(880),
-                    count=76, type_="Normal", host=host),
-              event(p, "Failed", 'Error: secret "hf-token-secret" not found', at(3), last=at(880), count=76,
-                    host=host)]
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Pulled",
+            f'Container image "{image}" already present on machine',
+            at(3),
+            last=at(880),
+            count=76,
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Failed", 'Error: secret "hf-token-secret" not found', at(3), last=at(880), count=76, host=host),
+    ]
     return CaseSpec(
-        id="config-error-pod-model-hf-token-secret-missing", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="config-error", culprit=name, evidence='secret "hf-token-secret" not found',
+        id="config-error-pod-model-hf-token-secret-missing",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence='secret "hf-token-secret" not found',
         description="The model deployment references a Hugging Face token Secret that nothing created in the new "
-                    "namespace; the kubelet cannot build the container's environment.",
-        objects=[p, *events], captured=at(900),
+        "namespace; the kubelet cannot build the container's environment.",
+        objects=[p, *events],
+        captured=at(900),
         title="A newly deployed model never starts: 'Error: secret \"hf-token-secret\" not found' - nothing "
-              "creates the token Secret in the model's namespace",
-        source="https://github.com/ai-runway/airunway/issues/28")
+        "creates the token Secret in the model's namespace",
+        source="https://github.com/ai-runway/airunway/issues/28",
+    )
 
 
 # -- nodes, GPUs and who stopped a pod ---------------------------------------------------------------
@@ -655,134 +1274,279 @@ def _mnist_lines(epochs: range, per_epoch: int = 6) -> list[str]:
 def killed_externally_pytorchjob_worker_deleted_by_hand() -> CaseSpec:
     at = Clock(datetime(2026, 8, 14, 9, 0, tzinfo=timezone.utc))
     name, ns = "mnist-ddp", "dist-test"
-    ctr = Container("pytorch", "registry.corp.example/dl/pytorch-dist-mnist:1.10-cuda11.3",
-                    command=["python", "/opt/mnist/src/mnist.py", "--backend", "nccl", "--epochs", "20"],
-                    resources=gpu(1, "16Gi", "4"))
+    ctr = Container(
+        "pytorch",
+        "registry.corp.example/dl/pytorch-dist-mnist:1.10-cuda11.3",
+        command=["python", "/opt/mnist/src/mnist.py", "--backend", "nccl", "--epochs", "20"],
+        resources=gpu(1, "16Gi", "4"),
+    )
     deleted = 600
     head = ["Using distributed PyTorch with nccl backend"]
     job, pods, logs = kubeflow_with_pods(
-        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, restart_policy="OnFailure",
-        plans=[PodPlan("master", 0, running(at(30)), node="gpu-node-160",
-                       log=stamped(head + _mnist_lines(range(1, 10)), at(31), 10.5)),
-               PodPlan("worker", 0, running(at(31)), node="gpu-node-160",
-                       log=stamped(head, at(32), 1)),
-               PodPlan("worker", 2, running(at(32)), node="gpu-node-161",
-                       log=stamped(head, at(33), 1))],
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        restart_policy="OnFailure",
+        plans=[
+            PodPlan(
+                "master",
+                0,
+                running(at(30)),
+                node="gpu-node-160",
+                log=stamped(head + _mnist_lines(range(1, 10)), at(31), 10.5),
+            ),
+            PodPlan("worker", 0, running(at(31)), node="gpu-node-160", log=stamped(head, at(32), 1)),
+            PodPlan("worker", 2, running(at(32)), node="gpu-node-161", log=stamped(head, at(33), 1)),
+        ],
         conditions=kubeflow_conditions("PyTorchJob", name, at(2)),
-        statuses={"Master": {"active": 1}, "Worker": {"active": 3}})
-    c = Container("pytorch", ctr.image, command=ctr.command, resources=ctr.resources,
-                  state=running(at(deleted + 9)), ready=True)
-    reborn = kubeflow_pod(job, "worker", 1, [c], created=at(deleted + 2), phase="Running", node="gpu-node-161",
-                          scheduled=at(deleted + 3), restart_policy="OnFailure")
+        statuses={"Master": {"active": 1}, "Worker": {"active": 3}},
+    )
+    c = Container(
+        "pytorch", ctr.image, command=ctr.command, resources=ctr.resources, state=running(at(deleted + 9)), ready=True
+    )
+    reborn = kubeflow_pod(
+        job,
+        "worker",
+        1,
+        [c],
+        created=at(deleted + 2),
+        phase="Running",
+        node="gpu-node-161",
+        scheduled=at(deleted + 3),
+        restart_policy="OnFailure",
+    )
     former = _former(reborn)
-    events = [*[event(job, "SuccessfulCreatePod", f"Created pod: {p['metadata']['name']}", at(2), type_="Normal",
-                      component="pytorchjob-controller") for p in [*pods, reborn]],
-              event(former, "Killing", "Stopping container pytorch", at(deleted), type_="Normal", host="gpu-node-161"),
-              event(job, "SuccessfulCreatePod", f"Created pod: {name}-worker-1", at(deleted + 2), type_="Normal",
-                    component="pytorchjob-controller"),
-              event(reborn, "Scheduled", f"Successfully assigned {ns}/{name}-worker-1 to gpu-node-161",
-                    at(deleted + 3), type_="Normal", component="default-scheduler"),
-              event(reborn, "Started", "Started container pytorch", at(deleted + 9), type_="Normal",
-                    host="gpu-node-161")]
+    events = [
+        *[
+            event(
+                job,
+                "SuccessfulCreatePod",
+                f"Created pod: {p['metadata']['name']}",
+                at(2),
+                type_="Normal",
+                component="pytorchjob-controller",
+            )
+            for p in [*pods, reborn]
+        ],
+        event(former, "Killing", "Stopping container pytorch", at(deleted), type_="Normal", host="gpu-node-161"),
+        event(
+            job,
+            "SuccessfulCreatePod",
+            f"Created pod: {name}-worker-1",
+            at(deleted + 2),
+            type_="Normal",
+            component="pytorchjob-controller",
+        ),
+        event(
+            reborn,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name}-worker-1 to gpu-node-161",
+            at(deleted + 3),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(reborn, "Started", "Started container pytorch", at(deleted + 9), type_="Normal", host="gpu-node-161"),
+    ]
     logs[f"{name}-worker-1/pytorch"] = stamped(head, at(deleted + 10), 1)
     return CaseSpec(
-        id="killed-externally-pytorchjob-worker-deleted-by-hand", kind="PyTorchJob", name=name, namespace=ns,
-        healthy=False, category="killed-externally", culprit=f"{name}-worker-1", evidence="Stopping container pytorch",
+        id="killed-externally-pytorchjob-worker-deleted-by-hand",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="killed-externally",
+        culprit=f"{name}-worker-1",
+        evidence="Stopping container pytorch",
         description="Worker 1 was deleted with kubectl; restartPolicy OnFailure made the operator create a new pod "
-                    "with the same name, which waits to join a process group that already formed, while rank 0 "
-                    "stopped reporting epochs the moment its peer vanished. Only a Killing event on the old pod's "
-                    "uid tells what happened.",
-        objects=[job, *pods, reborn, *events], logs=logs, captured=at(deleted + 3000),
+        "with the same name, which waits to join a process group that already formed, while rank 0 "
+        "stopped reporting epochs the moment its peer vanished. Only a Killing event on the old pod's "
+        "uid tells what happened.",
+        objects=[job, *pods, reborn, *events],
+        logs=logs,
+        captured=at(deleted + 3000),
         title="Deleting one worker pod of a running DDP PyTorchJob stops the training: the pod is recreated "
-              "under the same name but never rejoins, and the other ranks wait forever",
-        source="https://github.com/kubeflow/pytorch-operator/issues/364")
+        "under the same name but never rejoins, and the other ranks wait forever",
+        source="https://github.com/kubeflow/pytorch-operator/issues/364",
+    )
 
 
 @SCENARIOS.add
 def preempted_pytorchjob_worker_graceful_node_shutdown() -> CaseSpec:
     at = Clock(datetime(2026, 8, 15, 4, 0, tzinfo=timezone.utc))
     name, ns = "asr-conformer-ft", "speech"
-    ctr = Container("pytorch", "europe-docker.pkg.dev/acme/speech/conformer-train:2.2",
-                    command=["python", "train.py", "--config", "conf/conformer_ctc.yaml"],
-                    resources=gpu(4, "128Gi", "24"))
+    ctr = Container(
+        "pytorch",
+        "europe-docker.pkg.dev/acme/speech/conformer-train:2.2",
+        command=["python", "train.py", "--config", "conf/conformer_ctc.yaml"],
+        resources=gpu(4, "128Gi", "24"),
+    )
     shutdown = 4200
     msg = "Pod was terminated in response to imminent node shutdown."
     steps = [f"epoch 3 | step {s} | ctc_loss {41.2 - s / 500:.3f} | lr 4.00e-04" for s in range(2000, 2600, 20)]
     job, pods, logs = kubeflow_with_pods(
-        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, restart_policy="OnFailure",
-        plans=[PodPlan("worker", 0, running(at(40)), node="gke-gpu-preemptible-3a9f",
-                       log=stamped(steps, at(shutdown - 900), 30)),
-               PodPlan("worker", 1, terminated(143, at(41), at(shutdown + 25)), node="gke-gpu-preemptible-7c2d",
-                       log=stamped(steps, at(shutdown - 885), 30), phase="Failed",
-                       extra={"reason": "Terminated", "message": msg,
-                              "extra_conditions": [condition("DisruptionTarget", True, at(shutdown),
-                                                             "TerminationByKubelet", msg)]})],
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        restart_policy="OnFailure",
+        plans=[
+            PodPlan(
+                "worker",
+                0,
+                running(at(40)),
+                node="gke-gpu-preemptible-3a9f",
+                log=stamped(steps, at(shutdown - 900), 30),
+            ),
+            PodPlan(
+                "worker",
+                1,
+                terminated(143, at(41), at(shutdown + 25)),
+                node="gke-gpu-preemptible-7c2d",
+                log=stamped(steps, at(shutdown - 885), 30),
+                phase="Failed",
+                extra={
+                    "reason": "Terminated",
+                    "message": msg,
+                    "extra_conditions": [
+                        condition("DisruptionTarget", True, at(shutdown), "TerminationByKubelet", msg)
+                    ],
+                },
+            ),
+        ],
         conditions=kubeflow_conditions("PyTorchJob", name, at(2), failed=("Worker", at(shutdown + 27))),
-        statuses={"Worker": {"active": 1, "failed": 1}}, completion=at(shutdown + 27))
-    events = [event(job, "PyTorchJobFailed", f"PyTorchJob {name} is failed because 1 Worker replica(s) failed.",
-                    at(shutdown + 27), type_="Normal", component="pytorchjob-controller")]
+        statuses={"Worker": {"active": 1, "failed": 1}},
+        completion=at(shutdown + 27),
+    )
+    events = [
+        event(
+            job,
+            "PyTorchJobFailed",
+            f"PyTorchJob {name} is failed because 1 Worker replica(s) failed.",
+            at(shutdown + 27),
+            type_="Normal",
+            component="pytorchjob-controller",
+        )
+    ]
     return CaseSpec(
-        id="preempted-pytorchjob-worker-graceful-node-shutdown", kind="PyTorchJob", name=name, namespace=ns,
-        healthy=False, category="preempted", culprit=f"{name}-worker-1", evidence="imminent node shutdown",
+        id="preempted-pytorchjob-worker-graceful-node-shutdown",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="preempted",
+        culprit=f"{name}-worker-1",
+        evidence="imminent node shutdown",
         description="The preemptible node under worker 1 was reclaimed; graceful node shutdown terminated the pod "
-                    "and left it Failed. With restartPolicy OnFailure the operator did not recreate it and failed "
-                    "the whole job instead.",
-        objects=[job, *pods, *events], logs=logs, captured=at(shutdown + 300),
+        "and left it Failed. With restartPolicy OnFailure the operator did not recreate it and failed "
+        "the whole job instead.",
+        objects=[job, *pods, *events],
+        logs=logs,
+        captured=at(shutdown + 300),
         title="A PyTorchJob with restartPolicy OnFailure fails when a preemptible GKE node shuts down: the worker "
-              "pod terminated by graceful node shutdown is not recreated",
-        source="https://github.com/kubeflow/trainer/issues/1570")
+        "pod terminated by graceful node shutdown is not recreated",
+        source="https://github.com/kubeflow/trainer/issues/1570",
+    )
 
 
 @SCENARIOS.add
 def preempted_tfjob_worker_node_not_ready() -> CaseSpec:
     at = Clock(datetime(2026, 8, 16, 1, 0, tzinfo=timezone.utc))
     name, ns, lost = "census-widedeep", "recsys", "gpu-node-7"
-    ctr = Container("tensorflow", "registry.corp.example/recsys/widedeep-tf:1.8-gpu",
-                    command=["python", "trainer.py", "--train_steps=2000000"], resources=gpu(1, "32Gi", "8"))
+    ctr = Container(
+        "tensorflow",
+        "registry.corp.example/recsys/widedeep-tf:1.8-gpu",
+        command=["python", "trainer.py", "--train_steps=2000000"],
+        resources=gpu(1, "32Gi", "8"),
+    )
     down = 3600
     steps = [f"INFO:tensorflow:global_step/sec: {41.7 + (i % 3) * 0.3:.3f}" for i in range(50)]
     job, pods, logs = kubeflow_with_pods(
-        kind="TFJob", name=name, namespace=ns, created=at(0), container=ctr,
-        plans=[PodPlan("ps", 0, running(at(30)), node="cpu-node-2",
-                       log=stamped(["INFO:tensorflow:Starting parameter server job ps task 0"], at(31), 1)),
-               PodPlan("worker", 0, running(at(32)), node="gpu-node-3", log=stamped(steps, at(down - 49 * 60), 60)),
-               PodPlan("worker", 1, running(at(33)), node=lost,
-                       log=stamped(steps[:-1], at(down - 49 * 60 + 7), 60))],
-        conditions=kubeflow_conditions("TFJob", name, at(2)), restart_policy="OnFailure",
-        statuses={"PS": {"active": 1}, "Worker": {"active": 2}})
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=[
+            PodPlan(
+                "ps",
+                0,
+                running(at(30)),
+                node="cpu-node-2",
+                log=stamped(["INFO:tensorflow:Starting parameter server job ps task 0"], at(31), 1),
+            ),
+            PodPlan("worker", 0, running(at(32)), node="gpu-node-3", log=stamped(steps, at(down - 49 * 60), 60)),
+            PodPlan("worker", 1, running(at(33)), node=lost, log=stamped(steps[:-1], at(down - 49 * 60 + 7), 60)),
+        ],
+        conditions=kubeflow_conditions("TFJob", name, at(2)),
+        restart_policy="OnFailure",
+        statuses={"PS": {"active": 1}, "Worker": {"active": 2}},
+    )
     worker = pods[2]
     wname = worker["metadata"]["name"]
     worker["status"]["containerStatuses"][0]["ready"] = False
     for cond in worker["status"]["conditions"]:
         if cond["type"] in ("Ready", "ContainersReady"):
             cond.update(status="False", lastTransitionTime=ts(at(down + 40)))
-    worker["status"].update(reason="NodeLost",
-                            message=f"Node {lost} which was running pod {wname} is unresponsive")
+    worker["status"].update(reason="NodeLost", message=f"Node {lost} which was running pod {wname} is unresponsive")
     worker["metadata"].update(deletionTimestamp=ts(at(down + 340)), deletionGracePeriodSeconds=30)
-    stale = [node_condition(t, "Unknown", at(down + 40), at(down), "NodeStatusUnknown",
-                            "Kubelet stopped posting node status.")
-             for t in ("MemoryPressure", "DiskPressure", "PIDPressure", "Ready")]
-    n = node(lost, at(-864000), conditions=stale, capacity={"cpu": "32", "memory": "263750300Ki",
-                                                            "nvidia.com/gpu": "4", "pods": "110"},
-             taints=[{"key": "node.kubernetes.io/unreachable", "effect": "NoSchedule",
-                      "timeAdded": ts(at(down + 40))},
-                     {"key": "node.kubernetes.io/unreachable", "effect": "NoExecute", "timeAdded": ts(at(down + 40))}],
-             labels={"node.kubernetes.io/instance-type": "gpu-4x"})
-    events = [event(worker, "NodeNotReady", "Node is not ready", at(down + 40), component="node-controller"),
-              event(worker, "TaintManagerEviction", f"Marking for deletion Pod {ns}/{wname}", at(down + 340),
-                    type_="Normal", component="taint-controller"),
-              node_event(n, "NodeNotReady", f"Node {lost} status is now: NodeNotReady", at(down + 40),
-                         type_="Normal", component="node-controller")]
+    stale = [
+        node_condition(
+            t, "Unknown", at(down + 40), at(down), "NodeStatusUnknown", "Kubelet stopped posting node status."
+        )
+        for t in ("MemoryPressure", "DiskPressure", "PIDPressure", "Ready")
+    ]
+    n = node(
+        lost,
+        at(-864000),
+        conditions=stale,
+        capacity={"cpu": "32", "memory": "263750300Ki", "nvidia.com/gpu": "4", "pods": "110"},
+        taints=[
+            {"key": "node.kubernetes.io/unreachable", "effect": "NoSchedule", "timeAdded": ts(at(down + 40))},
+            {"key": "node.kubernetes.io/unreachable", "effect": "NoExecute", "timeAdded": ts(at(down + 40))},
+        ],
+        labels={"node.kubernetes.io/instance-type": "gpu-4x"},
+    )
+    events = [
+        event(worker, "NodeNotReady", "Node is not ready", at(down + 40), component="node-controller"),
+        event(
+            worker,
+            "TaintManagerEviction",
+            f"Marking for deletion Pod {ns}/{wname}",
+            at(down + 340),
+            type_="Normal",
+            component="taint-controller",
+        ),
+        node_event(
+            n,
+            "NodeNotReady",
+            f"Node {lost} status is now: NodeNotReady",
+            at(down + 40),
+            type_="Normal",
+            component="node-controller",
+        ),
+    ]
     return CaseSpec(
-        id="preempted-tfjob-worker-node-not-ready", kind="TFJob", name=name, namespace=ns, healthy=False,
-        category="preempted", culprit=wname, evidence="Node is not ready",
+        id="preempted-tfjob-worker-node-not-ready",
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="preempted",
+        culprit=wname,
+        evidence="Node is not ready",
         description="Worker 1's node went NotReady: its pod is stuck Unknown and Terminating because no kubelet "
-                    "answers, the operator does not replace it, and the synchronous training blocks on the missing "
-                    "worker until the node comes back.",
-        objects=[job, *pods, n, *events], logs=logs, captured=at(down + 2700),
+        "answers, the operator does not replace it, and the synchronous training blocks on the missing "
+        "worker until the node comes back.",
+        objects=[job, *pods, n, *events],
+        logs=logs,
+        captured=at(down + 2700),
         title="A TFJob blocks when a worker's node goes NotReady: the worker pod is stuck in Unknown and is never "
-              "rebuilt, so training waits for the node",
-        source="https://github.com/kubeflow/trainer/issues/720")
+        "rebuilt, so training waits for the node",
+        source="https://github.com/kubeflow/trainer/issues/720",
+    )
 
 
 @SCENARIOS.add
@@ -793,31 +1557,68 @@ def evicted_pod_predictor_node_disk_pressure() -> CaseSpec:
     pods, events = [], []
     for i in range(3):
         c = Container("classifier", "quay.io/ds-ml/log-clustering-classifier:0.4", resources=cpu_only("1Gi", "500m"))
-        p = _rejected(_rs_pod(deployment, ns, [c], created=at(i * 95), phase="Failed", n=i, node=host,
-                              scheduled=at(i * 95 + 1), reason="Evicted", message=msg))
+        p = _rejected(
+            _rs_pod(
+                deployment,
+                ns,
+                [c],
+                created=at(i * 95),
+                phase="Failed",
+                n=i,
+                node=host,
+                scheduled=at(i * 95 + 1),
+                reason="Evicted",
+                message=msg,
+            )
+        )
         pods.append(p)
         events.append(event(p, "Evicted", "The node had condition: [DiskPressure].", at(i * 95 + 2), host=host))
-    n = node(host, at(-4000000), capacity={"cpu": "48", "memory": "394761060Ki", "pods": "250",
-                                           "ephemeral-storage": "125293548Ki"},
-             labels={"node-role.kubernetes.io/worker": "", "node.openshift.io/os_id": "rhcos"},
-             conditions=[node_condition("MemoryPressure", False, at(-4000000), at(300), "KubeletHasSufficientMemory",
-                                        "kubelet has sufficient memory available"),
-                         node_condition("DiskPressure", True, at(-600), at(300), "KubeletHasDiskPressure",
-                                        "kubelet has disk pressure"),
-                         node_condition("PIDPressure", False, at(-4000000), at(300), "KubeletHasSufficientPID",
-                                        "kubelet has sufficient PID available"),
-                         node_condition("Ready", True, at(-4000000), at(300), "KubeletReady",
-                                        "kubelet is posting ready status")])
+    n = node(
+        host,
+        at(-4000000),
+        capacity={"cpu": "48", "memory": "394761060Ki", "pods": "250", "ephemeral-storage": "125293548Ki"},
+        labels={"node-role.kubernetes.io/worker": "", "node.openshift.io/os_id": "rhcos"},
+        conditions=[
+            node_condition(
+                "MemoryPressure",
+                False,
+                at(-4000000),
+                at(300),
+                "KubeletHasSufficientMemory",
+                "kubelet has sufficient memory available",
+            ),
+            node_condition(
+                "DiskPressure", True, at(-600), at(300), "KubeletHasDiskPressure", "kubelet has disk pressure"
+            ),
+            node_condition(
+                "PIDPressure",
+                False,
+                at(-4000000),
+                at(300),
+                "KubeletHasSufficientPID",
+                "kubelet has sufficient PID available",
+            ),
+            node_condition("Ready", True, at(-4000000), at(300), "KubeletReady", "kubelet is posting ready status"),
+        ],
+    )
     first = pods[0]["metadata"]["name"]
     return CaseSpec(
-        id="evicted-pod-predictor-node-disk-pressure", kind="Pod", name=first, namespace=ns, healthy=False,
-        category="evicted", culprit=first, evidence="The node had condition: [DiskPressure]",
+        id="evicted-pod-predictor-node-disk-pressure",
+        kind="Pod",
+        name=first,
+        namespace=ns,
+        healthy=False,
+        category="evicted",
+        culprit=first,
+        evidence="The node had condition: [DiskPressure]",
         description="The node's disk filled up; every predictor pod placed there is rejected at admission with "
-                    "reason Evicted, and the ReplicaSet keeps creating more of them.",
-        objects=[*pods, n, *events], captured=at(320),
+        "reason Evicted, and the ReplicaSet keeps creating more of them.",
+        objects=[*pods, n, *events],
+        captured=at(320),
         title="Model-serving predictor pods on one compute node are all Evicted: 'Pod The node had condition: "
-              "[DiskPressure]'",
-        source="https://github.com/operate-first/apps/issues/1352")
+        "[DiskPressure]'",
+        source="https://github.com/operate-first/apps/issues/1352",
+    )
 
 
 @SCENARIOS.add
@@ -825,88 +1626,177 @@ def evicted_pod_comfyui_node_low_ephemeral_storage() -> CaseSpec:
     at = Clock(datetime(2026, 8, 17, 13, 0, tzinfo=timezone.utc))
     deployment, ns, host = "comfy2", "genai-lease-7", "prd-dgx-41"
     image = "registry.corp.example/genai/comfyui:cu121-2023.10"
-    msg = ("The node was low on resource: ephemeral-storage. Threshold quantity: 15763389861, available: "
-           "12139364Ki. ")
+    msg = "The node was low on resource: ephemeral-storage. Threshold quantity: 15763389861, available: 12139364Ki. "
     c = Container("comfyui", image, resources=gpu(1, "64Gi", "8"), state=terminated(137, at(40), at(1201)))
-    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Failed", node=host, scheduled=at(1), reason="Evicted",
-                message=msg, qos="Guaranteed",
-                extra_conditions=[condition("DisruptionTarget", True, at(1200), "TerminationByKubelet", msg)])
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(1),
+        reason="Evicted",
+        message=msg,
+        qos="Guaranteed",
+        extra_conditions=[condition("DisruptionTarget", True, at(1200), "TerminationByKubelet", msg)],
+    )
     c2 = Container("comfyui", image, resources=gpu(1, "64Gi", "8"), state=waiting("ContainerCreating"))
-    p2 = _rs_pod(deployment, ns, [c2], created=at(1205), phase="Pending", n=1, node="prd-dgx-43",
-                 scheduled=at(1206), qos="Guaranteed")
-    n = node(host, at(-900000), product="NVIDIA-A100-SXM4-80GB",
-             capacity={"cpu": "256", "memory": "2113457484Ki", "nvidia.com/gpu": "8", "pods": "110",
-                       "ephemeral-storage": "157541568Ki"},
-             conditions=[node_condition("DiskPressure", True, at(1190), at(1290), "KubeletHasDiskPressure",
-                                        "kubelet has disk pressure"),
-                         node_condition("Ready", True, at(-900000), at(1290), "KubeletReady",
-                                        "kubelet is posting ready status")])
-    events = [event(p, "Evicted", msg, at(1200), host=host),
-              event(p, "Killing", "Stopping container comfyui", at(1200), type_="Normal", host=host),
-              event(p2, "Pulling", f'Pulling image "{image}"', at(1207), type_="Normal", host="prd-dgx-43"),
-              node_event(n, "EvictionThresholdMet", "Attempting to reclaim ephemeral-storage", at(1190),
-                         component="kubelet")]
+    p2 = _rs_pod(
+        deployment,
+        ns,
+        [c2],
+        created=at(1205),
+        phase="Pending",
+        n=1,
+        node="prd-dgx-43",
+        scheduled=at(1206),
+        qos="Guaranteed",
+    )
+    n = node(
+        host,
+        at(-900000),
+        product="NVIDIA-A100-SXM4-80GB",
+        capacity={
+            "cpu": "256",
+            "memory": "2113457484Ki",
+            "nvidia.com/gpu": "8",
+            "pods": "110",
+            "ephemeral-storage": "157541568Ki",
+        },
+        conditions=[
+            node_condition(
+                "DiskPressure", True, at(1190), at(1290), "KubeletHasDiskPressure", "kubelet has disk pressure"
+            ),
+            node_condition("Ready", True, at(-900000), at(1290), "KubeletReady", "kubelet is posting ready status"),
+        ],
+    )
+    events = [
+        event(p, "Evicted", msg, at(1200), host=host),
+        event(p, "Killing", "Stopping container comfyui", at(1200), type_="Normal", host=host),
+        event(p2, "Pulling", f'Pulling image "{image}"', at(1207), type_="Normal", host="prd-dgx-43"),
+        node_event(n, "EvictionThresholdMet", "Attempting to reclaim ephemeral-storage", at(1190), component="kubelet"),
+    ]
     name = p["metadata"]["name"]
     return CaseSpec(
-        id="evicted-pod-comfyui-node-low-ephemeral-storage", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="evicted", culprit=name, evidence="low on resource: ephemeral-storage",
+        id="evicted-pod-comfyui-node-low-ephemeral-storage",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="evicted",
+        culprit=name,
+        evidence="low on resource: ephemeral-storage",
         description="The image was not cached, so pulling it and the models filled the node's disk; the kubelet "
-                    "evicted the running pod under disk pressure and the replacement is still pulling elsewhere.",
-        objects=[p, p2, n, *events], captured=at(1300),
+        "evicted the running pod under disk pressure and the replacement is still pulling elsewhere.",
+        objects=[p, p2, n, *events],
+        captured=at(1300),
         title="A ComfyUI deployment on a DGX node is evicted after 20 minutes: 'The node was low on resource: "
-              "ephemeral-storage', the node reports disk pressure",
-        source="https://github.com/akash-network/support/issues/138")
+        "ephemeral-storage', the node reports disk pressure",
+        source="https://github.com/akash-network/support/issues/138",
+    )
 
 
 @SCENARIOS.add
 def gpu_hardware_error_pytorchjob_gpu_fell_off_bus_node_event() -> CaseSpec:
     at = Clock(datetime(2026, 8, 18, 2, 0, tzinfo=timezone.utc))
     name, ns = "qwen2-72b-sft", "llm-train"
-    ctr = Container("pytorch", "registry.corp.example/llm/sft-trainer:torch2.4-cu124",
-                    command=["torchrun", "--nnodes=4", "--nproc_per_node=8", "sft.py", "--config", "qwen2_72b.yaml"],
-                    resources=gpu(8, "1600Gi", "96"))
+    ctr = Container(
+        "pytorch",
+        "registry.corp.example/llm/sft-trainer:torch2.4-cu124",
+        command=["torchrun", "--nnodes=4", "--nproc_per_node=8", "sft.py", "--config", "qwen2_72b.yaml"],
+        resources=gpu(8, "1600Gi", "96"),
+    )
     lost, timeout_at = 5400, 5400 + 1800
-    nodes = {"master": "gpu-h100-14", "worker-0": "gpu-h100-15", "worker-1": "gpu-h100-16",
-             "worker-2": "gpu-h100-17"}
+    nodes = {"master": "gpu-h100-14", "worker-0": "gpu-h100-15", "worker-1": "gpu-h100-16", "worker-2": "gpu-h100-17"}
     steps = trainer_steps(10, 450, 10)
     start = at(lost - 120 * (len(steps) - 1))
 
     def failed_log(rank: int, host: str) -> str:
-        tail = [*watchdog(rank, at(timeout_at), seq=18342, timeout_ms=1800000),
-                *torchrun_failed(at(timeout_at + 2), rank=rank, local_rank=0, exitcode=-6, pid=331, host=host,
-                                 script="sft.py")]
+        tail = [
+            *watchdog(rank, at(timeout_at), seq=18342, timeout_ms=1800000),
+            *torchrun_failed(
+                at(timeout_at + 2), rank=rank, local_rank=0, exitcode=-6, pid=331, host=host, script="sft.py"
+            ),
+        ]
         return stamped(steps, start, 120) + stamped(tail, at(timeout_at), 0.01)
 
-    plans = [PodPlan("master", 0, terminated(1, at(60), at(timeout_at + 3)), node=nodes["master"],
-                     log=failed_log(0, nodes["master"])),
-             *[PodPlan("worker", i, terminated(1, at(60), at(timeout_at + 3 + i)), node=nodes[f"worker-{i}"],
-                       log=failed_log(8 * (i + 1), nodes[f"worker-{i}"])) for i in (0, 1)],
-             PodPlan("worker", 2, running(at(61)), node=nodes["worker-2"], log=stamped(steps, start, 120))]
+    plans = [
+        PodPlan(
+            "master",
+            0,
+            terminated(1, at(60), at(timeout_at + 3)),
+            node=nodes["master"],
+            log=failed_log(0, nodes["master"]),
+        ),
+        *[
+            PodPlan(
+                "worker",
+                i,
+                terminated(1, at(60), at(timeout_at + 3 + i)),
+                node=nodes[f"worker-{i}"],
+                log=failed_log(8 * (i + 1), nodes[f"worker-{i}"]),
+            )
+            for i in (0, 1)
+        ],
+        PodPlan("worker", 2, running(at(61)), node=nodes["worker-2"], log=stamped(steps, start, 120)),
+    ]
     job, pods, logs = kubeflow_with_pods(
-        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, plans=plans,
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=plans,
         conditions=kubeflow_conditions("PyTorchJob", name, at(2), failed=("Master", at(timeout_at + 5))),
-        statuses={"Master": {"failed": 1}, "Worker": {"active": 1, "failed": 2}}, completion=at(timeout_at + 5))
+        statuses={"Master": {"failed": 1}, "Worker": {"active": 1, "failed": 2}},
+        completion=at(timeout_at + 5),
+    )
     xid = "NVRM: Xid (PCI:0000:44:00): 79, GPU has fallen off the bus"
     objs: list[Obj] = []
     for key, host in nodes.items():
-        extra = [node_condition("GPUHardwareFailure", key == "worker-2", at(lost if key == "worker-2" else -86400),
-                                at(timeout_at + 240), "Xid79Detected" if key == "worker-2" else "NoGPUHardwareFailure",
-                                xid if key == "worker-2" else "GPU hardware is healthy")]
+        extra = [
+            node_condition(
+                "GPUHardwareFailure",
+                key == "worker-2",
+                at(lost if key == "worker-2" else -86400),
+                at(timeout_at + 240),
+                "Xid79Detected" if key == "worker-2" else "NoGPUHardwareFailure",
+                xid if key == "worker-2" else "GPU hardware is healthy",
+            )
+        ]
         objs.append(_gpu_node(host, at(-2000000), at(timeout_at + 240), extra=extra))
     bad = objs[-1]
-    events = [node_event(bad, "Xid79Detected", xid, at(lost), component="kernel-monitor"),
-              event(job, "PyTorchJobFailed", f"PyTorchJob {name} is failed because 1 Master replica(s) failed.",
-                    at(timeout_at + 5), type_="Normal", component="pytorchjob-controller")]
+    events = [
+        node_event(bad, "Xid79Detected", xid, at(lost), component="kernel-monitor"),
+        event(
+            job,
+            "PyTorchJobFailed",
+            f"PyTorchJob {name} is failed because 1 Master replica(s) failed.",
+            at(timeout_at + 5),
+            type_="Normal",
+            component="pytorchjob-controller",
+        ),
+    ]
     return CaseSpec(
-        id="gpu-hardware-error-pytorchjob-gpu-fell-off-bus-node-event", kind="PyTorchJob", name=name, namespace=ns,
-        healthy=False, category="gpu-hardware-error", culprit=f"{name}-worker-2", evidence="fallen off the bus",
+        id="gpu-hardware-error-pytorchjob-gpu-fell-off-bus-node-event",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-hardware-error",
+        culprit=f"{name}-worker-2",
+        evidence="fallen off the bus",
         description="A GPU under worker 2 fell off the bus mid-step: worker 2's process hangs and prints nothing, "
-                    "the other three ranks hit the 30-minute NCCL watchdog and fail. Only the node's kernel log, "
-                    "surfaced by node-problem-detector as a Node condition and event, names the fault.",
-        objects=[job, *pods, *objs, *events], logs=logs, captured=at(timeout_at + 300),
+        "the other three ranks hit the 30-minute NCCL watchdog and fail. Only the node's kernel log, "
+        "surfaced by node-problem-detector as a Node condition and event, names the fault.",
+        objects=[job, *pods, *objs, *events],
+        logs=logs,
+        captured=at(timeout_at + 300),
         title="A GPU falls off the bus during multi-node training: dmesg says 'NVRM: Xid ... 79, GPU has fallen "
-              "off the bus', with no XID-aware agent the job only shows NCCL timeouts on the other ranks",
-        source="https://github.com/NVIDIA/NVSentinel/issues/155")
+        "off the bus', with no XID-aware agent the job only shows NCCL timeouts on the other ranks",
+        source="https://github.com/NVIDIA/NVSentinel/issues/155",
+    )
 
 
 @SCENARIOS.add
@@ -914,32 +1804,74 @@ def gpu_hardware_error_pod_cuda_validator_xid48_double_bit() -> CaseSpec:
     at = Clock(datetime(2026, 8, 18, 10, 43, tzinfo=timezone.utc))
     name, ns, host = "nvidia-cuda-validator-p7wq2", "gpu-operator", "worker4"
     image = "nvcr.io/nvidia/cloud-native/gpu-operator-validator:v24.9.0"
-    init = Container("cuda-validation", image, command=["sh", "-c"], args=["vectorAdd"],
-                     state=waiting("CrashLoopBackOff", f"back-off 5m0s restarting failed container=cuda-validation "
-                                                       f"pod={name}_{ns}({uid(ns, 'pod', name)})"),
-                     last=terminated(1, at(1480), at(1481)), restarts=8)
-    main = Container("nvidia-cuda-validator", image, command=["sh", "-c"], args=["echo cuda workload validated"],
-                     state=waiting("PodInitializing"))
-    p = pod(name=name, namespace=ns, labels={"app": "nvidia-cuda-validator"}, owner=None, containers=[main],
-            init=[init], created=at(0), phase="Pending", node=host, scheduled=at(1), restart_policy="OnFailure",
-            qos="BestEffort")
-    xid = ("NVRM: Xid (PCI:0000:07:00): 48, pid='<unknown>', name=<unknown>, An uncorrectable double bit error (DBE) "
-           "has been detected on GPU in the framebuffer at physAddr 0x7fdd60000 partition")
-    n = _gpu_node(host, at(-3000000), at(1500), product="NVIDIA-A100-SXM4-40GB",
-                  extra=[node_condition("GPUProblem", True, at(-20), at(1500), "GPUHardwareError", xid)])
-    events = [node_event(n, "GPUHardwareError", xid, at(-20), component="kernel-monitor"),
-              _backoff(p, "cuda-validation", at, 40, 1490, 60)]
+    init = Container(
+        "cuda-validation",
+        image,
+        command=["sh", "-c"],
+        args=["vectorAdd"],
+        state=waiting(
+            "CrashLoopBackOff",
+            f"back-off 5m0s restarting failed container=cuda-validation pod={name}_{ns}({uid(ns, 'pod', name)})",
+        ),
+        last=terminated(1, at(1480), at(1481)),
+        restarts=8,
+    )
+    main = Container(
+        "nvidia-cuda-validator",
+        image,
+        command=["sh", "-c"],
+        args=["echo cuda workload validated"],
+        state=waiting("PodInitializing"),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "nvidia-cuda-validator"},
+        owner=None,
+        containers=[main],
+        init=[init],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        restart_policy="OnFailure",
+        qos="BestEffort",
+    )
+    xid = (
+        "NVRM: Xid (PCI:0000:07:00): 48, pid='<unknown>', name=<unknown>, An uncorrectable double bit error (DBE) "
+        "has been detected on GPU in the framebuffer at physAddr 0x7fdd60000 partition"
+    )
+    n = _gpu_node(
+        host,
+        at(-3000000),
+        at(1500),
+        product="NVIDIA-A100-SXM4-40GB",
+        extra=[node_condition("GPUProblem", True, at(-20), at(1500), "GPUHardwareError", xid)],
+    )
+    events = [
+        node_event(n, "GPUHardwareError", xid, at(-20), component="kernel-monitor"),
+        _backoff(p, "cuda-validation", at, 40, 1490, 60),
+    ]
     prev = text("Failed to allocate device vector A (error code unknown error)!", "[Vector addition of 50000 elements]")
     return CaseSpec(
-        id="gpu-hardware-error-pod-cuda-validator-xid48-double-bit", kind="Pod", name=name, namespace=ns,
-        healthy=False, category="gpu-hardware-error", culprit=name, evidence="uncorrectable double bit error",
+        id="gpu-hardware-error-pod-cuda-validator-xid48-double-bit",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-hardware-error",
+        culprit=name,
+        evidence="uncorrectable double bit error",
         description="On one node the GPU operator's CUDA validator keeps crashing: the sample cannot allocate "
-                    "device memory ('unknown error'). The node's kernel log has an Xid 48 double-bit ECC error "
-                    "on that GPU; the pod's own log never names the hardware.",
-        objects=[p, n, *events], logs={f"{name}/cuda-validation.previous": prev}, captured=at(1500),
+        "device memory ('unknown error'). The node's kernel log has an Xid 48 double-bit ECC error "
+        "on that GPU; the pod's own log never names the hardware.",
+        objects=[p, n, *events],
+        logs={f"{name}/cuda-validation.previous": prev},
+        captured=at(1500),
         title="The GPU operator's nvidia-cuda-validator crash-loops on one node with 'Failed to allocate device "
-              "vector A (error code unknown error)!'; the syslog shows an Xid 48 uncorrectable double bit error",
-        source="https://github.com/NVIDIA/gpu-operator/issues/1146")
+        "vector A (error code unknown error)!'; the syslog shows an Xid 48 uncorrectable double bit error",
+        source="https://github.com/NVIDIA/gpu-operator/issues/1146",
+    )
 
 
 @SCENARIOS.add
@@ -947,9 +1879,15 @@ def gpu_hardware_error_pod_vllm_uncorrectable_ecc() -> CaseSpec:
     at = Clock(datetime(2026, 8, 19, 7, 0, tzinfo=timezone.utc))
     deployment, ns, host = "vllm-llama3-8b", "inference", "gpu-a100-node-12"
     image = "vllm/vllm-openai:v0.4.3"
-    c = Container("vllm", image, args=["--model", "meta-llama/Meta-Llama-3-8B-Instruct", "--max-model-len", "8192"],
-                  resources=gpu(1, "64Gi", "8"), state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
-                  last=terminated(1, at(1160), at(1214)), restarts=6)
+    c = Container(
+        "vllm",
+        image,
+        args=["--model", "meta-llama/Meta-Llama-3-8B-Instruct", "--max-model-len", "8192"],
+        resources=gpu(1, "64Gi", "8"),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(1160), at(1214)),
+        restarts=6,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
     prev = text(
@@ -971,89 +1909,176 @@ def gpu_hardware_error_pod_vllm_uncorrectable_ecc() -> CaseSpec:
         "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might "
         "be incorrect.",
         "For debugging consider passing CUDA_LAUNCH_BLOCKING=1.",
-        "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.")
+        "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+    )
     events = [_backoff(p, "vllm", at, 200, 1230, 21)]
     return CaseSpec(
-        id="gpu-hardware-error-pod-vllm-uncorrectable-ecc", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="gpu-hardware-error", culprit=name, evidence="uncorrectable ECC error",
+        id="gpu-hardware-error-pod-vllm-uncorrectable-ecc",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-hardware-error",
+        culprit=name,
+        evidence="uncorrectable ECC error",
         description="vLLM dies on every start with an uncorrectable ECC error from the GPU it was given; the same "
-                    "deployment works on other hardware. The GPU is faulty.",
-        objects=[p, *events], logs={f"{name}/vllm.previous": prev}, captured=at(1240),
+        "deployment works on other hardware. The GPU is faulty.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(1240),
         title="A vLLM server fails at start with 'RuntimeError: CUDA error: uncorrectable ECC error encountered' - "
-              "a hardware fault, the same setup works on other hardware",
-        source="https://github.com/vllm-project/vllm/issues/5222")
+        "a hardware fault, the same setup works on other hardware",
+        source="https://github.com/vllm-project/vllm/issues/5222",
+    )
 
 
 @SCENARIOS.add
 def cuda_error_pod_nvml_lost_after_daemon_reload() -> CaseSpec:
     at = Clock(datetime(2026, 8, 19, 12, 0, tzinfo=timezone.utc))
     name, ns, host = "cuda-nvidia-smi-loop", "gpu-test", "a100-pcie-node-2"
-    c = Container("cuda", "nvcr.io/nvidia/cuda:12.0.0-base-ubuntu20.04", command=["/bin/sh", "-c"],
-                  args=["while true; do nvidia-smi -L; sleep 5; done"],
-                  resources={"limits": {"nvidia.com/gpu": "1"}}, state=running(at(10)), ready=True)
-    p = pod(name=name, namespace=ns, labels={}, owner=None, containers=[c], created=at(0), phase="Running",
-            node=host, scheduled=at(1), restart_policy="OnFailure", qos="BestEffort")
+    c = Container(
+        "cuda",
+        "nvcr.io/nvidia/cuda:12.0.0-base-ubuntu20.04",
+        command=["/bin/sh", "-c"],
+        args=["while true; do nvidia-smi -L; sleep 5; done"],
+        resources={"limits": {"nvidia.com/gpu": "1"}},
+        state=running(at(10)),
+        ready=True,
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={},
+        owner=None,
+        containers=[c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        restart_policy="OnFailure",
+        qos="BestEffort",
+    )
     good = ["GPU 0: NVIDIA A100-PCIE-40GB (UUID: GPU-551720f0-caf0-22b7-f525-2a51a6ab478d)"] * 60
     bad = ["Failed to initialize NVML: Unknown Error"] * 120
     log = stamped(good + bad, at(11), 5)
     return CaseSpec(
-        id="cuda-error-pod-nvml-lost-after-daemon-reload", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="cuda-error", culprit=name, evidence="Failed to initialize NVML: Unknown Error",
+        id="cuda-error-pod-nvml-lost-after-daemon-reload",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="cuda-error",
+        culprit=name,
+        evidence="Failed to initialize NVML: Unknown Error",
         description="A systemctl daemon-reload on the node made systemd rewrite the container's device cgroup; "
-                    "the running container lost access to its GPU device nodes and every nvidia-smi call since "
-                    "fails. The pod still runs, but it has no usable GPU.",
-        objects=[p], logs={f"{name}/cuda": log}, captured=at(11 + 5 * 180),
+        "the running container lost access to its GPU device nodes and every nvidia-smi call since "
+        "fails. The pod still runs, but it has no usable GPU.",
+        objects=[p],
+        logs={f"{name}/cuda": log},
+        captured=at(11 + 5 * 180),
         title="A running GPU container loses its GPU after 'systemctl daemon-reload' on the node: nvidia-smi "
-              "starts failing with 'Failed to initialize NVML: Unknown Error'",
-        source="https://github.com/NVIDIA/nvidia-docker/issues/1730")
+        "starts failing with 'Failed to initialize NVML: Unknown Error'",
+        source="https://github.com/NVIDIA/nvidia-docker/issues/1730",
+    )
 
 
 @SCENARIOS.add
 def evicted_job_lightning_train_node_memory_pressure() -> CaseSpec:
     at = Clock(datetime(2026, 8, 20, 19, 30, tzinfo=timezone.utc))
     name, ns, host = "train-seg-t4-run-0412", "zutils", "gke-zutils-x3-gpu-n1-highmem-8-t4-non-a60edc7f-7lpz"
-    ctr = Container("train", "us-east1-docker.pkg.dev/acme-em/zutils/zetta-utils:py3.10-torch2.0",
-                    command=["zetta", "run", "specs/train_seg.cue"],
-                    resources={"requests": {"cpu": "6", "memory": "40Gi", "nvidia.com/gpu": "1"},
-                               "limits": {"memory": "52Gi", "nvidia.com/gpu": "1"}})
+    ctr = Container(
+        "train",
+        "us-east1-docker.pkg.dev/acme-em/zutils/zetta-utils:py3.10-torch2.0",
+        command=["zetta", "run", "specs/train_seg.cue"],
+        resources={
+            "requests": {"cpu": "6", "memory": "40Gi", "nvidia.com/gpu": "1"},
+            "limits": {"memory": "52Gi", "nvidia.com/gpu": "1"},
+        },
+    )
     evict = 5487
-    msg = ("The node was low on resource: memory. Threshold quantity: 100Mi, available: 91204Ki. Container train was "
-           "using 50881232Ki, which exceeds its request of 40Gi. ")
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, failed=1, start=at(1),
-                    conditions=backoff_conditions(at(evict + 3)))
-    job["spec"]["podFailurePolicy"] = {"rules": [{"action": "Ignore", "onPodConditions": [
-        {"type": "DisruptionTarget", "status": "True"}]}]}
-    c = Container("train", ctr.image, command=ctr.command, resources=ctr.resources,
-                  state=terminated(137, at(30), at(evict + 1)))
-    p = job_pod(job, [c], created=at(1), phase="Failed", node=host, scheduled=at(2), reason="Evicted", message=msg,
-                qos="Burstable", extra_conditions=[condition("DisruptionTarget", True, at(evict),
-                                                             "TerminationByKubelet", msg)])
+    msg = (
+        "The node was low on resource: memory. Threshold quantity: 100Mi, available: 91204Ki. Container train was "
+        "using 50881232Ki, which exceeds its request of 40Gi. "
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        failed=1,
+        start=at(1),
+        conditions=backoff_conditions(at(evict + 3)),
+    )
+    job["spec"]["podFailurePolicy"] = {
+        "rules": [{"action": "Ignore", "onPodConditions": [{"type": "DisruptionTarget", "status": "True"}]}]
+    }
+    c = Container(
+        "train", ctr.image, command=ctr.command, resources=ctr.resources, state=terminated(137, at(30), at(evict + 1))
+    )
+    p = job_pod(
+        job,
+        [c],
+        created=at(1),
+        phase="Failed",
+        node=host,
+        scheduled=at(2),
+        reason="Evicted",
+        message=msg,
+        qos="Burstable",
+        extra_conditions=[condition("DisruptionTarget", True, at(evict), "TerminationByKubelet", msg)],
+    )
     pname = p["metadata"]["name"]
-    log = stamped([f"Epoch 7:  {pct}%|#####     | {pct * 12}/1200 [03:{pct % 60:02d}<03:01, 3.31it/s, v_num=0, "
-                   f"loss={0.412 - pct / 2000:.3f}]" for pct in range(2, 98, 4)], at(evict - 240), 10)
-    events = [event(p, "Evicted", msg, at(evict), host=host),
-              event(p, "Killing", "Stopping container train", at(evict), type_="Normal", host=host),
-              event(job, "BackoffLimitExceeded", "Job has reached the specified backoff limit", at(evict + 3),
-                    component="job-controller")]
+    log = stamped(
+        [
+            f"Epoch 7:  {pct}%|#####     | {pct * 12}/1200 [03:{pct % 60:02d}<03:01, 3.31it/s, v_num=0, "
+            f"loss={0.412 - pct / 2000:.3f}]"
+            for pct in range(2, 98, 4)
+        ],
+        at(evict - 240),
+        10,
+    )
+    events = [
+        event(p, "Evicted", msg, at(evict), host=host),
+        event(p, "Killing", "Stopping container train", at(evict), type_="Normal", host=host),
+        event(
+            job,
+            "BackoffLimitExceeded",
+            "Job has reached the specified backoff limit",
+            at(evict + 3),
+            component="job-controller",
+        ),
+    ]
     return CaseSpec(
-        id="evicted-job-lightning-train-node-memory-pressure", kind="Job", name=name, namespace=ns, healthy=False,
-        category="evicted", culprit=pname, evidence="The node was low on resource: memory",
+        id="evicted-job-lightning-train-node-memory-pressure",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="evicted",
+        culprit=pname,
+        evidence="The node was low on resource: memory",
         description="The T4 node ran out of memory and the kubelet evicted the training pod, whose usage exceeded "
-                    "its request. The Job's pod failure policy was meant to ignore disruptions, yet the Job failed "
-                    "instead of starting the training again on another node; the training log just stops.",
-        objects=[job, p, *events], logs={f"{pname}/train": log}, captured=at(evict + 600),
+        "its request. The Job's pod failure policy was meant to ignore disruptions, yet the Job failed "
+        "instead of starting the training again on another node; the training log just stops.",
+        objects=[job, p, *events],
+        logs={f"{pname}/train": log},
+        captured=at(evict + 600),
         title="A Lightning training Job on GKE shuts down after its T4 node runs out of memory: the pod is evicted "
-              "and the Job fails although its pod failure policy should have ignored the disruption",
-        source="https://github.com/ZettaAI/zetta_utils/issues/524")
+        "and the Job fails although its pod failure policy should have ignored the disruption",
+        source="https://github.com/ZettaAI/zetta_utils/issues/524",
+    )
 
 
 @SCENARIOS.add
 def cuda_error_job_no_cuda_gpus_without_gpu_request() -> CaseSpec:
     at = Clock(datetime(2026, 8, 21, 10, 0, tzinfo=timezone.utc))
     name, ns = "vllm-offline-inference", "llm-batch"
-    ctr = Container("infer", "nvidia/cuda:12.3.1-devel-ubi8",
-                    command=["bash", "-c", "pip install vllm && python examples/offline_inference.py"],
-                    resources=cpu_only("32Gi", "8"))
+    ctr = Container(
+        "infer",
+        "nvidia/cuda:12.3.1-devel-ubi8",
+        command=["bash", "-c", "pip install vllm && python examples/offline_inference.py"],
+        resources=cpu_only("32Gi", "8"),
+    )
     log = text(
         "Successfully installed vllm-0.3.2 xformers-0.0.23.post1",
         "Traceback (most recent call last):",
@@ -1065,199 +2090,334 @@ def cuda_error_job_no_cuda_gpus_without_gpu_request() -> CaseSpec:
         "    torch.cuda.set_device(self.device)",
         '  File "/usr/local/lib/python3.9/site-packages/torch/cuda/__init__.py", line 302, in _lazy_init',
         "    torch._C._cuda_init()",
-        "RuntimeError: No CUDA GPUs are available")
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, failed=1, start=at(1),
-                    conditions=backoff_conditions(at(302)))
+        "RuntimeError: No CUDA GPUs are available",
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        failed=1,
+        start=at(1),
+        conditions=backoff_conditions(at(302)),
+    )
     c = Container("infer", ctr.image, command=ctr.command, resources=ctr.resources, state=terminated(1, at(8), at(300)))
     p = job_pod(job, [c], created=at(1), phase="Failed", node="gpu-a10g-node-1", scheduled=at(2))
     for spec in (job["spec"]["template"]["spec"], p["spec"]):
         spec["nodeSelector"] = {"nvidia.com/gpu.present": "true"}
     return CaseSpec(
-        id="cuda-error-job-no-cuda-gpus-without-gpu-request", kind="Job", name=name, namespace=ns, healthy=False,
-        category="cuda-error", culprit=p["metadata"]["name"], evidence="No CUDA GPUs are available",
+        id="cuda-error-job-no-cuda-gpus-without-gpu-request",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="cuda-error",
+        culprit=p["metadata"]["name"],
+        evidence="No CUDA GPUs are available",
         description="The pod is pinned to a GPU node by a node selector but requests no nvidia.com/gpu, so no GPU "
-                    "is mounted into the container and torch finds none.",
-        objects=[job, p], logs={f"{p['metadata']['name']}/infer": log}, captured=at(600),
+        "is mounted into the container and torch finds none.",
+        objects=[job, p],
+        logs={f"{p['metadata']['name']}/infer": log},
+        captured=at(600),
         title="vLLM's offline inference example fails on Kubernetes with 'No CUDA GPUs are available' although "
-              "the pod runs on the GPU node",
-        source="https://github.com/vllm-project/vllm/issues/3019")
+        "the pod runs on the GPU node",
+        source="https://github.com/vllm-project/vllm/issues/3019",
+    )
 
 
 @SCENARIOS.add
 def cuda_error_pytorchjob_prestart_hook_no_cuda_device() -> CaseSpec:
     at = Clock(datetime(2026, 8, 21, 15, 0, tzinfo=timezone.utc))
     name, ns, host = "random-exp-jvhbdvqd", "kubeflow-user", "minikube"
-    ctr = Container("pytorch", "docker.io/kubeflowkatib/pytorch-mnist:v1beta1-45c5727",
-                    command=["python3", "/opt/pytorch-mnist/mnist.py", "--epochs=1", "--no-cuda=True", "--lr=0.0189",
-                             "--momentum=0.6277"])
-    hook = ('Error: failed to start container "pytorch": Error response from daemon: OCI runtime create failed: '
-            'container_linux.go:346: starting container process caused "process_linux.go:449: container init caused '
-            '\\"process_linux.go:432: running prestart hook 0 caused \\\\\\"error running hook: exit status 1, '
-            'stdout: , '
-            'stderr: nvidia-container-cli: initialization error: cuda error: no cuda-capable device is detected'
-            '\\\\\\\\n\\\\\\"\\"": unknown')
+    ctr = Container(
+        "pytorch",
+        "docker.io/kubeflowkatib/pytorch-mnist:v1beta1-45c5727",
+        command=[
+            "python3",
+            "/opt/pytorch-mnist/mnist.py",
+            "--epochs=1",
+            "--no-cuda=True",
+            "--lr=0.0189",
+            "--momentum=0.6277",
+        ],
+    )
+    hook = (
+        'Error: failed to start container "pytorch": Error response from daemon: OCI runtime create failed: '
+        'container_linux.go:346: starting container process caused "process_linux.go:449: container init caused '
+        '\\"process_linux.go:432: running prestart hook 0 caused \\\\\\"error running hook: exit status 1, '
+        "stdout: , "
+        "stderr: nvidia-container-cli: initialization error: cuda error: no cuda-capable device is detected"
+        '\\\\\\\\n\\\\\\"\\"": unknown'
+    )
     reason = hook.removeprefix('Error: failed to start container "pytorch": Error response from daemon: ')
-    plan = PodPlan("master", 0, _crash_loop("pytorch", f"{name}-master-0", ns, "40s"),
-                   last=terminated(128, at(160), at(160), reason="ContainerCannotRun", message=reason), restarts=3,
-                   node=host, phase="Running")
+    plan = PodPlan(
+        "master",
+        0,
+        _crash_loop("pytorch", f"{name}-master-0", ns, "40s"),
+        last=terminated(128, at(160), at(160), reason="ContainerCannotRun", message=reason),
+        restarts=3,
+        node=host,
+        phase="Running",
+    )
     job, pods, logs = kubeflow_with_pods(
-        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, plans=[plan],
-        restart_policy="OnFailure", conditions=kubeflow_conditions("PyTorchJob", name, at(2)),
-        statuses={"Master": {"active": 1}})
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=[plan],
+        restart_policy="OnFailure",
+        conditions=kubeflow_conditions("PyTorchJob", name, at(2)),
+        statuses={"Master": {"active": 1}},
+    )
     master = pods[0]
-    events = [event(master, "Failed", hook, at(20), last=at(160), count=3, host=host),
-              event(master, "BackOff", "Back-off restarting failed container", at(21), last=at(175), count=5,
-                    host=host)]
+    events = [
+        event(master, "Failed", hook, at(20), last=at(160), count=3, host=host),
+        event(master, "BackOff", "Back-off restarting failed container", at(21), last=at(175), count=5, host=host),
+    ]
     return CaseSpec(
-        id="cuda-error-pytorchjob-prestart-hook-no-cuda-device", kind="PyTorchJob", name=name, namespace=ns,
-        healthy=False, category="cuda-error", culprit=master["metadata"]["name"],
+        id="cuda-error-pytorchjob-prestart-hook-no-cuda-device",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="cuda-error",
+        culprit=master["metadata"]["name"],
         evidence="no cuda-capable device is detected",
         description="Minikube runs with the nvidia container runtime as default but has no GPU: the runtime's "
-                    "prestart hook fails for every container whose image asks for the GPU, even with --no-cuda, "
-                    "and the trial's master never starts.",
-        objects=[job, *pods, *events], logs=logs, captured=at(180),
+        "prestart hook fails for every container whose image asks for the GPU, even with --no-cuda, "
+        "and the trial's master never starts.",
+        objects=[job, *pods, *events],
+        logs=logs,
+        captured=at(180),
         title="The Katib PyTorch example never starts on minikube: 'nvidia-container-cli: initialization error: "
-              "cuda error: no cuda-capable device is detected' from the runtime's prestart hook",
-        source="https://github.com/kubeflow/katib/issues/1112")
+        "cuda error: no cuda-capable device is detected' from the runtime's prestart hook",
+        source="https://github.com/kubeflow/katib/issues/1112",
+    )
 
 
 # -- Ascend NPUs ---------------------------------------------------------------------------------------
 
 
 def _npus(n: int, memory: str, cpu: str) -> Obj:
-    return {"limits": {"cpu": cpu, "memory": memory, "huawei.com/Ascend910": str(n)},
-            "requests": {"cpu": cpu, "memory": memory, "huawei.com/Ascend910": str(n)}}
+    return {
+        "limits": {"cpu": cpu, "memory": memory, "huawei.com/Ascend910": str(n)},
+        "requests": {"cpu": cpu, "memory": memory, "huawei.com/Ascend910": str(n)},
+    }
 
 
 @SCENARIOS.add
 def nccl_error_job_ascend_hccl_notify_wait_timeout() -> CaseSpec:
     at = Clock(datetime(2023, 9, 12, 6, 0, tzinfo=timezone.utc))
     name, ns = "llama2-13b-sft-npu", "ascend-llm"
-    ctr = Container("train", "registry.corp.example/ascend/llama-factory:cann7.0-torch2.1",
-                    command=["accelerate", "launch", "--config_file", "npu_8.yaml", "src/train_bash.py",
-                             "--stage", "sft", "--model_name_or_path", "/models/Llama-2-13b-hf"],
-                    resources=_npus(8, "900Gi", "128"))
+    ctr = Container(
+        "train",
+        "registry.corp.example/ascend/llama-factory:cann7.0-torch2.1",
+        command=[
+            "accelerate",
+            "launch",
+            "--config_file",
+            "npu_8.yaml",
+            "src/train_bash.py",
+            "--stage",
+            "sft",
+            "--model_name_or_path",
+            "/models/Llama-2-13b-hf",
+        ],
+        resources=_npus(8, "900Gi", "128"),
+    )
     hang, fail = 1710, 1710 + 1800
-    lines = [*trainer_steps(10, 260, 10, total=3000),
-             "npuSynchronizeDevice:/usr1/02/workspace/j_vqN6BFvg/pytorch/torch_npu/csrc/core/npu/NPUStream.cpp:370 "
-             "NPU error, error code is 107020.",
-             "EI0002: The wait execution of the Notify register times out. Reason: The Notify register has not "
-             "received the Notify record from remote rank [4294967295].base information: [streamID:[1], taskID[39], "
-             "taskType[Notify Wait], tag[AllReduce_192.168.0.116%enp69s0_60000_0_1694500287022627].] task "
-             "information: [notify id:[0x0000000500000010], stage:[0], remote rank:[local].]",
-             "        Possible Cause: 1. An exception occurs during the execution on some NPUs in the cluster. As a "
-             "result, collective communication operation failed.2. The execution speed on some NPU in the cluster "
-             "is too slow to complete a communication operation within the timeout interval. (default 1800s, You "
-             "can set the interval by using HCCL_EXEC_TIMEOUT.)3. The number of training samples of each NPU is "
-             "inconsistent.4. Packet loss or other connectivity problems occur on the communication link.",
-             "        Solution: 1. If this error is reported on part of these ranks, check other ranks to see whether "
-             "other errors have been reported earlier.2. If this error is reported for all ranks, check whether the "
-             "error reporting time is consistent (the maximum difference must not exceed 1800s)."]
+    lines = [
+        *trainer_steps(10, 260, 10, total=3000),
+        "npuSynchronizeDevice:/usr1/02/workspace/j_vqN6BFvg/pytorch/torch_npu/csrc/core/npu/NPUStream.cpp:370 "
+        "NPU error, error code is 107020.",
+        "EI0002: The wait execution of the Notify register times out. Reason: The Notify register has not "
+        "received the Notify record from remote rank [4294967295].base information: [streamID:[1], taskID[39], "
+        "taskType[Notify Wait], tag[AllReduce_192.168.0.116%enp69s0_60000_0_1694500287022627].] task "
+        "information: [notify id:[0x0000000500000010], stage:[0], remote rank:[local].]",
+        "        Possible Cause: 1. An exception occurs during the execution on some NPUs in the cluster. As a "
+        "result, collective communication operation failed.2. The execution speed on some NPU in the cluster "
+        "is too slow to complete a communication operation within the timeout interval. (default 1800s, You "
+        "can set the interval by using HCCL_EXEC_TIMEOUT.)3. The number of training samples of each NPU is "
+        "inconsistent.4. Packet loss or other connectivity problems occur on the communication link.",
+        "        Solution: 1. If this error is reported on part of these ranks, check other ranks to see whether "
+        "other errors have been reported earlier.2. If this error is reported for all ranks, check whether the "
+        "error reporting time is consistent (the maximum difference must not exceed 1800s).",
+    ]
     n_steps = len(lines) - 4
     log = stamped(lines, at(hang - 60 * (n_steps - 1)), [60.0] * (n_steps - 1) + [1800.0, 0.01])
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, failed=1, start=at(1),
-                    conditions=backoff_conditions(at(fail + 12)))
-    c = Container("train", ctr.image, command=ctr.command, resources=ctr.resources,
-                  state=terminated(1, at(20), at(fail + 10)))
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        failed=1,
+        start=at(1),
+        conditions=backoff_conditions(at(fail + 12)),
+    )
+    c = Container(
+        "train", ctr.image, command=ctr.command, resources=ctr.resources, state=terminated(1, at(20), at(fail + 10))
+    )
     p = job_pod(job, [c], created=at(1), phase="Failed", node="atlas-800t-a2-03", scheduled=at(2))
     return CaseSpec(
-        id="nccl-error-job-ascend-hccl-notify-wait-timeout", kind="Job", name=name, namespace=ns, healthy=False,
-        category="nccl-error", culprit=p["metadata"]["name"], evidence="EI0002",
+        id="nccl-error-job-ascend-hccl-notify-wait-timeout",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=p["metadata"]["name"],
+        evidence="EI0002",
         description="Fine-tuning on eight NPUs with accelerate's MULTI_NPU: an all-reduce never completes, and "
-                    "after HCCL's 1800 s execution timeout the Notify wait fails (EI0002) and the run dies.",
-        objects=[job, p], logs={f"{p['metadata']['name']}/train": log}, captured=at(fail + 300),
+        "after HCCL's 1800 s execution timeout the Notify wait fails (EI0002) and the run dies.",
+        objects=[job, p],
+        logs={f"{p['metadata']['name']}/train": log},
+        captured=at(fail + 300),
         title="LLaMA-Factory on Ascend NPUs with accelerate MULTI_NPU dies with a timeout: 'EI0002: The wait "
-              "execution of the Notify register times out' in an AllReduce",
-        source="https://github.com/hiyouga/LlamaFactory/pull/975")
+        "execution of the Notify register times out' in an AllReduce",
+        source="https://github.com/hiyouga/LlamaFactory/pull/975",
+    )
 
 
 @SCENARIOS.add
 def nccl_error_job_grpo_vllm_ascend_hccl_socket_timeout() -> CaseSpec:
     at = Clock(datetime(2025, 4, 8, 17, 0, tzinfo=timezone.utc))
     name, ns = "grpo-r1-npu", "rl-ascend"
-    ctr = Container("grpo", "registry.corp.example/ascend/r1-grpo:vllm-ascend0.7.3-cann8.0",
-                    command=["torchrun", "--nproc_per_node=8", "grpo.py", "--use_vllm", "true"],
-                    resources=_npus(8, "1000Gi", "160"))
+    ctr = Container(
+        "grpo",
+        "registry.corp.example/ascend/r1-grpo:vllm-ascend0.7.3-cann8.0",
+        command=["torchrun", "--nproc_per_node=8", "grpo.py", "--use_vllm", "true"],
+        resources=_npus(8, "1000Gi", "160"),
+    )
     fail = 4040  # 18:07:20
     r = "[rank1]:"
-    err = [f"{r} Traceback (most recent call last):",
-           f'{r}   File "/workspace/r1/vllm/vllm/distributed/parallel_state.py", line 363, in all_reduce',
-           f"{r}     return self.device_communicator.all_reduce(input_)",
-           f'{r}   File "/workspace/r1/vllm/vllm/distributed/device_communicators/base_device_communicator.py", '
-           "line 35, in all_reduce",
-           f"{r}     dist.all_reduce(input_, group=self.device_group)",
-           f'{r}   File "/data/miniconda3/envs/env-3.10.14/lib/python3.10/site-packages/torch/distributed/'
-           'c10d_logger.py", line 83, in wrapper',
-           f"{r}     return func(*args, **kwargs)",
-           f'{r}   File "/data/miniconda3/envs/env-3.10.14/lib/python3.10/site-packages/torch/distributed/'
-           'distributed_c10d.py", line 2501, in all_reduce',
-           f"{r}     work = group.allreduce([tensor], opts)",
-           f"{r} RuntimeError: InnerRunOpApi:torch_npu/csrc/framework/OpParamMaker.cpp:281 OPS function error: "
-           "HcclAllreduce, error code is 6",
-           f"{r} [ERROR] 2025-04-08-18:07:20 (PID:1292363, Device:1, RankID:1) ERR01100 OPS call acl api failed",
-           f"{r} EI0006: [PID: 1292363] 2025-04-08-18:07:20.444.436 Getting socket times out. Reason: Remote Rank "
-           "did not send the data in time. Please check the reason for the rank being stuck",
-           f"{r}         Solution: 1. Check the rank service processes with other errors or no errors in the "
-           "cluster.2. If this error is reported for all NPUs, check whether the time difference between the "
-           "earliest and latest errors is greater than the connect timeout interval (120s by default)"]
-    steps = [f"{{'loss': 0.0{i % 7 + 1}, 'grad_norm': 0.{i + 31}, 'learning_rate': 9.{i % 10}e-07, "
-             f"'rewards/accuracy_reward': 0.{i + 40}, 'epoch': 0.0{i // 10}}}" for i in range(20)]
+    err = [
+        f"{r} Traceback (most recent call last):",
+        f'{r}   File "/workspace/r1/vllm/vllm/distributed/parallel_state.py", line 363, in all_reduce',
+        f"{r}     return self.device_communicator.all_reduce(input_)",
+        f'{r}   File "/workspace/r1/vllm/vllm/distributed/device_communicators/base_device_communicator.py", '
+        "line 35, in all_reduce",
+        f"{r}     dist.all_reduce(input_, group=self.device_group)",
+        f'{r}   File "/data/miniconda3/envs/env-3.10.14/lib/python3.10/site-packages/torch/distributed/'
+        'c10d_logger.py", line 83, in wrapper',
+        f"{r}     return func(*args, **kwargs)",
+        f'{r}   File "/data/miniconda3/envs/env-3.10.14/lib/python3.10/site-packages/torch/distributed/'
+        'distributed_c10d.py", line 2501, in all_reduce',
+        f"{r}     work = group.allreduce([tensor], opts)",
+        f"{r} RuntimeError: InnerRunOpApi:torch_npu/csrc/framework/OpParamMaker.cpp:281 OPS function error: "
+        "HcclAllreduce, error code is 6",
+        f"{r} [ERROR] 2025-04-08-18:07:20 (PID:1292363, Device:1, RankID:1) ERR01100 OPS call acl api failed",
+        f"{r} EI0006: [PID: 1292363] 2025-04-08-18:07:20.444.436 Getting socket times out. Reason: Remote Rank "
+        "did not send the data in time. Please check the reason for the rank being stuck",
+        f"{r}         Solution: 1. Check the rank service processes with other errors or no errors in the "
+        "cluster.2. If this error is reported for all NPUs, check whether the time difference between the "
+        "earliest and latest errors is greater than the connect timeout interval (120s by default)",
+    ]
+    steps = [
+        f"{{'loss': 0.0{i % 7 + 1}, 'grad_norm': 0.{i + 31}, 'learning_rate': 9.{i % 10}e-07, "
+        f"'rewards/accuracy_reward': 0.{i + 40}, 'epoch': 0.0{i // 10}}}"
+        for i in range(20)
+    ]
     log = stamped(steps, at(fail - 150 - 19 * 150), 150) + stamped(err, at(fail), 0.001)
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, failed=1, start=at(1),
-                    conditions=backoff_conditions(at(fail + 8)))
-    c = Container("grpo", ctr.image, command=ctr.command, resources=ctr.resources,
-                  state=terminated(1, at(25), at(fail + 6)))
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        failed=1,
+        start=at(1),
+        conditions=backoff_conditions(at(fail + 8)),
+    )
+    c = Container(
+        "grpo", ctr.image, command=ctr.command, resources=ctr.resources, state=terminated(1, at(25), at(fail + 6))
+    )
     p = job_pod(job, [c], created=at(1), phase="Failed", node="atlas-800t-a2-11", scheduled=at(2))
     return CaseSpec(
-        id="nccl-error-job-grpo-vllm-ascend-hccl-socket-timeout", kind="Job", name=name, namespace=ns,
-        healthy=False, category="nccl-error", culprit=p["metadata"]["name"], evidence="EI0006",
+        id="nccl-error-job-grpo-vllm-ascend-hccl-socket-timeout",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=p["metadata"]["name"],
+        evidence="EI0006",
         description="GRPO training with vLLM inference co-located on the same NPUs: an HCCL all-reduce inside "
-                    "vLLM's tensor-parallel group times out getting its socket (EI0006) and the run aborts.",
-        objects=[job, p], logs={f"{p['metadata']['name']}/grpo": log}, captured=at(fail + 400),
+        "vLLM's tensor-parallel group times out getting its socket (EI0006) and the run aborts.",
+        objects=[job, p],
+        logs={f"{p['metadata']['name']}/grpo": log},
+        captured=at(fail + 400),
         title="GRPO training with vLLM co-located on Ascend NPUs fails: 'HcclAllreduce, error code is 6', "
-              "'EI0006: Getting socket times out. Reason: Remote Rank did not send the data in time'",
-        source="https://github.com/vllm-project/vllm-ascend/issues/486")
+        "'EI0006: Getting socket times out. Reason: Remote Rank did not send the data in time'",
+        source="https://github.com/vllm-project/vllm-ascend/issues/486",
+    )
 
 
 @SCENARIOS.add
 def nccl_error_pod_lmdeploy_ascend_hccl_task_timeout_hang() -> CaseSpec:
     at = Clock(datetime(2025, 3, 20, 8, 0, tzinfo=timezone.utc))
     deployment, ns, host = "lmdeploy-qwen-72b", "llm-serving", "atlas-800i-a2-02"
-    c = Container("lmdeploy", "openmmlab/lmdeploy:v0.7.2.post1-ascend",
-                  command=["lmdeploy", "serve", "api_server", "/models/Qwen2.5-72B-Instruct", "--backend", "pytorch",
-                           "--device", "ascend", "--tp", "8"],
-                  resources=_npus(8, "800Gi", "96"), state=running(at(20)), ready=True)
+    c = Container(
+        "lmdeploy",
+        "openmmlab/lmdeploy:v0.7.2.post1-ascend",
+        command=[
+            "lmdeploy",
+            "serve",
+            "api_server",
+            "/models/Qwen2.5-72B-Instruct",
+            "--backend",
+            "pytorch",
+            "--device",
+            "ascend",
+            "--tp",
+            "8",
+        ],
+        resources=_npus(8, "800Gi", "96"),
+        state=running(at(20)),
+        ready=True,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
-    served = [f'INFO:     10.1.4.{20 + i % 7}:{41000 + i} - "POST /v1/chat/completions HTTP/1.1" 200 OK'
-              for i in range(60)]
+    served = [
+        f'INFO:     10.1.4.{20 + i % 7}:{41000 + i} - "POST /v1/chat/completions HTTP/1.1" 200 OK' for i in range(60)
+    ]
     stuck = 2400
-    err = ["        Solution: 1. If this error is reported on part of these ranks, check other ranks to see whether "
-           "other errors have been reported earlier.2. If this error is reported for all ranks, check whether the "
-           "error reporting time is consistent (the maximum difference must not exceed 1800s). If not, locate the "
-           "cause or adjust the locate the cause or set the HCCL_EXEC_TIMEOUT environment variable to a larger "
-           "value.3. Check whether the completion queue element (CQE) of the error exists in the plog(grep -rn "
-           "'error cqe'). If so, check the network connection status. (For details, see the TLS command and HCCN "
-           "connectivity check examples.)4. Ensure that the number of training samples of each NPU is consistent.",
-           "        TraceBack (most recent call last):",
-           "        The error from device(chipId:5, dieId:0), serial number is 17, hccl fftsplus task timeout occurred "
-           "during task execution, stream_id:7, sq_id:7, task_id:9865, stuck notify num:3, timeout:1836."
-           "[FUNC:ProcessStarsHcclFftsPlusTimeoutErrorInfo][FILE:device_error_proc.cc][LINE:1657]",
-           "        The 0 stuck notify wait context info:(context_id=13, notify_id=17)."
-           "[FUNC:ProcessStarsHcclFftsPlusTimeoutErrorInfo][FILE:device_error_proc.cc][LINE:1664]",
-           "        The 1 stuck notify wait context info:(context_id=15, notify_id=19)."
-           "[FUNC:ProcessStarsHcclFftsPlusTimeoutErrorInfo][FILE:device_error_proc.cc][LINE:1664]"]
+    err = [
+        "        Solution: 1. If this error is reported on part of these ranks, check other ranks to see whether "
+        "other errors have been reported earlier.2. If this error is reported for all ranks, check whether the "
+        "error reporting time is consistent (the maximum difference must not exceed 1800s). If not, locate the "
+        "cause or adjust the locate the cause or set the HCCL_EXEC_TIMEOUT environment variable to a larger "
+        "value.3. Check whether the completion queue element (CQE) of the error exists in the plog(grep -rn "
+        "'error cqe'). If so, check the network connection status. (For details, see the TLS command and HCCN "
+        "connectivity check examples.)4. Ensure that the number of training samples of each NPU is consistent.",
+        "        TraceBack (most recent call last):",
+        "        The error from device(chipId:5, dieId:0), serial number is 17, hccl fftsplus task timeout occurred "
+        "during task execution, stream_id:7, sq_id:7, task_id:9865, stuck notify num:3, timeout:1836."
+        "[FUNC:ProcessStarsHcclFftsPlusTimeoutErrorInfo][FILE:device_error_proc.cc][LINE:1657]",
+        "        The 0 stuck notify wait context info:(context_id=13, notify_id=17)."
+        "[FUNC:ProcessStarsHcclFftsPlusTimeoutErrorInfo][FILE:device_error_proc.cc][LINE:1664]",
+        "        The 1 stuck notify wait context info:(context_id=15, notify_id=19)."
+        "[FUNC:ProcessStarsHcclFftsPlusTimeoutErrorInfo][FILE:device_error_proc.cc][LINE:1664]",
+    ]
     log = stamped(served, at(stuck - 59 * 10), 10) + stamped(err, at(stuck + 1836), 0.001)
     return CaseSpec(
-        id="nccl-error-pod-lmdeploy-ascend-hccl-task-timeout-hang", kind="Pod", name=name, namespace=ns,
-        healthy=False, category="nccl-error", culprit=name, evidence="hccl fftsplus task timeout",
+        id="nccl-error-pod-lmdeploy-ascend-hccl-task-timeout-hang",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=name,
+        evidence="hccl fftsplus task timeout",
         description="Under a serving benchmark the tensor-parallel HCCL collective got stuck: requests stop being "
-                    "answered, and after the 1836 s HCCL execution timeout the device reports an fftsplus task "
-                    "timeout with stuck notifies. The process stays up but serves nothing.",
-        objects=[p], logs={f"{name}/lmdeploy": log}, captured=at(stuck + 1836 + 600),
+        "answered, and after the 1836 s HCCL execution timeout the device reports an fftsplus task "
+        "timeout with stuck notifies. The process stays up but serves nothing.",
+        objects=[p],
+        logs={f"{name}/lmdeploy": log},
+        captured=at(stuck + 1836 + 600),
         title="LMDeploy serving on Ascend freezes at random under a speed test: 'hccl fftsplus task timeout "
-              "occurred during task execution ... stuck notify num:3'",
-        source="https://github.com/InternLM/lmdeploy/issues/3354")
+        "occurred during task execution ... stuck notify num:3'",
+        source="https://github.com/InternLM/lmdeploy/issues/3354",
+    )
 
 
 @SCENARIOS.add
@@ -1265,15 +2425,21 @@ def cuda_error_pod_vllm_ascend_graph_mode_kernel_launch_failed() -> CaseSpec:
     at = Clock(datetime(2026, 6, 17, 22, 0, tzinfo=timezone.utc))
     deployment, ns, host = "glm-5-1-serving", "llm-serving", "atlas-a3-node-5"
     crash = 17035  # 02:43:55 the next day, as the runtime's own lines say
-    c = Container("vllm", "quay.io/ascend/vllm-ascend:v0.21.0rc1",
-                  command=["vllm", "serve", "/models/GLM-5.1", "--tensor-parallel-size", "16",
-                           "--served-model-name", "glm-5.1"],
-                  resources=_npus(16, "1500Gi", "192"), state=running(at(crash + 20)),
-                  last=terminated(134, at(30), at(crash + 2)), restarts=1)
+    c = Container(
+        "vllm",
+        "quay.io/ascend/vllm-ascend:v0.21.0rc1",
+        command=["vllm", "serve", "/models/GLM-5.1", "--tensor-parallel-size", "16", "--served-model-name", "glm-5.1"],
+        resources=_npus(16, "1500Gi", "192"),
+        state=running(at(crash + 20)),
+        last=terminated(134, at(30), at(crash + 2)),
+        restarts=1,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
-    served = [f'(APIServer pid=1) INFO:     10.3.0.{i % 9 + 2}:{52000 + i} - "POST /v1/chat/completions HTTP/1.1" '
-              "200 OK" for i in range(30)]
+    served = [
+        f'(APIServer pid=1) INFO:     10.3.0.{i % 9 + 2}:{52000 + i} - "POST /v1/chat/completions HTTP/1.1" 200 OK'
+        for i in range(30)
+    ]
     crash_lines = [
         "terminate called after throwing an instance of 'terminate called after throwing an instance of "
         "'std::runtime_errorstd::runtime_error'",
@@ -1293,75 +2459,128 @@ def cuda_error_pod_vllm_ascend_graph_mode_kernel_launch_failed() -> CaseSpec:
         "0x1308593b6d54, vec error info: 0x631fa7c210, mte error info: 0xdb0600005f, ifu error info: "
         "0x6b2030a9ad0c0, ccu error info: 0x167a2aea16160332, cube error info: 0, biu error info: 0, aic error "
         "mask: 0x6500020bd00028c, para base: 0x12c141971080.[FUNC:PrintCoreInfo][FILE:device_error_core_proc.cc]"
-        "[LINE:6"]
+        "[LINE:6",
+    ]
     prev = stamped(served, at(crash - 290), 10) + stamped(crash_lines, at(crash), 0.001)
-    events = [event(p, "Pulled", 'Container image "quay.io/ascend/vllm-ascend:v0.21.0rc1" already present on '
-                    "machine", at(crash + 19), type_="Normal", host=host),
-              event(p, "Started", "Started container vllm", at(crash + 20), type_="Normal", host=host)]
+    events = [
+        event(
+            p,
+            "Pulled",
+            'Container image "quay.io/ascend/vllm-ascend:v0.21.0rc1" already present on machine',
+            at(crash + 19),
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Started", "Started container vllm", at(crash + 20), type_="Normal", host=host),
+    ]
     return CaseSpec(
-        id="cuda-error-pod-vllm-ascend-graph-mode-kernel-launch-failed", kind="Pod", name=name, namespace=ns,
-        healthy=False, category="cuda-error", culprit=name, evidence="aclrtLaunchKernelWithHostArgs failed",
+        id="cuda-error-pod-vllm-ascend-graph-mode-kernel-launch-failed",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="cuda-error",
+        culprit=name,
+        evidence="aclrtLaunchKernelWithHostArgs failed",
         description="Served in graph mode (no enforce_eager), GLM-5.1 crashes after hours of traffic: a kernel "
-                    "launch fails with an AI-core vector exception and the process aborts. The container has just "
-                    "been restarted and is loading the model again; the crash is in its previous log.",
-        objects=[p, *events], logs={f"{name}/vllm.previous": prev}, captured=at(crash + 80),
+        "launch fails with an AI-core vector exception and the process aborts. The container has just "
+        "been restarted and is loading the model again; the crash is in its previous log.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(crash + 80),
         title="vLLM-Ascend serving GLM-5.1 without enforce_eager crashes after running a while: "
-              "'AclNN_Runtime_Error(EZ9903): aclrtLaunchKernelWithHostArgs failed: 507011', fftsplus aivector error",
-        source="https://github.com/vllm-project/vllm-ascend/issues/10700")
+        "'AclNN_Runtime_Error(EZ9903): aclrtLaunchKernelWithHostArgs failed: 507011', fftsplus aivector error",
+        source="https://github.com/vllm-project/vllm-ascend/issues/10700",
+    )
 
 
 @SCENARIOS.add
 def nccl_error_pytorchjob_ascend_stream_sync_timeout() -> CaseSpec:
     at = Clock(datetime(2024, 9, 3, 8, 0, tzinfo=timezone.utc))
     name, ns = "intent-cls-1p2m", "ascend-nlp"
-    ctr = Container("pytorch", "registry.corp.example/ascend/torch-npu:2.1.0-cann8.0.rc2",
-                    command=["torchrun", "--nnodes=2", "--nproc_per_node=8", "train.py"],
-                    env=[{"name": "HCCL_EXEC_TIMEOUT", "value": "17340"}], resources=_npus(8, "900Gi", "96"))
+    ctr = Container(
+        "pytorch",
+        "registry.corp.example/ascend/torch-npu:2.1.0-cann8.0.rc2",
+        command=["torchrun", "--nnodes=2", "--nproc_per_node=8", "train.py"],
+        env=[{"name": "HCCL_EXEC_TIMEOUT", "value": "17340"}],
+        resources=_npus(8, "900Gi", "96"),
+    )
     fail = 31800  # 16:50:00, the time the runtime prints in its own line
-    err = ["W NPUStream.cpp:409] Warning: NPU warning, error code is 507046[Error]: ",
-           "[Error]: In the specified timeout waiting event, all tasks in the specified stream are not completed. ",
-           "        Rectify the fault based on the error information in the ascend log.",
-           "EE1002: 2024-09-03-16:50:00.041.231 Stream synchronize timeout. rtDeviceSynchronize execute failed, "
-           "reason=[stream sync timeout]",
-           "        Possible Cause: 1. The timeout interval may be improperly set.",
-           "        Solution: 1. Check whether the timeout interval is properly set. 2. Check whether the network is "
-           "normal.",
-           "        TraceBack (most recent call last):",
-           "        wait for compute device to finish failed, runtime result = 507046.[FUNC:ReportCallError]"
-           "[FILE:log_inner.cpp][LINE:161]",
-           " (function npuSynchronizeUsedDevices)"]
+    err = [
+        "W NPUStream.cpp:409] Warning: NPU warning, error code is 507046[Error]: ",
+        "[Error]: In the specified timeout waiting event, all tasks in the specified stream are not completed. ",
+        "        Rectify the fault based on the error information in the ascend log.",
+        "EE1002: 2024-09-03-16:50:00.041.231 Stream synchronize timeout. rtDeviceSynchronize execute failed, "
+        "reason=[stream sync timeout]",
+        "        Possible Cause: 1. The timeout interval may be improperly set.",
+        "        Solution: 1. Check whether the timeout interval is properly set. 2. Check whether the network is "
+        "normal.",
+        "        TraceBack (most recent call last):",
+        "        wait for compute device to finish failed, runtime result = 507046.[FUNC:ReportCallError]"
+        "[FILE:log_inner.cpp][LINE:161]",
+        " (function npuSynchronizeUsedDevices)",
+    ]
     steps = [f"epoch 0 step {s} loss {1.92 - s / 9000:.4f}" for s in range(100, 2100, 100)]
 
     def log(offset: float) -> str:
-        return (stamped(steps, at(fail - 17340 - 19 * 300 + offset), 300)
-                + stamped(err, at(fail + offset), 0.001))
+        return stamped(steps, at(fail - 17340 - 19 * 300 + offset), 300) + stamped(err, at(fail + offset), 0.001)
 
     job, pods, logs = kubeflow_with_pods(
-        kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr, restart_policy="Never",
-        plans=[PodPlan("master", 0, terminated(1, at(30), at(fail + 2)), node="atlas-a2-07", log=log(0)),
-               PodPlan("worker", 0, terminated(1, at(31), at(fail + 3)), node="atlas-a2-08", log=log(0.4))],
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        restart_policy="Never",
+        plans=[
+            PodPlan("master", 0, terminated(1, at(30), at(fail + 2)), node="atlas-a2-07", log=log(0)),
+            PodPlan("worker", 0, terminated(1, at(31), at(fail + 3)), node="atlas-a2-08", log=log(0.4)),
+        ],
         conditions=kubeflow_conditions("PyTorchJob", name, at(2), failed=("Master", at(fail + 5))),
-        statuses={"Master": {"failed": 1}, "Worker": {"failed": 1}}, completion=at(fail + 5))
+        statuses={"Master": {"failed": 1}, "Worker": {"failed": 1}},
+        completion=at(fail + 5),
+    )
     return CaseSpec(
-        id="nccl-error-pytorchjob-ascend-stream-sync-timeout", kind="PyTorchJob", name=name, namespace=ns,
-        healthy=False, category="nccl-error", culprit=[f"{name}-master-0", f"{name}-worker-0"],
+        id="nccl-error-pytorchjob-ascend-stream-sync-timeout",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=[f"{name}-master-0", f"{name}-worker-0"],
         evidence="Stream synchronize timeout",
         description="Sixteen-NPU training on 1.2M samples: after a collective stops progressing both nodes wait "
-                    "out the raised HCCL_EXEC_TIMEOUT and fail together with a stream synchronize timeout (EE1002); "
-                    "no rank shows an earlier error of its own.",
-        objects=[job, *pods], logs=logs, captured=at(fail + 600),
+        "out the raised HCCL_EXEC_TIMEOUT and fail together with a stream synchronize timeout (EE1002); "
+        "no rank shows an earlier error of its own.",
+        objects=[job, *pods],
+        logs=logs,
+        captured=at(fail + 600),
         title="Training on 16 Ascend NPUs fails with 'EE1002: Stream synchronize timeout. rtDeviceSynchronize "
-              "execute failed' although HCCL_EXEC_TIMEOUT was raised to 17340",
-        source="https://github.com/Ascend/pytorch/issues/48")
+        "execute failed' although HCCL_EXEC_TIMEOUT was raised to 17340",
+        source="https://github.com/Ascend/pytorch/issues/48",
+    )
 
 
 # -- inference servers ---------------------------------------------------------------------------------
 
 
-def _http_probe(path: str, port: int, *, kinds: tuple[str, ...] = ("livenessProbe", "readinessProbe"),
-                delay: int = 0, period: int = 10, failures: int = 3) -> Obj:
-    probe = {"httpGet": {"path": path, "port": port, "scheme": "HTTP"}, "initialDelaySeconds": delay,
-             "periodSeconds": period, "failureThreshold": failures, "timeoutSeconds": 1, "successThreshold": 1}
+def _http_probe(
+    path: str,
+    port: int,
+    *,
+    kinds: tuple[str, ...] = ("livenessProbe", "readinessProbe"),
+    delay: int = 0,
+    period: int = 10,
+    failures: int = 3,
+) -> Obj:
+    probe = {
+        "httpGet": {"path": path, "port": port, "scheme": "HTTP"},
+        "initialDelaySeconds": delay,
+        "periodSeconds": period,
+        "failureThreshold": failures,
+        "timeoutSeconds": 1,
+        "successThreshold": 1,
+    }
     return {k: dict(probe) for k in kinds}
 
 
@@ -1370,9 +2589,15 @@ def gpu_oom_pod_vllm_no_memory_for_cache_blocks() -> CaseSpec:
     at = Clock(datetime(2024, 11, 18, 17, 40, tzinfo=timezone.utc))
     deployment, ns, host = "qwen2-5-0-5b-instruct", "llm-dev", "gpu-rtx4090-1"
     args = ["--model", "/models/Qwen2.5-0.5B-Instruct", "--gpu-memory-utilization", "0.3", "--max-model-len", "4096"]
-    c = Container("vllm", "vllm/vllm-openai:v0.6.4.post1", args=args, resources=gpu(1, "16Gi", "4"),
-                  state=_crash_loop("vllm", _rs_name(deployment, ns), ns), last=terminated(1, at(1600), at(1648)),
-                  restarts=5)
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.6.4.post1",
+        args=args,
+        resources=gpu(1, "16Gi", "4"),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(1600), at(1648)),
+        restarts=5,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
     w = "ERROR 11-18 18:07:28 engine.py:366]"
@@ -1392,39 +2617,60 @@ def gpu_oom_pod_vllm_no_memory_for_cache_blocks() -> CaseSpec:
         "raise_if_cache_size_invalid",
         f'{w}     raise ValueError("No available memory for the cache blocks. "',
         f"{w} ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when "
-        "initializing the engine.")
+        "initializing the engine.",
+    )
     events = [_backoff(p, "vllm", at, 300, 1660, 22)]
     return CaseSpec(
-        id="gpu-oom-pod-vllm-no-memory-for-cache-blocks", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="gpu-oom", culprit=name, evidence="No available memory for the cache blocks",
+        id="gpu-oom-pod-vllm-no-memory-for-cache-blocks",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-oom",
+        culprit=name,
+        evidence="No available memory for the cache blocks",
         description="vLLM may use 30% of a GPU that other processes already hold; after the weights nothing of "
-                    "that share is left for the KV cache, so every start fails - lowering the fraction further only "
-                    "makes it worse.",
-        objects=[p, *events], logs={f"{name}/vllm.previous": prev}, captured=at(1680),
+        "that share is left for the KV cache, so every start fails - lowering the fraction further only "
+        "makes it worse.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(1680),
         title="vLLM 0.6.4.post1 cannot start even Qwen2.5-0.5B-Instruct: 'No available memory for the cache "
-              "blocks' for every gpu_memory_utilization tried between 0.03 and 0.4",
-        source="https://github.com/vllm-project/vllm/issues/10439")
+        "blocks' for every gpu_memory_utilization tried between 0.03 and 0.4",
+        source="https://github.com/vllm-project/vllm/issues/10439",
+    )
 
 
 @SCENARIOS.add
 def permission_denied_pod_triton_vllm_gated_model() -> CaseSpec:
     at = Clock(datetime(2024, 8, 6, 21, 30, tzinfo=timezone.utc))
     deployment, ns, host = "nvidia-triton-server-triton-inference-server", "triton-vllm", "ip-100-64-21-7"
-    c = Container("triton-inference-server", "nvcr.io/nvidia/tritonserver:24.05-vllm-python-py3",
-                  command=["tritonserver", "--model-repository=/models", "--model-control-mode=explicit",
-                           "--load-model=llama3", "--load-model=mistral7b"],
-                  resources=gpu(1, "64Gi", "8"), state=_crash_loop("triton-inference-server",
-                                                                   _rs_name(deployment, ns), ns),
-                  last=terminated(1, at(1300), at(1366)), restarts=6)
+    c = Container(
+        "triton-inference-server",
+        "nvcr.io/nvidia/tritonserver:24.05-vllm-python-py3",
+        command=[
+            "tritonserver",
+            "--model-repository=/models",
+            "--model-control-mode=explicit",
+            "--load-model=llama3",
+            "--load-model=mistral7b",
+        ],
+        resources=gpu(1, "64Gi", "8"),
+        state=_crash_loop("triton-inference-server", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(1300), at(1366)),
+        restarts=6,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
-    gated = ('I0806 21:52:45.863589 1 pb_stub.cc:366] "Failed to initialize Python stub: OSError: You are trying to '
-             "access a gated repo.\\nMake sure to have access to it at "
-             "https://huggingface.co/meta-llama/Meta-Llama-3-8B-Instruct.\\n403 Client Error. (Request ID: "
-             "Root=1-66b29b2d-360bea0d76518b604809e08c;c38d10d6-674e-466b-9a56-a7b3f7c07a4e)\\n\\nCannot access gated "
-             "repo for url https://huggingface.co/meta-llama/Meta-Llama-3-8B-Instruct/resolve/main/config.json.\\n"
-             "Access to model meta-llama/Meta-Llama-3-8B-Instruct is restricted and you are not in the authorized "
-             'list. Visit https://huggingface.co/meta-llama/Meta-Llama-3-8B-Instruct to ask for access."')
+    gated = (
+        'I0806 21:52:45.863589 1 pb_stub.cc:366] "Failed to initialize Python stub: OSError: You are trying to '
+        "access a gated repo.\\nMake sure to have access to it at "
+        "https://huggingface.co/meta-llama/Meta-Llama-3-8B-Instruct.\\n403 Client Error. (Request ID: "
+        "Root=1-66b29b2d-360bea0d76518b604809e08c;c38d10d6-674e-466b-9a56-a7b3f7c07a4e)\\n\\nCannot access gated "
+        "repo for url https://huggingface.co/meta-llama/Meta-Llama-3-8B-Instruct/resolve/main/config.json.\\n"
+        "Access to model meta-llama/Meta-Llama-3-8B-Instruct is restricted and you are not in the authorized "
+        'list. Visit https://huggingface.co/meta-llama/Meta-Llama-3-8B-Instruct to ask for access."'
+    )
     prev = text(
         "I0806 21:52:20.511802 1 pinned_memory_manager.cc:275] Pinned memory pool is created at '0x7f2a1e000000' "
         "with size 268435456",
@@ -1436,18 +2682,28 @@ def permission_denied_pod_triton_vllm_gated_model() -> CaseSpec:
         "E0806 21:52:46.142036 1 model_lifecycle.cc:638] failed to load 'llama3' version 1: Internal: OSError: You "
         "are trying to access a gated repo.",
         "I0806 21:52:46.142118 1 model_lifecycle.cc:773] failed to load 'llama3'",
-        "error: creating server: Internal - failed to load all models")
+        "error: creating server: Internal - failed to load all models",
+    )
     events = [_backoff(p, "triton-inference-server", at, 200, 1380, 17)]
     return CaseSpec(
-        id="permission-denied-pod-triton-vllm-gated-model", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="permission-denied", culprit=name, evidence="gated repo",
+        id="permission-denied-pod-triton-vllm-gated-model",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="gated repo",
         description="Triton's vLLM backend downloads Llama 3 from the hub at start; the token's account has not "
-                    "accepted the model's licence, so the hub answers 403 and Triton exits because not all models "
-                    "loaded.",
-        objects=[p, *events], logs={f"{name}/triton-inference-server.previous": prev}, captured=at(1400),
+        "accepted the model's licence, so the hub answers 403 and Triton exits because not all models "
+        "loaded.",
+        objects=[p, *events],
+        logs={f"{name}/triton-inference-server.previous": prev},
+        captured=at(1400),
         title="Triton with the vLLM backend on EKS crash-loops: the Python stub fails with 'You are trying to access "
-              "a gated repo ... 403 Client Error' for Meta-Llama-3-8B-Instruct",
-        source="https://github.com/awslabs/data-on-eks/issues/605")
+        "a gated repo ... 403 Client Error' for Meta-Llama-3-8B-Instruct",
+        source="https://github.com/awslabs/data-on-eks/issues/605",
+    )
 
 
 @SCENARIOS.add
@@ -1456,126 +2712,261 @@ def killed_externally_pod_inference_sim_liveness_404() -> CaseSpec:
     deployment, ns, host = "vllm-standalone-3b-vllm-llama-3-3b-instruct", "llm-d", "ocp-worker-gpu-2"
     cname = deployment
     probes = _http_probe("/health", 8000, delay=15)
-    c = Container(cname, "ghcr.io/llm-d/llm-d-inference-sim:v0.1.1",
-                  args=["--model", "meta-llama/Llama-3.2-3B-Instruct", "--port", "8000"],
-                  resources=cpu_only("1Gi", "1"), probes=probes, state=running(at(1082)),
-                  last=terminated(2, at(980), at(1080)), restarts=6)
+    c = Container(
+        cname,
+        "ghcr.io/llm-d/llm-d-inference-sim:v0.1.1",
+        args=["--model", "meta-llama/Llama-3.2-3B-Instruct", "--port", "8000"],
+        resources=cpu_only("1Gi", "1"),
+        probes=probes,
+        state=running(at(1082)),
+        last=terminated(2, at(980), at(1080)),
+        restarts=6,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
     name = p["metadata"]["name"]
     image = "ghcr.io/llm-d/llm-d-inference-sim:v0.1.1"
-    events = [event(p, "Pulled", f'Successfully pulled image "{image}" in 2.311s (2.311s including waiting). Image '
-                    "size: 119461385 bytes.", at(180), type_="Normal", host=host),
-              event(p, "Unhealthy", "Liveness probe failed: HTTP probe failed with statuscode: 404", at(40),
-                    last=at(1060), count=21, host=host),
-              event(p, "Killing", f"Container {cname} failed liveness probe, will be restarted", at(60),
-                    last=at(1080), count=6, type_="Normal", host=host),
-              event(p, "Pulling", f'Pulling image "{image}"', at(2), last=at(1081), count=7, type_="Normal",
-                    host=host),
-              event(p, "Started", f"Started container {cname}", at(5), last=at(1082), count=7, type_="Normal",
-                    host=host)]
+    events = [
+        event(
+            p,
+            "Pulled",
+            f'Successfully pulled image "{image}" in 2.311s (2.311s including waiting). Image size: 119461385 bytes.',
+            at(180),
+            type_="Normal",
+            host=host,
+        ),
+        event(
+            p,
+            "Unhealthy",
+            "Liveness probe failed: HTTP probe failed with statuscode: 404",
+            at(40),
+            last=at(1060),
+            count=21,
+            host=host,
+        ),
+        event(
+            p,
+            "Killing",
+            f"Container {cname} failed liveness probe, will be restarted",
+            at(60),
+            last=at(1080),
+            count=6,
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Pulling", f'Pulling image "{image}"', at(2), last=at(1081), count=7, type_="Normal", host=host),
+        event(p, "Started", f"Started container {cname}", at(5), last=at(1082), count=7, type_="Normal", host=host),
+    ]
     return CaseSpec(
-        id="killed-externally-pod-inference-sim-liveness-404", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="killed-externally", culprit=name, evidence="failed liveness probe",
+        id="killed-externally-pod-inference-sim-liveness-404",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="killed-externally",
+        culprit=name,
+        evidence="failed liveness probe",
         description="The simulator serves no health endpoint where the liveness probe looks, so every probe gets "
-                    "404 and the kubelet restarts a container that works: six restarts in twenty minutes, never "
-                    "ready.",
-        objects=[p, *events], captured=at(1200),
+        "404 and the kubelet restarts a container that works: six restarts in twenty minutes, never "
+        "ready.",
+        objects=[p, *events],
+        captured=at(1200),
         title="The llm-d inference simulator restarts every few minutes on OpenShift: 'Liveness probe failed: HTTP "
-              "probe failed with statuscode: 404', the container lacks the probed endpoint",
-        source="https://github.com/llm-d/llm-d-inference-sim/issues/45")
+        "probe failed with statuscode: 404', the container lacks the probed endpoint",
+        source="https://github.com/llm-d/llm-d-inference-sim/issues/45",
+    )
 
 
 @SCENARIOS.add
 def killed_externally_pod_triton_liveness_while_loading_models() -> CaseSpec:
     at = Clock(datetime(2024, 4, 24, 10, 0, tzinfo=timezone.utc))
     deployment, ns, host = "example-triton-inference-server", "default", "10.0.10.95"
-    probes = {**_http_probe("/v2/health/live", 8000, kinds=("livenessProbe",), delay=180),
-              **_http_probe("/v2/health/ready", 8000, kinds=("readinessProbe",), delay=5, period=5)}
+    probes = {
+        **_http_probe("/v2/health/live", 8000, kinds=("livenessProbe",), delay=180),
+        **_http_probe("/v2/health/ready", 8000, kinds=("readinessProbe",), delay=5, period=5),
+    }
     image = "nvcr.io/nvidia/tritonserver:24.03-py3"
-    c = Container("triton-inference-server", image,
-                  command=["tritonserver", "--model-store=s3://https://objectstorage.us-ashburn-1.example.com:443/"
-                           "triton-model-repo"], resources=gpu(1, "32Gi", "8"), probes=probes,
-                  state=running(at(211)), last=terminated(137, at(1), at(210)), restarts=1)
+    c = Container(
+        "triton-inference-server",
+        image,
+        command=[
+            "tritonserver",
+            "--model-store=s3://https://objectstorage.us-ashburn-1.example.com:443/triton-model-repo",
+        ],
+        resources=gpu(1, "32Gi", "8"),
+        probes=probes,
+        state=running(at(211)),
+        last=terminated(137, at(1), at(210)),
+        restarts=1,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(0))
     name = p["metadata"]["name"]
-    events = [event(p, "Scheduled", f"Successfully assigned {ns}/{name} to {host}", at(0), type_="Normal",
-                    component="default-scheduler"),
-              event(p, "Unhealthy", 'Liveness probe failed: Get "http://10.0.10.177:8000/v2/health/live": dial tcp '
-                    "10.0.10.177:8000: connect: connection refused", at(180), last=at(200), count=3, host=host),
-              event(p, "Killing", "Container triton-inference-server failed liveness probe, will be restarted",
-                    at(200), type_="Normal", host=host),
-              event(p, "Pulled", f'Container image "{image}" already present on machine', at(1), last=at(210),
-                    count=2, type_="Normal", host=host),
-              event(p, "Unhealthy", 'Readiness probe failed: Get "http://10.0.10.177:8000/v2/health/ready": dial tcp '
-                    "10.0.10.177:8000: connect: connection refused", at(175), last=at(240), count=13, host=host)]
-    prev = text("I0424 10:00:03.551920 1 pinned_memory_manager.cc:275] Pinned memory pool is created at "
-                "'0x7f1d5c000000' with size 268435456",
-                "I0424 10:00:03.552731 1 cuda_memory_manager.cc:107] CUDA memory pool is created on device 0 with "
-                "size 67108864",
-                "I0424 10:00:04.014276 1 model_lifecycle.cc:469] loading: simple:1",
-                "I0424 10:00:04.014377 1 model_lifecycle.cc:469] loading: densenet_onnx:1",
-                "I0424 10:00:04.014431 1 model_lifecycle.cc:469] loading: inception_graphdef:1")
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(0),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Unhealthy",
+            'Liveness probe failed: Get "http://10.0.10.177:8000/v2/health/live": dial tcp '
+            "10.0.10.177:8000: connect: connection refused",
+            at(180),
+            last=at(200),
+            count=3,
+            host=host,
+        ),
+        event(
+            p,
+            "Killing",
+            "Container triton-inference-server failed liveness probe, will be restarted",
+            at(200),
+            type_="Normal",
+            host=host,
+        ),
+        event(
+            p,
+            "Pulled",
+            f'Container image "{image}" already present on machine',
+            at(1),
+            last=at(210),
+            count=2,
+            type_="Normal",
+            host=host,
+        ),
+        event(
+            p,
+            "Unhealthy",
+            'Readiness probe failed: Get "http://10.0.10.177:8000/v2/health/ready": dial tcp '
+            "10.0.10.177:8000: connect: connection refused",
+            at(175),
+            last=at(240),
+            count=13,
+            host=host,
+        ),
+    ]
+    prev = text(
+        "I0424 10:00:03.551920 1 pinned_memory_manager.cc:275] Pinned memory pool is created at "
+        "'0x7f1d5c000000' with size 268435456",
+        "I0424 10:00:03.552731 1 cuda_memory_manager.cc:107] CUDA memory pool is created on device 0 with "
+        "size 67108864",
+        "I0424 10:00:04.014276 1 model_lifecycle.cc:469] loading: simple:1",
+        "I0424 10:00:04.014377 1 model_lifecycle.cc:469] loading: densenet_onnx:1",
+        "I0424 10:00:04.014431 1 model_lifecycle.cc:469] loading: inception_graphdef:1",
+    )
     return CaseSpec(
-        id="killed-externally-pod-triton-liveness-while-loading-models", kind="Pod", name=name, namespace=ns,
-        healthy=False, category="killed-externally", culprit=name, evidence="failed liveness probe",
+        id="killed-externally-pod-triton-liveness-while-loading-models",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="killed-externally",
+        culprit=name,
+        evidence="failed liveness probe",
         description="Triton is still fetching its model repository from object storage and has not opened port "
-                    "8000 when the liveness probe starts; three refused probes and the kubelet kills it, and the "
-                    "restarted container starts the download again.",
-        objects=[p, *events], logs={f"{name}/triton-inference-server.previous": prev}, captured=at(250),
+        "8000 when the liveness probe starts; three refused probes and the kubelet kills it, and the "
+        "restarted container starts the download again.",
+        objects=[p, *events],
+        logs={f"{name}/triton-inference-server.previous": prev},
+        captured=at(250),
         title="Triton deployed with the OCI Helm chart never becomes Running: 'Liveness probe failed ... connect: "
-              "connection refused', 'Container triton-inference-server failed liveness probe, will be restarted'",
-        source="https://github.com/triton-inference-server/server/issues/7154")
+        "connection refused', 'Container triton-inference-server failed liveness probe, will be restarted'",
+        source="https://github.com/triton-inference-server/server/issues/7154",
+    )
 
 
 @SCENARIOS.add
 def gpu_oom_pod_sglang_scheduler_oom_server_stays_up() -> CaseSpec:
     at = Clock(datetime(2025, 3, 24, 9, 0, tzinfo=timezone.utc))
     deployment, ns, host = "sglang-r1-distill-qwen-7b", "llm-serving", "gpu-h100-node-6"
-    c = Container("sglang", "lmsysorg/sglang:v0.4.1.post7-cu124",
-                  command=["python3", "-m", "sglang.launch_server", "--model-path",
-                           "deepseek-ai/DeepSeek-R1-Distill-Qwen-7B", "--host", "0.0.0.0", "--port", "30000"],
-                  resources={"requests": {"cpu": "4", "ephemeral-storage": "200Mi", "memory": "32Gi",
-                                          "nvidia.com/gpu": "1"},
-                             "limits": {"memory": "32Gi", "nvidia.com/gpu": "1"}},
-                  state=running(at(30)), ready=True)
+    c = Container(
+        "sglang",
+        "lmsysorg/sglang:v0.4.1.post7-cu124",
+        command=[
+            "python3",
+            "-m",
+            "sglang.launch_server",
+            "--model-path",
+            "deepseek-ai/DeepSeek-R1-Distill-Qwen-7B",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            "30000",
+        ],
+        resources={
+            "requests": {"cpu": "4", "ephemeral-storage": "200Mi", "memory": "32Gi", "nvidia.com/gpu": "1"},
+            "limits": {"memory": "32Gi", "nvidia.com/gpu": "1"},
+        },
+        state=running(at(30)),
+        ready=True,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
     name = p["metadata"]["name"]
     oom_at = 1840
     served = []
     for i in range(24):
-        served.append(f"[2025-03-24 09:{29 + i // 12:02d}:{(i * 5) % 60:02d} TP0] Prefill batch. #new-seq: "
-                      f"{40 + i}, #new-token: {8192}, #cached-token: {1200 + i * 37}, cache hit rate: 12.{i:02d}%, "
-                      f"token usage: 0.{60 + i}, #running-req: {700 + i * 40}, #queue-req: {900 - i * 20}")
-    crash = ["[2025-03-24 09:30:40 TP0] Scheduler hit an exception: Traceback (most recent call last):",
-             '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 1781, in '
-             "run_scheduler_process",
-             "    scheduler.event_loop_overlap()",
-             '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 494, in event_loop_overlap',
-             "    result = self.run_batch(batch)",
-             "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 616.00 MiB."]
-    log = (stamped(served, at(oom_at - 120), 5) + stamped(crash, at(oom_at), 0.001)
-           + stamped([f'[2025-03-24 09:{31 + i}:00] INFO:     10.8.1.14:{50200 + i} - "GET /health HTTP/1.1" 200 OK'
-                      for i in range(20)], at(oom_at + 20), 60))
+        served.append(
+            f"[2025-03-24 09:{29 + i // 12:02d}:{(i * 5) % 60:02d} TP0] Prefill batch. #new-seq: "
+            f"{40 + i}, #new-token: {8192}, #cached-token: {1200 + i * 37}, cache hit rate: 12.{i:02d}%, "
+            f"token usage: 0.{60 + i}, #running-req: {700 + i * 40}, #queue-req: {900 - i * 20}"
+        )
+    crash = [
+        "[2025-03-24 09:30:40 TP0] Scheduler hit an exception: Traceback (most recent call last):",
+        '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 1781, in run_scheduler_process',
+        "    scheduler.event_loop_overlap()",
+        '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 494, in event_loop_overlap',
+        "    result = self.run_batch(batch)",
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 616.00 MiB.",
+    ]
+    log = (
+        stamped(served, at(oom_at - 120), 5)
+        + stamped(crash, at(oom_at), 0.001)
+        + stamped(
+            [
+                f'[2025-03-24 09:{31 + i}:00] INFO:     10.8.1.14:{50200 + i} - "GET /health HTTP/1.1" 200 OK'
+                for i in range(20)
+            ],
+            at(oom_at + 20),
+            60,
+        )
+    )
     return CaseSpec(
-        id="gpu-oom-pod-sglang-scheduler-oom-server-stays-up", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="gpu-oom", culprit=name, evidence="CUDA out of memory",
+        id="gpu-oom-pod-sglang-scheduler-oom-server-stays-up",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-oom",
+        culprit=name,
+        evidence="CUDA out of memory",
         description="Under a 1800-concurrency benchmark the scheduler process runs out of GPU memory and dies, but "
-                    "the HTTP server keeps answering health checks: the pod stays Running and Ready while no "
-                    "request is served. Kubernetes never restarts it.",
-        objects=[p], logs={f"{name}/sglang": log}, captured=at(oom_at + 1260),
+        "the HTTP server keeps answering health checks: the pod stays Running and Ready while no "
+        "request is served. Kubernetes never restarts it.",
+        objects=[p],
+        logs={f"{name}/sglang": log},
+        captured=at(oom_at + 1260),
         title="SGLang on Kubernetes does not exit after torch.OutOfMemoryError in its scheduler: the pod stays "
-              "Running and Ready but serves nothing",
-        source="https://github.com/sgl-project/sglang/issues/4730")
+        "Running and Ready but serves nothing",
+        source="https://github.com/sgl-project/sglang/issues/4730",
+    )
 
 
 @SCENARIOS.add
 def missing_file_pod_triton_model_pt_not_found() -> CaseSpec:
     at = Clock(datetime(2021, 6, 9, 10, 40, tzinfo=timezone.utc))
     deployment, ns, host = "clearml-serving-triton", "clearml", "gpu-t4-node-1"
-    c = Container("triton", "nvcr.io/nvidia/tritonserver:21.03-py3",
-                  command=["tritonserver", "--model-repository=/models", "--strict-model-config=false"],
-                  resources=gpu(1, "16Gi", "4"), state=_crash_loop("triton", _rs_name(deployment, ns), ns),
-                  last=terminated(1, at(1530), at(1539)), restarts=5)
+    c = Container(
+        "triton",
+        "nvcr.io/nvidia/tritonserver:21.03-py3",
+        command=["tritonserver", "--model-repository=/models", "--strict-model-config=false"],
+        resources=gpu(1, "16Gi", "4"),
+        state=_crash_loop("triton", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(1530), at(1539)),
+        restarts=5,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
     prev = text(
@@ -1594,17 +2985,27 @@ def missing_file_pod_triton_model_pt_not_found() -> CaseSpec:
         "                                       |",
         "| cub200_resnet34 | 1       | UNAVAILABLE: Unavailable: unable to find '/models/cub200_resnet34/1/"
         "model.pt' for model instance 'cub200_resnet34' |",
-        "error: creating server: Internal - failed to load all models")
+        "error: creating server: Internal - failed to load all models",
+    )
     events = [_backoff(p, "triton", at, 120, 1550, 26)]
     return CaseSpec(
-        id="missing-file-pod-triton-model-pt-not-found", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="missing-file", culprit=name, evidence="unable to find '/models/cub200_resnet34/1/model.pt'",
+        id="missing-file-pod-triton-model-pt-not-found",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="missing-file",
+        culprit=name,
+        evidence="unable to find '/models/cub200_resnet34/1/model.pt'",
         description="The serving service registered the model but the file never reached the model repository "
-                    "under the name Triton's PyTorch backend expects; Triton cannot load it and exits.",
-        objects=[p, *events], logs={f"{name}/triton.previous": prev}, captured=at(1560),
+        "under the name Triton's PyTorch backend expects; Triton cannot load it and exits.",
+        objects=[p, *events],
+        logs={f"{name}/triton.previous": prev},
+        captured=at(1560),
         title="The Triton engine of a serving setup exits at start: \"failed to load 'cub200_resnet34' version 1: "
-              "Unavailable: unable to find '/models/cub200_resnet34/1/model.pt'\"",
-        source="https://github.com/clearml/clearml-serving/issues/3")
+        "Unavailable: unable to find '/models/cub200_resnet34/1/model.pt'\"",
+        source="https://github.com/clearml/clearml-serving/issues/3",
+    )
 
 
 # -- batch inference, evaluation, workflow engines and deadlines ------------------------------------------
@@ -1614,89 +3015,140 @@ def missing_file_pod_triton_model_pt_not_found() -> CaseSpec:
 def deadline_exceeded_job_parallel_run_invocation_timeout() -> CaseSpec:
     at = Clock(datetime(2021, 4, 13, 3, 0, tzinfo=timezone.utc))
     name, ns = "batchscoring-prs-0413", "azureml-batch"
-    ctr = Container("prs-agent", "viennaglobal.azurecr.io/azureml/azureml_prs:20210405.v1",
-                    command=["python", "driver/amlbi_main.py", "--mini_batch_size", "1",
-                             "--run_invocation_timeout", "90"], resources=cpu_only("28Gi", "4"))
+    ctr = Container(
+        "prs-agent",
+        "viennaglobal.azurecr.io/azureml/azureml_prs:20210405.v1",
+        command=["python", "driver/amlbi_main.py", "--mini_batch_size", "1", "--run_invocation_timeout", "90"],
+        resources=cpu_only("28Gi", "4"),
+    )
     job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, active=1, start=at(1), conditions=[])
-    c = Container("prs-agent", ctr.image, command=ctr.command, resources=ctr.resources, state=running(at(20)),
-                  ready=True)
+    c = Container(
+        "prs-agent", ctr.image, command=ctr.command, resources=ctr.resources, state=running(at(20)), ready=True
+    )
     p = job_pod(job, [c], created=at(1), phase="Running", node="aml-compute-d16-2", scheduled=at(2))
     base = datetime(2021, 4, 13, 3, 23, 5, 649000, tzinfo=timezone.utc)
+
     def stopped(k: int) -> str:
         t = base + timedelta(seconds=95 * k)
-        return (f"{t.strftime('%Y-%m-%d %H:%M:%S')},{t.microsecond // 1000:03d}|ERROR|334|Stop for run() unable to "
-                f'finish within 90 seconds for {{"agent": "process00{k % 4}", "task_id": {16 + k}, "dequeue_count": '
-                '1, "total": 2, "succeeded": 0, "method": "run", "exc_type": ""}')
+        return (
+            f"{t.strftime('%Y-%m-%d %H:%M:%S')},{t.microsecond // 1000:03d}|ERROR|334|Stop for run() unable to "
+            f'finish within 90 seconds for {{"agent": "process00{k % 4}", "task_id": {16 + k}, "dequeue_count": '
+            '1, "total": 2, "succeeded": 0, "method": "run", "exc_type": ""}'
+        )
 
-    noise = ["Traceback (most recent call last):",
-             'File "/mnt/batch/tasks/shared/LS_root/jobs//azureml//wd/prs_prod/lib/python3.8/site-packages/'
-             'azureml_sys/parallel_run/agent_manager.py", line 237, in check',
-             "self.task_manager.set_task_visible(result)",
-             'File "/mnt/batch/tasks/shared/LS_root/jobs//azureml//wd/prs_prod/lib/python3.8/site-packages/'
-             'azureml_sys/parallel_run/task_manager.py", line 135, in set_task_visible',
-             "raise exc",
-             'File "/mnt/batch/tasks/shared/LS_root/jobs//azureml/***/wd/prs_prod/lib/python3.8/site-'
-             'packages/azureml_sys/parallel_run/task_manager.py", line 128, in set_task_visible',
-             "task = self.agent_state.picked_tasks[(result.task_id, result.dequeue_count)]",
-             "KeyError: (187, 1)",
-             "2021-04-13 03:25:50,285|ERROR|254|140325028292352|Failed to set task visible because of (195, 1)."]
+    noise = [
+        "Traceback (most recent call last):",
+        'File "/mnt/batch/tasks/shared/LS_root/jobs//azureml//wd/prs_prod/lib/python3.8/site-packages/'
+        'azureml_sys/parallel_run/agent_manager.py", line 237, in check',
+        "self.task_manager.set_task_visible(result)",
+        'File "/mnt/batch/tasks/shared/LS_root/jobs//azureml//wd/prs_prod/lib/python3.8/site-packages/'
+        'azureml_sys/parallel_run/task_manager.py", line 135, in set_task_visible',
+        "raise exc",
+        'File "/mnt/batch/tasks/shared/LS_root/jobs//azureml/***/wd/prs_prod/lib/python3.8/site-'
+        'packages/azureml_sys/parallel_run/task_manager.py", line 128, in set_task_visible',
+        "task = self.agent_state.picked_tasks[(result.task_id, result.dequeue_count)]",
+        "KeyError: (187, 1)",
+        "2021-04-13 03:25:50,285|ERROR|254|140325028292352|Failed to set task visible because of (195, 1).",
+    ]
     # The harness's KeyError (a noise bug) lands between the second and third timeouts, at 03:25:50.
     lines = [stopped(0), stopped(1), *noise, *(stopped(k) for k in range(2, 16))]
     gaps = [95.0, 70.6, *[0.001] * (len(noise) - 1), 25.4, *[95.0] * 13]
     log = stamped(lines, at(1385.649), gaps)
     return CaseSpec(
-        id="deadline-exceeded-job-parallel-run-invocation-timeout", kind="Job", name=name, namespace=ns,
-        healthy=False, category="deadline-exceeded", culprit=p["metadata"]["name"],
+        id="deadline-exceeded-job-parallel-run-invocation-timeout",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="deadline-exceeded",
+        culprit=p["metadata"]["name"],
         evidence="unable to finish within 90 seconds",
         description="Every call of the entry script's run() on a mini-batch takes longer than the parallel-run "
-                    "step's 90 s invocation timeout, so each one is stopped and retried and no mini-batch is ever "
-                    "processed. The KeyError tracebacks around them are a harmless bug of the harness.",
-        objects=[job, p], logs={f"{p['metadata']['name']}/prs-agent": log}, captured=at(1385 + 95 * 16 + 120),
+        "step's 90 s invocation timeout, so each one is stopped and retried and no mini-batch is ever "
+        "processed. The KeyError tracebacks around them are a harmless bug of the harness.",
+        objects=[job, p],
+        logs={f"{p['metadata']['name']}/prs-agent": log},
+        captured=at(1385 + 95 * 16 + 120),
         title="An Azure ML ParallelRunStep processes no batches: every run() is stopped with 'Stop for run() unable "
-              "to finish within 90 seconds', amid harmless 'Failed to set task visible' KeyErrors",
-        source="https://github.com/Azure/MachineLearningNotebooks/issues/1429")
+        "to finish within 90 seconds', amid harmless 'Failed to set task visible' KeyErrors",
+        source="https://github.com/Azure/MachineLearningNotebooks/issues/1429",
+    )
 
 
 @SCENARIOS.add
 def deadline_exceeded_job_parallel_job_run_timeout_default() -> CaseSpec:
     at = Clock(datetime(2022, 8, 11, 13, 0, tzinfo=timezone.utc))
     name, ns = "score-invoices-parallel", "azureml-batch"
-    ctr = Container("prs-agent", "mcr.microsoft.com/azureml/openmpi4.1.0-ubuntu20.04:20220729.v1",
-                    command=["python", "driver/amlbi_main.py", "--scoring_module_name", "score.py"],
-                    resources=cpu_only("14Gi", "4"))
+    ctr = Container(
+        "prs-agent",
+        "mcr.microsoft.com/azureml/openmpi4.1.0-ubuntu20.04:20220729.v1",
+        command=["python", "driver/amlbi_main.py", "--scoring_module_name", "score.py"],
+        resources=cpu_only("14Gi", "4"),
+    )
     lines = []
     for k in range(12):
-        lines.append(f'{{"agent": "process000", "task_id": {k}, "dequeue_count": {k // 4 + 1}, "method": "run", '
-                     f'"run_method_duration": {90.25895500183105 + k * 0.0131:.14f}, "status": "RUN_TIMEOUT"}}')
-    lines[0] = ('{"agent": "process000", "task_id": 0, "dequeue_count": 1, "method": "run", '
-                '"run_method_duration": 90.25895500183105, "status": "RUN_TIMEOUT"}')
+        lines.append(
+            f'{{"agent": "process000", "task_id": {k}, "dequeue_count": {k // 4 + 1}, "method": "run", '
+            f'"run_method_duration": {90.25895500183105 + k * 0.0131:.14f}, "status": "RUN_TIMEOUT"}}'
+        )
+    lines[0] = (
+        '{"agent": "process000", "task_id": 0, "dequeue_count": 1, "method": "run", '
+        '"run_method_duration": 90.25895500183105, "status": "RUN_TIMEOUT"}'
+    )
     end = 60 + 12 * 91
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, failed=1, start=at(1),
-                    conditions=backoff_conditions(at(end + 3)))
-    c = Container("prs-agent", ctr.image, command=ctr.command, resources=ctr.resources,
-                  state=terminated(42, at(20), at(end)))
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        failed=1,
+        start=at(1),
+        conditions=backoff_conditions(at(end + 3)),
+    )
+    c = Container(
+        "prs-agent", ctr.image, command=ctr.command, resources=ctr.resources, state=terminated(42, at(20), at(end))
+    )
     p = job_pod(job, [c], created=at(1), phase="Failed", node="aml-compute-f4s-1", scheduled=at(2))
     log = stamped(lines, at(151), 91)
     return CaseSpec(
-        id="deadline-exceeded-job-parallel-job-run-timeout-default", kind="Job", name=name, namespace=ns,
-        healthy=False, category="deadline-exceeded", culprit=p["metadata"]["name"], evidence="RUN_TIMEOUT",
+        id="deadline-exceeded-job-parallel-job-run-timeout-default",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="deadline-exceeded",
+        culprit=p["metadata"]["name"],
+        evidence="RUN_TIMEOUT",
         description="The parallel step was given a 1800 s timeout, but submitted through the v2 Python SDK the "
-                    "setting was dropped: every run() call is cut at the default 90 s (RUN_TIMEOUT) and the job "
-                    "fails once the retries are spent.",
-        objects=[job, p], logs={f"{p['metadata']['name']}/prs-agent": log}, captured=at(end + 300),
+        "setting was dropped: every run() call is cut at the default 90 s (RUN_TIMEOUT) and the job "
+        "fails once the retries are spent.",
+        objects=[job, p],
+        logs={f"{p['metadata']['name']}/prs-agent": log},
+        captured=at(end + 300),
         title="An Azure ML parallel job submitted with the Python SDK v2 ignores its 1800 s timeout: every run() "
-              "is cancelled after 90 s with status RUN_TIMEOUT",
-        source="https://github.com/Azure/azure-sdk-for-python/issues/25675")
+        "is cancelled after 90 s with status RUN_TIMEOUT",
+        source="https://github.com/Azure/azure-sdk-for-python/issues/25675",
+    )
 
 
 @SCENARIOS.add
 def network_error_job_lm_eval_hub_proxy_error() -> CaseSpec:
     at = Clock(datetime(2023, 8, 10, 2, 0, tzinfo=timezone.utc))
     name, ns = "open-llm-leaderboard-truthfulqa", "llm-eval"
-    ctr = Container("lm-eval", "registry.corp.example/eval/lm-evaluation-harness:0.3.0",
-                    command=["python3", "/mmlu/lm-evaluation-harness/main.py", "--model=hf-causal",
-                             "--model_args=pretrained=/models/llama2-7b-sft", "--tasks=truthfulqa_mc",
-                             "--num_fewshot=0", "--batch_size=2"], resources=gpu(1, "64Gi", "8"))
+    ctr = Container(
+        "lm-eval",
+        "registry.corp.example/eval/lm-evaluation-harness:0.3.0",
+        command=[
+            "python3",
+            "/mmlu/lm-evaluation-harness/main.py",
+            "--model=hf-causal",
+            "--model_args=pretrained=/models/llama2-7b-sft",
+            "--tasks=truthfulqa_mc",
+            "--num_fewshot=0",
+            "--batch_size=2",
+        ],
+        resources=gpu(1, "64Gi", "8"),
+    )
     log = text(
         "Selected Tasks: ['truthfulqa_mc']",
         "Using device 'cuda'",
@@ -1713,35 +3165,82 @@ def network_error_job_lm_eval_hub_proxy_error() -> CaseSpec:
         "    task_name_dict = {",
         '  File "/mmlu/lm-evaluation-harness/lm_eval/tasks/__init__.py", line 412, in <dictcomp>',
         "    task_name: get_task(task_name)()",
-        "ConnectionError: Couldn't reach 'truthful_qa' on the Hub (ProxyError)")
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, failed=1, start=at(1),
-                    conditions=backoff_conditions(at(98)))
-    c = Container("lm-eval", ctr.image, command=ctr.command, resources=ctr.resources,
-                  state=terminated(1, at(9), at(96)))
+        "ConnectionError: Couldn't reach 'truthful_qa' on the Hub (ProxyError)",
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        failed=1,
+        start=at(1),
+        conditions=backoff_conditions(at(98)),
+    )
+    c = Container(
+        "lm-eval", ctr.image, command=ctr.command, resources=ctr.resources, state=terminated(1, at(9), at(96))
+    )
     p = job_pod(job, [c], created=at(1), phase="Failed", node="gpu-a100-node-4", scheduled=at(2))
     return CaseSpec(
-        id="network-error-job-lm-eval-hub-proxy-error", kind="Job", name=name, namespace=ns, healthy=False,
-        category="network-error", culprit=p["metadata"]["name"], evidence="Couldn't reach 'truthful_qa' on the Hub",
+        id="network-error-job-lm-eval-hub-proxy-error",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="network-error",
+        culprit=p["metadata"]["name"],
+        evidence="Couldn't reach 'truthful_qa' on the Hub",
         description="The evaluation harness loads the TruthfulQA dataset from the Hugging Face hub through the "
-                    "cluster's proxy, which refuses the connection; the evaluation fails before the model is run.",
-        objects=[job, p], logs={f"{p['metadata']['name']}/lm-eval": log}, captured=at(400),
+        "cluster's proxy, which refuses the connection; the evaluation fails before the model is run.",
+        objects=[job, p],
+        logs={f"{p['metadata']['name']}/lm-eval": log},
+        captured=at(400),
         title="Reproducing the Open LLM Leaderboard with lm-evaluation-harness fails: \"ConnectionError: Couldn't "
-              "reach 'truthful_qa' on the Hub (ProxyError)\"",
-        source="https://github.com/EleutherAI/lm-evaluation-harness/issues/762")
+        "reach 'truthful_qa' on the Hub (ProxyError)\"",
+        source="https://github.com/EleutherAI/lm-evaluation-harness/issues/762",
+    )
 
 
 @SCENARIOS.add
 def killed_externally_pod_airflow_task_sigterm() -> CaseSpec:
     at = Clock(datetime(2020, 5, 15, 7, 20, tzinfo=timezone.utc))
     name, ns, host = "featurebuilddailytrain-8c41a1d2b3e94c0f9d7e", "airflow", "ip-192-168-41-12"
-    c = Container("base", "quay.io/mojanalytics/airflow:1.10.3",
-                  args=["airflow", "run", "feature_build", "daily_train", "2020-05-14T07:00:00+00:00", "--local",
-                        "--pool", "default_pool", "-sd", "/usr/local/airflow/dags/feature_build.py"],
-                  resources=cpu_only("2Gi", "1"), state=terminated(1, at(20), at(715)))
-    p = pod(name=name, namespace=ns, owner=None, containers=[c], created=at(0), phase="Failed", node=host,
-            scheduled=at(1), restart_policy="Never", qos="Burstable",
-            labels={"airflow-worker": "8c41a1d2", "dag_id": "feature_build", "task_id": "daily_train",
-                    "execution_date": "2020-05-14T07_00_00_plus_00_00", "try_number": "1"})
+    c = Container(
+        "base",
+        "quay.io/mojanalytics/airflow:1.10.3",
+        args=[
+            "airflow",
+            "run",
+            "feature_build",
+            "daily_train",
+            "2020-05-14T07:00:00+00:00",
+            "--local",
+            "--pool",
+            "default_pool",
+            "-sd",
+            "/usr/local/airflow/dags/feature_build.py",
+        ],
+        resources=cpu_only("2Gi", "1"),
+        state=terminated(1, at(20), at(715)),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        owner=None,
+        containers=[c],
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(1),
+        restart_policy="Never",
+        qos="Burstable",
+        labels={
+            "airflow-worker": "8c41a1d2",
+            "dag_id": "feature_build",
+            "task_id": "daily_train",
+            "execution_date": "2020-05-14T07_00_00_plus_00_00",
+            "try_number": "1",
+        },
+    )
     log = text(
         "[2020-05-15 07:20:31,118] {__init__.py:1353} INFO - Starting attempt 1 of 1",
         "[2020-05-15 07:20:31,140] {__init__.py:1374} INFO - Executing <Task(KubernetesPodOperator): daily_train> "
@@ -1751,31 +3250,68 @@ def killed_externally_pod_airflow_task_sigterm() -> CaseSpec:
         "Received SIGTERM. Terminating subprocesses",
         "[2020-05-15 07:31:52,315] {helpers.py:281} INFO - Sending Signals.SIGTERM to GPID 15",
         "[2020-05-15 07:31:52,315] {__init__.py:1416} ERROR - Received SIGTERM. Terminating subprocesses.",
-        "[2020-05-15 07:31:53,024] {__init__.py:1580} ERROR - Pod Launching failed: Task received SIGTERM signal")
+        "[2020-05-15 07:31:53,024] {__init__.py:1580} ERROR - Pod Launching failed: Task received SIGTERM signal",
+    )
     return CaseSpec(
-        id="killed-externally-pod-airflow-task-sigterm", kind="Pod", name=name, namespace=ns, healthy=False,
-        category="killed-externally", culprit=name, evidence="Received SIGTERM",
+        id="killed-externally-pod-airflow-task-sigterm",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="killed-externally",
+        culprit=name,
+        evidence="Received SIGTERM",
         description="Something outside Airflow sends SIGTERM to the worker pod running the task; the task "
-                    "terminates its subprocess, the pod it launched included, and is marked failed. Several tasks "
-                    "of different DAGs die the same second.",
-        objects=[p], logs={f"{name}/base": log}, captured=at(1000),
+        "terminates its subprocess, the pod it launched included, and is marked failed. Several tasks "
+        "of different DAGs die the same second.",
+        objects=[p],
+        logs={f"{name}/base": log},
+        captured=at(1000),
         title="Airflow tasks running as pods on Kubernetes are killed at random: 'Received SIGTERM. Terminating "
-              "subprocesses', 'Pod Launching failed: Task received SIGTERM signal'",
-        source="https://github.com/ministryofjustice/analytics-platform/issues/118")
+        "subprocesses', 'Pod Launching failed: Task received SIGTERM signal'",
+        source="https://github.com/ministryofjustice/analytics-platform/issues/118",
+    )
 
 
 @SCENARIOS.add
 def killed_externally_pod_airflow_worker_spark_submit_sigterm() -> CaseSpec:
     at = Clock(datetime(2022, 3, 25, 13, 20, tzinfo=timezone.utc))
     name, ns, host = "sales-forecast-train-spark-7f3c9a0e1b2d4e5f", "airflow", "aks-workers-31174512-vmss00000b"
-    c = Container("base", "registry.corp.example/data/airflow:2.2.3-python3.8",
-                  args=["airflow", "tasks", "run", "sales_forecast", "train_spark", "scheduled__2022-03-24T13:00:00"
-                        "+00:00", "--local", "--subdir", "DAGS_FOLDER/sales_forecast.py"],
-                  resources=cpu_only("4Gi", "2"), state=terminated(1, at(15), at(1188)))
-    p = pod(name=name, namespace=ns, owner=None, containers=[c], created=at(0), phase="Failed", node=host,
-            scheduled=at(1), restart_policy="Never", qos="Burstable",
-            labels={"airflow-worker": "412", "dag_id": "sales_forecast", "task_id": "train_spark",
-                    "kubernetes_executor": "True"})
+    c = Container(
+        "base",
+        "registry.corp.example/data/airflow:2.2.3-python3.8",
+        args=[
+            "airflow",
+            "tasks",
+            "run",
+            "sales_forecast",
+            "train_spark",
+            "scheduled__2022-03-24T13:00:00+00:00",
+            "--local",
+            "--subdir",
+            "DAGS_FOLDER/sales_forecast.py",
+        ],
+        resources=cpu_only("4Gi", "2"),
+        state=terminated(1, at(15), at(1188)),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        owner=None,
+        containers=[c],
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(1),
+        restart_policy="Never",
+        qos="Burstable",
+        labels={
+            "airflow-worker": "412",
+            "dag_id": "sales_forecast",
+            "task_id": "train_spark",
+            "kubernetes_executor": "True",
+        },
+    )
     log = text(
         "[2022-03-25, 18:50:31 IST] {taskinstance.py:1244} INFO - Executing <Task(SparkSubmitOperator): train_spark> "
         "on 2022-03-24 13:00:00+00:00",
@@ -1795,16 +3331,26 @@ def killed_externally_pod_airflow_worker_spark_submit_sigterm() -> CaseSpec:
         '  File "/home/airflow/.local/lib/python3.8/site-packages/airflow/models/taskinstance.py", line 1410, in '
         "signal_handler",
         '    raise AirflowException("Task received SIGTERM signal")',
-        "airflow.exceptions.AirflowException: Task received SIGTERM signal")
+        "airflow.exceptions.AirflowException: Task received SIGTERM signal",
+    )
     return CaseSpec(
-        id="killed-externally-pod-airflow-worker-spark-submit-sigterm", kind="Pod", name=name, namespace=ns,
-        healthy=False, category="killed-externally", culprit=name, evidence="Received SIGTERM",
+        id="killed-externally-pod-airflow-worker-spark-submit-sigterm",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="killed-externally",
+        culprit=name,
+        evidence="Received SIGTERM",
         description="With the KubernetesExecutor, the worker pod running a Spark submission was terminated from "
-                    "outside mid-run; the task handles SIGTERM by killing spark-submit and is marked failed.",
-        objects=[p], logs={f"{name}/base": log}, captured=at(1500),
+        "outside mid-run; the task handles SIGTERM by killing spark-submit and is marked failed.",
+        objects=[p],
+        logs={f"{name}/base": log},
+        captured=at(1500),
         title="An Airflow 2.2.3 worker pod under the KubernetesExecutor is terminated during a Spark job: "
-              "'Received SIGTERM. Terminating subprocesses', the job is marked failed",
-        source="https://github.com/apache/airflow/issues/22528")
+        "'Received SIGTERM. Terminating subprocesses', the job is marked failed",
+        source="https://github.com/apache/airflow/issues/22528",
+    )
 
 
 @SCENARIOS.add
@@ -1812,39 +3358,85 @@ def deadline_exceeded_job_data_job_active_deadline() -> CaseSpec:
     at = Clock(datetime(2021, 10, 13, 2, 0, tzinfo=timezone.utc))
     name, ns = "sc-ingest-features-1634090400", "data-jobs"
     deadline = 129600
-    ctr = Container("sc-ingest-features", "registry.corp.example/vdk/sc-ingest-features:release-2021-10-12",
-                    command=["vdk", "run", "/job"], resources=cpu_only("8Gi", "2"))
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, failed=1, start=at(1),
-                    active_deadline=deadline,
-                    conditions=[job_condition("FailureTarget", at(deadline + 1), "DeadlineExceeded",
-                                              "Job was active longer than specified deadline"),
-                                job_condition("Failed", at(deadline + 31), "DeadlineExceeded",
-                                              "Job was active longer than specified deadline")])
-    c = Container(ctr.name, ctr.image, command=ctr.command, resources=ctr.resources,
-                  state=terminated(143, at(20), at(deadline + 3)))
-    p = job_pod(job, [c], created=at(1), phase="Failed", node="worker-pool-3-x9k", scheduled=at(2),
-                deletion=at(deadline + 1))
-    steps = [f"2021-10-14 {10 + i // 6:02d}:{(i % 6) * 10:02d}:00,{101 + i:03d} [VDK] sc-ingest-features "
-             f"[INFO ] vdk.plugin.ingest_features.ingest   ingest.py:211  ingest - Ingested batch {4100 + i} "
-             f"(5000 rows) into features.sc_daily" for i in range(24)]
+    ctr = Container(
+        "sc-ingest-features",
+        "registry.corp.example/vdk/sc-ingest-features:release-2021-10-12",
+        command=["vdk", "run", "/job"],
+        resources=cpu_only("8Gi", "2"),
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        failed=1,
+        start=at(1),
+        active_deadline=deadline,
+        conditions=[
+            job_condition(
+                "FailureTarget", at(deadline + 1), "DeadlineExceeded", "Job was active longer than specified deadline"
+            ),
+            job_condition(
+                "Failed", at(deadline + 31), "DeadlineExceeded", "Job was active longer than specified deadline"
+            ),
+        ],
+    )
+    c = Container(
+        ctr.name,
+        ctr.image,
+        command=ctr.command,
+        resources=ctr.resources,
+        state=terminated(143, at(20), at(deadline + 3)),
+    )
+    p = job_pod(
+        job, [c], created=at(1), phase="Failed", node="worker-pool-3-x9k", scheduled=at(2), deletion=at(deadline + 1)
+    )
+    steps = [
+        f"2021-10-14 {10 + i // 6:02d}:{(i % 6) * 10:02d}:00,{101 + i:03d} [VDK] sc-ingest-features "
+        f"[INFO ] vdk.plugin.ingest_features.ingest   ingest.py:211  ingest - Ingested batch {4100 + i} "
+        f"(5000 rows) into features.sc_daily"
+        for i in range(24)
+    ]
     log = stamped(steps, at(deadline - 24 * 600), 600)
-    events = [event(job, "DeadlineExceeded", "Job was active longer than specified deadline", at(deadline + 1),
-                    component="job-controller"),
-              event(p, "Killing", f"Stopping container {ctr.name}", at(deadline + 1), type_="Normal",
-                    host="worker-pool-3-x9k"),
-              event(job, "SuccessfulDelete", f"Deleted pod: {p['metadata']['name']}", at(deadline + 2),
-                    type_="Normal", component="job-controller")]
+    events = [
+        event(
+            job,
+            "DeadlineExceeded",
+            "Job was active longer than specified deadline",
+            at(deadline + 1),
+            component="job-controller",
+        ),
+        event(
+            p, "Killing", f"Stopping container {ctr.name}", at(deadline + 1), type_="Normal", host="worker-pool-3-x9k"
+        ),
+        event(
+            job,
+            "SuccessfulDelete",
+            f"Deleted pod: {p['metadata']['name']}",
+            at(deadline + 2),
+            type_="Normal",
+            component="job-controller",
+        ),
+    ]
     return CaseSpec(
-        id="deadline-exceeded-job-data-job-active-deadline", kind="Job", name=name, namespace=ns, healthy=False,
-        category="deadline-exceeded", culprit=None, evidence="active longer than specified deadline",
+        id="deadline-exceeded-job-data-job-active-deadline",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="deadline-exceeded",
+        culprit=None,
+        evidence="active longer than specified deadline",
         description="A data job still ingesting after 36 hours runs into the activeDeadlineSeconds its platform "
-                    "sets on every execution; the Job controller kills its pod. The job was simply too slow; its "
-                    "log shows steady progress up to the kill.",
-        objects=[job, p, *events], logs={f"{p['metadata']['name']}/sc-ingest-features": log},
+        "sets on every execution; the Job controller kills its pod. The job was simply too slow; its "
+        "log shows steady progress up to the kill.",
+        objects=[job, p, *events],
+        logs={f"{p['metadata']['name']}/sc-ingest-features": log},
         captured=at(deadline + 600),
         title="A data job running longer than the 36-hour activeDeadlineSeconds is terminated by Kubernetes "
-              "(DeadlineExceeded) and was misreported as a platform error",
-        source="https://github.com/vmware-archive/versatile-data-kit/issues/404")
+        "(DeadlineExceeded) and was misreported as a platform error",
+        source="https://github.com/vmware-archive/versatile-data-kit/issues/404",
+    )
 
 
 # -- healthy: alarming but normal ------------------------------------------------------------------------
@@ -1855,134 +3447,253 @@ def healthy_pytorchjob_pulling_large_image() -> CaseSpec:
     at = Clock(datetime(2026, 8, 22, 9, 0, tzinfo=timezone.utc))
     name, ns = "sdxl-lora-ft", "genai-train"
     image = "registry.corp.example/genai/pytorch-train:2.3.0-cuda12.1-cudnn8-devel"
-    ctr = Container("pytorch", image, command=["torchrun", "--nnodes=3", "--nproc_per_node=8", "train_lora.py"],
-                    resources=gpu(8, "900Gi", "96"))
-    plans = [PodPlan(role, i, waiting("ContainerCreating"), node=f"gpu-a100-node-{20 + k}", phase="Pending")
-             for k, (role, i) in enumerate((("master", 0), ("worker", 0), ("worker", 1)))]
-    job, pods, _ = kubeflow_with_pods(kind="PyTorchJob", name=name, namespace=ns, created=at(0), container=ctr,
-                                      plans=plans, conditions=kubeflow_conditions("PyTorchJob", name, at(1),
-                                                                                  started=False),
-                                      statuses={"Master": {}, "Worker": {}})
+    ctr = Container(
+        "pytorch",
+        image,
+        command=["torchrun", "--nnodes=3", "--nproc_per_node=8", "train_lora.py"],
+        resources=gpu(8, "900Gi", "96"),
+    )
+    plans = [
+        PodPlan(role, i, waiting("ContainerCreating"), node=f"gpu-a100-node-{20 + k}", phase="Pending")
+        for k, (role, i) in enumerate((("master", 0), ("worker", 0), ("worker", 1)))
+    ]
+    job, pods, _ = kubeflow_with_pods(
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=plans,
+        conditions=kubeflow_conditions("PyTorchJob", name, at(1), started=False),
+        statuses={"Master": {}, "Worker": {}},
+    )
     events = []
     for p in pods:
         host = p["spec"]["nodeName"]
-        events += [event(p, "Scheduled", f"Successfully assigned {ns}/{p['metadata']['name']} to {host}", at(3),
-                         type_="Normal", component="default-scheduler"),
-                   event(p, "Pulling", f'Pulling image "{image}"', at(5), type_="Normal", host=host)]
+        events += [
+            event(
+                p,
+                "Scheduled",
+                f"Successfully assigned {ns}/{p['metadata']['name']} to {host}",
+                at(3),
+                type_="Normal",
+                component="default-scheduler",
+            ),
+            event(p, "Pulling", f'Pulling image "{image}"', at(5), type_="Normal", host=host),
+        ]
     return CaseSpec(
-        id="healthy-pytorchjob-pulling-large-image", kind="PyTorchJob", name=name, namespace=ns, healthy=True,
-        category="healthy", culprit=None, evidence="Pulling image",
+        id="healthy-pytorchjob-pulling-large-image",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="Pulling image",
         description="Three fresh nodes are pulling a 14 GB PyTorch development image for the first time; six and a "
-                    "half minutes in, nothing has failed - pulls of images this size take ten to twenty minutes.",
-        objects=[job, *pods, *events], captured=at(390),
+        "half minutes in, nothing has failed - pulls of images this size take ten to twenty minutes.",
+        objects=[job, *pods, *events],
+        captured=at(390),
         title="Deploying a pod with a large PyTorch image takes 10-20 minutes on a node that has not cached it; "
-              "the pod waits in ContainerCreating while the image is pulled",
-        source="https://github.com/Datura-ai/lium-io/pull/476")
+        "the pod waits in ContainerCreating while the image is pulled",
+        source="https://github.com/Datura-ai/lium-io/pull/476",
+    )
 
 
 @SCENARIOS.add
 def healthy_pod_gpu_runner_pending_node_group_scaling_from_zero() -> CaseSpec:
     at = Clock(datetime(2024, 9, 3, 5, 43, tzinfo=timezone.utc))
     name, ns = "gpu-runner-set-s6bqn-runner-5pcqx", "arc-runners"
-    c = Container("runner", "ghcr.io/actions/actions-runner:2.319.1", command=["/home/runner/run.sh"],
-                  resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"cpu": "3", "memory": "12Gi",
-                                                                             "nvidia.com/gpu": "1"}})
-    owner = {"apiVersion": "actions.github.com/v1alpha1", "kind": "EphemeralRunner", "name": name,
-             "uid": uid(ns, "EphemeralRunner", name), "controller": True, "blockOwnerDeletion": True}
-    sched = ("0/4 nodes are available: 4 Insufficient nvidia.com/gpu. preemption: 0/4 nodes are available: 4 No "
-             "preemption victims found for incoming pod.")
-    p = pod(name=name, namespace=ns, labels={"actions-ephemeral-runner": "True",
-                                              "actions.github.com/scale-set-name": "gpu-runner-set"},
-            owner=owner, containers=[c], created=at(0), phase="Pending", unschedulable=sched, restart_policy="Never",
-            qos="Burstable")
-    events = [event(p, "FailedScheduling", sched, at(1), last=at(121), count=3, component="default-scheduler"),
-              event(p, "TriggeredScaleUp", "pod triggered scale-up: [{eks-gpu-nodes-20240903054531560000000d 0->1 "
-                    "(max: 4)}]", at(11), type_="Normal", component="cluster-autoscaler")]
+    c = Container(
+        "runner",
+        "ghcr.io/actions/actions-runner:2.319.1",
+        command=["/home/runner/run.sh"],
+        resources={
+            "limits": {"nvidia.com/gpu": "1"},
+            "requests": {"cpu": "3", "memory": "12Gi", "nvidia.com/gpu": "1"},
+        },
+    )
+    owner = {
+        "apiVersion": "actions.github.com/v1alpha1",
+        "kind": "EphemeralRunner",
+        "name": name,
+        "uid": uid(ns, "EphemeralRunner", name),
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
+    sched = (
+        "0/4 nodes are available: 4 Insufficient nvidia.com/gpu. preemption: 0/4 nodes are available: 4 No "
+        "preemption victims found for incoming pod."
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"actions-ephemeral-runner": "True", "actions.github.com/scale-set-name": "gpu-runner-set"},
+        owner=owner,
+        containers=[c],
+        created=at(0),
+        phase="Pending",
+        unschedulable=sched,
+        restart_policy="Never",
+        qos="Burstable",
+    )
+    events = [
+        event(p, "FailedScheduling", sched, at(1), last=at(121), count=3, component="default-scheduler"),
+        event(
+            p,
+            "TriggeredScaleUp",
+            "pod triggered scale-up: [{eks-gpu-nodes-20240903054531560000000d 0->1 (max: 4)}]",
+            at(11),
+            type_="Normal",
+            component="cluster-autoscaler",
+        ),
+    ]
     return CaseSpec(
-        id="healthy-pod-gpu-runner-pending-node-group-scaling-from-zero", kind="Pod", name=name, namespace=ns,
-        healthy=True, category="healthy", culprit=None, evidence="is starting",
+        id="healthy-pod-gpu-runner-pending-node-group-scaling-from-zero",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is starting",
         description="The GPU node group is at zero by design; the runner pod is unschedulable until the cluster "
-                    "autoscaler's new node joins, and the autoscaler has already started adding one. Two and a half "
-                    "minutes in, this is the normal path.",
-        objects=[p, *events], captured=at(150),
+        "autoscaler's new node joins, and the autoscaler has already started adding one. Two and a half "
+        "minutes in, this is the normal path.",
+        objects=[p, *events],
+        captured=at(150),
         title="A GPU runner pod waits while the cluster autoscaler scales the EKS GPU node group up from 0 for it",
-        source="https://github.com/kubernetes/autoscaler/issues/7268")
+        source="https://github.com/kubernetes/autoscaler/issues/7268",
+    )
 
 
 @SCENARIOS.add
 def healthy_pod_vllm_started_after_startup_probe_failures() -> CaseSpec:
     at = Clock(datetime(2025, 3, 21, 20, 12, tzinfo=timezone.utc))
     deployment, ns, host = "vllm-llama3-8b-instruct", "inference-gateway", "gpu-h100-node-2"
-    probes = {"startupProbe": {"httpGet": {"path": "/health", "port": 8000, "scheme": "HTTP"},
-                               "periodSeconds": 1, "failureThreshold": 600, "timeoutSeconds": 1, "successThreshold": 1},
-              **_http_probe("/health", 8000)}
-    c = Container("vllm", "vllm/vllm-openai:v0.8.1",
-                  args=["--model", "meta-llama/Llama-3.1-8B-Instruct", "--gpu-memory-utilization", "0.90"],
-                  resources=gpu(1, "64Gi", "12"), probes=probes, state=running(at(10)), ready=True)
+    probes = {
+        "startupProbe": {
+            "httpGet": {"path": "/health", "port": 8000, "scheme": "HTTP"},
+            "periodSeconds": 1,
+            "failureThreshold": 600,
+            "timeoutSeconds": 1,
+            "successThreshold": 1,
+        },
+        **_http_probe("/health", 8000),
+    }
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.8.1",
+        args=["--model", "meta-llama/Llama-3.1-8B-Instruct", "--gpu-memory-utilization", "0.90"],
+        resources=gpu(1, "64Gi", "12"),
+        probes=probes,
+        state=running(at(10)),
+        ready=True,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
-    startup = ["INFO 03-21 20:12:14 [api_server.py:912] vLLM API server version 0.8.1",
-               "INFO 03-21 20:12:51 [gpu_model_runner.py:1179] Model loading took 14.9889 GB and 35.118 seconds",
-               "INFO 03-21 20:15:44 [monitor.py:33] torch.compile takes 28.77 s in total",
-               "INFO 03-21 20:15:45 [worker.py:267] Memory profiling takes 34.26 seconds",
-               "INFO 03-21 20:15:45 [worker.py:267] the current vLLM instance can use total_gpu_memory (79.19GiB) x "
-               "gpu_memory_utilization (0.90) = 71.27GiB",
-               "INFO 03-21 20:15:45 [worker.py:267] model weights take 12.55GiB; non_torch_memory takes 0.16GiB; "
-               "PyTorch activation peak memory takes 2.38GiB; the rest of the memory reserved for KV Cache is "
-               "56.18GiB.",
-               "INFO 03-21 20:15:46 [executor_base.py:111] # cuda blocks: 7191, # CPU blocks: 512",
-               "INFO 03-21 20:15:58 [api_server.py:958] Starting vLLM API server on http://0.0.0.0:8000",
-               "INFO:     Started server process [1]",
-               "INFO:     Waiting for application startup.",
-               "INFO:     Application startup complete."]
+    startup = [
+        "INFO 03-21 20:12:14 [api_server.py:912] vLLM API server version 0.8.1",
+        "INFO 03-21 20:12:51 [gpu_model_runner.py:1179] Model loading took 14.9889 GB and 35.118 seconds",
+        "INFO 03-21 20:15:44 [monitor.py:33] torch.compile takes 28.77 s in total",
+        "INFO 03-21 20:15:45 [worker.py:267] Memory profiling takes 34.26 seconds",
+        "INFO 03-21 20:15:45 [worker.py:267] the current vLLM instance can use total_gpu_memory (79.19GiB) x "
+        "gpu_memory_utilization (0.90) = 71.27GiB",
+        "INFO 03-21 20:15:45 [worker.py:267] model weights take 12.55GiB; non_torch_memory takes 0.16GiB; "
+        "PyTorch activation peak memory takes 2.38GiB; the rest of the memory reserved for KV Cache is "
+        "56.18GiB.",
+        "INFO 03-21 20:15:46 [executor_base.py:111] # cuda blocks: 7191, # CPU blocks: 512",
+        "INFO 03-21 20:15:58 [api_server.py:958] Starting vLLM API server on http://0.0.0.0:8000",
+        "INFO:     Started server process [1]",
+        "INFO:     Waiting for application startup.",
+        "INFO:     Application startup complete.",
+    ]
     gaps = [37.0, 173.0, 1.0, 0.0, 0.0, 1.0, 12.0, 0.1, 0.1, 0.1]
     health = [f'INFO:     10.0.2.{15 + i % 3}:{39400 + i} - "GET /health HTTP/1.1" 200 OK' for i in range(90)]
     log = stamped(startup, at(14), gaps) + stamped(health, at(240), 10)
-    events = [event(p, "Unhealthy", 'Startup probe failed: Get "http://10.244.3.17:8000/health": dial tcp '
-                    "10.244.3.17:8000: connect: connection refused", at(12), last=at(237), count=226, host=host)]
+    events = [
+        event(
+            p,
+            "Unhealthy",
+            'Startup probe failed: Get "http://10.244.3.17:8000/health": dial tcp '
+            "10.244.3.17:8000: connect: connection refused",
+            at(12),
+            last=at(237),
+            count=226,
+            host=host,
+        )
+    ]
     return CaseSpec(
-        id="healthy-pod-vllm-started-after-startup-probe-failures", kind="Pod", name=name, namespace=ns,
-        healthy=True, category="healthy", culprit=None, evidence="is running",
+        id="healthy-pod-vllm-started-after-startup-probe-failures",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
         description="vLLM took four minutes to load, compile and profile before its HTTP server listened; the "
-                    "startup probe failed 226 times meanwhile, exactly what a startup probe is for. The server has "
-                    "been Ready and answering health checks since.",
-        objects=[p, *events], logs={f"{name}/vllm": log}, captured=at(1140),
+        "startup probe failed 226 times meanwhile, exactly what a startup probe is for. The server has "
+        "been Ready and answering health checks since.",
+        objects=[p, *events],
+        logs={f"{name}/vllm": log},
+        captured=at(1140),
         title="A vLLM deployment configured with a startup probe on /health: the probe fails until the model is "
-              "loaded and compiled, then the server is ready",
-        source="https://github.com/kubernetes-sigs/gateway-api-inference-extension/pull/550")
+        "loaded and compiled, then the server is ready",
+        source="https://github.com/kubernetes-sigs/gateway-api-inference-extension/pull/550",
+    )
 
 
 @SCENARIOS.add
 def healthy_pod_vllm_idle_only_probe_requests() -> CaseSpec:
     at = Clock(datetime(2026, 4, 28, 6, 0, tzinfo=timezone.utc))
     deployment, ns, host = "rl-inference", "rl-hosted", "gpu-h200-node-9"
-    probes = {**_http_probe("/health", 8000, kinds=("livenessProbe",), delay=300, period=30),
-              **_http_probe("/v1/models", 8000, kinds=("readinessProbe",), delay=60, period=30)}
-    c = Container("inference", "registry.corp.example/rl/prime-rl-inference:0.4.2",
-                  command=["uv", "run", "inference", "@", "configs/qwen3_8b.toml"], resources=gpu(8, "1000Gi", "96"),
-                  probes=probes, state=running(at(20)), ready=True)
+    probes = {
+        **_http_probe("/health", 8000, kinds=("livenessProbe",), delay=300, period=30),
+        **_http_probe("/v1/models", 8000, kinds=("readinessProbe",), delay=60, period=30),
+    }
+    c = Container(
+        "inference",
+        "registry.corp.example/rl/prime-rl-inference:0.4.2",
+        command=["uv", "run", "inference", "@", "configs/qwen3_8b.toml"],
+        resources=gpu(8, "1000Gi", "96"),
+        probes=probes,
+        state=running(at(20)),
+        ready=True,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
-    start = ["(APIServer pid=333) INFO 04-28 06:02:41 [api_server.py:1880] Starting vLLM API server 0 on "
-             "http://0.0.0.0:8000",
-             "(APIServer pid=333) INFO:     Started server process [333]",
-             "(APIServer pid=333) INFO:     Waiting for application startup.",
-             "(APIServer pid=333) INFO:     Application startup complete."]
+    start = [
+        "(APIServer pid=333) INFO 04-28 06:02:41 [api_server.py:1880] Starting vLLM API server 0 on "
+        "http://0.0.0.0:8000",
+        "(APIServer pid=333) INFO:     Started server process [333]",
+        "(APIServer pid=333) INFO:     Waiting for application startup.",
+        "(APIServer pid=333) INFO:     Application startup complete.",
+    ]
     probes_seen = []
     for i in range(240):
         path = "/health" if i % 2 == 0 else "/v1/models"
         probes_seen.append(f'(APIServer pid=333) INFO:     10.40.4.194:{60062 + i} - "GET {path} HTTP/1.1" 200 OK')
     log = stamped(start, at(161), 0.2) + stamped(probes_seen, at(300), 15)
     return CaseSpec(
-        id="healthy-pod-vllm-idle-only-probe-requests", kind="Pod", name=name, namespace=ns, healthy=True,
-        category="healthy", culprit=None, evidence="is running",
+        id="healthy-pod-vllm-idle-only-probe-requests",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
         description="An inference server waiting for the trainer's next rollout: for an hour its log holds "
-                    "nothing but the kubelet's probes on /health and /v1/models, every one answered 200. Quiet is "
-                    "what an idle server looks like.",
-        objects=[p], logs={f"{name}/inference": log}, captured=at(300 + 15 * 240 + 20),
+        "nothing but the kubelet's probes on /health and /v1/models, every one answered 200. Quiet is "
+        "what an idle server looks like.",
+        objects=[p],
+        logs={f"{name}/inference": log},
+        captured=at(300 + 15 * 240 + 20),
         title="A vLLM inference server between rollouts logs only the probes' GET /health and GET /v1/models, "
-              "200 OK: idle, not stuck",
-        source="https://github.com/PrimeIntellect-ai/prime-rl/pull/2375")
+        "200 OK: idle, not stuck",
+        source="https://github.com/PrimeIntellect-ai/prime-rl/pull/2375",
+    )
 
 
 @SCENARIOS.add
@@ -1990,240 +3701,480 @@ def healthy_job_failed_scheduling_before_scale_up_now_running() -> CaseSpec:
     at = Clock(datetime(2026, 8, 23, 13, 0, tzinfo=timezone.utc))
     name, ns = "nightly-clip-eval", "vision-eval"
     image = "registry.corp.example/vision/clip-eval:5.1"
-    tmpl = Container("eval", image, command=["python", "-m", "clip_eval", "--suite", "nightly"],
-                     resources=gpu(1, "48Gi", "8"))
-    job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, active=1, ready=1, start=at(1),
-                    conditions=[])
+    tmpl = Container(
+        "eval", image, command=["python", "-m", "clip_eval", "--suite", "nightly"], resources=gpu(1, "48Gi", "8")
+    )
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=tmpl, active=1, ready=1, start=at(1), conditions=[]
+    )
     c = Container("eval", image, command=tmpl.command, resources=tmpl.resources, state=running(at(272)), ready=True)
     p = job_pod(job, [c], created=at(1), phase="Running", node="gpu-l4-node-new-7x2", scheduled=at(150))
     host = p["spec"]["nodeName"]
-    sched = ("0/5 nodes are available: 2 node(s) had untolerated taint {node.kubernetes.io/not-ready: }, 3 "
-             "Insufficient nvidia.com/gpu. preemption: 0/5 nodes are available: 5 No preemption victims found for "
-             "incoming pod.")
-    events = [event(job, "SuccessfulCreate", f"Created pod: {p['metadata']['name']}", at(1), type_="Normal",
-                    component="job-controller"),
-              event(p, "FailedScheduling", sched, at(2), last=at(140), count=4, component="default-scheduler"),
-              event(p, "TriggeredScaleUp", "pod triggered scale-up: [{gke-eval-l4-pool-2c1f 1->2 (max: 8)}]", at(12),
-                    type_="Normal", component="cluster-autoscaler"),
-              event(p, "Scheduled", f"Successfully assigned {ns}/{p['metadata']['name']} to {host}", at(150),
-                    type_="Normal", component="default-scheduler"),
-              event(p, "Pulling", f'Pulling image "{image}"', at(151), type_="Normal", host=host),
-              event(p, "Pulled", f'Successfully pulled image "{image}" in 1m58.402s (1m58.402s including waiting)',
-                    at(269), type_="Normal", host=host),
-              event(p, "Started", "Started container eval", at(272), type_="Normal", host=host)]
-    progress = [f"[clip_eval] {ds}: zero-shot top1={acc:.3f} ({n} images)" for ds, acc, n in
-                (("imagenet1k", 0.763, 50000), ("imagenet-v2", 0.701, 10000), ("cifar100", 0.794, 10000),
-                 ("food101", 0.921, 25250), ("stl10", 0.985, 8000))]
+    sched = (
+        "0/5 nodes are available: 2 node(s) had untolerated taint {node.kubernetes.io/not-ready: }, 3 "
+        "Insufficient nvidia.com/gpu. preemption: 0/5 nodes are available: 5 No preemption victims found for "
+        "incoming pod."
+    )
+    events = [
+        event(
+            job,
+            "SuccessfulCreate",
+            f"Created pod: {p['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="job-controller",
+        ),
+        event(p, "FailedScheduling", sched, at(2), last=at(140), count=4, component="default-scheduler"),
+        event(
+            p,
+            "TriggeredScaleUp",
+            "pod triggered scale-up: [{gke-eval-l4-pool-2c1f 1->2 (max: 8)}]",
+            at(12),
+            type_="Normal",
+            component="cluster-autoscaler",
+        ),
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{p['metadata']['name']} to {host}",
+            at(150),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(p, "Pulling", f'Pulling image "{image}"', at(151), type_="Normal", host=host),
+        event(
+            p,
+            "Pulled",
+            f'Successfully pulled image "{image}" in 1m58.402s (1m58.402s including waiting)',
+            at(269),
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Started", "Started container eval", at(272), type_="Normal", host=host),
+    ]
+    progress = [
+        f"[clip_eval] {ds}: zero-shot top1={acc:.3f} ({n} images)"
+        for ds, acc, n in (
+            ("imagenet1k", 0.763, 50000),
+            ("imagenet-v2", 0.701, 10000),
+            ("cifar100", 0.794, 10000),
+            ("food101", 0.921, 25250),
+            ("stl10", 0.985, 8000),
+        )
+    ]
     log = stamped(["[clip_eval] loading ViT-L-14 from /models/clip", *progress], at(280), 240)
     return CaseSpec(
-        id="healthy-job-failed-scheduling-before-scale-up-now-running", kind="Job", name=name, namespace=ns,
-        healthy=True, category="healthy", culprit=None, evidence="is running",
+        id="healthy-job-failed-scheduling-before-scale-up-now-running",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
         description="The evaluation pod waited two and a half minutes for the autoscaler's new node, then two "
-                    "minutes for the image on it; the FailedScheduling warnings are history and the evaluation has "
-                    "been running for twenty minutes.",
-        objects=[job, p, *events], logs={f"{p['metadata']['name']}/eval": log}, captured=at(1500),
+        "minutes for the image on it; the FailedScheduling warnings are history and the evaluation has "
+        "been running for twenty minutes.",
+        objects=[job, p, *events],
+        logs={f"{p['metadata']['name']}/eval": log},
+        captured=at(1500),
         title="A workspace pod waits a couple of minutes on a fresh node that is still pulling its images after a "
-              "scale-up, then starts normally",
-        source="https://github.com/gitpod-io/gitpod/issues/1456")
+        "scale-up, then starts normally",
+        source="https://github.com/gitpod-io/gitpod/issues/1456",
+    )
 
 
 @SCENARIOS.add
 def healthy_job_unbound_claim_while_provisioning_then_running() -> CaseSpec:
     at = Clock(datetime(2026, 8, 24, 4, 0, tzinfo=timezone.utc))
     name, ns = "tokenize-corpus-v7", "data-prep"
-    tmpl = Container("tokenize", "registry.corp.example/data/tokenizer-job:1.12",
-                     command=["python", "tokenize_corpus.py", "--out", "/scratch/tokens"],
-                     resources=cpu_only("64Gi", "16"), mounts=[{"name": "scratch", "mountPath": "/scratch"}])
-    job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, active=1, ready=1, start=at(1),
-                    conditions=[])
-    c = Container("tokenize", tmpl.image, command=tmpl.command, resources=tmpl.resources, mounts=tmpl.mounts,
-                  state=running(at(41)), ready=True)
-    p = job_pod(job, [c], created=at(1), phase="Running", node="cpu-c3-node-4", scheduled=at(32),
-                volumes=[{"name": "scratch", "persistentVolumeClaim": {"claimName": f"{name}-scratch"}}])
-    sched = ("0/6 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/6 nodes are "
-             "available: 6 Preemption is not helpful for scheduling.")
-    events = [event(p, "FailedScheduling", sched, at(2), last=at(24), count=3, component="default-scheduler"),
-              event(p, "Scheduled", f"Successfully assigned {ns}/{p['metadata']['name']} to cpu-c3-node-4", at(32),
-                    type_="Normal", component="default-scheduler"),
-              event(p, "SuccessfulAttachVolume", 'AttachVolume.Attach succeeded for volume '
-                    '"pvc-3b1c77a2-5d8e-4f0c-9a61-2e8d4f1b7c90"', at(36), type_="Normal",
-                    component="attachdetach-controller")]
-    shards = [f"tokenized shard {i:05d}/04096 -> /scratch/tokens/shard-{i:05d}.bin (2.1M tokens)"
-              for i in range(0, 2400, 40)]
+    tmpl = Container(
+        "tokenize",
+        "registry.corp.example/data/tokenizer-job:1.12",
+        command=["python", "tokenize_corpus.py", "--out", "/scratch/tokens"],
+        resources=cpu_only("64Gi", "16"),
+        mounts=[{"name": "scratch", "mountPath": "/scratch"}],
+    )
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=tmpl, active=1, ready=1, start=at(1), conditions=[]
+    )
+    c = Container(
+        "tokenize",
+        tmpl.image,
+        command=tmpl.command,
+        resources=tmpl.resources,
+        mounts=tmpl.mounts,
+        state=running(at(41)),
+        ready=True,
+    )
+    p = job_pod(
+        job,
+        [c],
+        created=at(1),
+        phase="Running",
+        node="cpu-c3-node-4",
+        scheduled=at(32),
+        volumes=[{"name": "scratch", "persistentVolumeClaim": {"claimName": f"{name}-scratch"}}],
+    )
+    sched = (
+        "0/6 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/6 nodes are "
+        "available: 6 Preemption is not helpful for scheduling."
+    )
+    events = [
+        event(p, "FailedScheduling", sched, at(2), last=at(24), count=3, component="default-scheduler"),
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{p['metadata']['name']} to cpu-c3-node-4",
+            at(32),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "SuccessfulAttachVolume",
+            'AttachVolume.Attach succeeded for volume "pvc-3b1c77a2-5d8e-4f0c-9a61-2e8d4f1b7c90"',
+            at(36),
+            type_="Normal",
+            component="attachdetach-controller",
+        ),
+    ]
+    shards = [
+        f"tokenized shard {i:05d}/04096 -> /scratch/tokens/shard-{i:05d}.bin (2.1M tokens)" for i in range(0, 2400, 40)
+    ]
     log = stamped(shards, at(45), 60)
     return CaseSpec(
-        id="healthy-job-unbound-claim-while-provisioning-then-running", kind="Job", name=name, namespace=ns,
-        healthy=True, category="healthy", culprit=None, evidence="is running",
+        id="healthy-job-unbound-claim-while-provisioning-then-running",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
         description="For the first half minute the scheduler said the pod had an unbound claim: the dynamically "
-                    "provisioned volume was still being created. It bound, the pod started and has been "
-                    "tokenizing for an hour.",
-        objects=[job, p, *events], logs={f"{p['metadata']['name']}/tokenize": log}, captured=at(45 + 60 * 60),
+        "provisioned volume was still being created. It bound, the pod started and has been "
+        "tokenizing for an hour.",
+        objects=[job, p, *events],
+        logs={f"{p['metadata']['name']}/tokenize": log},
+        captured=at(45 + 60 * 60),
         title="'pod has unbound immediate PersistentVolumeClaims' shows up for a while even when the run later "
-              "succeeds: the claim is still being provisioned",
-        source="https://github.com/tektoncd/pipeline/issues/899")
+        "succeeds: the claim is still being provisioned",
+        source="https://github.com/tektoncd/pipeline/issues/899",
+    )
 
 
 @SCENARIOS.add
 def healthy_job_pod_evicted_at_admission_replacement_running() -> CaseSpec:
     at = Clock(datetime(2026, 8, 24, 16, 0, tzinfo=timezone.utc))
     name, ns = "shard-reindex-0824", "search-infra"
-    tmpl = Container("reindex", "registry.corp.example/search/reindexer:9.0", command=["reindex", "--all-shards"],
-                     resources=cpu_only("16Gi", "4"))
-    job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, active=1, failed=1, ready=1, start=at(1),
-                    backoff_limit=6, conditions=[])
+    tmpl = Container(
+        "reindex",
+        "registry.corp.example/search/reindexer:9.0",
+        command=["reindex", "--all-shards"],
+        resources=cpu_only("16Gi", "4"),
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=tmpl,
+        active=1,
+        failed=1,
+        ready=1,
+        start=at(1),
+        backoff_limit=6,
+        conditions=[],
+    )
     msg = "Pod The node had condition: [DiskPressure]. "
-    first = _rejected(job_pod(job, [Container("reindex", tmpl.image, command=tmpl.command, resources=tmpl.resources)],
-                              created=at(1), phase="Failed", node="cpu-node-31", scheduled=at(2), reason="Evicted",
-                              message=msg))
-    c = Container("reindex", tmpl.image, command=tmpl.command, resources=tmpl.resources, state=running(at(19)),
-                  ready=True)
+    first = _rejected(
+        job_pod(
+            job,
+            [Container("reindex", tmpl.image, command=tmpl.command, resources=tmpl.resources)],
+            created=at(1),
+            phase="Failed",
+            node="cpu-node-31",
+            scheduled=at(2),
+            reason="Evicted",
+            message=msg,
+        )
+    )
+    c = Container(
+        "reindex", tmpl.image, command=tmpl.command, resources=tmpl.resources, state=running(at(19)), ready=True
+    )
     second = job_pod(job, [c], created=at(13), phase="Running", node="cpu-node-12", scheduled=at(14), attempt=1)
-    events = [event(first, "Evicted", "The node had condition: [DiskPressure].", at(3), host="cpu-node-31"),
-              event(job, "SuccessfulCreate", f"Created pod: {second['metadata']['name']}", at(13), type_="Normal",
-                    component="job-controller")]
+    events = [
+        event(first, "Evicted", "The node had condition: [DiskPressure].", at(3), host="cpu-node-31"),
+        event(
+            job,
+            "SuccessfulCreate",
+            f"Created pod: {second['metadata']['name']}",
+            at(13),
+            type_="Normal",
+            component="job-controller",
+        ),
+    ]
     log = stamped([f"reindexed shard {s}/64 ({1_204_000 + s * 913} docs)" for s in range(1, 33)], at(30), 90)
     return CaseSpec(
-        id="healthy-job-pod-evicted-at-admission-replacement-running", kind="Job", name=name, namespace=ns,
-        healthy=True, category="healthy", culprit=None, evidence="is running",
+        id="healthy-job-pod-evicted-at-admission-replacement-running",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
         description="The first pod landed on a node under disk pressure and was rejected at admission; the Job "
-                    "controller created a replacement on a healthy node seconds later, which has been reindexing "
-                    "for 45 minutes. An eviction that was recovered from is history.",
-        objects=[job, first, second, *events], logs={f"{second['metadata']['name']}/reindex": log},
+        "controller created a replacement on a healthy node seconds later, which has been reindexing "
+        "for 45 minutes. An eviction that was recovered from is history.",
+        objects=[job, first, second, *events],
+        logs={f"{second['metadata']['name']}/reindex": log},
         captured=at(30 + 90 * 31 + 60),
         title="Pods evicted by a node under disk pressure are a temporary issue: the replacement pod usually "
-              "comes up fine seconds later",
-        source="https://github.com/Shopify/krane/issues/230")
+        "comes up fine seconds later",
+        source="https://github.com/Shopify/krane/issues/230",
+    )
 
 
 @SCENARIOS.add
 def healthy_job_training_continues_while_metrics_nvml_fails() -> CaseSpec:
     at = Clock(datetime(2026, 8, 25, 0, 0, tzinfo=timezone.utc))
     name, ns = "whisper-distill-run12", "speech"
-    tmpl = Container("train", "registry.corp.example/speech/distil-whisper:0.4", command=["python", "train.py"],
-                     resources=gpu(1, "96Gi", "16"))
-    job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, active=1, ready=1, start=at(1),
-                    conditions=[])
-    train = Container("train", tmpl.image, command=tmpl.command, resources=tmpl.resources, state=running(at(20)),
-                      ready=True)
-    metrics = Container("gpu-metrics", "nvcr.io/nvidia/cuda:12.0.0-base-ubuntu20.04", command=["/bin/sh", "-c"],
-                        args=["nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader -l 60"],
-                        state=running(at(20)), ready=True)
+    tmpl = Container(
+        "train",
+        "registry.corp.example/speech/distil-whisper:0.4",
+        command=["python", "train.py"],
+        resources=gpu(1, "96Gi", "16"),
+    )
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=tmpl, active=1, ready=1, start=at(1), conditions=[]
+    )
+    train = Container(
+        "train", tmpl.image, command=tmpl.command, resources=tmpl.resources, state=running(at(20)), ready=True
+    )
+    metrics = Container(
+        "gpu-metrics",
+        "nvcr.io/nvidia/cuda:12.0.0-base-ubuntu20.04",
+        command=["/bin/sh", "-c"],
+        args=["nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader -l 60"],
+        state=running(at(20)),
+        ready=True,
+    )
     p = job_pod(job, [train, metrics], created=at(1), phase="Running", node="gpu-a100-node-31", scheduled=at(2))
     pname = p["metadata"]["name"]
     reload_at = 7200
-    train_log = stamped([f"step {s} | loss {2.31 - s / 40000:.4f} | {1.92 + (s % 7) / 100:.2f} it/s"
-                         for s in range(9000, 16000, 100)], at(reload_at - 3600), 90)
-    metrics_log = stamped(["98 %, 61344 MiB"] * 60 + ["Failed to initialize NVML: Unknown Error"] * 60,
-                          at(reload_at - 3600), 60)
+    train_log = stamped(
+        [f"step {s} | loss {2.31 - s / 40000:.4f} | {1.92 + (s % 7) / 100:.2f} it/s" for s in range(9000, 16000, 100)],
+        at(reload_at - 3600),
+        90,
+    )
+    metrics_log = stamped(
+        ["98 %, 61344 MiB"] * 60 + ["Failed to initialize NVML: Unknown Error"] * 60, at(reload_at - 3600), 60
+    )
     return CaseSpec(
-        id="healthy-job-training-continues-while-metrics-nvml-fails", kind="Job", name=name, namespace=ns,
-        healthy=True, category="healthy", culprit=None, evidence="is running",
+        id="healthy-job-training-continues-while-metrics-nvml-fails",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
         description="After a systemd reload on the node, new nvidia-smi calls in the metrics sidecar fail with "
-                    "'Failed to initialize NVML: Unknown Error', but the training process, which opened its GPU "
-                    "before, keeps stepping at the same speed. Only the metrics are lost.",
-        objects=[job, p], logs={f"{pname}/train": train_log, f"{pname}/gpu-metrics": metrics_log},
+        "'Failed to initialize NVML: Unknown Error', but the training process, which opened its GPU "
+        "before, keeps stepping at the same speed. Only the metrics are lost.",
+        objects=[job, p],
+        logs={f"{pname}/train": train_log, f"{pname}/gpu-metrics": metrics_log},
         captured=at(reload_at + 3600 + 30),
         title="nvidia-smi fails with 'Failed to initialize NVML: Unknown Error' after some time in pods on "
-              "systemd-cgroup nodes, while applications already running on the GPU remain fully functional",
-        source="https://github.com/akash-network/support/issues/266")
+        "systemd-cgroup nodes, while applications already running on the GPU remain fully functional",
+        source="https://github.com/akash-network/support/issues/266",
+    )
 
 
 @SCENARIOS.add
 def healthy_pod_tgi_quiet_between_requests() -> CaseSpec:
     at = Clock(datetime(2023, 7, 10, 13, 55, tzinfo=timezone.utc))
     deployment, ns, host = "tgi-falcon-7b-instruct", "llm-serving", "gpu-a10g-node-3"
-    c = Container("tgi", "ghcr.io/huggingface/text-generation-inference:0.9",
-                  args=["--model-id", "tiiuae/falcon-7b-instruct", "--port", "80"], resources=gpu(1, "32Gi", "8"),
-                  probes=_http_probe("/health", 80, kinds=("readinessProbe",), period=30), state=running(at(60)),
-                  ready=True)
+    c = Container(
+        "tgi",
+        "ghcr.io/huggingface/text-generation-inference:0.9",
+        args=["--model-id", "tiiuae/falcon-7b-instruct", "--port", "80"],
+        resources=gpu(1, "32Gi", "8"),
+        probes=_http_probe("/health", 80, kinds=("readinessProbe",), period=30),
+        state=running(at(60)),
+        ready=True,
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
-    lines = ['2023-07-10T13:56:01.118204Z  INFO text_generation_launcher: Args { model_id: "tiiuae/falcon-7b-'
-             'instruct", revision: None, sharded: None, num_shard: None, quantize: None, trust_remote_code: false, '
-             "max_concurrent_requests: 128, max_input_length: 1000, max_total_tokens: 1512, port: 80 }",
-             "2023-07-10T13:56:01.118413Z  INFO text_generation_launcher: Starting download process.",
-             "2023-07-10T13:56:04.207791Z  INFO download: text_generation_launcher: Files are already present on "
-             "the host. Skipping download.",
-             "2023-07-10T13:56:04.812338Z  INFO text_generation_launcher: Successfully downloaded weights.",
-             "2023-07-10T13:56:04.812671Z  INFO text_generation_launcher: Starting shard 0",
-             "2023-07-10T13:56:31.442105Z  INFO shard-manager: text_generation_launcher: Shard 0 ready in "
-             "26.629s rank=0",
-             "2023-07-10T13:56:31.539270Z  INFO text_generation_launcher: Starting Webserver",
-             "2023-07-10T13:56:32.017736Z  INFO text_generation_router: router/src/main.rs:178: Warming up model",
-             "2023-07-10T13:56:34.662941Z  INFO text_generation_router: router/src/main.rs:208: Connected"]
+    lines = [
+        '2023-07-10T13:56:01.118204Z  INFO text_generation_launcher: Args { model_id: "tiiuae/falcon-7b-'
+        'instruct", revision: None, sharded: None, num_shard: None, quantize: None, trust_remote_code: false, '
+        "max_concurrent_requests: 128, max_input_length: 1000, max_total_tokens: 1512, port: 80 }",
+        "2023-07-10T13:56:01.118413Z  INFO text_generation_launcher: Starting download process.",
+        "2023-07-10T13:56:04.207791Z  INFO download: text_generation_launcher: Files are already present on "
+        "the host. Skipping download.",
+        "2023-07-10T13:56:04.812338Z  INFO text_generation_launcher: Successfully downloaded weights.",
+        "2023-07-10T13:56:04.812671Z  INFO text_generation_launcher: Starting shard 0",
+        "2023-07-10T13:56:31.442105Z  INFO shard-manager: text_generation_launcher: Shard 0 ready in 26.629s rank=0",
+        "2023-07-10T13:56:31.539270Z  INFO text_generation_launcher: Starting Webserver",
+        "2023-07-10T13:56:32.017736Z  INFO text_generation_router: router/src/main.rs:178: Warming up model",
+        "2023-07-10T13:56:34.662941Z  INFO text_generation_router: router/src/main.rs:208: Connected",
+    ]
     log = stamped(lines, at(61.118), [0.0, 3.1, 0.6, 0.0, 26.6, 0.1, 0.5, 2.6])
     return CaseSpec(
-        id="healthy-pod-tgi-quiet-between-requests", kind="Pod", name=name, namespace=ns, healthy=True,
-        category="healthy", culprit=None, evidence="is running",
+        id="healthy-pod-tgi-quiet-between-requests",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
         description="At the default log level TGI prints nothing per request: after 'Connected' its log has been "
-                    "silent for five hours while the pod stays Ready and serves. Silence from a server is not a "
-                    "stall.",
-        objects=[p], logs={f"{name}/tgi": log}, captured=at(94 + 5 * 3600),
+        "silent for five hours while the pod stays Ready and serves. Silence from a server is not a "
+        "stall.",
+        objects=[p],
+        logs={f"{name}/tgi": log},
+        captured=at(94 + 5 * 3600),
         title="A TGI server logs nothing about the requests it serves at the default log level; its log stays "
-              "quiet after 'Connected'",
-        source="https://github.com/huggingface/text-generation-inference/issues/577")
+        "quiet after 'Connected'",
+        source="https://github.com/huggingface/text-generation-inference/issues/577",
+    )
 
 
 @SCENARIOS.add
 def healthy_pod_vllm_loading_large_model_within_normal_time() -> CaseSpec:
     at = Clock(datetime(2025, 6, 19, 12, 0, tzinfo=timezone.utc))
     deployment, ns, host = "llama-4-scout-17b-16e", "llm-d-bench", "gpu-h100-node-14"
-    probes = {"startupProbe": {"httpGet": {"path": "/health", "port": 8000, "scheme": "HTTP"},
-                               "periodSeconds": 10, "failureThreshold": 90, "timeoutSeconds": 1,
-                               "successThreshold": 1},
-              **_http_probe("/health", 8000)}
-    c = Container("vllm", "vllm/vllm-openai:v0.9.1",
-                  args=["--model", "meta-llama/Llama-4-Scout-17B-16E-Instruct", "--tensor-parallel-size", "4",
-                        "--max-model-len", "65536"], resources=gpu(4, "512Gi", "48"), probes=probes,
-                  state=running(at(15)))
+    probes = {
+        "startupProbe": {
+            "httpGet": {"path": "/health", "port": 8000, "scheme": "HTTP"},
+            "periodSeconds": 10,
+            "failureThreshold": 90,
+            "timeoutSeconds": 1,
+            "successThreshold": 1,
+        },
+        **_http_probe("/health", 8000),
+    }
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.9.1",
+        args=[
+            "--model",
+            "meta-llama/Llama-4-Scout-17B-16E-Instruct",
+            "--tensor-parallel-size",
+            "4",
+            "--max-model-len",
+            "65536",
+        ],
+        resources=gpu(4, "512Gi", "48"),
+        probes=probes,
+        state=running(at(15)),
+    )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
     name = p["metadata"]["name"]
-    head = ["INFO 06-19 12:00:21 [__init__.py:244] Automatically detected platform cuda.",
-            "INFO 06-19 12:00:27 [api_server.py:1287] vLLM API server version 0.9.1",
-            "INFO 06-19 12:00:44 [config.py:823] This model supports multiple tasks: {'generate', 'classify', "
-            "'embed', 'score', 'reward'}. Defaulting to 'generate'.",
-            "INFO 06-19 12:00:44 [config.py:1946] Defaulting to use mp for distributed inference",
-            "(VllmWorker rank=0 pid=211) INFO 06-19 12:01:02 [gpu_model_runner.py:1595] Starting to load model "
-            "meta-llama/Llama-4-Scout-17B-16E-Instruct..."]
-    shards = [f"Loading safetensors checkpoint shards: {round(100 * k / 50):>3}% Completed | {k}/50 "
-              f"[{(k * 9) // 60:02d}:{(k * 9) % 60:02d}<{((50 - k) * 9) // 60:02d}:{((50 - k) * 9) % 60:02d},  "
-              "9.02s/it]" for k in range(1, 34)]
+    head = [
+        "INFO 06-19 12:00:21 [__init__.py:244] Automatically detected platform cuda.",
+        "INFO 06-19 12:00:27 [api_server.py:1287] vLLM API server version 0.9.1",
+        "INFO 06-19 12:00:44 [config.py:823] This model supports multiple tasks: {'generate', 'classify', "
+        "'embed', 'score', 'reward'}. Defaulting to 'generate'.",
+        "INFO 06-19 12:00:44 [config.py:1946] Defaulting to use mp for distributed inference",
+        "(VllmWorker rank=0 pid=211) INFO 06-19 12:01:02 [gpu_model_runner.py:1595] Starting to load model "
+        "meta-llama/Llama-4-Scout-17B-16E-Instruct...",
+    ]
+    shards = [
+        f"Loading safetensors checkpoint shards: {round(100 * k / 50):>3}% Completed | {k}/50 "
+        f"[{(k * 9) // 60:02d}:{(k * 9) % 60:02d}<{((50 - k) * 9) // 60:02d}:{((50 - k) * 9) % 60:02d},  "
+        "9.02s/it]"
+        for k in range(1, 34)
+    ]
     log = stamped(head, at(21), [6.0, 17.0, 0.1, 18.0]) + stamped(shards, at(62 + 9), 9.02)
-    events = [event(p, "Unhealthy", 'Startup probe failed: Get "http://10.244.7.31:8000/health": dial tcp '
-                    "10.244.7.31:8000: connect: connection refused", at(25), last=at(365), count=35, host=host)]
+    events = [
+        event(
+            p,
+            "Unhealthy",
+            'Startup probe failed: Get "http://10.244.7.31:8000/health": dial tcp '
+            "10.244.7.31:8000: connect: connection refused",
+            at(25),
+            last=at(365),
+            count=35,
+            host=host,
+        )
+    ]
     return CaseSpec(
-        id="healthy-pod-vllm-loading-large-model-within-normal-time", kind="Pod", name=name, namespace=ns,
-        healthy=True, category="healthy", culprit=None, evidence="is running",
+        id="healthy-pod-vllm-loading-large-model-within-normal-time",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
         description="Six minutes after start vLLM is two thirds through loading Llama 4 Scout's 50 shards across "
-                    "four H100s; loading takes about ten minutes, and the startup probe allows fifteen. Not ready yet "
-                    "is expected.",
-        objects=[p, *events], logs={f"{name}/vllm": log}, captured=at(375),
+        "four H100s; loading takes about ten minutes, and the startup probe allows fifteen. Not ready yet "
+        "is expected.",
+        objects=[p, *events],
+        logs={f"{name}/vllm": log},
+        captured=at(375),
         title="Loading Llama-4-Scout-17B-16E-Instruct with tensor parallel 4 on H100s takes about 10 minutes: the "
-              "probes' initial delay must allow for it",
-        source="https://github.com/llm-d/llm-d-benchmark/issues/83")
+        "probes' initial delay must allow for it",
+        source="https://github.com/llm-d/llm-d-benchmark/issues/83",
+    )
 
 
 @SCENARIOS.add
 def healthy_job_pending_while_slow_scale_up_completes() -> CaseSpec:
     at = Clock(datetime(2026, 8, 26, 19, 21, tzinfo=timezone.utc))
     name, ns = "dlws-finetune-4471", "dlws-jobs"
-    tmpl = Container("trainer", "registry.corp.example/dlws/pytorch:2.2-cu121", command=["python", "finetune.py"],
-                     resources=gpu(4, "220Gi", "32"))
+    tmpl = Container(
+        "trainer",
+        "registry.corp.example/dlws/pytorch:2.2-cu121",
+        command=["python", "finetune.py"],
+        resources=gpu(4, "220Gi", "32"),
+    )
     job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, active=1, start=at(1), conditions=[])
     sched = "0/2 nodes are available: 2 Insufficient nvidia.com/gpu."
-    p = job_pod(job, [Container("trainer", tmpl.image, command=tmpl.command, resources=tmpl.resources)],
-                created=at(1), phase="Pending", unschedulable=sched)
-    events = [event(job, "SuccessfulCreate", f"Created pod: {p['metadata']['name']}", at(1), type_="Normal",
-                    component="job-controller"),
-              event(p, "FailedScheduling", sched, at(2), last=at(470), count=9, component="default-scheduler"),
-              event(p, "TriggeredScaleUp", "pod triggered scale-up: [{dlws-worker-asg 2->3 (max: 10)}]", at(20),
-                    type_="Normal", component="cluster-autoscaler")]
+    p = job_pod(
+        job,
+        [Container("trainer", tmpl.image, command=tmpl.command, resources=tmpl.resources)],
+        created=at(1),
+        phase="Pending",
+        unschedulable=sched,
+    )
+    events = [
+        event(
+            job,
+            "SuccessfulCreate",
+            f"Created pod: {p['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="job-controller",
+        ),
+        event(p, "FailedScheduling", sched, at(2), last=at(470), count=9, component="default-scheduler"),
+        event(
+            p,
+            "TriggeredScaleUp",
+            "pod triggered scale-up: [{dlws-worker-asg 2->3 (max: 10)}]",
+            at(20),
+            type_="Normal",
+            component="cluster-autoscaler",
+        ),
+    ]
     return CaseSpec(
-        id="healthy-job-pending-while-slow-scale-up-completes", kind="Job", name=name, namespace=ns, healthy=True,
-        category="healthy", culprit=None, evidence="is running",
+        id="healthy-job-pending-while-slow-scale-up-completes",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
         description="The autoscaler decided on a new GPU node within seconds, but the cloud takes over ten minutes "
-                    "to deliver it: eight minutes in, the pod is still waiting for a node that is on its way.",
-        objects=[job, p, *events], captured=at(480),
+        "to deliver it: eight minutes in, the pod is still waiting for a node that is on its way.",
+        objects=[job, p, *events],
+        captured=at(480),
         title="A cluster-autoscaler scale-up for pending pods takes 11 minutes to complete; the pods become Running "
-              "only once the new node has joined",
-        source="https://github.com/kubernetes/autoscaler/issues/687")
+        "only once the new node has joined",
+        source="https://github.com/kubernetes/autoscaler/issues/687",
+    )

@@ -43,20 +43,44 @@ from tests.cases.logtext import glog, rank_traceback, torchrun_failed, torchrun_
 
 SCENARIOS = Scenarios()
 
-CONTAINER = {"PyTorchJob": "pytorch", "TFJob": "tensorflow", "PaddleJob": "paddle", "XGBoostJob": "xgboost",
-             "JAXJob": "jax"}
+CONTAINER = {
+    "PyTorchJob": "pytorch",
+    "TFJob": "tensorflow",
+    "PaddleJob": "paddle",
+    "XGBoostJob": "xgboost",
+    "JAXJob": "jax",
+}
 
 
 def _role(role: str) -> str:
     return "PS" if role == "ps" else role.capitalize()
 
 
-def _kubeflow_case(*, id: str, kind: str, name: str, ns: str, at: Clock, image: str, command: list[str],
-                   resources: Obj, plans: Sequence[PodPlan], category: str, culprit: str | list[str] | None,
-                   evidence: str, description: str, title: str, source: str, captured: float,
-                   failed: tuple[str, float] | None = None, succeeded: float | None = None,
-                   restart_policy: str = "Never", events: Sequence[Obj] = (), extra: Sequence[Obj] = (),
-                   run_policy: Obj | None = None) -> CaseSpec:
+def _kubeflow_case(
+    *,
+    id: str,
+    kind: str,
+    name: str,
+    ns: str,
+    at: Clock,
+    image: str,
+    command: list[str],
+    resources: Obj,
+    plans: Sequence[PodPlan],
+    category: str,
+    culprit: str | list[str] | None,
+    evidence: str,
+    description: str,
+    title: str,
+    source: str,
+    captured: float,
+    failed: tuple[str, float] | None = None,
+    succeeded: float | None = None,
+    restart_policy: str = "Never",
+    events: Sequence[Obj] = (),
+    extra: Sequence[Obj] = (),
+    run_policy: Obj | None = None,
+) -> CaseSpec:
     """A Kubeflow job whose pods stand as ``plans`` say; its conditions and replica counts follow
     from them (``failed``: the role its Failed condition names, and when; ``succeeded``: when)."""
     statuses: dict[str, dict[str, int]] = {}
@@ -66,65 +90,138 @@ def _kubeflow_case(*, id: str, kind: str, name: str, ns: str, at: Clock, image: 
         counts["active" if term is None else "succeeded" if term["exitCode"] == 0 else "failed"] += 1
     conditions = kubeflow_conditions(kind, name, at(30), failed=(failed[0], at(failed[1])) if failed else None)
     if succeeded is not None:
-        conditions[1] = job_condition("Running", at(30), f"{kind}Running", f"{kind} {name} is running.",
-                                      status=False)
-        conditions.append(job_condition("Succeeded", at(succeeded), f"{kind}Succeeded",
-                                        f"{kind} {name} is successfully completed."))
+        conditions[1] = job_condition("Running", at(30), f"{kind}Running", f"{kind} {name} is running.", status=False)
+        conditions.append(
+            job_condition("Succeeded", at(succeeded), f"{kind}Succeeded", f"{kind} {name} is successfully completed.")
+        )
     end = failed[1] if failed else succeeded
     ctr = Container(CONTAINER[kind], image, command=command, resources=resources)
-    job, pods, logs = kubeflow_with_pods(kind=kind, name=name, namespace=ns, created=at(0), container=ctr,
-                                         plans=plans, conditions=conditions, statuses=statuses,
-                                         restart_policy=restart_policy, run_policy=run_policy,
-                                         completion=at(end) if end is not None else None)
-    created = [event(job, "SuccessfulCreatePod", f"Created pod: {p['metadata']['name']}", at(2), type_="Normal",
-                     component=f"{kind.lower()}-controller") for p in pods]
-    return CaseSpec(id=id, kind=kind, name=name, namespace=ns, healthy=category == "healthy", category=category,
-                    culprit=culprit, evidence=evidence, description=description, title=title, source=source,
-                    objects=[job, *pods, *extra, *created, *events], logs=logs, captured=at(captured))
+    job, pods, logs = kubeflow_with_pods(
+        kind=kind,
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=plans,
+        conditions=conditions,
+        statuses=statuses,
+        restart_policy=restart_policy,
+        run_policy=run_policy,
+        completion=at(end) if end is not None else None,
+    )
+    created = [
+        event(
+            job,
+            "SuccessfulCreatePod",
+            f"Created pod: {p['metadata']['name']}",
+            at(2),
+            type_="Normal",
+            component=f"{kind.lower()}-controller",
+        )
+        for p in pods
+    ]
+    return CaseSpec(
+        id=id,
+        kind=kind,
+        name=name,
+        namespace=ns,
+        healthy=category == "healthy",
+        category=category,
+        culprit=culprit,
+        evidence=evidence,
+        description=description,
+        title=title,
+        source=source,
+        objects=[job, *pods, *extra, *created, *events],
+        logs=logs,
+        captured=at(captured),
+    )
 
 
-def _job_case(*, id: str, name: str, ns: str, at: Clock, image: str, command: list[str], resources: Obj,
-              exit_code: int, ran: tuple[float, float], log: str, category: str, evidence: str,
-              description: str, title: str, source: str, captured: float, node_name: str = "gpu-node-07",
-              extra: Sequence[Obj] = ()) -> CaseSpec:
+def _job_case(
+    *,
+    id: str,
+    name: str,
+    ns: str,
+    at: Clock,
+    image: str,
+    command: list[str],
+    resources: Obj,
+    exit_code: int,
+    ran: tuple[float, float],
+    log: str,
+    category: str,
+    evidence: str,
+    description: str,
+    title: str,
+    source: str,
+    captured: float,
+    node_name: str = "gpu-node-07",
+    extra: Sequence[Obj] = (),
+) -> CaseSpec:
     """A batch Job whose one pod failed and left one log."""
     ctr = Container("train", image, command=command, resources=resources)
-    job, p = failed_job(name=name, namespace=ns, at=at, container=ctr, exit_code=exit_code, ran=ran,
-                        node=node_name)
+    job, p = failed_job(name=name, namespace=ns, at=at, container=ctr, exit_code=exit_code, ran=ran, node=node_name)
     pod_name = p["metadata"]["name"]
-    return CaseSpec(id=id, kind="Job", name=name, namespace=ns, healthy=False, category=category,
-                    culprit=pod_name, evidence=evidence, description=description, title=title, source=source,
-                    objects=[job, p, *extra], logs={f"{pod_name}/train": log}, captured=at(captured))
+    return CaseSpec(
+        id=id,
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category=category,
+        culprit=pod_name,
+        evidence=evidence,
+        description=description,
+        title=title,
+        source=source,
+        objects=[job, p, *extra],
+        logs={f"{pod_name}/train": log},
+        captured=at(captured),
+    )
 
 
 def _running_job(name: str, ns: str, at: Clock, image: str, command: list[str]) -> tuple[Obj, Obj, str]:
     """A batch Job whose one pod (container ``train``, one GPU) has run since 20 s after creation."""
-    ctr = Container("train", image, command=command, resources=gpu(1, "48Gi", "8"), state=running(at(20)),
-                    ready=True)
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1),
-                    conditions=[])
+    ctr = Container("train", image, command=command, resources=gpu(1, "48Gi", "8"), state=running(at(20)), ready=True)
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
+    )
     p = job_pod(job, [ctr], created=at(1), phase="Running", node="gpu-node-40", scheduled=at(2))
     return job, p, p["metadata"]["name"]
 
 
-def _victim(lines: Sequence[str], rank: int, host: str, t: datetime, *, script: str = "train.py",
-            timeout_ms: int = 600000) -> str:
+def _victim(
+    lines: Sequence[str], rank: int, host: str, t: datetime, *, script: str = "train.py", timeout_ms: int = 600000
+) -> str:
     """A rank that waited in a collective for a peer that had gone: its progress, the NCCL watchdog,
     torchrun's summary."""
-    return text(*lines, *watchdog(rank, t, 18211, timeout_ms=timeout_ms),
-                *torchrun_failed(t + timedelta(seconds=2), rank=rank, local_rank=rank % 8, exitcode=-6,
-                                 pid=200 + rank % 8, host=host, script=script))
+    return text(
+        *lines,
+        *watchdog(rank, t, 18211, timeout_ms=timeout_ms),
+        *torchrun_failed(
+            t + timedelta(seconds=2),
+            rank=rank,
+            local_rank=rank % 8,
+            exitcode=-6,
+            pid=200 + rank % 8,
+            host=host,
+            script=script,
+        ),
+    )
 
 
 def _megatron_iterations(start: datetime, first: int, last: int, every: float, loss0: float) -> list[str]:
     out = []
     for i in range(first, last + 1):
         t = start + timedelta(seconds=(i - first) * every)
-        out.append(f" [{t.strftime('%Y-%m-%d %H:%M:%S')}] iteration {i:>8}/  100000 | consumed samples: "
-                   f"{i * 128:>12} | elapsed time per iteration (ms): {every * 1000:.1f} | learning rate: "
-                   f"{1e-7 * min(1, i / 50):.6E} | global batch size:   128 | lm loss: {loss0 - i * 0.004:.6E} | "
-                   f"loss scale: 1.0 | grad norm: {1.9 + (i % 7) * 0.13:.3f} | number of skipped iterations:   0 | "
-                   "number of nan iterations:   0 |")
+        out.append(
+            f" [{t.strftime('%Y-%m-%d %H:%M:%S')}] iteration {i:>8}/  100000 | consumed samples: "
+            f"{i * 128:>12} | elapsed time per iteration (ms): {every * 1000:.1f} | learning rate: "
+            f"{1e-7 * min(1, i / 50):.6E} | global batch size:   128 | lm loss: {loss0 - i * 0.004:.6E} | "
+            f"loss scale: 1.0 | grad norm: {1.9 + (i % 7) * 0.13:.3f} | number of skipped iterations:   0 | "
+            "number of nan iterations:   0 |"
+        )
     return out
 
 
@@ -135,35 +232,65 @@ def _megatron_iterations(start: datetime, first: int, last: int, every: float, l
 def stalled_mpijob_horovod_stall_inspector() -> CaseSpec:
     at = Clock(datetime(2026, 3, 2, 6, 0, tzinfo=timezone.utc))
     name, ns = "hvd-fcn-seg", "vision-train"
-    steps = [f"[1,0]<stdout>:Epoch {1 + i // 40} step {i * 25} loss {1.92 - i * 0.006:.4f} acc {0.41 + i * 0.002:.3f}"
-             for i in range(120)]
-    stall = ("[1,0]<stderr>:WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by "
-             "subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate "
-             "that different ranks are trying to submit different tensors or that only subset of ranks is "
-             "submitting tensors, which will cause deadlock. Stalled ops: OptimizerScope/DistributedAdamOptimizer_"
-             "Allreduce/HorovodAllreduce_OptimizerScope_gradients_FcnScope_add_grad_tuple_control_dependency_1_0 "
-             "[ready ranks: 4, 6, 7, 1, 5, 3, 2], OptimizerScope/DistributedAdamOptimizer_Allreduce/HorovodAllreduce"
-             "_OptimizerScope_gradients_FcnScope_MatMul_1_grad_tuple_control_dependency_1_0 [ready ranks: 5, 4, 6, "
-             "7, 1, 3, 2], OptimizerScope/DistributedAdamOptimizer_Allreduce/HorovodAllreduce_OptimizerScope_"
-             "gradients_FcnScope_add_1_grad_tuple_control_dependency_1_0 [ready ranks: 5, 4, 6, 7, 1, 3, 2]")
+    steps = [
+        f"[1,0]<stdout>:Epoch {1 + i // 40} step {i * 25} loss {1.92 - i * 0.006:.4f} acc {0.41 + i * 0.002:.3f}"
+        for i in range(120)
+    ]
+    stall = (
+        "[1,0]<stderr>:WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by "
+        "subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate "
+        "that different ranks are trying to submit different tensors or that only subset of ranks is "
+        "submitting tensors, which will cause deadlock. Stalled ops: OptimizerScope/DistributedAdamOptimizer_"
+        "Allreduce/HorovodAllreduce_OptimizerScope_gradients_FcnScope_add_grad_tuple_control_dependency_1_0 "
+        "[ready ranks: 4, 6, 7, 1, 5, 3, 2], OptimizerScope/DistributedAdamOptimizer_Allreduce/HorovodAllreduce"
+        "_OptimizerScope_gradients_FcnScope_MatMul_1_grad_tuple_control_dependency_1_0 [ready ranks: 5, 4, 6, "
+        "7, 1, 3, 2], OptimizerScope/DistributedAdamOptimizer_Allreduce/HorovodAllreduce_OptimizerScope_"
+        "gradients_FcnScope_add_1_grad_tuple_control_dependency_1_0 [ready ranks: 5, 4, 6, 7, 1, 3, 2]"
+    )
     start = 60
     log = stamped([*steps, stall, stall, stall], at(start), [30] * 119 + [70, 60, 60])
     last = start + 30 * 119 + 190
     objects, logs, launcher = mpijob_v2(
-        at=at, name=name, ns=ns, image="registry.corp.example/vision/horovod-tf:0.28.1-tf2.13", workers=2,
-        launcher_cmd=["mpirun", "-np", "8", "--tag-output", "-bind-to", "none", "-map-by", "slot", "python",
-                      "train_fcn.py"], worker_resources=gpu(4, "192Gi", "32"), slots=4,
-        plan=MPIPlan(launcher_state=running(at(35)), launcher_log=log))
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/vision/horovod-tf:0.28.1-tf2.13",
+        workers=2,
+        launcher_cmd=[
+            "mpirun",
+            "-np",
+            "8",
+            "--tag-output",
+            "-bind-to",
+            "none",
+            "-map-by",
+            "slot",
+            "python",
+            "train_fcn.py",
+        ],
+        worker_resources=gpu(4, "192Gi", "32"),
+        slots=4,
+        plan=MPIPlan(launcher_state=running(at(35)), launcher_log=log),
+    )
     return CaseSpec(
-        id="stalled-mpijob-horovod-stall-inspector", kind="MPIJob", name=name, namespace=ns, healthy=False,
-        category="stalled", culprit=launcher, evidence="One or more tensors were submitted to be reduced",
+        id="stalled-mpijob-horovod-stall-inspector",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="stalled",
+        culprit=launcher,
+        evidence="One or more tensors were submitted to be reduced",
         description="A Horovod (TensorFlow) MPIJob keeps running, but its launcher's log stopped at Horovod's "
-                    "stall inspector: seven ranks submitted the allreduce of a gradient, rank 0 never did, and "
-                    "the warning repeats every minute before the log falls silent. The workers only run sshd.",
+        "stall inspector: seven ranks submitted the allreduce of a gradient, rank 0 never did, and "
+        "the warning repeats every minute before the log falls silent. The workers only run sshd.",
         title="Horovod training hangs: the stall inspector reports gradients that ranks 1-7 are ready to reduce "
-              "and rank 0 never submits",
+        "and rank 0 never submits",
         source="https://github.com/horovod/horovod/issues/367",
-        objects=objects, logs=logs, captured=at(last + 3000))
+        objects=objects,
+        logs=logs,
+        captured=at(last + 3000),
+    )
 
 
 @SCENARIOS.add
@@ -184,7 +311,7 @@ def stalled_tfjob_multiworker_keras_hang() -> CaseSpec:
             "",
             "Dataset mnist downloaded and prepared to /root/tensorflow_datasets/mnist/1.0.0. Subsequent calls will "
             "reuse this data.",
-            "WARNING:tensorflow:`eval_fn` is not passed in. The `worker_fn` will be used if an \"evaluator\" task "
+            'WARNING:tensorflow:`eval_fn` is not passed in. The `worker_fn` will be used if an "evaluator" task '
             "exists in the cluster.",
             "WARNING:tensorflow:`eval_strategy` is not passed in. No distribution strategy will be used for "
             "evaluation.",
@@ -195,15 +322,25 @@ def stalled_tfjob_multiworker_keras_hang() -> CaseSpec:
 
     plans = [PodPlan("worker", i, running(at(40)), log=log(i, 2000)) for i in range(2)]
     return _kubeflow_case(
-        id="stalled-tfjob-multiworker-keras-hang", kind="TFJob", name=name, ns=ns, at=at,
-        image="tensorflow/tensorflow:2.1.0-gpu-py3", command=["python", "/app/keras_mnist_mwms.py"],
-        resources=gpu(2, "32Gi", "8"), plans=plans, category="stalled",
-        culprit=[f"{name}-worker-0", f"{name}-worker-1"], evidence="ModelCheckpoint callback is not provided",
+        id="stalled-tfjob-multiworker-keras-hang",
+        kind="TFJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="tensorflow/tensorflow:2.1.0-gpu-py3",
+        command=["python", "/app/keras_mnist_mwms.py"],
+        resources=gpu(2, "32Gi", "8"),
+        plans=plans,
+        category="stalled",
+        culprit=[f"{name}-worker-0", f"{name}-worker-1"],
+        evidence="ModelCheckpoint callback is not provided",
         description="A two-worker MultiWorkerMirroredStrategy TFJob starts its gRPC servers, prepares the "
-                    "dataset, prints the strategy's warnings and then nothing for two hours: the Keras fit never "
-                    "starts its first epoch. Both workers run; nothing failed.",
+        "dataset, prints the strategy's warnings and then nothing for two hours: the Keras fit never "
+        "starts its first epoch. Both workers run; nothing failed.",
         title="MultiWorkerMirroredStrategy Keras example hangs after start-up on both workers",
-        source="https://github.com/tensorflow/tensorflow/issues/35878", captured=7300)
+        source="https://github.com/tensorflow/tensorflow/issues/35878",
+        captured=7300,
+    )
 
 
 # -- the loss or the gradients went NaN ---------------------------------------------------------
@@ -216,43 +353,91 @@ def nan_loss_pytorchjob_megatron_nan_grad_norm() -> CaseSpec:
     iters = _megatron_iterations(at(400), 1, 9, 41.0, 11.2)
     fail = 400 + 9 * 41 + 30
     culprit = text(
-        *torchrun_start(at(60)), *iters,
-        *rank_traceback(11, [
-            ("/workspace/Pai-Megatron-Patch/examples/llama3/pretrain_llama.py", 196, "<module>", "pretrain("),
-            ("/workspace/Pai-Megatron-Patch/Megatron-LM-240405/megatron/training/training.py", 270, "pretrain",
-             "iteration, num_floating_point_operations_so_far = train("),
-            ("/workspace/Pai-Megatron-Patch/Megatron-LM-240405/megatron/training/training.py", 990, "train",
-             "train_step(forward_step_func,"),
-            ("/workspace/Pai-Megatron-Patch/Megatron-LM-240405/megatron/core/distributed/param_and_grad_buffer.py",
-             115, "start_grad_sync", "assert not norm.isnan(), ("),
-        ], "AssertionError: Rank 11: found NaN in local grad norm in backward pass before data-parallel "
-           "communication collective. Device: 3"),
-        *torchrun_failed(at(fail + 2), rank=11, local_rank=3, exitcode=1, pid=1483, host=f"{name}-worker-0",
-                         script="pretrain_llama.py", traceback="Traceback (most recent call last):"))
-    plans = [PodPlan("master", 0, terminated(1, at(50), at(fail + 605)),
-                     log=_victim([*torchrun_start(at(60)), *iters], 3, f"{name}-master-0", at(fail + 601),
-                                 script="pretrain_llama.py")),
-             PodPlan("worker", 0, terminated(1, at(50), at(fail + 3)), log=culprit),
-             PodPlan("worker", 1, terminated(1, at(50), at(fail + 604)),
-                     log=_victim(torchrun_start(at(60)), 19, f"{name}-worker-1", at(fail + 600),
-                                 script="pretrain_llama.py")),
-             PodPlan("worker", 2, terminated(1, at(50), at(fail + 604)),
-                     log=_victim(torchrun_start(at(60)), 27, f"{name}-worker-2", at(fail + 600),
-                                 script="pretrain_llama.py"))]
+        *torchrun_start(at(60)),
+        *iters,
+        *rank_traceback(
+            11,
+            [
+                ("/workspace/Pai-Megatron-Patch/examples/llama3/pretrain_llama.py", 196, "<module>", "pretrain("),
+                (
+                    "/workspace/Pai-Megatron-Patch/Megatron-LM-240405/megatron/training/training.py",
+                    270,
+                    "pretrain",
+                    "iteration, num_floating_point_operations_so_far = train(",
+                ),
+                (
+                    "/workspace/Pai-Megatron-Patch/Megatron-LM-240405/megatron/training/training.py",
+                    990,
+                    "train",
+                    "train_step(forward_step_func,",
+                ),
+                (
+                    "/workspace/Pai-Megatron-Patch/Megatron-LM-240405/megatron/core/distributed/param_and_grad_buffer.py",
+                    115,
+                    "start_grad_sync",
+                    "assert not norm.isnan(), (",
+                ),
+            ],
+            "AssertionError: Rank 11: found NaN in local grad norm in backward pass before data-parallel "
+            "communication collective. Device: 3",
+        ),
+        *torchrun_failed(
+            at(fail + 2),
+            rank=11,
+            local_rank=3,
+            exitcode=1,
+            pid=1483,
+            host=f"{name}-worker-0",
+            script="pretrain_llama.py",
+            traceback="Traceback (most recent call last):",
+        ),
+    )
+    plans = [
+        PodPlan(
+            "master",
+            0,
+            terminated(1, at(50), at(fail + 605)),
+            log=_victim(
+                [*torchrun_start(at(60)), *iters], 3, f"{name}-master-0", at(fail + 601), script="pretrain_llama.py"
+            ),
+        ),
+        PodPlan("worker", 0, terminated(1, at(50), at(fail + 3)), log=culprit),
+        PodPlan(
+            "worker",
+            1,
+            terminated(1, at(50), at(fail + 604)),
+            log=_victim(torchrun_start(at(60)), 19, f"{name}-worker-1", at(fail + 600), script="pretrain_llama.py"),
+        ),
+        PodPlan(
+            "worker",
+            2,
+            terminated(1, at(50), at(fail + 604)),
+            log=_victim(torchrun_start(at(60)), 27, f"{name}-worker-2", at(fail + 600), script="pretrain_llama.py"),
+        ),
+    ]
     return _kubeflow_case(
-        id="nan-loss-pytorchjob-megatron-nan-grad-norm", kind="PyTorchJob", name=name, ns=ns, at=at,
+        id="nan-loss-pytorchjob-megatron-nan-grad-norm",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
         image="registry.corp.example/pretrain/pai-megatron-patch:24.07",
-        command=["sh", "run_pretrain_llama_70b.sh"], resources=gpu(8, "1600Gi", "128"), plans=plans,
-        category="nan-loss", culprit=f"{name}-worker-0",
+        command=["sh", "run_pretrain_llama_70b.sh"],
+        resources=gpu(8, "1600Gi", "128"),
+        plans=plans,
+        category="nan-loss",
+        culprit=f"{name}-worker-0",
         evidence="found NaN in local grad norm in backward pass",
         description="Four-node Llama-3-70B continued pretraining with Megatron: after a few iterations rank 11 on "
-                    "worker 0 asserts that its local gradient norm is NaN and exits; the other ranks wait in their "
-                    "collectives until the NCCL watchdog aborts them ten minutes later. The exception is a plain "
-                    "AssertionError; its message names the cause.",
+        "worker 0 asserts that its local gradient norm is NaN and exits; the other ranks wait in their "
+        "collectives until the NCCL watchdog aborts them ten minutes later. The exception is a plain "
+        "AssertionError; its message names the cause.",
         title="Megatron Llama-3-70B pretraining on 4 nodes: AssertionError found NaN in local grad norm on rank 11 "
-              "after a few iterations",
-        source="https://github.com/alibaba/Pai-Megatron-Patch/issues/366", captured=fail + 700,
-        failed=("Master", fail + 606))
+        "after a few iterations",
+        source="https://github.com/alibaba/Pai-Megatron-Patch/issues/366",
+        captured=fail + 700,
+        failed=("Master", fail + 606),
+    )
 
 
 @SCENARIOS.add
@@ -262,9 +447,11 @@ def nan_loss_job_nemo_unexpected_result_nan() -> CaseSpec:
     p = "i.pretrain/0 [default2]:"
     lines = [
         *torchrun_start(at(30)),
-        *(f"i.pretrain/0 [default0]:Training epoch 0, iteration {i}/99 | lr: {3e-5 * i / 99:.3e} | global_batch_size:"
-          f" 8 | global_step: {i} | reduced_train_loss: {2.41 - i * 0.01:.4f} | train_step_timing in s: 2.18"
-          for i in range(12)),
+        *(
+            f"i.pretrain/0 [default0]:Training epoch 0, iteration {i}/99 | lr: {3e-5 * i / 99:.3e} | global_batch_size:"
+            f" 8 | global_step: {i} | reduced_train_loss: {2.41 - i * 0.01:.4f} | train_step_timing in s: 2.18"
+            for i in range(12)
+        ),
         f"{p}[rank2]: Traceback (most recent call last):",
         f'{p}[rank2]:   File "/opt/NeMo/nemo/lightning/pytorch/strategies/megatron_strategy.py", line 685, in '
         "optimizer_step",
@@ -275,43 +462,80 @@ def nan_loss_job_nemo_unexpected_result_nan() -> CaseSpec:
         f"{p}[rank2]: RuntimeError: Rank 2, node gpu-node-01, device 2, iteration -1: Unexpected result nan "
         "(message='found NaN in local grad norm for bucket #0 in backward pass before data-parallel communication "
         "collective')",
-        *torchrun_failed(at(95), rank=2, local_rank=2, exitcode=1, pid=412, host="gpu-node-01",
-                         script="nemo.collections.llm.api.pretrain",
-                         traceback="Traceback (most recent call last):"),
+        *torchrun_failed(
+            at(95),
+            rank=2,
+            local_rank=2,
+            exitcode=1,
+            pid=412,
+            host="gpu-node-01",
+            script="nemo.collections.llm.api.pretrain",
+            traceback="Traceback (most recent call last):",
+        ),
     ]
     return _job_case(
-        id="nan-loss-job-nemo-unexpected-result-nan", name=name, ns=ns, at=at,
-        image="nvcr.io/nvidia/nemo:25.04", command=["python", "dapt_pretrain.py"], resources=gpu(8, "900Gi", "96"),
-        exit_code=1, ran=(28, 96), log=stamped(lines, at(30), 2.2), category="nan-loss",
+        id="nan-loss-job-nemo-unexpected-result-nan",
+        name=name,
+        ns=ns,
+        at=at,
+        image="nvcr.io/nvidia/nemo:25.04",
+        command=["python", "dapt_pretrain.py"],
+        resources=gpu(8, "900Gi", "96"),
+        exit_code=1,
+        ran=(28, 96),
+        log=stamped(lines, at(30), 2.2),
+        category="nan-loss",
         evidence="Unexpected result nan",
         description="NeMo domain-adaptive pretraining on one 8-GPU node: Megatron's rerun state machine raises a "
-                    "RuntimeError on rank 2 because the local gradient norm of bucket #0 is NaN. The exception "
-                    "type is generic; its message names the NaN.",
+        "RuntimeError on rank 2 because the local gradient norm of bucket #0 is NaN. The exception "
+        "type is generic; its message names the NaN.",
         title="NeMo DAPT run fails: RuntimeError Unexpected result nan - found NaN in local grad norm for bucket #0",
-        source="https://github.com/NVIDIA-NeMo/Speech/issues/14348", captured=200, node_name="gpu-node-01")
+        source="https://github.com/NVIDIA-NeMo/Speech/issues/14348",
+        captured=200,
+        node_name="gpu-node-01",
+    )
 
 
 @SCENARIOS.add
 def nan_loss_pytorchjob_dino_loss_nan_exit() -> CaseSpec:
     at = Clock(datetime(2026, 3, 6, 22, 0, tzinfo=timezone.utc))
     name, ns = "dino-vitb16", "ssl-research"
-    progress = [f"Epoch: [37/100]  [{i * 10:>4}/1251]  eta: 0:{(1251 - i * 10) // 120:02d}:{i % 60:02d}  "
-                f"loss: {3.412 + i * 0.004:.6f} ({3.40 + i * 0.002:.6f})  lr: 0.000742 (0.000742)  wd: 0.061834 "
-                f"(0.061834)  time: 0.528114  data: 0.000452  max mem: 14873" for i in range(40)]
-    lines = [*torchrun_start(at(40)), *progress, "Loss is nan, stopping training", "Loss is nan, stopping training",
-             *torchrun_failed(at(2140), rank=0, local_rank=0, exitcode=1, pid=88, host=f"{name}-master-0",
-                              script="main_dino.py")]
+    progress = [
+        f"Epoch: [37/100]  [{i * 10:>4}/1251]  eta: 0:{(1251 - i * 10) // 120:02d}:{i % 60:02d}  "
+        f"loss: {3.412 + i * 0.004:.6f} ({3.40 + i * 0.002:.6f})  lr: 0.000742 (0.000742)  wd: 0.061834 "
+        f"(0.061834)  time: 0.528114  data: 0.000452  max mem: 14873"
+        for i in range(40)
+    ]
+    lines = [
+        *torchrun_start(at(40)),
+        *progress,
+        "Loss is nan, stopping training",
+        "Loss is nan, stopping training",
+        *torchrun_failed(
+            at(2140), rank=0, local_rank=0, exitcode=1, pid=88, host=f"{name}-master-0", script="main_dino.py"
+        ),
+    ]
     plans = [PodPlan("master", 0, terminated(1, at(35), at(2141)), log=stamped(lines, at(40), 50))]
     return _kubeflow_case(
-        id="nan-loss-pytorchjob-dino-loss-nan-exit", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/ssl/dino:torch2.1", command=["torchrun", "--nproc_per_node=8", "main_dino.py",
-                                                                  "--arch", "vit_base"],
-        resources=gpu(8, "480Gi", "64"), plans=plans, category="nan-loss", culprit=f"{name}-master-0",
+        id="nan-loss-pytorchjob-dino-loss-nan-exit",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/ssl/dino:torch2.1",
+        command=["torchrun", "--nproc_per_node=8", "main_dino.py", "--arch", "vit_base"],
+        resources=gpu(8, "480Gi", "64"),
+        plans=plans,
+        category="nan-loss",
+        culprit=f"{name}-master-0",
         evidence="Loss is nan, stopping training",
         description="DINO self-supervised training stops itself: it prints 'Loss is nan, stopping training' and "
-                    "calls sys.exit(1), so there is no exception at all - torchrun only reports exit code 1.",
+        "calls sys.exit(1), so there is no exception at all - torchrun only reports exit code 1.",
         title="DINO ViT-B/16 training exits with 'Loss is nan, stopping training' mid-epoch",
-        source="https://github.com/facebookresearch/dino/issues/97", captured=2300, failed=("Master", 2142))
+        source="https://github.com/facebookresearch/dino/issues/97",
+        captured=2300,
+        failed=("Master", 2142),
+    )
 
 
 # -- files, permissions ---------------------------------------------------------------------------
@@ -321,12 +545,17 @@ def nan_loss_pytorchjob_dino_loss_nan_exit() -> CaseSpec:
 def missing_file_tfjob_ps_checkpoint_not_on_shared_disk() -> CaseSpec:
     at = Clock(datetime(2026, 3, 7, 11, 0, tzinfo=timezone.utc))
     name, ns = "inception-dist", "vision-tf"
-    not_found = ("W tensorflow/core/framework/op_kernel.cc:975] Not found: Unsuccessful TensorSliceReader "
-                 "constructor: Failed to find any matching files for /tmp/imagenet_train/model.ckpt-1362")
-    server = ("I tensorflow/core/distributed_runtime/rpc/grpc_server_lib.cc:221] Started server with target: "
-              "grpc://localhost:2222")
+    not_found = (
+        "W tensorflow/core/framework/op_kernel.cc:975] Not found: Unsuccessful TensorSliceReader "
+        "constructor: Failed to find any matching files for /tmp/imagenet_train/model.ckpt-1362"
+    )
+    server = (
+        "I tensorflow/core/distributed_runtime/rpc/grpc_server_lib.cc:221] Started server with target: "
+        "grpc://localhost:2222"
+    )
     worker0 = text(
-        server, "INFO:tensorflow:Restoring parameters from /tmp/imagenet_train/model.ckpt-1362",
+        server,
+        "INFO:tensorflow:Restoring parameters from /tmp/imagenet_train/model.ckpt-1362",
         "Traceback (most recent call last):",
         '  File "/opt/models/inception/bazel-bin/inception/imagenet_distributed_train.runfiles/inception/inception/'
         'imagenet_distributed_train.py", line 65, in <module>',
@@ -335,68 +564,105 @@ def missing_file_tfjob_ps_checkpoint_not_on_shared_disk() -> CaseSpec:
         "prepare_or_wait_for_session",
         "    init_feed_dict=self._init_feed_dict, init_fn=self._init_fn)",
         "tensorflow.python.framework.errors.NotFoundError: Unsuccessful TensorSliceReader constructor: Failed to "
-        "find any matching files for /tmp/imagenet_train/model.ckpt-1362")
-    worker1 = text(server, "INFO:tensorflow:Waiting for model to be ready.  Ready_for_local_init_op:  None, "
-                           "ready: Variables not initialized: global_step", not_found, not_found, not_found)
-    plans = [PodPlan("ps", 0, running(at(20)), log=text(server)),
-             PodPlan("worker", 0, terminated(1, at(20), at(310)), log=worker0),
-             PodPlan("worker", 1, terminated(1, at(20), at(640)), log=worker1)]
+        "find any matching files for /tmp/imagenet_train/model.ckpt-1362",
+    )
+    worker1 = text(
+        server,
+        "INFO:tensorflow:Waiting for model to be ready.  Ready_for_local_init_op:  None, "
+        "ready: Variables not initialized: global_step",
+        not_found,
+        not_found,
+        not_found,
+    )
+    plans = [
+        PodPlan("ps", 0, running(at(20)), log=text(server)),
+        PodPlan("worker", 0, terminated(1, at(20), at(310)), log=worker0),
+        PodPlan("worker", 1, terminated(1, at(20), at(640)), log=worker1),
+    ]
     return _kubeflow_case(
-        id="missing-file-tfjob-ps-checkpoint-not-on-shared-disk", kind="TFJob", name=name, ns=ns, at=at,
+        id="missing-file-tfjob-ps-checkpoint-not-on-shared-disk",
+        kind="TFJob",
+        name=name,
+        ns=ns,
+        at=at,
         image="registry.corp.example/vision/inception-tf:1.0-gpu",
         command=["bazel-bin/inception/imagenet_distributed_train", "--train_dir=/tmp/imagenet_train"],
-        resources=gpu(1, "32Gi", "8"), plans=plans, category="missing-file", culprit=f"{name}-worker-0",
+        resources=gpu(1, "32Gi", "8"),
+        plans=plans,
+        category="missing-file",
+        culprit=f"{name}-worker-0",
         evidence="Failed to find any matching files for /tmp/imagenet_train/model.ckpt-1362",
         description="Distributed Inception with one parameter server and two workers resumes from a checkpoint "
-                    "written under /tmp on another machine: the restore op cannot find model.ckpt-1362. Worker 0 "
-                    "fails with NotFoundError first; worker 1 logs the same 'Not found' warnings and gives up "
-                    "later; the parameter server keeps serving.",
+        "written under /tmp on another machine: the restore op cannot find model.ckpt-1362. Worker 0 "
+        "fails with NotFoundError first; worker 1 logs the same 'Not found' warnings and gives up "
+        "later; the parameter server keeps serving.",
         title="Distributed Inception (1 ps, 2 workers): NotFoundError, the checkpoint under /tmp/imagenet_train is "
-              "not on the machine that restores it",
-        source="https://github.com/tensorflow/models/issues/803", captured=700, failed=("Worker", 641))
+        "not on the machine that restores it",
+        source="https://github.com/tensorflow/models/issues/803",
+        captured=700,
+        failed=("Worker", 641),
+    )
 
 
 @SCENARIOS.add
 def missing_file_pytorchjob_megatron_dataset_prefix() -> CaseSpec:
     at = Clock(datetime(2026, 3, 8, 14, 0, tzinfo=timezone.utc))
     name, ns = "gpt-345m-owt", "lm-research"
-    tb = ["Dataset does not exist: /data/openwebtext/subset-01",
-          "Path should be a basename that both .idx and .bin can be appended to get full filenames.",
-          " > finished creating indexed dataset in 0.000021 seconds",
-          "Traceback (most recent call last):",
-          '  File "/mega/Megatron-LM/pretrain_gpt.py", line 124, in <module>',
-          "    pretrain(train_valid_test_datasets_provider, model_provider, forward_step,",
-          '  File "/mega/Megatron-LM/megatron/training.py", line 131, in pretrain',
-          "    = build_train_valid_test_data_iterators(",
-          '  File "/mega/Megatron-LM/megatron/training.py", line 815, in build_train_valid_test_data_iterators',
-          "    train_ds, valid_ds, test_ds = build_train_valid_test_datasets_provider(",
-          '  File "/mega/Megatron-LM/pretrain_gpt.py", line 109, in train_valid_test_datasets_provider',
-          "    train_ds, valid_ds, test_ds = build_train_valid_test_datasets(",
-          '  File "/mega/Megatron-LM/megatron/data/gpt_dataset.py", line 54, in build_train_valid_test_datasets',
-          "    train_ds, valid_ds, test_ds = _build_train_valid_test_datasets(",
-          '  File "/mega/Megatron-LM/megatron/data/gpt_dataset.py", line 86, in _build_train_valid_test_datasets',
-          "    indexed_dataset = get_indexed_dataset_(data_prefix,",
-          '  File "/mega/Megatron-LM/megatron/data/gpt_dataset.py", line 134, in get_indexed_dataset_',
-          "    indexed_dataset.sizes.shape[0]))",
-          "AttributeError: 'NoneType' object has no attribute 'sizes'"]
-    lines = ["using world size: 8, data-parallel-size: 8, tensor-model-parallel size: 1, pipeline-model-parallel "
-             "size: 1", "> building GPT2BPETokenizer tokenizer ...", "> initializing torch distributed ...",
-             "> building train, validation, and test datasets ...",
-             " > building dataset index ...", *tb,
-             *torchrun_failed(at(182), rank=0, local_rank=0, exitcode=1, pid=57, host=f"{name}-master-0",
-                              script="pretrain_gpt.py")]
+    tb = [
+        "Dataset does not exist: /data/openwebtext/subset-01",
+        "Path should be a basename that both .idx and .bin can be appended to get full filenames.",
+        " > finished creating indexed dataset in 0.000021 seconds",
+        "Traceback (most recent call last):",
+        '  File "/mega/Megatron-LM/pretrain_gpt.py", line 124, in <module>',
+        "    pretrain(train_valid_test_datasets_provider, model_provider, forward_step,",
+        '  File "/mega/Megatron-LM/megatron/training.py", line 131, in pretrain',
+        "    = build_train_valid_test_data_iterators(",
+        '  File "/mega/Megatron-LM/megatron/training.py", line 815, in build_train_valid_test_data_iterators',
+        "    train_ds, valid_ds, test_ds = build_train_valid_test_datasets_provider(",
+        '  File "/mega/Megatron-LM/pretrain_gpt.py", line 109, in train_valid_test_datasets_provider',
+        "    train_ds, valid_ds, test_ds = build_train_valid_test_datasets(",
+        '  File "/mega/Megatron-LM/megatron/data/gpt_dataset.py", line 54, in build_train_valid_test_datasets',
+        "    train_ds, valid_ds, test_ds = _build_train_valid_test_datasets(",
+        '  File "/mega/Megatron-LM/megatron/data/gpt_dataset.py", line 86, in _build_train_valid_test_datasets',
+        "    indexed_dataset = get_indexed_dataset_(data_prefix,",
+        '  File "/mega/Megatron-LM/megatron/data/gpt_dataset.py", line 134, in get_indexed_dataset_',
+        "    indexed_dataset.sizes.shape[0]))",
+        "AttributeError: 'NoneType' object has no attribute 'sizes'",
+    ]
+    lines = [
+        "using world size: 8, data-parallel-size: 8, tensor-model-parallel size: 1, pipeline-model-parallel size: 1",
+        "> building GPT2BPETokenizer tokenizer ...",
+        "> initializing torch distributed ...",
+        "> building train, validation, and test datasets ...",
+        " > building dataset index ...",
+        *tb,
+        *torchrun_failed(
+            at(182), rank=0, local_rank=0, exitcode=1, pid=57, host=f"{name}-master-0", script="pretrain_gpt.py"
+        ),
+    ]
     plans = [PodPlan("master", 0, terminated(1, at(30), at(183)), log=text(*torchrun_start(at(35)), *lines))]
     return _kubeflow_case(
-        id="missing-file-pytorchjob-megatron-dataset-prefix", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="nvcr.io/nvidia/pytorch:21.06-py3", command=["bash", "examples/pretrain_gpt_distributed.sh"],
-        resources=gpu(8, "480Gi", "64"), plans=plans, category="missing-file", culprit=f"{name}-master-0",
+        id="missing-file-pytorchjob-megatron-dataset-prefix",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="nvcr.io/nvidia/pytorch:21.06-py3",
+        command=["bash", "examples/pretrain_gpt_distributed.sh"],
+        resources=gpu(8, "480Gi", "64"),
+        plans=plans,
+        category="missing-file",
+        culprit=f"{name}-master-0",
         evidence="Dataset does not exist: /data/openwebtext/subset-01",
         description="Megatron-LM GPT pretraining is given a data path that is a folder, not the prefix of its "
-                    ".bin/.idx files: it prints 'Dataset does not exist' and then dies on an AttributeError about "
-                    "NoneType - the exception's type says nothing, the line before it names the missing file.",
+        ".bin/.idx files: it prints 'Dataset does not exist' and then dies on an AttributeError about "
+        "NoneType - the exception's type says nothing, the line before it names the missing file.",
         title="Megatron-LM pretrain_gpt: 'Dataset does not exist' then AttributeError 'NoneType' object has no "
-              "attribute 'sizes'",
-        source="https://github.com/NVIDIA/Megatron-LM/issues/119", captured=300, failed=("Master", 184))
+        "attribute 'sizes'",
+        source="https://github.com/NVIDIA/Megatron-LM/issues/119",
+        captured=300,
+        failed=("Master", 184),
+    )
 
 
 @SCENARIOS.add
@@ -406,44 +672,101 @@ def missing_file_pytorchjob_index_cache_only_on_first_node() -> CaseSpec:
     cache = "/work/data/dataset/index-cache/43d5bc1477867ae12d66da383c2b664b_doc_idx.npy"
 
     def failing(rank: int) -> str:
-        return text(*torchrun_start(at(40)), *rank_traceback(rank, [
-            ("/work/Megatron-DeepSpeed/pretrain_gpt.py", 349, "<module>", "pretrain(train_valid_test_datasets_provider,"),
-            ("/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py", 35, "build_train_valid_test_datasets",
-             "return _build_train_valid_test_datasets(data_prefix[0],"),
-            ("/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py", 156, "_build_train_valid_test_datasets",
-             "train_dataset = build_dataset(0, 'train')"),
-            ("/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py", 148, "build_dataset",
-             "dataset = GPTDataset(name, data_prefix, documents, indexed_dataset,"),
-            ("/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py", 261, "__init__",
-             "self.doc_idx, self.sample_idx, self.shuffle_idx, self.desc, self.desc_hash = \\"),
-        ], f"FileNotFoundError: [Errno 2] No such file or directory: '{cache}'"),
-            *torchrun_failed(at(301), rank=rank, local_rank=0, exitcode=1, pid=311, host=f"{name}-worker-{rank // 8 - 1}",
-                             script="pretrain_gpt.py", traceback="Traceback (most recent call last):"))
+        return text(
+            *torchrun_start(at(40)),
+            *rank_traceback(
+                rank,
+                [
+                    (
+                        "/work/Megatron-DeepSpeed/pretrain_gpt.py",
+                        349,
+                        "<module>",
+                        "pretrain(train_valid_test_datasets_provider,",
+                    ),
+                    (
+                        "/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py",
+                        35,
+                        "build_train_valid_test_datasets",
+                        "return _build_train_valid_test_datasets(data_prefix[0],",
+                    ),
+                    (
+                        "/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py",
+                        156,
+                        "_build_train_valid_test_datasets",
+                        "train_dataset = build_dataset(0, 'train')",
+                    ),
+                    (
+                        "/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py",
+                        148,
+                        "build_dataset",
+                        "dataset = GPTDataset(name, data_prefix, documents, indexed_dataset,",
+                    ),
+                    (
+                        "/work/Megatron-DeepSpeed/megatron/data/gpt_dataset.py",
+                        261,
+                        "__init__",
+                        "self.doc_idx, self.sample_idx, self.shuffle_idx, self.desc, self.desc_hash = \\",
+                    ),
+                ],
+                f"FileNotFoundError: [Errno 2] No such file or directory: '{cache}'",
+            ),
+            *torchrun_failed(
+                at(301),
+                rank=rank,
+                local_rank=0,
+                exitcode=1,
+                pid=311,
+                host=f"{name}-worker-{rank // 8 - 1}",
+                script="pretrain_gpt.py",
+                traceback="Traceback (most recent call last):",
+            ),
+        )
 
-    master = [*torchrun_start(at(40)), " > building dataset index ...", "    reading sizes...",
-              "    reading pointers...", "    reading document index...",
-              " > finished creating indexed dataset in 3.914627 seconds",
-              " > WARNING: could not find index map files, building the indices on rank 0 ...",
-              " > elasped time to build and save doc-idx mapping (seconds): 21.430918",
-              " > elasped time to build and save sample-idx mapping (seconds): 4.207713",
-              " > elasped time to build and save shuffle-idx mapping (seconds): 1.733301"]
-    plans = [PodPlan("master", 0, terminated(1, at(35), at(903)),
-                     log=_victim(master, 0, f"{name}-master-0", at(900), script="pretrain_gpt.py")),
-             PodPlan("worker", 0, terminated(1, at(35), at(302)), log=failing(8)),
-             PodPlan("worker", 1, terminated(1, at(35), at(303)), log=failing(16))]
+    master = [
+        *torchrun_start(at(40)),
+        " > building dataset index ...",
+        "    reading sizes...",
+        "    reading pointers...",
+        "    reading document index...",
+        " > finished creating indexed dataset in 3.914627 seconds",
+        " > WARNING: could not find index map files, building the indices on rank 0 ...",
+        " > elasped time to build and save doc-idx mapping (seconds): 21.430918",
+        " > elasped time to build and save sample-idx mapping (seconds): 4.207713",
+        " > elasped time to build and save shuffle-idx mapping (seconds): 1.733301",
+    ]
+    plans = [
+        PodPlan(
+            "master",
+            0,
+            terminated(1, at(35), at(903)),
+            log=_victim(master, 0, f"{name}-master-0", at(900), script="pretrain_gpt.py"),
+        ),
+        PodPlan("worker", 0, terminated(1, at(35), at(302)), log=failing(8)),
+        PodPlan("worker", 1, terminated(1, at(35), at(303)), log=failing(16)),
+    ]
     return _kubeflow_case(
-        id="missing-file-pytorchjob-index-cache-only-on-first-node", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/lm/megatron-deepspeed:23.12", command=["bash", "run_gpt_3node.sh"],
-        resources=gpu(8, "900Gi", "96"), plans=plans, category="missing-file",
-        culprit=[f"{name}-worker-0", f"{name}-worker-1"], evidence="No such file or directory",
+        id="missing-file-pytorchjob-index-cache-only-on-first-node",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/lm/megatron-deepspeed:23.12",
+        command=["bash", "run_gpt_3node.sh"],
+        resources=gpu(8, "900Gi", "96"),
+        plans=plans,
+        category="missing-file",
+        culprit=[f"{name}-worker-0", f"{name}-worker-1"],
+        evidence="No such file or directory",
         description="Megatron-DeepSpeed on three nodes with the dataset index cache on each node's local disk: "
-                    "rank 0 builds the doc/sample/shuffle index files on the master's disk, the other nodes look "
-                    "for them in their own and fail with FileNotFoundError; the master waits in its collective "
-                    "until the watchdog aborts it.",
+        "rank 0 builds the doc/sample/shuffle index files on the master's disk, the other nodes look "
+        "for them in their own and fail with FileNotFoundError; the master waits in its collective "
+        "until the watchdog aborts it.",
         title="Multi-node Megatron-DeepSpeed: FileNotFoundError for the _doc_idx.npy index cache on every node "
-              "but the first",
-        source="https://github.com/deepspeedai/Megatron-DeepSpeed/issues/356", captured=1000,
-        failed=("Master", 904))
+        "but the first",
+        source="https://github.com/deepspeedai/Megatron-DeepSpeed/issues/356",
+        captured=1000,
+        failed=("Master", 904),
+    )
 
 
 @SCENARIOS.add
@@ -461,24 +784,44 @@ def permission_denied_pytorchjob_cache_dir_random_uid() -> CaseSpec:
             f'[rank{rank}]:   File "/usr/lib64/python3.11/os.py", line 225, in makedirs',
             f"[rank{rank}]:     mkdir(name, mode)",
             f"[rank{rank}]: PermissionError: [Errno 13] Permission denied: '/.cache'",
-            *torchrun_failed(at(140), rank=rank, local_rank=rank % 4, exitcode=1, pid=150 + rank,
-                             host=f"{name}-{'master' if rank < 4 else 'worker'}-0",
-                             script="instructlab/training/main_ds.py", traceback="Traceback (most recent call last):"))
+            *torchrun_failed(
+                at(140),
+                rank=rank,
+                local_rank=rank % 4,
+                exitcode=1,
+                pid=150 + rank,
+                host=f"{name}-{'master' if rank < 4 else 'worker'}-0",
+                script="instructlab/training/main_ds.py",
+                traceback="Traceback (most recent call last):",
+            ),
+        )
 
-    plans = [PodPlan("master", 0, terminated(1, at(45), at(142)), log=log(0)),
-             PodPlan("worker", 0, terminated(1, at(45), at(141)), log=log(5))]
+    plans = [
+        PodPlan("master", 0, terminated(1, at(45), at(142)), log=log(0)),
+        PodPlan("worker", 0, terminated(1, at(45), at(141)), log=log(5)),
+    ]
     return _kubeflow_case(
-        id="permission-denied-pytorchjob-cache-dir-random-uid", kind="PyTorchJob", name=name, ns=ns, at=at,
+        id="permission-denied-pytorchjob-cache-dir-random-uid",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
         image="registry.corp.example/ilab/instructlab-training:1.3",
         command=["torchrun", "--nnodes=2", "--nproc_per_node=4", "-m", "instructlab.training.main_ds"],
-        resources=gpu(4, "256Gi", "32"), plans=plans, category="permission-denied",
-        culprit=[f"{name}-worker-0", f"{name}-master-0"], evidence="Permission denied: '/.cache'",
+        resources=gpu(4, "256Gi", "32"),
+        plans=plans,
+        category="permission-denied",
+        culprit=[f"{name}-worker-0", f"{name}-master-0"],
+        evidence="Permission denied: '/.cache'",
         description="On OpenShift the training pods run as a random non-root UID with HOME=/, so the first "
-                    "write to ~/.cache resolves to '/.cache', which that user may not create. Both nodes fail at "
-                    "start-up within a second of each other.",
+        "write to ~/.cache resolves to '/.cache', which that user may not create. Both nodes fail at "
+        "start-up within a second of each other.",
         title="InstructLab training PyTorchJob on OpenShift: [rank1]: PermissionError: [Errno 13] Permission "
-              "denied: '/.cache'",
-        source="https://github.com/opendatahub-io/ilab-on-ocp/pull/26", captured=300, failed=("Master", 143))
+        "denied: '/.cache'",
+        source="https://github.com/opendatahub-io/ilab-on-ocp/pull/26",
+        captured=300,
+        failed=("Master", 143),
+    )
 
 
 @SCENARIOS.add
@@ -486,30 +829,45 @@ def shm_exhausted_job_dataloader_bus_error_default_shm() -> CaseSpec:
     at = Clock(datetime(2026, 3, 11, 8, 0, tzinfo=timezone.utc))
     bus = "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm)."
     lines = [f"Epoch 0 iter {i * 50} loss {0.912 - i * 0.01:.4f}" for i in range(12)] + [
-        bus, bus, "Traceback (most recent call last):",
-        '  File "train_pointnet.py", line 188, in <module>', "    trainer.train()",
+        bus,
+        bus,
+        "Traceback (most recent call last):",
+        '  File "train_pointnet.py", line 188, in <module>',
+        "    trainer.train()",
         '  File "train_pointnet.py", line 141, in train',
         "    for input_dict in self.train_loader:",
         '  File "/usr/local/lib/python2.7/dist-packages/torch/utils/data/dataloader.py", line 631, in __next__',
         "    idx, batch = self._get_batch()",
         '  File "/usr/local/lib/python2.7/dist-packages/torch/utils/data/dataloader.py", line 610, in _get_batch',
         "    return self.data_queue.get()",
-        '  File "/usr/lib/python2.7/multiprocessing/queues.py", line 117, in get', "    res = self._recv()",
+        '  File "/usr/lib/python2.7/multiprocessing/queues.py", line 117, in get',
+        "    res = self._recv()",
         '  File "/usr/local/lib/python2.7/dist-packages/torch/multiprocessing/queue.py", line 21, in recv',
         "    buf = self.recv_bytes()",
         '  File "/usr/local/lib/python2.7/dist-packages/torch/utils/data/dataloader.py", line 274, in handler',
         "    _error_if_any_worker_fails()",
-        "RuntimeError: DataLoader worker (pid 125) is killed by signal: Bus error. "]
+        "RuntimeError: DataLoader worker (pid 125) is killed by signal: Bus error. ",
+    ]
     return _job_case(
-        id="shm-exhausted-job-dataloader-bus-error-default-shm", name="pointcloud-train", ns="perception", at=at,
-        image="registry.corp.example/perception/pointnet:torch1.0-py27", command=["python", "train_pointnet.py"],
-        resources=gpu(1, "48Gi", "12"), exit_code=1, ran=(10, 640), log=text(*lines), category="shm-exhausted",
+        id="shm-exhausted-job-dataloader-bus-error-default-shm",
+        name="pointcloud-train",
+        ns="perception",
+        at=at,
+        image="registry.corp.example/perception/pointnet:torch1.0-py27",
+        command=["python", "train_pointnet.py"],
+        resources=gpu(1, "48Gi", "12"),
+        exit_code=1,
+        ran=(10, 640),
+        log=text(*lines),
+        category="shm-exhausted",
         evidence="insufficient shared memory",
         description="A training pod on Kubernetes has the container runtime's default 64 MiB /dev/shm: the "
-                    "DataLoader workers die with SIGBUS and the main process reports the bus error.",
+        "DataLoader workers die with SIGBUS and the main process reports the bus error.",
         title="PyTorch DataLoader in a Kubernetes pod: Unexpected bus error in worker, insufficient shared memory "
-              "(shm)",
-        source="https://github.com/pytorch/pytorch/issues/16979", captured=700)
+        "(shm)",
+        source="https://github.com/pytorch/pytorch/issues/16979",
+        captured=700,
+    )
 
 
 @SCENARIOS.add
@@ -517,116 +875,195 @@ def config_error_mpijob_hydra_rejects_openmpi_option() -> CaseSpec:
     at = Clock(datetime(2026, 3, 12, 10, 0, tzinfo=timezone.utc))
     name, ns = "pvcnn-s3dis", "points-3d"
     launcher = f"{name}-launcher"
-    log = text(f"[mpiexec@{launcher}] match_arg (utils/args/args.c:163): unrecognized argument allow-run-as-root",
-               f"[mpiexec@{launcher}] HYDU_parse_array (utils/args/args.c:178): argument matching returned error",
-               f"[mpiexec@{launcher}] parse_args (ui/mpich/utils.c:1642): error parsing input array",
-               f"[mpiexec@{launcher}] HYD_uii_mpx_get_parameters (ui/mpich/utils.c:1694): unable to parse user "
-               "arguments",
-               f"[mpiexec@{launcher}] main (ui/mpich/mpiexec.c:148): error parsing parameters")
+    log = text(
+        f"[mpiexec@{launcher}] match_arg (utils/args/args.c:163): unrecognized argument allow-run-as-root",
+        f"[mpiexec@{launcher}] HYDU_parse_array (utils/args/args.c:178): argument matching returned error",
+        f"[mpiexec@{launcher}] parse_args (ui/mpich/utils.c:1642): error parsing input array",
+        f"[mpiexec@{launcher}] HYD_uii_mpx_get_parameters (ui/mpich/utils.c:1694): unable to parse user arguments",
+        f"[mpiexec@{launcher}] main (ui/mpich/mpiexec.c:148): error parsing parameters",
+    )
     objects, logs, launcher_pod = mpijob_v2(
-        at=at, name=name, ns=ns, image="registry.corp.example/points/torchpack:0.3-mpich", workers=2,
-        launcher_cmd=["mpirun", "--allow-run-as-root", "-np", "2", "-H", f"{name}-worker-0:1,{name}-worker-1:1",
-                      "python", "train.py", "configs/s3dis/from_scratch.yaml"],
-        worker_resources=gpu(1, "64Gi", "8"), slots=1, implementation="MPICH",
-        plan=MPIPlan(launcher_state=terminated(255, at(36), at(37)), launcher_log=log))
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/points/torchpack:0.3-mpich",
+        workers=2,
+        launcher_cmd=[
+            "mpirun",
+            "--allow-run-as-root",
+            "-np",
+            "2",
+            "-H",
+            f"{name}-worker-0:1,{name}-worker-1:1",
+            "python",
+            "train.py",
+            "configs/s3dis/from_scratch.yaml",
+        ],
+        worker_resources=gpu(1, "64Gi", "8"),
+        slots=1,
+        implementation="MPICH",
+        plan=MPIPlan(launcher_state=terminated(255, at(36), at(37)), launcher_log=log),
+    )
     return CaseSpec(
-        id="config-error-mpijob-hydra-rejects-openmpi-option", kind="MPIJob", name=name, namespace=ns,
-        healthy=False, category="config-error", culprit=launcher_pod,
+        id="config-error-mpijob-hydra-rejects-openmpi-option",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=launcher_pod,
         evidence="unrecognized argument allow-run-as-root",
         description="The launcher command passes Open MPI's --allow-run-as-root, but the image's mpirun is "
-                    "MPICH's Hydra, which rejects the option and exits before starting any rank. The workers "
-                    "keep running sshd.",
+        "MPICH's Hydra, which rejects the option and exits before starting any rank. The workers "
+        "keep running sshd.",
         title="torchpack dist-run under MPICH/Hydra: mpiexec rejects --allow-run-as-root (unrecognized argument)",
         source="https://github.com/zhijian-liu/torchpack/issues/36",
-        objects=objects, logs=logs, captured=at(300))
+        objects=objects,
+        logs=logs,
+        captured=at(300),
+    )
 
 
 @SCENARIOS.add
 def application_error_pytorchjob_ddp_unused_parameters() -> CaseSpec:
     at = Clock(datetime(2026, 3, 13, 7, 0, tzinfo=timezone.utc))
     name, ns = "ddcap-caption", "mm-research"
-    err = ("RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
-           "This error indicates that your module has parameters that were not used in producing loss. You can "
-           "enable unused parameter detection by passing the keyword argument `find_unused_parameters=True` to "
-           "`torch.nn.parallel.DistributedDataParallel`, and by \n"
-           "making sure all `forward` function outputs participate in calculating loss. \n"
-           "If you already have done the above, then the distributed data parallel module wasn't able to locate "
-           "the output tensors in the return value of your module's `forward` function. Please include the loss "
-           "function and the structure of the return value of `forward` of your module when reporting this issue "
-           "(e.g. list, dict, iterable).\n"
-           "Parameter indices which did not receive grad for rank {rank}: 1\n"
-           "In addition, you can set the environment variable TORCH_DISTRIBUTED_DEBUG to either INFO or DETAIL to "
-           "print out information about which particular parameters did not receive gradient on this rank as "
-           "part of this error")
-    frames = [("/workspace/DDCap/train.py", 412, "<module>", "main()"),
-              ("/workspace/DDCap/train.py", 301, "train", "outputs = model(tokens, prefix, mask)"),
-              ("/opt/conda/lib/python3.8/site-packages/torch/nn/parallel/distributed.py", 873, "forward",
-               "if torch.is_grad_enabled() and self.reducer._rebuild_buckets():")]
+    err = (
+        "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
+        "This error indicates that your module has parameters that were not used in producing loss. You can "
+        "enable unused parameter detection by passing the keyword argument `find_unused_parameters=True` to "
+        "`torch.nn.parallel.DistributedDataParallel`, and by \n"
+        "making sure all `forward` function outputs participate in calculating loss. \n"
+        "If you already have done the above, then the distributed data parallel module wasn't able to locate "
+        "the output tensors in the return value of your module's `forward` function. Please include the loss "
+        "function and the structure of the return value of `forward` of your module when reporting this issue "
+        "(e.g. list, dict, iterable).\n"
+        "Parameter indices which did not receive grad for rank {rank}: 1\n"
+        "In addition, you can set the environment variable TORCH_DISTRIBUTED_DEBUG to either INFO or DETAIL to "
+        "print out information about which particular parameters did not receive gradient on this rank as "
+        "part of this error"
+    )
+    frames = [
+        ("/workspace/DDCap/train.py", 412, "<module>", "main()"),
+        ("/workspace/DDCap/train.py", 301, "train", "outputs = model(tokens, prefix, mask)"),
+        (
+            "/opt/conda/lib/python3.8/site-packages/torch/nn/parallel/distributed.py",
+            873,
+            "forward",
+            "if torch.is_grad_enabled() and self.reducer._rebuild_buckets():",
+        ),
+    ]
 
     def log(rank: int, host: str, fin: int) -> str:
-        return text(*torchrun_start(at(30)), *(f"epoch 0 | step {s} | loss {5.91 - s / 400:.4f}" for s in (0,)),
-                    *rank_traceback(rank, frames, err.replace("{rank}", str(rank))),
-                    *torchrun_failed(at(fin), rank=rank, local_rank=0, exitcode=1, pid=63, host=host,
-                                     traceback="Traceback (most recent call last):"))
+        return text(
+            *torchrun_start(at(30)),
+            *(f"epoch 0 | step {s} | loss {5.91 - s / 400:.4f}" for s in (0,)),
+            *rank_traceback(rank, frames, err.replace("{rank}", str(rank))),
+            *torchrun_failed(
+                at(fin),
+                rank=rank,
+                local_rank=0,
+                exitcode=1,
+                pid=63,
+                host=host,
+                traceback="Traceback (most recent call last):",
+            ),
+        )
 
-    plans = [PodPlan("master", 0, terminated(1, at(25), at(97)), log=log(0, f"{name}-master-0", 96)),
-             PodPlan("worker", 0, terminated(1, at(25), at(97)), log=log(1, f"{name}-worker-0", 96))]
+    plans = [
+        PodPlan("master", 0, terminated(1, at(25), at(97)), log=log(0, f"{name}-master-0", 96)),
+        PodPlan("worker", 0, terminated(1, at(25), at(97)), log=log(1, f"{name}-worker-0", 96)),
+    ]
     return _kubeflow_case(
-        id="application-error-pytorchjob-ddp-unused-parameters", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/mm/ddcap:torch1.9-cu111", command=["torchrun", "--nnodes=2", "train.py"],
-        resources=gpu(1, "64Gi", "8"), plans=plans, category="application-error",
-        culprit=[f"{name}-master-0", f"{name}-worker-0"], evidence="Expected to have finished reduction",
+        id="application-error-pytorchjob-ddp-unused-parameters",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/mm/ddcap:torch1.9-cu111",
+        command=["torchrun", "--nnodes=2", "train.py"],
+        resources=gpu(1, "64Gi", "8"),
+        plans=plans,
+        category="application-error",
+        culprit=[f"{name}-master-0", f"{name}-worker-0"],
+        evidence="Expected to have finished reduction",
         description="DistributedDataParallel finds a parameter that received no gradient in the first step and "
-                    "every rank raises the same RuntimeError at the start of the second: the model has a layer "
-                    "that does not take part in the loss. A bug in the user's model, not in the cluster.",
+        "every rank raises the same RuntimeError at the start of the second: the model has a layer "
+        "that does not take part in the loss. A bug in the user's model, not in the cluster.",
         title="DDP training fails on every rank: Expected to have finished reduction in the prior iteration "
-              "(a parameter did not receive grad)",
-        source="https://github.com/buxiangzhiren/DDCap/issues/35", captured=200, failed=("Master", 98))
+        "(a parameter did not receive grad)",
+        source="https://github.com/buxiangzhiren/DDCap/issues/35",
+        captured=200,
+        failed=("Master", 98),
+    )
 
 
 @SCENARIOS.add
 def rendezvous_error_pytorchjob_elastic_master_unreachable() -> CaseSpec:
     at = Clock(datetime(2026, 3, 14, 9, 0, tzinfo=timezone.utc))
     name, ns = "torch-mnist-edl", "elastic-demo"
-    tb = ["Traceback (most recent call last):",
-          '  File "/usr/local/bin/torchrun", line 8, in <module>', "    sys.exit(main())",
-          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/multiprocessing/errors/'
-          '__init__.py", line 346, in wrapper', "    return f(*args, **kwargs)",
-          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/run.py", line 762, in main',
-          "    run(args)",
-          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/run.py", line 753, in run',
-          "    elastic_launch(",
-          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/launcher/api.py", line 132, in __call__',
-          "    return launch_agent(self._config, self._entrypoint, list(args))",
-          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/launcher/api.py", line 241, in '
-          "launch_agent", "    result = agent.run()",
-          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/agent/server/api.py", line 723, '
-          "in run", "    result = self._invoke_run(role)",
-          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/dynamic_rendezvous.py"'
-          ', line 1031, in next_rendezvous', "    self._op_executor.run(join_op, deadline)",
-          '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/dynamic_rendezvous.py"'
-          ', line 638, in run', "    raise RendezvousTimeoutError()",
-          "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError"]
+    tb = [
+        "Traceback (most recent call last):",
+        '  File "/usr/local/bin/torchrun", line 8, in <module>',
+        "    sys.exit(main())",
+        '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/multiprocessing/errors/'
+        '__init__.py", line 346, in wrapper',
+        "    return f(*args, **kwargs)",
+        '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/run.py", line 762, in main',
+        "    run(args)",
+        '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/run.py", line 753, in run',
+        "    elastic_launch(",
+        '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/launcher/api.py", line 132, in __call__',
+        "    return launch_agent(self._config, self._entrypoint, list(args))",
+        '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/launcher/api.py", line 241, in launch_agent',
+        "    result = agent.run()",
+        '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/agent/server/api.py", line 723, '
+        "in run",
+        "    result = self._invoke_run(role)",
+        '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/dynamic_rendezvous.py"'
+        ", line 1031, in next_rendezvous",
+        "    self._op_executor.run(join_op, deadline)",
+        '  File "/usr/local/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/dynamic_rendezvous.py"'
+        ", line 638, in run",
+        "    raise RendezvousTimeoutError()",
+        "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
+    ]
 
     def log(fin: int) -> str:
-        return stamped(["[2026-03-14 09:00:46,464] [INFO] [master_client.py:545:build_master_client] getting global "
-                        "master client",
-                        "[2026-03-14 09:00:46,466] [INFO] [master_client.py:76:__init__] dlrover master addr is "
-                        "elasticjob-torch-mnist-dlrover-master:50001", *tb], at(46), [0.01, 900] + [0] * 40)
+        return stamped(
+            [
+                "[2026-03-14 09:00:46,464] [INFO] [master_client.py:545:build_master_client] getting global "
+                "master client",
+                "[2026-03-14 09:00:46,466] [INFO] [master_client.py:76:__init__] dlrover master addr is "
+                "elasticjob-torch-mnist-dlrover-master:50001",
+                *tb,
+            ],
+            at(46),
+            [0.01, 900] + [0] * 40,
+        )
 
     plans = [PodPlan("worker", i, terminated(1, at(44), at(947 + i)), log=log(947 + i)) for i in range(2)]
     return _kubeflow_case(
-        id="rendezvous-error-pytorchjob-elastic-master-unreachable", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/dlrover/torch-mnist:1.0", command=["dlrover-run", "--nnodes=1:2",
-                                                                       "mnist_train.py"],
-        resources=cpu_only("4Gi", "2"), plans=plans, category="rendezvous-error",
-        culprit=[f"{name}-worker-0", f"{name}-worker-1"], evidence="RendezvousTimeoutError",
+        id="rendezvous-error-pytorchjob-elastic-master-unreachable",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/dlrover/torch-mnist:1.0",
+        command=["dlrover-run", "--nnodes=1:2", "mnist_train.py"],
+        resources=cpu_only("4Gi", "2"),
+        plans=plans,
+        category="rendezvous-error",
+        culprit=[f"{name}-worker-0", f"{name}-worker-1"],
+        evidence="RendezvousTimeoutError",
         description="Two elastic workers start and ask the elastic master for a rendezvous; on this cluster's "
-                    "network the master is never reached, and after the 900 s join timeout both agents raise "
-                    "RendezvousTimeoutError. Neither worker ever trained.",
+        "network the master is never reached, and after the 900 s join timeout both agents raise "
+        "RendezvousTimeoutError. Neither worker ever trained.",
         title="Elastic PyTorch job on minikube (kvm driver): both workers raise RendezvousTimeoutError",
-        source="https://github.com/intelligent-machine-learning/dlrover/issues/374", captured=1100,
-        failed=("Worker", 949))
+        source="https://github.com/intelligent-machine-learning/dlrover/issues/374",
+        captured=1100,
+        failed=("Worker", 949),
+    )
 
 
 @SCENARIOS.add
@@ -650,27 +1087,55 @@ def nccl_error_mpijob_horovod_ibv_create_qp() -> CaseSpec:
         f"{w0}:2668:2780 [0] NCCL INFO CUDA Dev 0, IB Ports : mlx4_0/2(PHB)",
         f"{w1}:2712:2824 [0] NCCL INFO CUDA Dev 0, IB Ports : mlx4_0/2(PHB)",
         "Traceback (most recent call last):",
-        '  File "run_pretraining.py", line 628, in <module>', "    tf.app.run()",
+        '  File "run_pretraining.py", line 628, in <module>',
+        "    tf.app.run()",
         "tensorflow.python.framework.errors_impl.UnknownError: ncclCommInitRank failed: unhandled system error",
         "\t [[{{node DistributedAdamWeightDecayOptimizer_Allreduce/HorovodAllreduce_gradients_AddN_7_0}}]]",
         "--------------------------------------------------------------------------",
         "Primary job  terminated normally, but 1 process returned",
         "a non-zero exit code. Per user-direction, the job has been aborted.",
-        "--------------------------------------------------------------------------")
+        "--------------------------------------------------------------------------",
+    )
     objects, logs, launcher = mpijob_v2(
-        at=at, name=name, ns=ns, image="registry.corp.example/nlp/horovod-bert:0.18-tf1.14", workers=2,
-        launcher_cmd=["mpirun", "-np", "2", "-x", "NCCL_DEBUG=INFO", "-x", "NCCL_IB_DISABLE=0", "python",
-                      "run_pretraining.py"], worker_resources=gpu(1, "64Gi", "8"), slots=1,
-        plan=MPIPlan(launcher_state=terminated(1, at(36), at(118)), launcher_log=log))
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/nlp/horovod-bert:0.18-tf1.14",
+        workers=2,
+        launcher_cmd=[
+            "mpirun",
+            "-np",
+            "2",
+            "-x",
+            "NCCL_DEBUG=INFO",
+            "-x",
+            "NCCL_IB_DISABLE=0",
+            "python",
+            "run_pretraining.py",
+        ],
+        worker_resources=gpu(1, "64Gi", "8"),
+        slots=1,
+        plan=MPIPlan(launcher_state=terminated(1, at(36), at(118)), launcher_log=log),
+    )
     return CaseSpec(
-        id="nccl-error-mpijob-horovod-ibv-create-qp", kind="MPIJob", name=name, namespace=ns, healthy=False,
-        category="nccl-error", culprit=launcher, evidence="Call to ibv_create_qp failed",
+        id="nccl-error-mpijob-horovod-ibv-create-qp",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=launcher,
+        evidence="Call to ibv_create_qp failed",
         description="Horovod BERT pretraining over InfiniBand: NCCL on the second worker cannot create a queue "
-                    "pair on the HCA (the container may not lock enough memory), so ncclCommInitRank fails with "
-                    "'unhandled system error' at the first allreduce.",
+        "pair on the HCA (the container may not lock enough memory), so ncclCommInitRank fails with "
+        "'unhandled system error' at the first allreduce.",
         title="Horovod TensorFlow over InfiniBand: NCCL WARN Call to ibv_create_qp failed, ncclCommInitRank "
-              "failed: unhandled system error",
-        source="https://github.com/horovod/horovod/issues/1651", objects=objects, logs=logs, captured=at(400))
+        "failed: unhandled system error",
+        source="https://github.com/horovod/horovod/issues/1651",
+        objects=objects,
+        logs=logs,
+        captured=at(400),
+    )
 
 
 @SCENARIOS.add
@@ -678,37 +1143,69 @@ def killed_externally_pytorchjob_worker_pod_deleted_by_hand() -> CaseSpec:
     at = Clock(datetime(2026, 3, 16, 15, 0, tzinfo=timezone.utc))
     name, ns = "mnist-ddp", "ft-test"
     deleted = 1800
-    steps = [f"Train Epoch: {1 + i // 47} [{(i % 47) * 1280}/60000 ({(i % 47) * 2.13:.0f}%)]\tloss={2.29 - i * 0.004:.4f}"
-             for i in range(60)]
+    steps = [
+        f"Train Epoch: {1 + i // 47} [{(i % 47) * 1280}/60000 ({(i % 47) * 2.13:.0f}%)]\tloss={2.29 - i * 0.004:.4f}"
+        for i in range(60)
+    ]
     master = stamped(["Using distributed PyTorch with nccl backend", *steps], at(40), 29.5)
     waiting_worker = stamped(["Using distributed PyTorch with nccl backend"], at(deleted + 9), 1)
-    plans = [PodPlan("master", 0, running(at(38)), log=master),
-             PodPlan("worker", 0, running(at(38)), log=stamped(["Using distributed PyTorch with nccl backend"],
-                                                               at(40), 1)),
-             PodPlan("worker", 1, running(at(deleted + 8)), log=waiting_worker),
-             PodPlan("worker", 2, running(at(38)), log=stamped(["Using distributed PyTorch with nccl backend"],
-                                                               at(40), 1))]
-    old = {"apiVersion": "v1", "kind": "Pod",
-           "metadata": {"name": f"{name}-worker-1", "namespace": ns, "uid": uid(ns, "pod", f"{name}-worker-1", "1")}}
-    events = [event(old, "Killing", "Stopping container pytorch", at(deleted), type_="Normal", host="gpu-node-12",
-                    field_path="spec.containers{pytorch}"),
-              event({"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob",
-                     "metadata": {"name": name, "namespace": ns, "uid": uid(ns, "PyTorchJob", name)}},
-                    "SuccessfulCreatePod", f"Created pod: {name}-worker-1", at(deleted + 3), type_="Normal",
-                    component="pytorchjob-controller")]
+    plans = [
+        PodPlan("master", 0, running(at(38)), log=master),
+        PodPlan("worker", 0, running(at(38)), log=stamped(["Using distributed PyTorch with nccl backend"], at(40), 1)),
+        PodPlan("worker", 1, running(at(deleted + 8)), log=waiting_worker),
+        PodPlan("worker", 2, running(at(38)), log=stamped(["Using distributed PyTorch with nccl backend"], at(40), 1)),
+    ]
+    old = {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {"name": f"{name}-worker-1", "namespace": ns, "uid": uid(ns, "pod", f"{name}-worker-1", "1")},
+    }
+    events = [
+        event(
+            old,
+            "Killing",
+            "Stopping container pytorch",
+            at(deleted),
+            type_="Normal",
+            host="gpu-node-12",
+            field_path="spec.containers{pytorch}",
+        ),
+        event(
+            {
+                "apiVersion": "kubeflow.org/v1",
+                "kind": "PyTorchJob",
+                "metadata": {"name": name, "namespace": ns, "uid": uid(ns, "PyTorchJob", name)},
+            },
+            "SuccessfulCreatePod",
+            f"Created pod: {name}-worker-1",
+            at(deleted + 3),
+            type_="Normal",
+            component="pytorchjob-controller",
+        ),
+    ]
     return _kubeflow_case(
-        id="killed-externally-pytorchjob-worker-pod-deleted-by-hand", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/demo/pytorch-mnist:1.10", command=["python", "/opt/mnist/src/mnist.py",
-                                                                       "--backend", "nccl"],
-        resources=gpu(1, "16Gi", "4"), plans=plans, restart_policy="OnFailure", category="killed-externally",
-        culprit=f"{name}-worker-1", evidence="Stopping container pytorch",
+        id="killed-externally-pytorchjob-worker-pod-deleted-by-hand",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/demo/pytorch-mnist:1.10",
+        command=["python", "/opt/mnist/src/mnist.py", "--backend", "nccl"],
+        resources=gpu(1, "16Gi", "4"),
+        plans=plans,
+        restart_policy="OnFailure",
+        category="killed-externally",
+        culprit=f"{name}-worker-1",
+        evidence="Stopping container pytorch",
         description="Someone ran kubectl delete pod on worker 1 of a running DDP job. The operator recreated a "
-                    "pod of the same name (new uid), which cannot join the existing process group; the master's "
-                    "progress stopped at the deletion and every pod still shows Running. Only a Killing event on "
-                    "the old pod's uid says what happened.",
-        title="PyTorchJob DDP training stops after a worker pod is deleted by hand; the recreated worker never "
-              "rejoins",
-        source="https://github.com/kubeflow/trainer/issues/1478", captured=deleted + 1500, events=events)
+        "pod of the same name (new uid), which cannot join the existing process group; the master's "
+        "progress stopped at the deletion and every pod still shows Running. Only a Killing event on "
+        "the old pod's uid says what happened.",
+        title="PyTorchJob DDP training stops after a worker pod is deleted by hand; the recreated worker never rejoins",
+        source="https://github.com/kubeflow/trainer/issues/1478",
+        captured=deleted + 1500,
+        events=events,
+    )
 
 
 @SCENARIOS.add
@@ -729,25 +1226,46 @@ def oom_killed_job_deepspeed_offload_return_code_9() -> CaseSpec:
         " '--local_rank=0', '--deepspeed', 'ds_config_stage2_hf.json', '--model_name_or_path', 'EleutherAI/gpt-j-6B',"
         " '--train_file', 'train.csv', '--validation_file', 'validation.csv', '--do_train', '--do_eval', '--fp16', "
         "'--overwrite_cache', '--evaluation_strategy=steps', '--output_dir', 'finetuned', '--num_train_epochs', '12'] "
-        "exits with return code = -9"]
+        "exits with return code = -9",
+    ]
     gpu_node = node("gpu-node-22", at(-86400), product="NVIDIA-A100-SXM4-40GB")
-    extra = [gpu_node, node_event(gpu_node, "SystemOOM", "System OOM encountered, victim process: python3, pid: 80",
-                                  at(573), component="kubelet")]
+    extra = [
+        gpu_node,
+        node_event(
+            gpu_node,
+            "SystemOOM",
+            "System OOM encountered, victim process: python3, pid: 80",
+            at(573),
+            component="kubelet",
+        ),
+    ]
     return _job_case(
-        id="oom-killed-job-deepspeed-offload-return-code-9", name=name, ns=ns, at=at,
-        image="registry.corp.example/llm/deepspeed:0.8.3-torch1.13", command=["deepspeed", "run_clm.py",
-                                                                             "--deepspeed", "ds_config_stage2_hf.json"],
-        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"cpu": "8", "memory": "32Gi",
-                                                                   "nvidia.com/gpu": "1"}},
-        exit_code=247, ran=(480, 574), log=text(*lines), category="oom-killed", evidence="return code = -9",
+        id="oom-killed-job-deepspeed-offload-return-code-9",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/llm/deepspeed:0.8.3-torch1.13",
+        command=["deepspeed", "run_clm.py", "--deepspeed", "ds_config_stage2_hf.json"],
+        resources={
+            "limits": {"nvidia.com/gpu": "1"},
+            "requests": {"cpu": "8", "memory": "32Gi", "nvidia.com/gpu": "1"},
+        },
+        exit_code=247,
+        ran=(480, 574),
+        log=text(*lines),
+        category="oom-killed",
+        evidence="return code = -9",
         description="DeepSpeed ZeRO-2 with the optimizer offloaded to CPU fine-tunes GPT-J 6B: while the "
-                    "optimizer states are initialised the host runs out of memory, the kernel kills the training "
-                    "process (SIGKILL) and the launcher reports return code -9. The container itself is not "
-                    "OOMKilled; the node's SystemOOM event names the victim.",
+        "optimizer states are initialised the host runs out of memory, the kernel kills the training "
+        "process (SIGKILL) and the launcher reports return code -9. The container itself is not "
+        "OOMKilled; the node's SystemOOM event names the victim.",
         title="DeepSpeed GPT-J 6B fine-tuning: launcher reports 'exits with return code = -9' while initialising "
-              "optimizer states (host memory exhausted)",
-        source="https://github.com/deepspeedai/DeepSpeed/issues/3160", captured=700, node_name="gpu-node-22",
-        extra=extra)
+        "optimizer states (host memory exhausted)",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/3160",
+        captured=700,
+        node_name="gpu-node-22",
+        extra=extra,
+    )
 
 
 @SCENARIOS.add
@@ -775,18 +1293,29 @@ def gpu_oom_paddlejob_llama_resource_exhausted() -> CaseSpec:
         "",
         "I0318 09:51:11.657310 597454 tcp_store.cc:273] receive shutdown event and so quit from MasterDaemon run loop",
         "LAUNCH INFO 2026-03-18 09:51:12,809 Exit code 1",
-        "[2026-03-18 09:51:12,809] [    INFO] controller.py:149 - Exit code 1"]
+        "[2026-03-18 09:51:12,809] [    INFO] controller.py:149 - Exit code 1",
+    ]
     plans = [PodPlan("worker", 0, terminated(1, at(3010), at(3073)), log=text(*lines))]
     return _kubeflow_case(
-        id="gpu-oom-paddlejob-llama-resource-exhausted", kind="PaddleJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/nlp/paddlenlp:2.6-cuda11.8", command=["python", "-m", "paddle.distributed.launch",
-                                                                          "run_pretrain.py"],
-        resources=gpu(1, "64Gi", "16"), plans=plans, category="gpu-oom", culprit=f"{name}-worker-0",
+        id="gpu-oom-paddlejob-llama-resource-exhausted",
+        kind="PaddleJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/nlp/paddlenlp:2.6-cuda11.8",
+        command=["python", "-m", "paddle.distributed.launch", "run_pretrain.py"],
+        resources=gpu(1, "64Gi", "16"),
+        plans=plans,
+        category="gpu-oom",
+        culprit=f"{name}-worker-0",
         evidence="Out of memory error on GPU 0",
         description="PaddleNLP LLaMA-7B fine-tuning on a 24 GB card: loading the weights fills the GPU and the "
-                    "next allocation raises ResourceExhaustedError; the Paddle launcher reports exit code 1.",
+        "next allocation raises ResourceExhaustedError; the Paddle launcher reports exit code 1.",
         title="PaddleNLP LLaMA training on a 24 GB GPU: ResourceExhaustedError Out of memory error on GPU 0",
-        source="https://github.com/PaddlePaddle/PaddleNLP/issues/7312", captured=3200, failed=("Worker", 3074))
+        source="https://github.com/PaddlePaddle/PaddleNLP/issues/7312",
+        captured=3200,
+        failed=("Worker", 3074),
+    )
 
 
 @SCENARIOS.add
@@ -795,77 +1324,136 @@ def rendezvous_error_jaxjob_more_processes_than_pods() -> CaseSpec:
     name, ns = "llama2-jax-train", "jax-lab"
     lines = [
         "Traceback (most recent call last):",
-        '  File "/root/llama-2-jax/train.py", line 146, in <module>', "    main()",
+        '  File "/root/llama-2-jax/train.py", line 146, in <module>',
+        "    main()",
         '  File "/root/llama-2-jax/train.py", line 89, in main',
         '    jax.distributed.initialize(coordinator_address="localhost", num_processes=8, process_id=0)',
         '  File "/root/miniconda3/envs/jax/lib/python3.11/site-packages/jax/_src/distributed.py", line 180, in '
         "initialize",
         "    global_state.initialize(coordinator_address, num_processes, process_id,",
         '  File "/root/miniconda3/envs/jax/lib/python3.11/site-packages/jax/_src/distributed.py", line 95, in '
-        "initialize", "    self.client.connect()",
+        "initialize",
+        "    self.client.connect()",
         "jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: "
         "PjRT_Client_Connect. Timed out task names:",
-        *(f"/job:jax_worker/replica:0/task:{t}" for t in (1, 6, 3, 2, 5, 7, 4)), "",
+        *(f"/job:jax_worker/replica:0/task:{t}" for t in (1, 6, 3, 2, 5, 7, 4)),
+        "",
         "Additional GRPC error information from remote target unknown_target_for_coordination_leader while calling "
-        "/tensorflow.CoordinationService/Barrier:"]
+        "/tensorflow.CoordinationService/Barrier:",
+    ]
     plans = [PodPlan("worker", 0, terminated(1, at(40), at(348)), log=text(*lines))]
     return _kubeflow_case(
-        id="rendezvous-error-jaxjob-more-processes-than-pods", kind="JAXJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/jax/llama-2-jax:0.4.20-cuda12", command=["python", "train.py"],
-        resources=gpu(8, "900Gi", "96"), plans=plans, category="rendezvous-error", culprit=f"{name}-worker-0",
+        id="rendezvous-error-jaxjob-more-processes-than-pods",
+        kind="JAXJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/jax/llama-2-jax:0.4.20-cuda12",
+        command=["python", "train.py"],
+        resources=gpu(8, "900Gi", "96"),
+        plans=plans,
+        category="rendezvous-error",
+        culprit=f"{name}-worker-0",
         evidence="Barrier timed out. Barrier_id: PjRT_Client_Connect",
         description="The training script initialises jax.distributed for 8 processes, but the JAXJob runs one "
-                    "pod: process 0 waits at the connect barrier for seven tasks that do not exist and times out.",
+        "pod: process 0 waits at the connect barrier for seven tasks that do not exist and times out.",
         title="llama-2-jax train.py on one GPU node: DEADLINE_EXCEEDED Barrier timed out (PjRT_Client_Connect), "
-              "tasks 1-7 never connect",
-        source="https://github.com/ayaka14732/llama-2-jax/issues/20", captured=500, failed=("Worker", 349))
+        "tasks 1-7 never connect",
+        source="https://github.com/ayaka14732/llama-2-jax/issues/20",
+        captured=500,
+        failed=("Worker", 349),
+    )
 
 
 @SCENARIOS.add
 def dependency_error_mpijob_horovod_torch_extension_missing() -> CaseSpec:
     at = Clock(datetime(2026, 3, 20, 12, 0, tzinfo=timezone.utc))
     name, ns = "hvd-mnist-torch", "ai-lab"
-    tb = ["Traceback (most recent call last):",
-          '  File "/opt/conda/lib/python3.6/site-packages/horovod/torch/__init__.py", line 27, in <module>',
-          "    __file__, 'mpi_lib_v2')",
-          '  File "/opt/conda/lib/python3.6/site-packages/horovod/common/util.py", line 50, in check_extension',
-          "    'Horovod with %s=1 to debug the build error.' % (ext_name, ext_env_var))",
-          "ImportError: Extension horovod.torch has not been built.  If this is not expected, reinstall Horovod with "
-          "HOROVOD_WITH_PYTORCH=1 to debug the build error.",
-          "",
-          "During handling of the above exception, another exception occurred:",
-          "",
-          "Traceback (most recent call last):",
-          '  File "pytorch_mnist.py", line 8, in <module>', "    import horovod.torch as hvd",
-          '  File "/opt/conda/lib/python3.6/site-packages/horovod/torch/__init__.py", line 30, in <module>',
-          "    __file__, 'mpi_lib', '_mpi_lib')",
-          '  File "/opt/conda/lib/python3.6/site-packages/horovod/common/util.py", line 50, in check_extension',
-          "    'Horovod with %s=1 to debug the build error.' % (ext_name, ext_env_var))",
-          "ImportError: Extension horovod.torch has not been built.  If this is not expected, reinstall Horovod with "
-          "HOROVOD_WITH_PYTORCH=1 to debug the build error."]
-    log = text(*tb, "--------------------------------------------------------------------------",
-               "Primary job  terminated normally, but 1 process returned",
-               "a non-zero exit code. Per user-direction, the job has been aborted.",
-               "--------------------------------------------------------------------------",
-               "--------------------------------------------------------------------------",
-               "mpirun detected that one or more processes exited with non-zero status, thus causing",
-               "the job to be terminated. The first process to do so was:", "",
-               "  Process name: [[41377,1],0]", "  Exit code:    1",
-               "--------------------------------------------------------------------------")
+    tb = [
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/lib/python3.6/site-packages/horovod/torch/__init__.py", line 27, in <module>',
+        "    __file__, 'mpi_lib_v2')",
+        '  File "/opt/conda/lib/python3.6/site-packages/horovod/common/util.py", line 50, in check_extension',
+        "    'Horovod with %s=1 to debug the build error.' % (ext_name, ext_env_var))",
+        "ImportError: Extension horovod.torch has not been built.  If this is not expected, reinstall Horovod with "
+        "HOROVOD_WITH_PYTORCH=1 to debug the build error.",
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        "Traceback (most recent call last):",
+        '  File "pytorch_mnist.py", line 8, in <module>',
+        "    import horovod.torch as hvd",
+        '  File "/opt/conda/lib/python3.6/site-packages/horovod/torch/__init__.py", line 30, in <module>',
+        "    __file__, 'mpi_lib', '_mpi_lib')",
+        '  File "/opt/conda/lib/python3.6/site-packages/horovod/common/util.py", line 50, in check_extension',
+        "    'Horovod with %s=1 to debug the build error.' % (ext_name, ext_env_var))",
+        "ImportError: Extension horovod.torch has not been built.  If this is not expected, reinstall Horovod with "
+        "HOROVOD_WITH_PYTORCH=1 to debug the build error.",
+    ]
+    log = text(
+        *tb,
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------",
+        "--------------------------------------------------------------------------",
+        "mpirun detected that one or more processes exited with non-zero status, thus causing",
+        "the job to be terminated. The first process to do so was:",
+        "",
+        "  Process name: [[41377,1],0]",
+        "  Exit code:    1",
+        "--------------------------------------------------------------------------",
+    )
     objects, logs, launcher = mpijob_v2(
-        at=at, name=name, ns=ns, image="registry.corp.example/ai-lab/notebook-horovod:19.11", workers=1,
-        launcher_cmd=["mpirun", "-np", "1", "-bind-to", "none", "-map-by", "slot", "-x", "NCCL_DEBUG=INFO", "-x",
-                      "LD_LIBRARY_PATH", "-x", "PATH", "-mca", "pml", "ob1", "-mca", "btl", "^openib", "python",
-                      "pytorch_mnist.py"], worker_resources=gpu(1, "32Gi", "8"), slots=1,
-        plan=MPIPlan(launcher_state=terminated(1, at(36), at(44)), launcher_log=log))
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/ai-lab/notebook-horovod:19.11",
+        workers=1,
+        launcher_cmd=[
+            "mpirun",
+            "-np",
+            "1",
+            "-bind-to",
+            "none",
+            "-map-by",
+            "slot",
+            "-x",
+            "NCCL_DEBUG=INFO",
+            "-x",
+            "LD_LIBRARY_PATH",
+            "-x",
+            "PATH",
+            "-mca",
+            "pml",
+            "ob1",
+            "-mca",
+            "btl",
+            "^openib",
+            "python",
+            "pytorch_mnist.py",
+        ],
+        worker_resources=gpu(1, "32Gi", "8"),
+        slots=1,
+        plan=MPIPlan(launcher_state=terminated(1, at(36), at(44)), launcher_log=log),
+    )
     return CaseSpec(
-        id="dependency-error-mpijob-horovod-torch-extension-missing", kind="MPIJob", name=name, namespace=ns,
-        healthy=False, category="dependency-error", culprit=launcher,
+        id="dependency-error-mpijob-horovod-torch-extension-missing",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="dependency-error",
+        culprit=launcher,
         evidence="Extension horovod.torch has not been built",
         description="The image's Horovod was built without its PyTorch extension: the first import of "
-                    "horovod.torch fails on the only rank and mpirun aborts the job.",
+        "horovod.torch fails on the only rank and mpirun aborts the job.",
         title="Horovod in a prebuilt image: ImportError Extension horovod.torch has not been built",
-        source="https://github.com/tlkh/ai-lab/issues/27", objects=objects, logs=logs, captured=at(200))
+        source="https://github.com/tlkh/ai-lab/issues/27",
+        objects=objects,
+        logs=logs,
+        captured=at(200),
+    )
 
 
 @SCENARIOS.add
@@ -875,27 +1463,51 @@ def rendezvous_error_xgboostjob_rabit_tracker_localhost() -> CaseSpec:
     retry = [f"retry connect to ip(retry time {i}): [localhost]" for i in range(1, 5)]
 
     def log() -> str:
-        return text("[18:00:41] INFO: loading training data from /data/ctr/train/part-*.libsvm", *retry,
-                    "connect to (failed): [localhost]", "Socket Connect Error:Invalid argument")
+        return text(
+            "[18:00:41] INFO: loading training data from /data/ctr/train/part-*.libsvm",
+            *retry,
+            "connect to (failed): [localhost]",
+            "Socket Connect Error:Invalid argument",
+        )
 
-    plans = [PodPlan("master", 0, terminated(1, at(30), at(52)), log=text(
+    plans = [
+        PodPlan(
+            "master",
+            0,
+            terminated(1, at(30), at(52)),
+            log=text(
                 "2026-03-21 18:00:39,310 INFO start listen on 0.0.0.0:9091",
-                "2026-03-21 18:00:39,311 INFO @tracker All of 3 nodes getting started", *retry,
-                "connect to (failed): [localhost]", "Socket Connect Error:Invalid argument")),
-             PodPlan("worker", 0, terminated(1, at(31), at(51)), log=log()),
-             PodPlan("worker", 1, terminated(1, at(31), at(51)), log=log())]
+                "2026-03-21 18:00:39,311 INFO @tracker All of 3 nodes getting started",
+                *retry,
+                "connect to (failed): [localhost]",
+                "Socket Connect Error:Invalid argument",
+            ),
+        ),
+        PodPlan("worker", 0, terminated(1, at(31), at(51)), log=log()),
+        PodPlan("worker", 1, terminated(1, at(31), at(51)), log=log()),
+    ]
     return _kubeflow_case(
-        id="rendezvous-error-xgboostjob-rabit-tracker-localhost", kind="XGBoostJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/ads/xgboost-rabit:1.7", command=["python", "train_ctr.py",
-                                                                     "--tracker-host", "localhost"],
-        resources=cpu_only("16Gi", "8"), plans=plans, category="rendezvous-error",
-        culprit=[f"{name}-worker-0", f"{name}-worker-1"], evidence="connect to (failed): [localhost]",
+        id="rendezvous-error-xgboostjob-rabit-tracker-localhost",
+        kind="XGBoostJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/ads/xgboost-rabit:1.7",
+        command=["python", "train_ctr.py", "--tracker-host", "localhost"],
+        resources=cpu_only("16Gi", "8"),
+        plans=plans,
+        category="rendezvous-error",
+        culprit=[f"{name}-worker-0", f"{name}-worker-1"],
+        evidence="connect to (failed): [localhost]",
         description="The training script hands Rabit 'localhost' as the tracker address, so every worker retries "
-                    "its own loopback, never reaches the tracker on the master, and gives up with a socket "
-                    "connect error.",
+        "its own loopback, never reaches the tracker on the master, and gives up with a socket "
+        "connect error.",
         title="Distributed XGBoost: rabit workers cannot reach the tracker given as 'localhost' - connect to "
-              "(failed), Socket Connect Error",
-        source="https://github.com/dask/dask-xgboost/issues/5", captured=200, failed=("Master", 53))
+        "(failed), Socket Connect Error",
+        source="https://github.com/dask/dask-xgboost/issues/5",
+        captured=200,
+        failed=("Master", 53),
+    )
 
 
 @SCENARIOS.add
@@ -903,31 +1515,42 @@ def cuda_error_job_no_kernel_image_for_gpu() -> CaseSpec:
     at = Clock(datetime(2026, 3, 22, 11, 0, tzinfo=timezone.utc))
     lines = [
         "Traceback (most recent call last):",
-        '  File "tune_cpm_ant.py", line 47, in <module>', "    tune.run(data)",
+        '  File "tune_cpm_ant.py", line 47, in <module>',
+        "    tune.run(data)",
         '  File "/workspace/cpm-live/examples/tune.py", line 222, in run',
         "    self.forward(train_dataloader, eval_dataloader, cls_num=self.cls_num)",
         '  File "/workspace/cpm-live/examples/tune.py", line 122, in forward',
         "    loss = self._forward(train_data, cls_num=cls_num)",
         '  File "/workspace/cpm-live/examples/tune.py", line 350, in _forward',
         "    loss = self.loss_function(logits, targets.view(-1))",
-        '  File "/opt/conda/envs/cpm/lib/python3.8/site-packages/torch/nn/modules/module.py", line 1102, in '
-        "_call_impl", "    return forward_call(*input, **kwargs)",
+        '  File "/opt/conda/envs/cpm/lib/python3.8/site-packages/torch/nn/modules/module.py", line 1102, in _call_impl',
+        "    return forward_call(*input, **kwargs)",
         '  File "/opt/conda/envs/cpm/lib/python3.8/site-packages/bmtrain/loss/cross_entropy.py", line 200, in forward',
         "    w = (target != self.ignore_index).int()",
         "RuntimeError: CUDA error: no kernel image is available for execution on the device",
         "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 16863) of "
-        "binary: /opt/conda/envs/cpm/bin/python"]
+        "binary: /opt/conda/envs/cpm/bin/python",
+    ]
     return _job_case(
-        id="cuda-error-job-no-kernel-image-for-gpu", name="cpm-ant-tune", ns="nlp-zh", at=at,
-        image="registry.corp.example/nlp/cpm-live:bmtrain0.2-cu113", command=["torchrun", "--nproc_per_node=1",
-                                                                             "tune_cpm_ant.py"],
-        resources=gpu(1, "48Gi", "8"), exit_code=1, ran=(20, 180), log=text(*torchrun_start(at(22)), *lines),
-        category="cuda-error", evidence="no kernel image is available for execution on the device",
+        id="cuda-error-job-no-kernel-image-for-gpu",
+        name="cpm-ant-tune",
+        ns="nlp-zh",
+        at=at,
+        image="registry.corp.example/nlp/cpm-live:bmtrain0.2-cu113",
+        command=["torchrun", "--nproc_per_node=1", "tune_cpm_ant.py"],
+        resources=gpu(1, "48Gi", "8"),
+        exit_code=1,
+        ran=(20, 180),
+        log=text(*torchrun_start(at(22)), *lines),
+        category="cuda-error",
+        evidence="no kernel image is available for execution on the device",
         description="The image's compiled CUDA kernels (a bmtrain extension) do not include the GPU's compute "
-                    "capability, so the first kernel launched in the loss fails.",
+        "capability, so the first kernel launched in the loss fails.",
         title="CPM-Ant fine-tuning with bmtrain on one GPU: RuntimeError CUDA error: no kernel image is available "
-              "for execution on the device",
-        source="https://github.com/OpenBMB/CPM-Live/issues/377", captured=300)
+        "for execution on the device",
+        source="https://github.com/OpenBMB/CPM-Live/issues/377",
+        captured=300,
+    )
 
 
 @SCENARIOS.add
@@ -940,22 +1563,35 @@ def cuda_error_pytorchjob_cuda_unknown_error_trains_on_cpu() -> CaseSpec:
         "CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero. (Triggered internally "
         "at  ../c10/cuda/CUDAFunctions.cpp:112.)",
         "  return torch._C._cuda_getDeviceCount() > 0",
-        "torch 1.11.0+cu102, cuda available: False -> training on cpu"]
-    steps = [f"epoch 0 step {i * 10} loss {0.693 - i * 0.0004:.4f} ({41.2 + (i % 3) * 0.7:.1f} s/10 steps)"
-             for i in range(60)]
+        "torch 1.11.0+cu102, cuda available: False -> training on cpu",
+    ]
+    steps = [
+        f"epoch 0 step {i * 10} loss {0.693 - i * 0.0004:.4f} ({41.2 + (i % 3) * 0.7:.1f} s/10 steps)"
+        for i in range(60)
+    ]
     plans = [PodPlan("master", 0, running(at(25)), log=stamped([*warn, *steps], at(28), [0, 2] + [41] * 80))]
     gpu_node = node("gke-gpu-pool-t4-7f2c", at(-600), product="Tesla-T4", gpus=1)
     return _kubeflow_case(
-        id="cuda-error-pytorchjob-cuda-unknown-error-trains-on-cpu", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/search/ranker-train:1.11-cu102", command=["python", "train_ranker.py"],
-        resources=gpu(1, "30Gi", "8"), plans=plans, category="cuda-error", culprit=f"{name}-master-0",
+        id="cuda-error-pytorchjob-cuda-unknown-error-trains-on-cpu",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/search/ranker-train:1.11-cu102",
+        command=["python", "train_ranker.py"],
+        resources=gpu(1, "30Gi", "8"),
+        plans=plans,
+        category="cuda-error",
+        culprit=f"{name}-master-0",
         evidence="CUDA initialization: CUDA unknown error",
         description="After the GPU node was rebooted, CUDA initialisation in the pod fails with 'CUDA unknown "
-                    "error', torch sees zero devices and the script silently trains on the CPU - forty times "
-                    "slower, in a pod that holds a GPU. Running is not healthy here.",
+        "error', torch sees zero devices and the script silently trains on the CPU - forty times "
+        "slower, in a pod that holds a GPU. Running is not healthy here.",
         title="GKE GPU node rebooted: torch.cuda.is_available() warns CUDA unknown error and the job runs on CPU",
-        source="https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/248", captured=2600,
-        extra=[gpu_node])
+        source="https://github.com/GoogleCloudPlatform/container-engine-accelerators/issues/248",
+        captured=2600,
+        extra=[gpu_node],
+    )
 
 
 @SCENARIOS.add
@@ -976,26 +1612,45 @@ def crash_signal_paddlejob_segfault_launch_abort() -> CaseSpec:
         "Error Message Summary:",
         "----------------------",
         "FatalError: `Segmentation fault` is detected by the operating system.",
-        "  [TimeInfo: *** Aborted at 1774336508 (unix time) try \"date -d @1774336508\" if you are using GNU date ***]",
+        '  [TimeInfo: *** Aborted at 1774336508 (unix time) try "date -d @1774336508" if you are using GNU date ***]',
         "  [SignalInfo: *** SIGSEGV (@0x0) received by PID 23299 (TID 0x7fce00463740) from PID 0 ***]",
         "",
         "INFO 2026-03-24 07:15:14,091 launch_utils.py:307] terminate all the procs",
         "ERROR 2026-03-24 07:15:14,092 launch_utils.py:545] ABORT!!! Out of all 2 trainers, the trainer process with "
         "rank=[0, 1] was aborted. Please check its log.",
-        "INFO 2026-03-24 07:15:17,095 launch_utils.py:307] terminate all the procs"]
+        "INFO 2026-03-24 07:15:17,095 launch_utils.py:307] terminate all the procs",
+    ]
     plans = [PodPlan("worker", 0, terminated(1, at(30), at(918)), log=text(*lines))]
     return _kubeflow_case(
-        id="crash-signal-paddlejob-segfault-launch-abort", kind="PaddleJob", name=name, ns=ns, at=at,
+        id="crash-signal-paddlejob-segfault-launch-abort",
+        kind="PaddleJob",
+        name=name,
+        ns=ns,
+        at=at,
         image="registry.corp.example/ocr/paddleocr:2.2.2-cuda10.2",
-        command=["python3", "-m", "paddle.distributed.launch", "--gpus", "0,1", "tools/train.py", "-c",
-                 "configs/rec/rec_icdar15_train.yml"],
-        resources=gpu(2, "64Gi", "16"), plans=plans, category="crash-signal", culprit=f"{name}-worker-0",
+        command=[
+            "python3",
+            "-m",
+            "paddle.distributed.launch",
+            "--gpus",
+            "0,1",
+            "tools/train.py",
+            "-c",
+            "configs/rec/rec_icdar15_train.yml",
+        ],
+        resources=gpu(2, "64Gi", "16"),
+        plans=plans,
+        category="crash-signal",
+        culprit=f"{name}-worker-0",
         evidence="Segmentation fault` is detected by the operating system",
         description="PaddleOCR recognition training on two GPUs: both trainer processes die with SIGSEGV, which "
-                    "Paddle's signal handler reports as FatalError, and the launcher aborts.",
+        "Paddle's signal handler reports as FatalError, and the launcher aborts.",
         title="PaddleOCR two-GPU training: FatalError Segmentation fault is detected by the operating system; "
-              "launcher aborts all trainers",
-        source="https://github.com/PaddlePaddle/PaddleOCR/issues/7641", captured=1000, failed=("Worker", 919))
+        "launcher aborts all trainers",
+        source="https://github.com/PaddlePaddle/PaddleOCR/issues/7641",
+        captured=1000,
+        failed=("Worker", 919),
+    )
 
 
 # -- communication -----------------------------------------------------------------------------
@@ -1005,36 +1660,63 @@ def crash_signal_paddlejob_segfault_launch_abort() -> CaseSpec:
 def nccl_error_pytorchjob_remote_error_bad_ib_nodes() -> CaseSpec:
     at = Clock(datetime(2026, 3, 25, 20, 0, tzinfo=timezone.utc))
     name, ns = "v100-ddp-seg", "med-imaging"
-    err = ["torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.hpp:268, "
-           "remote process exited or there was a network error, NCCL version 2.21.5",
-           "ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely.",
-           "Last error:",
-           "socketProgressOpt: Call to recv from 172....<33759> failed : Connection reset by peer"]
-    frames = [("/workspace/seg/train_ddp.py", 233, "<module>", "main()"),
-              ("/workspace/seg/train_ddp.py", 171, "main", "loss.backward()")]
+    err = [
+        "torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.hpp:268, "
+        "remote process exited or there was a network error, NCCL version 2.21.5",
+        "ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely.",
+        "Last error:",
+        "socketProgressOpt: Call to recv from 172....<33759> failed : Connection reset by peer",
+    ]
+    frames = [
+        ("/workspace/seg/train_ddp.py", 233, "<module>", "main()"),
+        ("/workspace/seg/train_ddp.py", 171, "main", "loss.backward()"),
+    ]
     steps = [f"[epoch 3] iter {i * 20}/2400 loss {0.3301 - i * 0.0005:.4f}" for i in range(30)]
 
     def log(rank: int, role: str, fin: int) -> str:
-        return text(*torchrun_start(at(35)), *(steps if rank == 0 else []),
-                    *rank_traceback(rank, frames, "\n".join(err)),
-                    *torchrun_failed(at(fin), rank=rank, local_rank=0, exitcode=1, pid=77, host=f"{name}-{role}",
-                                     script="train_ddp.py", traceback="Traceback (most recent call last):"))
+        return text(
+            *torchrun_start(at(35)),
+            *(steps if rank == 0 else []),
+            *rank_traceback(rank, frames, "\n".join(err)),
+            *torchrun_failed(
+                at(fin),
+                rank=rank,
+                local_rank=0,
+                exitcode=1,
+                pid=77,
+                host=f"{name}-{role}",
+                script="train_ddp.py",
+                traceback="Traceback (most recent call last):",
+            ),
+        )
 
-    plans = [PodPlan("master", 0, terminated(1, at(30), at(1843)), log=log(0, "master-0", 1842)),
-             PodPlan("worker", 0, terminated(1, at(30), at(1841)), log=log(4, "worker-0", 1840)),
-             PodPlan("worker", 1, terminated(1, at(30), at(1842)), log=log(8, "worker-1", 1841))]
+    plans = [
+        PodPlan("master", 0, terminated(1, at(30), at(1843)), log=log(0, "master-0", 1842)),
+        PodPlan("worker", 0, terminated(1, at(30), at(1841)), log=log(4, "worker-0", 1840)),
+        PodPlan("worker", 1, terminated(1, at(30), at(1842)), log=log(8, "worker-1", 1841)),
+    ]
     return _kubeflow_case(
-        id="nccl-error-pytorchjob-remote-error-bad-ib-nodes", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/med/seg-train:torch2.5-cu124", command=["torchrun", "--nnodes=3",
-                                                                            "--nproc_per_node=4", "train_ddp.py"],
-        resources=gpu(4, "256Gi", "32"), plans=plans, category="nccl-error", culprit=f"{name}-worker-0",
+        id="nccl-error-pytorchjob-remote-error-bad-ib-nodes",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/med/seg-train:torch2.5-cu124",
+        command=["torchrun", "--nnodes=3", "--nproc_per_node=4", "train_ddp.py"],
+        resources=gpu(4, "256Gi", "32"),
+        plans=plans,
+        category="nccl-error",
+        culprit=f"{name}-worker-0",
         evidence="remote process exited or there was a network error",
         description="DDP on three V100 nodes: in the same second every rank's allreduce fails with ncclRemoteError "
-                    "and a connection reset by peer. No rank failed for another reason first; the thread's answer "
-                    "was InfiniBand trouble on some of the nodes.",
+        "and a connection reset by peer. No rank failed for another reason first; the thread's answer "
+        "was InfiniBand trouble on some of the nodes.",
         title="DDP on V100 nodes: DistBackendError remote process exited or there was a network error, "
-              "Connection reset by peer (nodes with IB problems)",
-        source="https://github.com/NVIDIA/nccl/issues/2076", captured=2000, failed=("Master", 1844))
+        "Connection reset by peer (nodes with IB problems)",
+        source="https://github.com/NVIDIA/nccl/issues/2076",
+        captured=2000,
+        failed=("Master", 1844),
+    )
 
 
 @SCENARIOS.add
@@ -1048,24 +1730,37 @@ def rendezvous_error_pytorchjob_master_port_in_use() -> CaseSpec:
         "already in use).",
         "[E socket.cpp:435] [c10d] The server socket has failed to listen on any local network address.",
         "Traceback (most recent call last):",
-        '  File "train.py", line 602, in <module>', "    init_processes(0, size, train_syndiff, args)",
+        '  File "train.py", line 602, in <module>',
+        "    init_processes(0, size, train_syndiff, args)",
         '  File "train.py", line 545, in init_processes',
         "    dist.init_process_group(backend='nccl', init_method='env://', rank=rank, world_size=size)",
         "RuntimeError: The server socket has failed to listen on any local network address. The server socket has "
         "failed to bind to [::]:6021 (errno: 97 - Address family not supported by protocol). The server socket has "
-        "failed to bind to 0.0.0.0:6021 (errno: 98 - Address already in use).")
+        "failed to bind to 0.0.0.0:6021 (errno: 98 - Address already in use).",
+    )
     plans = [PodPlan("master", 0, terminated(1, at(20), at(31)), log=master)]
     return _kubeflow_case(
-        id="rendezvous-error-pytorchjob-master-port-in-use", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/med/syndiff:torch1.12", command=["python", "train.py", "--port_num", "6021"],
-        resources=gpu(2, "64Gi", "16"), plans=plans, category="rendezvous-error", culprit=f"{name}-master-0",
+        id="rendezvous-error-pytorchjob-master-port-in-use",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/med/syndiff:torch1.12",
+        command=["python", "train.py", "--port_num", "6021"],
+        resources=gpu(2, "64Gi", "16"),
+        plans=plans,
+        category="rendezvous-error",
+        culprit=f"{name}-master-0",
         evidence="failed to listen on any local network address",
         description="The training script starts its own process group on a fixed port that something else in "
-                    "the pod's network namespace already holds: the TCP store cannot bind, so the ranks never "
-                    "meet. The errno 97 line about IPv6 before it is harmless.",
+        "the pod's network namespace already holds: the TCP store cannot bind, so the ranks never "
+        "meet. The errno 97 line about IPv6 before it is harmless.",
         title="SynDiff training: [c10d] The server socket has failed to listen on any local network address "
-              "(errno 98, Address already in use)",
-        source="https://github.com/icon-lab/SynDiff/issues/21", captured=120, failed=("Master", 32))
+        "(errno 98, Address already in use)",
+        source="https://github.com/icon-lab/SynDiff/issues/21",
+        captured=120,
+        failed=("Master", 32),
+    )
 
 
 @SCENARIOS.add
@@ -1075,43 +1770,67 @@ def config_error_mpijob_not_enough_slots() -> CaseSpec:
     log = text(
         "--------------------------------------------------------------------------",
         "There are not enough slots available in the system to satisfy the 4",
-        "slots that were requested by the application:", "", "  python3", "",
+        "slots that were requested by the application:",
+        "",
+        "  python3",
+        "",
         "Either request fewer slots for your application, or make more slots",
-        "available for use.", "",
-        "A \"slot\" is the Open MPI term for an allocatable unit where we can",
+        "available for use.",
+        "",
+        'A "slot" is the Open MPI term for an allocatable unit where we can',
         "launch a process.  The number of slots available are defined by the",
-        "environment in which Open MPI processes are run:", "",
-        "  1. Hostfile, via \"slots=N\" clauses (N defaults to number of",
+        "environment in which Open MPI processes are run:",
+        "",
+        '  1. Hostfile, via "slots=N" clauses (N defaults to number of',
         "     processor cores if not provided)",
-        "  2. The --host command line parameter, via a \":N\" suffix on the",
+        '  2. The --host command line parameter, via a ":N" suffix on the',
         "     hostname (N defaults to 1 if not provided)",
         "  3. Resource manager (e.g., SLURM, PBS/Torque, LSF, etc.)",
         "  4. If none of a hostfile, the --host command line parameter, or an",
-        "     RM is present, Open MPI defaults to the number of processor cores", "",
+        "     RM is present, Open MPI defaults to the number of processor cores",
+        "",
         "In all the above cases, if you want Open MPI to default to the number",
         "of hardware threads instead of the number of processor cores, use the",
-        "--use-hwthread-cpus option.", "",
+        "--use-hwthread-cpus option.",
+        "",
         "Alternatively, you can use the --oversubscribe option to ignore the",
         "number of available slots when deciding the number of processes to",
         "launch.",
-        "--------------------------------------------------------------------------")
+        "--------------------------------------------------------------------------",
+    )
     objects, logs, launcher = mpijob_v2(
-        at=at, name=name, ns=ns, image="vault.habana.ai/gaudi-docker/1.19.0/ubuntu22.04/habanalabs/pytorch-installer"
-        "-2.5.1:latest", workers=2,
+        at=at,
+        name=name,
+        ns=ns,
+        image="vault.habana.ai/gaudi-docker/1.19.0/ubuntu22.04/habanalabs/pytorch-installer-2.5.1:latest",
+        workers=2,
         launcher_cmd=["mpirun", "--allow-run-as-root", "-np", "4", "python3", "run_lora_clm.py"],
-        worker_resources={"limits": {"habana.ai/gaudi": "2", "memory": "200Gi", "hugepages-2Mi": "9800Mi"},
-                          "requests": {"habana.ai/gaudi": "2", "memory": "200Gi", "cpu": "40"}}, slots=1,
-        plan=MPIPlan(launcher_state=terminated(1, at(37), at(39)), launcher_log=log))
+        worker_resources={
+            "limits": {"habana.ai/gaudi": "2", "memory": "200Gi", "hugepages-2Mi": "9800Mi"},
+            "requests": {"habana.ai/gaudi": "2", "memory": "200Gi", "cpu": "40"},
+        },
+        slots=1,
+        plan=MPIPlan(launcher_state=terminated(1, at(37), at(39)), launcher_log=log),
+    )
     return CaseSpec(
-        id="config-error-mpijob-not-enough-slots", kind="MPIJob", name=name, namespace=ns, healthy=False,
-        category="config-error", culprit=launcher, evidence="There are not enough slots available",
+        id="config-error-mpijob-not-enough-slots",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=launcher,
+        evidence="There are not enough slots available",
         description="Two workers with two Gaudi cards each, but slotsPerWorker is 1, so the hostfile the "
-                    "operator writes offers 2 slots and 'mpirun -np 4' refuses to start. The job spec "
-                    "contradicts itself; nothing ran.",
+        "operator writes offers 2 slots and 'mpirun -np 4' refuses to start. The job spec "
+        "contradicts itself; nothing ran.",
         title="MPIJob with 2 workers x 2 Gaudi cards: Open MPI says there are not enough slots available to "
-              "satisfy the 4 slots requested",
-        source="https://github.com/kubeflow/mpi-operator/issues/680", objects=objects, logs=logs,
-        captured=at(300))
+        "satisfy the 4 slots requested",
+        source="https://github.com/kubeflow/mpi-operator/issues/680",
+        objects=objects,
+        logs=logs,
+        captured=at(300),
+    )
 
 
 @SCENARIOS.add
@@ -1119,38 +1838,88 @@ def gpu_hardware_error_pytorchjob_xid79_node_event_only() -> CaseSpec:
     at = Clock(datetime(2026, 3, 28, 1, 0, tzinfo=timezone.utc))
     name, ns = "vit-g-pretrain", "vision-fm"
     fail = 9000
-    steps = [f"[{(at(600) + timedelta(seconds=i * 120)).strftime('%Y-%m-%d %H:%M:%S')}] step {4000 + i * 50} "
-             f"loss {4.12 - i * 0.003:.4f} tokens/s/gpu {3121 + i % 9}" for i in range(70)]
-    bad_node = node("h100-rack3-14", at(-864000), conditions=[
-        {"type": "Ready", "status": "True", "reason": "KubeletReady", "message": "kubelet is posting ready status",
-         "lastHeartbeatTime": ts(at(fail + 400)), "lastTransitionTime": ts(at(-864000))}])
-    xid = node_event(bad_node, "NVRMXid79",
-                     "kernel: NVRM: Xid (PCI:0000:44:00): 79, pid=2817, GPU has fallen off the bus.", at(fail - 3),
-                     component="kernel-monitor")
-    off = node_event(bad_node, "GPUFellOffTheBus",
-                     "kernel: NVRM: The NVIDIA GPU 0000:44:00.0 (PCI ID: 10de:2330) installed in this system has "
-                     "fallen off the bus and is not responding to commands.", at(fail - 3), component="kernel-monitor")
-    plans = [PodPlan("master", 0, terminated(1, at(50), at(fail + 606)),
-                     log=_victim([*torchrun_start(at(60)), *steps], 0, f"{name}-master-0", at(fail + 602))),
-             PodPlan("worker", 0, terminated(1, at(50), at(fail + 605)),
-                     log=_victim(torchrun_start(at(60)), 8, f"{name}-worker-0", at(fail + 601))),
-             PodPlan("worker", 1, terminated(137, at(50), at(fail + 31)), node="h100-rack3-14",
-                     log=text(*torchrun_start(at(60)))),
-             PodPlan("worker", 2, terminated(1, at(50), at(fail + 605)),
-                     log=_victim(torchrun_start(at(60)), 24, f"{name}-worker-2", at(fail + 601)))]
+    steps = [
+        f"[{(at(600) + timedelta(seconds=i * 120)).strftime('%Y-%m-%d %H:%M:%S')}] step {4000 + i * 50} "
+        f"loss {4.12 - i * 0.003:.4f} tokens/s/gpu {3121 + i % 9}"
+        for i in range(70)
+    ]
+    bad_node = node(
+        "h100-rack3-14",
+        at(-864000),
+        conditions=[
+            {
+                "type": "Ready",
+                "status": "True",
+                "reason": "KubeletReady",
+                "message": "kubelet is posting ready status",
+                "lastHeartbeatTime": ts(at(fail + 400)),
+                "lastTransitionTime": ts(at(-864000)),
+            }
+        ],
+    )
+    xid = node_event(
+        bad_node,
+        "NVRMXid79",
+        "kernel: NVRM: Xid (PCI:0000:44:00): 79, pid=2817, GPU has fallen off the bus.",
+        at(fail - 3),
+        component="kernel-monitor",
+    )
+    off = node_event(
+        bad_node,
+        "GPUFellOffTheBus",
+        "kernel: NVRM: The NVIDIA GPU 0000:44:00.0 (PCI ID: 10de:2330) installed in this system has "
+        "fallen off the bus and is not responding to commands.",
+        at(fail - 3),
+        component="kernel-monitor",
+    )
+    plans = [
+        PodPlan(
+            "master",
+            0,
+            terminated(1, at(50), at(fail + 606)),
+            log=_victim([*torchrun_start(at(60)), *steps], 0, f"{name}-master-0", at(fail + 602)),
+        ),
+        PodPlan(
+            "worker",
+            0,
+            terminated(1, at(50), at(fail + 605)),
+            log=_victim(torchrun_start(at(60)), 8, f"{name}-worker-0", at(fail + 601)),
+        ),
+        PodPlan(
+            "worker", 1, terminated(137, at(50), at(fail + 31)), node="h100-rack3-14", log=text(*torchrun_start(at(60)))
+        ),
+        PodPlan(
+            "worker",
+            2,
+            terminated(1, at(50), at(fail + 605)),
+            log=_victim(torchrun_start(at(60)), 24, f"{name}-worker-2", at(fail + 601)),
+        ),
+    ]
     return _kubeflow_case(
-        id="gpu-hardware-error-pytorchjob-xid79-node-event-only", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/vision/vit-pretrain:torch2.4", command=["torchrun", "--nnodes=4",
-                                                                            "--nproc_per_node=8", "train.py"],
-        resources=gpu(8, "1600Gi", "128"), plans=plans, category="gpu-hardware-error", culprit=f"{name}-worker-1",
-        evidence="GPU has fallen off the bus", extra=[bad_node], events=[xid, off],
+        id="gpu-hardware-error-pytorchjob-xid79-node-event-only",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/vision/vit-pretrain:torch2.4",
+        command=["torchrun", "--nnodes=4", "--nproc_per_node=8", "train.py"],
+        resources=gpu(8, "1600Gi", "128"),
+        plans=plans,
+        category="gpu-hardware-error",
+        culprit=f"{name}-worker-1",
+        evidence="GPU has fallen off the bus",
+        extra=[bad_node],
+        events=[xid, off],
         description="A GPU on worker 1's node falls off the bus after two and a half hours. Worker 1's own log "
-                    "shows nothing - its process hung on the dead device and was killed - and the only trace is "
-                    "node-problem-detector's Xid 79 event on the node. The other ranks time out in their "
-                    "collectives ten minutes later.",
+        "shows nothing - its process hung on the dead device and was killed - and the only trace is "
+        "node-problem-detector's Xid 79 event on the node. The other ranks time out in their "
+        "collectives ten minutes later.",
         title="Four-node ViT pretraining: a GPU falls off the bus (Xid 79, seen only in the node's events) and the "
-              "other ranks die on NCCL watchdog timeouts",
-        source="https://github.com/NVIDIA/NVSentinel/issues/155", captured=fail + 800, failed=("Master", fail + 607))
+        "other ranks die on NCCL watchdog timeouts",
+        source="https://github.com/NVIDIA/NVSentinel/issues/155",
+        captured=fail + 800,
+        failed=("Master", fail + 607),
+    )
 
 
 # -- healthy, however it looks --------------------------------------------------------------------
@@ -1162,10 +1931,19 @@ def healthy_pytorchjob_c10d_ipv6_socket_warnings() -> CaseSpec:
     name, ns = "distrib-resnet", "hpc-ml"
     agent = [
         "INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:",
-        "  entrypoint       : distrib.py", "  min_nodes        : 2", "  max_nodes        : 2",
-        "  nproc_per_node   : 4", "  run_id           : none", "  rdzv_backend     : static",
-        f"  rdzv_endpoint    : {name}-master-0:7010", "  rdzv_configs     : {'rank': 1, 'timeout': 900}",
-        "  max_restarts     : 0", "  monitor_interval : 5", "  log_dir          : None", "  metrics_cfg      : {}", "",
+        "  entrypoint       : distrib.py",
+        "  min_nodes        : 2",
+        "  max_nodes        : 2",
+        "  nproc_per_node   : 4",
+        "  run_id           : none",
+        "  rdzv_backend     : static",
+        f"  rdzv_endpoint    : {name}-master-0:7010",
+        "  rdzv_configs     : {'rank': 1, 'timeout': 900}",
+        "  max_restarts     : 0",
+        "  monitor_interval : 5",
+        "  log_dir          : None",
+        "  metrics_cfg      : {}",
+        "",
         "INFO:torch.distributed.elastic.agent.server.local_elastic_agent:log directory set to: "
         "/tmp/torchelastic_xegnwjw8/none_ykcxxa_v",
         "INFO:torch.distributed.elastic.agent.server.api:[default] starting workers for entrypoint: python",
@@ -1173,27 +1951,50 @@ def healthy_pytorchjob_c10d_ipv6_socket_warnings() -> CaseSpec:
         f"[W socket.cpp:558] [c10d] The client socket cannot be initialized to connect to [{name}-master-0]:7010 "
         "(errno: 97 - Address family not supported by protocol).",
         "INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous complete for workers. Result:",
-        "  restart_count=0"]
-    epochs = [f"Epoch {e} | train loss {2.31 - e * 0.05:.3f} | val acc {0.41 + e * 0.012:.3f} | 418.2s"
-              for e in range(1, 14)]
-    socket_warn = [f"[W socket.cpp:558] [c10d] The client socket cannot be initialized to connect to "
-                   f"[{name}-master-0]:7010 (errno: 97 - Address family not supported by protocol)."] * 4
-    master = stamped([*agent[:-3], "[W socket.cpp:401] [c10d] The server socket cannot be initialized on [::]:7010 "
-                      "(errno: 97 - Address family not supported by protocol).", *agent[-3:], *socket_warn, *epochs],
-                     at(40), [0] * 22 + [3] * 4 + [418] * 13)
+        "  restart_count=0",
+    ]
+    epochs = [
+        f"Epoch {e} | train loss {2.31 - e * 0.05:.3f} | val acc {0.41 + e * 0.012:.3f} | 418.2s" for e in range(1, 14)
+    ]
+    socket_warn = [
+        f"[W socket.cpp:558] [c10d] The client socket cannot be initialized to connect to "
+        f"[{name}-master-0]:7010 (errno: 97 - Address family not supported by protocol)."
+    ] * 4
+    master = stamped(
+        [
+            *agent[:-3],
+            "[W socket.cpp:401] [c10d] The server socket cannot be initialized on [::]:7010 "
+            "(errno: 97 - Address family not supported by protocol).",
+            *agent[-3:],
+            *socket_warn,
+            *epochs,
+        ],
+        at(40),
+        [0] * 22 + [3] * 4 + [418] * 13,
+    )
     worker = stamped([*agent, *socket_warn], at(41), [0] * 20 + [3] * 4)
     plans = [PodPlan("master", 0, running(at(38)), log=master), PodPlan("worker", 0, running(at(38)), log=worker)]
     return _kubeflow_case(
-        id="healthy-pytorchjob-c10d-ipv6-socket-warnings", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/hpc/resnet-ddp:torch1.13", command=["torchrun", "--nnodes=2",
-                                                                        "--nproc_per_node=4", "distrib.py"],
-        resources=gpu(4, "256Gi", "48"), plans=plans, category="healthy", culprit=None, evidence="",
+        id="healthy-pytorchjob-c10d-ipv6-socket-warnings",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/hpc/resnet-ddp:torch1.13",
+        command=["torchrun", "--nnodes=2", "--nproc_per_node=4", "distrib.py"],
+        resources=gpu(4, "256Gi", "48"),
+        plans=plans,
+        category="healthy",
+        culprit=None,
+        evidence="",
         description="On a cluster without IPv6, c10d first tries [::] and warns 'Address family not supported by "
-                    "protocol' on every rank, then connects over IPv4; the rendezvous completes and epochs follow "
-                    "every seven minutes. Only rank 0 reports progress.",
+        "protocol' on every rank, then connects over IPv4; the rendezvous completes and epochs follow "
+        "every seven minutes. Only rank 0 reports progress.",
         title="Two-node torchrun job prints [c10d] client socket errno 97 'Address family not supported by "
-              "protocol' warnings and trains normally",
-        source="https://github.com/pytorch/pytorch/issues/77523", captured=40 + 66 + 418 * 13 + 120)
+        "protocol' warnings and trains normally",
+        source="https://github.com/pytorch/pytorch/issues/77523",
+        captured=40 + 66 + 418 * 13 + 120,
+    )
 
 
 @SCENARIOS.add
@@ -1202,29 +2003,46 @@ def healthy_pytorchjob_nccl_no_ib_device_uses_sockets() -> CaseSpec:
     name, ns = "gpt2-aws-ddp", "lm-research"
 
     def nccl(host: str, pid: int) -> list[str]:
-        return [f"{host}:{pid}:{pid} [0] NCCL INFO Bootstrap : Using [0]eth0:10.244.{pid % 200}.12<0>",
-                f"{host}:{pid}:{pid} [0] NCCL INFO NET/Plugin : No plugin found (libnccl-net.so).",
-                f"{host}:{pid}:{pid} [0] NCCL INFO NET/IB : No device found.",
-                f"{host}:{pid}:{pid} [0] NCCL INFO NET/Socket : Using [0]eth0:10.244.{pid % 200}.12<0>",
-                f"{host}:{pid}:{pid} [0] NCCL INFO Using network Socket"]
+        return [
+            f"{host}:{pid}:{pid} [0] NCCL INFO Bootstrap : Using [0]eth0:10.244.{pid % 200}.12<0>",
+            f"{host}:{pid}:{pid} [0] NCCL INFO NET/Plugin : No plugin found (libnccl-net.so).",
+            f"{host}:{pid}:{pid} [0] NCCL INFO NET/IB : No device found.",
+            f"{host}:{pid}:{pid} [0] NCCL INFO NET/Socket : Using [0]eth0:10.244.{pid % 200}.12<0>",
+            f"{host}:{pid}:{pid} [0] NCCL INFO Using network Socket",
+        ]
 
-    steps = [f"iter {i * 100}: loss {3.98 - i * 0.011:.4f}, time {612.3 + (i % 4) * 3.1:.1f}ms, mfu 31.{i % 9}%"
-             for i in range(1, 60)]
-    master = stamped([*torchrun_start(at(40)), *nccl(f"{name}-master-0", 45361), "NCCL version 2.18.1+cuda12.1",
-                      *steps], at(40), [0] * 10 + [61] * 60)
+    steps = [
+        f"iter {i * 100}: loss {3.98 - i * 0.011:.4f}, time {612.3 + (i % 4) * 3.1:.1f}ms, mfu 31.{i % 9}%"
+        for i in range(1, 60)
+    ]
+    master = stamped(
+        [*torchrun_start(at(40)), *nccl(f"{name}-master-0", 45361), "NCCL version 2.18.1+cuda12.1", *steps],
+        at(40),
+        [0] * 10 + [61] * 60,
+    )
     worker = stamped([*torchrun_start(at(41)), *nccl(f"{name}-worker-0", 45319)], at(41), 0.2)
     plans = [PodPlan("master", 0, running(at(38)), log=master), PodPlan("worker", 0, running(at(38)), log=worker)]
     return _kubeflow_case(
-        id="healthy-pytorchjob-nccl-no-ib-device-uses-sockets", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/lm/nanogpt:torch2.1", command=["torchrun", "--nnodes=2",
-                                                                   "--nproc_per_node=8", "train.py"],
-        resources=gpu(8, "700Gi", "96"), plans=plans, category="healthy", culprit=None, evidence="",
+        id="healthy-pytorchjob-nccl-no-ib-device-uses-sockets",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/lm/nanogpt:torch2.1",
+        command=["torchrun", "--nnodes=2", "--nproc_per_node=8", "train.py"],
+        resources=gpu(8, "700Gi", "96"),
+        plans=plans,
+        category="healthy",
+        culprit=None,
+        evidence="",
         description="NCCL_DEBUG=INFO on nodes without InfiniBand: NCCL says it found no IB device and no net "
-                    "plugin and uses sockets over eth0. Informational; the job trains, rank 0 logging every minute "
-                    "and the worker silent after start-up.",
+        "plugin and uses sockets over eth0. Informational; the job trains, rank 0 logging every minute "
+        "and the worker silent after start-up.",
         title="Multi-node training with NCCL_DEBUG=INFO: NET/IB : No device found, NET/Socket in use, training "
-              "proceeds",
-        source="https://github.com/NVIDIA/nccl/issues/226", captured=40 + 61 * 60 + 90)
+        "proceeds",
+        source="https://github.com/NVIDIA/nccl/issues/226",
+        captured=40 + 61 * 60 + 90,
+    )
 
 
 @SCENARIOS.add
@@ -1232,35 +2050,74 @@ def healthy_pytorchjob_elastic_worker_group_restarted() -> CaseSpec:
     at = Clock(datetime(2026, 3, 31, 3, 0, tzinfo=timezone.utc))
     name, ns = "elastic-demo", "ft-test"
     restart = [
-        glog("E", at(1200), 870572, "torch/distributed/elastic/multiprocessing/api.py:869",
-             "failed (exitcode: 1) local_rank: 0 (pid: 876053) of binary: /usr/bin/python3.11"),
-        glog("I", at(1200), 870572, "torch/distributed/elastic/agent/server/api.py:889",
-             "[default] Worker group FAILED. 3/3 attempts left; will restart worker group"),
-        glog("I", at(1200), 870572, "torch/distributed/elastic/agent/server/api.py:699", "[default] Stopping worker group"),
-        glog("I", at(1201), 870572, "torch/distributed/elastic/agent/server/api.py:677",
-             "[default] Rendezvous'ing worker group"),
-        glog("I", at(1230), 870572, "torch/distributed/elastic/agent/server/api.py:525",
-             "[default] Rendezvous complete for workers. Result:"),
-        "  restart_count=1"]
+        glog(
+            "E",
+            at(1200),
+            870572,
+            "torch/distributed/elastic/multiprocessing/api.py:869",
+            "failed (exitcode: 1) local_rank: 0 (pid: 876053) of binary: /usr/bin/python3.11",
+        ),
+        glog(
+            "I",
+            at(1200),
+            870572,
+            "torch/distributed/elastic/agent/server/api.py:889",
+            "[default] Worker group FAILED. 3/3 attempts left; will restart worker group",
+        ),
+        glog(
+            "I",
+            at(1200),
+            870572,
+            "torch/distributed/elastic/agent/server/api.py:699",
+            "[default] Stopping worker group",
+        ),
+        glog(
+            "I",
+            at(1201),
+            870572,
+            "torch/distributed/elastic/agent/server/api.py:677",
+            "[default] Rendezvous'ing worker group",
+        ),
+        glog(
+            "I",
+            at(1230),
+            870572,
+            "torch/distributed/elastic/agent/server/api.py:525",
+            "[default] Rendezvous complete for workers. Result:",
+        ),
+        "  restart_count=1",
+    ]
     before = [f"epoch 0 step {s} loss {1.88 - s / 5000:.4f}" for s in range(0, 1150, 50)]
-    after = ["resuming from /ckpt/elastic-demo/step_1000.pt"] + [f"epoch 0 step {s} loss {1.68 - s / 9000:.4f}"
-                                                                  for s in range(1000, 4600, 50)]
-    master = stamped([*torchrun_start(at(40)), *before, *restart, *after], at(40),
-                     [0] * 4 + [50] * 23 + [0, 0, 1, 29, 0, 5] + [50] * 75)
+    after = ["resuming from /ckpt/elastic-demo/step_1000.pt"] + [
+        f"epoch 0 step {s} loss {1.68 - s / 9000:.4f}" for s in range(1000, 4600, 50)
+    ]
+    master = stamped(
+        [*torchrun_start(at(40)), *before, *restart, *after],
+        at(40),
+        [0] * 4 + [50] * 23 + [0, 0, 1, 29, 0, 5] + [50] * 75,
+    )
     worker = stamped([*torchrun_start(at(40)), restart[3], restart[4], restart[5]], at(40), [0] * 4 + [1161, 29, 0])
     plans = [PodPlan("master", 0, running(at(38)), log=master), PodPlan("worker", 0, running(at(38)), log=worker)]
     return _kubeflow_case(
-        id="healthy-pytorchjob-elastic-worker-group-restarted", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/demo/elastic:torch2.5", command=["torchrun", "--nnodes=1:2",
-                                                                     "--max-restarts=3", "--rdzv-backend=c10d",
-                                                                     "elastic_demo.py"],
-        resources=gpu(1, "32Gi", "8"), plans=plans, category="healthy", culprit=None, evidence="",
+        id="healthy-pytorchjob-elastic-worker-group-restarted",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/demo/elastic:torch2.5",
+        command=["torchrun", "--nnodes=1:2", "--max-restarts=3", "--rdzv-backend=c10d", "elastic_demo.py"],
+        resources=gpu(1, "32Gi", "8"),
+        plans=plans,
+        category="healthy",
+        culprit=None,
+        evidence="",
         description="A worker process on the master failed once; torchrun's elastic agent restarted the worker "
-                    "group (3 attempts left), both agents met again and training resumed from its checkpoint an "
-                    "hour ago. The failure is history.",
-        title="torchrun elastic job: a worker fails once, the agent restarts the worker group and training "
-              "resumes",
-        source="https://github.com/pytorch/pytorch/issues/147064", captured=40 + 50 * 98 + 100)
+        "group (3 attempts left), both agents met again and training resumed from its checkpoint an "
+        "hour ago. The failure is history.",
+        title="torchrun elastic job: a worker fails once, the agent restarts the worker group and training resumes",
+        source="https://github.com/pytorch/pytorch/issues/147064",
+        captured=40 + 50 * 98 + 100,
+    )
 
 
 @SCENARIOS.add
@@ -1268,27 +2125,48 @@ def healthy_pytorchjob_deepspeed_overflow_then_recovers() -> CaseSpec:
     at = Clock(datetime(2026, 4, 1, 17, 0, tzinfo=timezone.utc))
     name, ns = "cogvideox-sft", "video-gen"
     scales = [4294967296, 2147483648, 1073741824, 536870912, 268435456, 134217728, 67108864]
-    overflow = [f"[2026-04-01 17:5{i // 3}:{(i * 17) % 60:02d},320] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] "
-                f"OVERFLOW! Rank 0 Skipping step. Attempted loss scale: {s}, reducing to {s // 2}"
-                for i, s in enumerate(scales)]
-    steps = [f"[2026-04-01 {18 + i // 30}:{(i * 2) % 60:02d}:05,118] [INFO] [logging.py:96:log_dist] [Rank 0] step="
-             f"{20 + i * 10}, skipped=7, lr=[1.9e-05], mom=[(0.9, 0.95)]" for i in range(45)]
-    lines = [*torchrun_start(at(40)), "[2026-04-01 17:52:11,320] [INFO] [checkpointing.py:546:forward] ----Profiling "
-             "time in checkpointing False", *overflow, *steps]
+    overflow = [
+        f"[2026-04-01 17:5{i // 3}:{(i * 17) % 60:02d},320] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] "
+        f"OVERFLOW! Rank 0 Skipping step. Attempted loss scale: {s}, reducing to {s // 2}"
+        for i, s in enumerate(scales)
+    ]
+    steps = [
+        f"[2026-04-01 {18 + i // 30}:{(i * 2) % 60:02d}:05,118] [INFO] [logging.py:96:log_dist] [Rank 0] step="
+        f"{20 + i * 10}, skipped=7, lr=[1.9e-05], mom=[(0.9, 0.95)]"
+        for i in range(45)
+    ]
+    lines = [
+        *torchrun_start(at(40)),
+        "[2026-04-01 17:52:11,320] [INFO] [checkpointing.py:546:forward] ----Profiling time in checkpointing False",
+        *overflow,
+        *steps,
+    ]
     master = stamped(lines, at(40), [0] * 4 + [600, 7, 14, 15, 29, 43, 274] + [120] * 45)
-    plans = [PodPlan("master", 0, running(at(38)), log=master),
-             PodPlan("worker", 0, running(at(38)), log=stamped(torchrun_start(at(40)), at(40), 0.1))]
+    plans = [
+        PodPlan("master", 0, running(at(38)), log=master),
+        PodPlan("worker", 0, running(at(38)), log=stamped(torchrun_start(at(40)), at(40), 0.1)),
+    ]
     return _kubeflow_case(
-        id="healthy-pytorchjob-deepspeed-overflow-then-recovers", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/video/cogvideo-sat:ds0.14", command=["torchrun", "--nnodes=2",
-                                                                         "--nproc_per_node=8", "train_video.py"],
-        resources=gpu(8, "1000Gi", "96"), plans=plans, category="healthy", culprit=None, evidence="",
+        id="healthy-pytorchjob-deepspeed-overflow-then-recovers",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/video/cogvideo-sat:ds0.14",
+        command=["torchrun", "--nnodes=2", "--nproc_per_node=8", "train_video.py"],
+        resources=gpu(8, "1000Gi", "96"),
+        plans=plans,
+        category="healthy",
+        culprit=None,
+        evidence="",
         description="DeepSpeed's dynamic loss scaler starts at 2^32 and halves it on the first overflowing steps "
-                    "('OVERFLOW! Rank 0 Skipping step'); after seven skipped steps the scale fits and training "
-                    "runs normally for an hour and a half.",
+        "('OVERFLOW! Rank 0 Skipping step'); after seven skipped steps the scale fits and training "
+        "runs normally for an hour and a half.",
         title="CogVideoX fine-tuning with DeepSpeed: OVERFLOW! Rank 0 Skipping step at the start, then training "
-              "recovers",
-        source="https://github.com/zai-org/CogVideo/issues/233", captured=40 + 982 + 120 * 44 + 100)
+        "recovers",
+        source="https://github.com/zai-org/CogVideo/issues/233",
+        captured=40 + 982 + 120 * 44 + 100,
+    )
 
 
 @SCENARIOS.add
@@ -1308,58 +2186,88 @@ def healthy_tfjob_tensorrt_libraries_missing_warning() -> CaseSpec:
         "Loading DLC 2.3.5...",
         "2026-04-02 11:01:02.118230: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1613] Created device "
         "/job:localhost/replica:0/task:0/device:GPU:0 with 14649 MB memory:  -> device: 0, name: Tesla T4, pci bus "
-        "id: 0000:00:04.0, compute capability: 7.5"]
+        "id: 0000:00:04.0, compute capability: 7.5",
+    ]
     steps = [f"iteration: {i * 1000} loss: {0.0291 - i * 0.0002:.4f} lr: 0.005" for i in range(1, 70)]
     plans = [PodPlan("worker", 0, running(at(50)), log=stamped([*head, *steps], at(53), [0, 0, 1, 8] + [88] * 70))]
     return _kubeflow_case(
-        id="healthy-tfjob-tensorrt-libraries-missing-warning", kind="TFJob", name=name, ns=ns, at=at,
+        id="healthy-tfjob-tensorrt-libraries-missing-warning",
+        kind="TFJob",
+        name=name,
+        ns=ns,
+        at=at,
         image="deeplabcut/deeplabcut:2.3.5-core-cuda11.7.1-cudnn8-runtime-ubuntu20.04-latest",
         command=["python", "-c", "import deeplabcut; deeplabcut.train_network('/data/config.yaml')"],
-        resources=gpu(1, "32Gi", "8"), plans=plans, category="healthy", culprit=None, evidence="",
+        resources=gpu(1, "32Gi", "8"),
+        plans=plans,
+        category="healthy",
+        culprit=None,
+        evidence="",
         description="TensorFlow warns at import that it cannot dlopen the TensorRT libraries (libnvinfer.so.7): "
-                    "only TF-TRT needs them. The GPU is created and training iterations follow every minute and a "
-                    "half.",
+        "only TF-TRT needs them. The GPU is created and training iterations follow every minute and a "
+        "half.",
         title="DeepLabCut (TensorFlow) training in a container: Could not load dynamic library 'libnvinfer.so.7' "
-              "warnings, training on the GPU works",
-        source="https://github.com/DeepLabCut/DeepLabCut/issues/2115", captured=53 + 9 + 88 * 69 + 60)
+        "warnings, training on the GPU works",
+        source="https://github.com/DeepLabCut/DeepLabCut/issues/2115",
+        captured=53 + 9 + 88 * 69 + 60,
+    )
 
 
 @SCENARIOS.add
 def healthy_pytorchjob_launch_deprecated_futurewarning() -> CaseSpec:
     at = Clock(datetime(2026, 4, 3, 8, 0, tzinfo=timezone.utc))
     name, ns = "ilm-assl-seg", "seg-research"
-    warn = ["/home/user/anaconda3/envs/cass/lib/python3.10/site-packages/torch/distributed/launch.py:180: "
-            "FutureWarning: The module torch.distributed.launch is deprecated",
-            "and will be removed in future. Use torchrun.",
-            "Note that --use_env is set by default in torchrun.",
-            "If your script expects `--local_rank` argument to be set, please",
-            "change it to read from `os.environ['LOCAL_RANK']` instead. See ",
-            "https://pytorch.org/docs/stable/distributed.html#launch-utility for ",
-            "further instructions", "", "  warnings.warn("]
-    steps = [f"[2026-04-03 {8 + i // 12}:{(i * 5) % 60:02d}:12 INFO] iter {i * 50}/40000 loss {0.921 - i * 0.004:.4f} "
-             "lr 0.00100" for i in range(1, 40)]
+    warn = [
+        "/home/user/anaconda3/envs/cass/lib/python3.10/site-packages/torch/distributed/launch.py:180: "
+        "FutureWarning: The module torch.distributed.launch is deprecated",
+        "and will be removed in future. Use torchrun.",
+        "Note that --use_env is set by default in torchrun.",
+        "If your script expects `--local_rank` argument to be set, please",
+        "change it to read from `os.environ['LOCAL_RANK']` instead. See ",
+        "https://pytorch.org/docs/stable/distributed.html#launch-utility for ",
+        "further instructions",
+        "",
+        "  warnings.warn(",
+    ]
+    steps = [
+        f"[2026-04-03 {8 + i // 12}:{(i * 5) % 60:02d}:12 INFO] iter {i * 50}/40000 loss {0.921 - i * 0.004:.4f} "
+        "lr 0.00100"
+        for i in range(1, 40)
+    ]
     master = stamped([*warn, *torchrun_start(at(41))[1:], *steps], at(40), [0] * 12 + [300] * 40)
     plans = [PodPlan("master", 0, running(at(38)), log=master)]
     return _kubeflow_case(
-        id="healthy-pytorchjob-launch-deprecated-futurewarning", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/seg/ilm-assl:torch2.0", command=["python", "-m", "torch.distributed.launch",
-                                                                     "--nproc_per_node=4", "train.py"],
-        resources=gpu(4, "256Gi", "32"), plans=plans, category="healthy", culprit=None, evidence="",
+        id="healthy-pytorchjob-launch-deprecated-futurewarning",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/seg/ilm-assl:torch2.0",
+        command=["python", "-m", "torch.distributed.launch", "--nproc_per_node=4", "train.py"],
+        resources=gpu(4, "256Gi", "32"),
+        plans=plans,
+        category="healthy",
+        culprit=None,
+        evidence="",
         description="torch.distributed.launch prints its FutureWarning (deprecated, use torchrun) at start-up; the "
-                    "job then trains, logging every five minutes for three hours.",
+        "job then trains, logging every five minutes for three hours.",
         title="Training launched with torch.distributed.launch prints the FutureWarning that the module is "
-              "deprecated, then trains",
-        source="https://github.com/licongguan/ILM-ASSL/issues/2", captured=40 + 300 * 39 + 200)
+        "deprecated, then trains",
+        source="https://github.com/licongguan/ILM-ASSL/issues/2",
+        captured=40 + 300 * 39 + 200,
+    )
 
 
 @SCENARIOS.add
 def gpu_oom_pytorchjob_fsdp_full_state_dict_save() -> CaseSpec:
     at = Clock(datetime(2026, 4, 4, 13, 0, tzinfo=timezone.utc))
     name, ns = "vicuna-13b-sft", "chat-ft"
-    oom = ("CUDA out of memory. Tried to allocate 270.00 MiB (GPU 1; 79.35 GiB total capacity; 76.93 GiB already "
-           "allocated; 72.19 MiB free; 77.38 GiB reserved in total by PyTorch) If reserved memory is >> allocated "
-           "memory try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management "
-           "and PYTORCH_CUDA_ALLOC_CONF")
+    oom = (
+        "CUDA out of memory. Tried to allocate 270.00 MiB (GPU 1; 79.35 GiB total capacity; 76.93 GiB already "
+        "allocated; 72.19 MiB free; 77.38 GiB reserved in total by PyTorch) If reserved memory is >> allocated "
+        "memory try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management "
+        "and PYTORCH_CUDA_ALLOC_CONF"
+    )
     lines = [
         *torchrun_start(at(40)),
         "{'loss': 1.3641, 'learning_rate': 4.815273327803183e-08, 'epoch': 0.97}",
@@ -1374,126 +2282,251 @@ def gpu_oom_pytorchjob_fsdp_full_state_dict_save() -> CaseSpec:
         "This may mean that this state_dict entry could point to invalid memory regions after returning from "
         "state_dict() call if this parameter is managed by FSDP. Please check clone implementation of "
         "_fsdp_wrapped_module.model.layers.39.mlp.gate_proj.weight. Error: " + oom,
-        *rank_traceback(1, [("/workspace/FastChat/fastchat/train/train_mem.py", 13, "<module>", "train()"),
-                            ("/workspace/FastChat/fastchat/train/train.py", 268, "train",
-                             "safe_save_model_for_hf_trainer(trainer=trainer, output_dir=training_args.output_dir)"),
-                            ("/workspace/FastChat/fastchat/train/train.py", 71, "safe_save_model_for_hf_trainer",
-                             "cpu_state_dict = {key: value.cpu() for key, value in state_dict.items()}")],
-                        "torch.cuda.OutOfMemoryError: " + oom),
-        *torchrun_failed(at(680), rank=1, local_rank=1, exitcode=1, pid=91, host=f"{name}-master-0",
-                         script="fastchat/train/train_mem.py", traceback="Traceback (most recent call last):")]
+        *rank_traceback(
+            1,
+            [
+                ("/workspace/FastChat/fastchat/train/train_mem.py", 13, "<module>", "train()"),
+                (
+                    "/workspace/FastChat/fastchat/train/train.py",
+                    268,
+                    "train",
+                    "safe_save_model_for_hf_trainer(trainer=trainer, output_dir=training_args.output_dir)",
+                ),
+                (
+                    "/workspace/FastChat/fastchat/train/train.py",
+                    71,
+                    "safe_save_model_for_hf_trainer",
+                    "cpu_state_dict = {key: value.cpu() for key, value in state_dict.items()}",
+                ),
+            ],
+            "torch.cuda.OutOfMemoryError: " + oom,
+        ),
+        *torchrun_failed(
+            at(680),
+            rank=1,
+            local_rank=1,
+            exitcode=1,
+            pid=91,
+            host=f"{name}-master-0",
+            script="fastchat/train/train_mem.py",
+            traceback="Traceback (most recent call last):",
+        ),
+    ]
     plans = [PodPlan("master", 0, terminated(1, at(35), at(681)), log=text(*lines))]
     return _kubeflow_case(
-        id="gpu-oom-pytorchjob-fsdp-full-state-dict-save", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/chat/fastchat-train:torch2.0", command=["torchrun", "--nproc_per_node=4",
-                                                                            "fastchat/train/train_mem.py",
-                                                                            "--fsdp", "full_shard auto_wrap"],
-        resources=gpu(4, "640Gi", "64"), plans=plans, category="gpu-oom", culprit=f"{name}-master-0",
+        id="gpu-oom-pytorchjob-fsdp-full-state-dict-save",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/chat/fastchat-train:torch2.0",
+        command=["torchrun", "--nproc_per_node=4", "fastchat/train/train_mem.py", "--fsdp", "full_shard auto_wrap"],
+        resources=gpu(4, "640Gi", "64"),
+        plans=plans,
+        category="gpu-oom",
+        culprit=f"{name}-master-0",
         evidence="CUDA out of memory. Tried to allocate 270.00 MiB",
         description="The fine-tuning epoch completes; gathering the FSDP full state dict on the GPUs to save the "
-                    "model does not fit, and rank 1 runs out of GPU memory after the training itself succeeded.",
+        "model does not fit, and rank 1 runs out of GPU memory after the training itself succeeded.",
         title="Vicuna fine-tuning with FSDP on 4 x A100-80G: training finishes, saving the model runs out of CUDA "
-              "memory",
-        source="https://github.com/lm-sys/FastChat/issues/256", captured=800, failed=("Master", 682))
+        "memory",
+        source="https://github.com/lm-sys/FastChat/issues/256",
+        captured=800,
+        failed=("Master", 682),
+    )
 
 
 @SCENARIOS.add
 def gpu_oom_tfjob_multiworker_without_memory_growth() -> CaseSpec:
     at = Clock(datetime(2026, 4, 5, 2, 0, tzinfo=timezone.utc))
     name, ns = "mwms-resnet", "tf-train"
-    fail = [f"2026-04-05 02:06:12.{462209 + i * 1923}: I tensorflow/stream_executor/cuda/cuda_driver.cc:764] failed "
-            "to allocate 2.2K (2304 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory" for i in range(6)]
+    fail = [
+        f"2026-04-05 02:06:12.{462209 + i * 1923}: I tensorflow/stream_executor/cuda/cuda_driver.cc:764] failed "
+        "to allocate 2.2K (2304 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory"
+        for i in range(6)
+    ]
     worker0 = text(
         "2026-04-05 02:05:58.910283: I tensorflow/core/distributed_runtime/rpc/grpc_server_lib.cc:390] Started "
         f"server with target: grpc://{name}-worker-0.{ns}.svc:2222",
         "2026-04-05 02:06:01.331480: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1241] Created TensorFlow "
         "device (/job:worker/replica:0/task:0/device:GPU:0 with 13798 MB memory) -> physical GPU (device: 0, name: "
-        "Tesla T4, pci bus id: 0000:00:04.0, compute capability: 7.5)", *fail,
+        "Tesla T4, pci bus id: 0000:00:04.0, compute capability: 7.5)",
+        *fail,
         "2026-04-05 02:06:12.471977: F tensorflow/stream_executor/cuda/cuda_driver.cc:175] Check failed: err == "
-        "cudaSuccess || err == cudaErrorInvalidValue Unexpected CUDA error: out of memory")
+        "cudaSuccess || err == cudaErrorInvalidValue Unexpected CUDA error: out of memory",
+    )
     worker1 = text(
         "2026-04-05 02:05:59.101220: I tensorflow/core/distributed_runtime/rpc/grpc_server_lib.cc:390] Started "
         f"server with target: grpc://{name}-worker-1.{ns}.svc:2222",
         "2026-04-05 02:06:43.883121: E tensorflow/core/common_runtime/ring_reducer.cc:242] Aborting RingReduce with "
-        "Unavailable: Socket closed")
-    plans = [PodPlan("worker", 0, terminated(134, at(50), at(373)), log=worker0),
-             PodPlan("worker", 1, terminated(1, at(50), at(404)), log=worker1)]
+        "Unavailable: Socket closed",
+    )
+    plans = [
+        PodPlan("worker", 0, terminated(134, at(50), at(373)), log=worker0),
+        PodPlan("worker", 1, terminated(1, at(50), at(404)), log=worker1),
+    ]
     return _kubeflow_case(
-        id="gpu-oom-tfjob-multiworker-without-memory-growth", kind="TFJob", name=name, ns=ns, at=at,
-        image="tensorflow/tensorflow:2.2.0-gpu", command=["python", "/app/mwms_resnet.py"],
-        resources=gpu(2, "48Gi", "8"), plans=plans, category="gpu-oom", culprit=f"{name}-worker-0",
+        id="gpu-oom-tfjob-multiworker-without-memory-growth",
+        kind="TFJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="tensorflow/tensorflow:2.2.0-gpu",
+        command=["python", "/app/mwms_resnet.py"],
+        resources=gpu(2, "48Gi", "8"),
+        plans=plans,
+        category="gpu-oom",
+        culprit=f"{name}-worker-0",
         evidence="CUDA_ERROR_OUT_OF_MEMORY",
         description="MultiWorkerMirroredStrategy on T4s: without memory growth TensorFlow reserves nearly all of "
-                    "each GPU up front, so a later small allocation fails (CUDA_ERROR_OUT_OF_MEMORY) and worker 0 "
-                    "aborts; worker 1's ring-reduce then loses its peer.",
+        "each GPU up front, so a later small allocation fails (CUDA_ERROR_OUT_OF_MEMORY) and worker 0 "
+        "aborts; worker 1's ring-reduce then loses its peer.",
         title="TF MultiWorkerMirroredStrategy on Kubeflow fails with CUDA_ERROR_OUT_OF_MEMORY unless memory growth "
-              "is enabled",
-        source="https://github.com/tensorflow/tensorflow/issues/39110", captured=600, failed=("Worker", 405))
+        "is enabled",
+        source="https://github.com/tensorflow/tensorflow/issues/39110",
+        captured=600,
+        failed=("Worker", 405),
+    )
 
 
 @SCENARIOS.add
 def oom_killed_pytorchjob_dataloader_worker_killed() -> CaseSpec:
     at = Clock(datetime(2026, 4, 6, 23, 0, tzinfo=timezone.utc))
     name, ns = "flexmatch-c100", "ssl-research"
-    lines = [*torchrun_start(at(40))] + [
-        f"[2026-04-06 23:{10 + i // 6}:{(i * 10) % 60:02d},120 INFO] {i * 50} iteration, USE_EMA: True, "
-        f"train/sup_loss: {1.9 - i * 0.01:.4f}, train/unsup_loss: 0.{400 + i}, lr: 0.03" for i in range(30)] + [
-        "Traceback (most recent call last):",
-        '  File "flexmatch.py", line 318, in <module>', "    main(args)",
-        '  File "/workspace/TorchSSL/models/flexmatch/flexmatch.py", line 180, in train',
-        "    for (_, x_lb, y_lb), (x_ulb_idx, x_ulb_w, x_ulb_s) in zip(self.loader_dict['train_lb'],",
-        '  File "/opt/conda/lib/python3.8/site-packages/torch/utils/data/_utils/signal_handling.py", line 66, in '
-        "handler", "    _error_if_any_worker_fails()",
-        "RuntimeError: DataLoader worker (pid 12847) is killed by signal: Killed. ",
-        *torchrun_failed(at(700), rank=0, local_rank=0, exitcode=1, pid=61, host=f"{name}-master-0",
-                         script="flexmatch.py", traceback="Traceback (most recent call last):")]
+    lines = (
+        [*torchrun_start(at(40))]
+        + [
+            f"[2026-04-06 23:{10 + i // 6}:{(i * 10) % 60:02d},120 INFO] {i * 50} iteration, USE_EMA: True, "
+            f"train/sup_loss: {1.9 - i * 0.01:.4f}, train/unsup_loss: 0.{400 + i}, lr: 0.03"
+            for i in range(30)
+        ]
+        + [
+            "Traceback (most recent call last):",
+            '  File "flexmatch.py", line 318, in <module>',
+            "    main(args)",
+            '  File "/workspace/TorchSSL/models/flexmatch/flexmatch.py", line 180, in train',
+            "    for (_, x_lb, y_lb), (x_ulb_idx, x_ulb_w, x_ulb_s) in zip(self.loader_dict['train_lb'],",
+            '  File "/opt/conda/lib/python3.8/site-packages/torch/utils/data/_utils/signal_handling.py", line 66, in '
+            "handler",
+            "    _error_if_any_worker_fails()",
+            "RuntimeError: DataLoader worker (pid 12847) is killed by signal: Killed. ",
+            *torchrun_failed(
+                at(700),
+                rank=0,
+                local_rank=0,
+                exitcode=1,
+                pid=61,
+                host=f"{name}-master-0",
+                script="flexmatch.py",
+                traceback="Traceback (most recent call last):",
+            ),
+        ]
+    )
     plans = [PodPlan("master", 0, terminated(1, at(35), at(701)), log=text(*lines))]
     ctr_node = node("gpu-node-31", at(-90000), product="NVIDIA-A100-SXM4-40GB")
     return _kubeflow_case(
-        id="oom-killed-pytorchjob-dataloader-worker-killed", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/ssl/torchssl:torch1.9", command=["torchrun", "--nproc_per_node=2",
-                                                                     "flexmatch.py", "--c",
-                                                                     "config/flexmatch/flexmatch_cifar100_400_1.yaml"],
-        resources={"limits": {"nvidia.com/gpu": "2", "memory": "32Gi"},
-                   "requests": {"nvidia.com/gpu": "2", "memory": "32Gi", "cpu": "8"}},
-        plans=plans, category="oom-killed", culprit=f"{name}-master-0", evidence="is killed by signal: Killed",
+        id="oom-killed-pytorchjob-dataloader-worker-killed",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/ssl/torchssl:torch1.9",
+        command=[
+            "torchrun",
+            "--nproc_per_node=2",
+            "flexmatch.py",
+            "--c",
+            "config/flexmatch/flexmatch_cifar100_400_1.yaml",
+        ],
+        resources={
+            "limits": {"nvidia.com/gpu": "2", "memory": "32Gi"},
+            "requests": {"nvidia.com/gpu": "2", "memory": "32Gi", "cpu": "8"},
+        },
+        plans=plans,
+        category="oom-killed",
+        culprit=f"{name}-master-0",
+        evidence="is killed by signal: Killed",
         description="FlexMatch on CIFAR-100 with two GPUs and many DataLoader workers: host memory use grows past "
-                    "the container's 32 GiB and the kernel's OOM killer picks a DataLoader worker (SIGKILL). The "
-                    "main process survives long enough to report it; the container exits 1, not OOMKilled.",
+        "the container's 32 GiB and the kernel's OOM killer picks a DataLoader worker (SIGKILL). The "
+        "main process survives long enough to report it; the container exits 1, not OOMKilled.",
         title="TorchSSL FlexMatch training: RuntimeError DataLoader worker is killed by signal: Killed (out of "
-              "host memory)",
-        source="https://github.com/TorchSSL/TorchSSL/issues/4", captured=800, failed=("Master", 702),
-        extra=[ctr_node])
+        "host memory)",
+        source="https://github.com/TorchSSL/TorchSSL/issues/4",
+        captured=800,
+        failed=("Master", 702),
+        extra=[ctr_node],
+    )
 
 
 @SCENARIOS.add
 def stalled_mpijob_horovod_broadcast_missing_rank0() -> CaseSpec:
     at = Clock(datetime(2026, 4, 7, 9, 0, tzinfo=timezone.utc))
     name, ns = "hvd-tf-mnist", "hvd-examples"
-    ops = ["HorovodBroadcast_fully_connected_weights_0", "HorovodBroadcast_fully_connected_1_weights_0",
-           "HorovodBroadcast_fully_connected_1_biases_RMSProp_0", "HorovodBroadcast_conv_layer1_Conv_biases_0",
-           "HorovodBroadcast_conv_layer1_Conv_weights_0", "HorovodBroadcast_conv_layer2_Conv_biases_RMSProp_0"]
-    warn = ["WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks "
-            "and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks "
-            "are trying to submit different tensors or that only subset of ranks is submitting tensors, which will "
-            "cause deadlock. ", "Stalled ops:", *(f"{op} [missing ranks: 0]" for op in ops)]
-    head = ["INFO:tensorflow:Create CheckpointSaverHook.", "INFO:tensorflow:Graph was finalized.",
-            "INFO:tensorflow:Running local_init_op.", "INFO:tensorflow:Done running local_init_op."]
+    ops = [
+        "HorovodBroadcast_fully_connected_weights_0",
+        "HorovodBroadcast_fully_connected_1_weights_0",
+        "HorovodBroadcast_fully_connected_1_biases_RMSProp_0",
+        "HorovodBroadcast_conv_layer1_Conv_biases_0",
+        "HorovodBroadcast_conv_layer1_Conv_weights_0",
+        "HorovodBroadcast_conv_layer2_Conv_biases_RMSProp_0",
+    ]
+    warn = [
+        "WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks "
+        "and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks "
+        "are trying to submit different tensors or that only subset of ranks is submitting tensors, which will "
+        "cause deadlock. ",
+        "Stalled ops:",
+        *(f"{op} [missing ranks: 0]" for op in ops),
+    ]
+    head = [
+        "INFO:tensorflow:Create CheckpointSaverHook.",
+        "INFO:tensorflow:Graph was finalized.",
+        "INFO:tensorflow:Running local_init_op.",
+        "INFO:tensorflow:Done running local_init_op.",
+    ]
     log = stamped([*head, *warn, *warn], at(60), [1, 1, 0] + [64] + [0] * 7 + [60] + [0] * 7)
     objects, logs, launcher = mpijob_v2(
-        at=at, name=name, ns=ns, image="horovod/horovod:0.15.2-tf1.12.0-torch1.0.0-py3.5", workers=2,
-        launcher_cmd=["mpirun", "-np", "2", "-bind-to", "none", "-map-by", "slot", "-x", "NCCL_DEBUG=INFO", "python",
-                      "tensorflow_mnist.py"], worker_resources=gpu(1, "32Gi", "8"), slots=1,
-        plan=MPIPlan(launcher_state=running(at(35)), launcher_log=log))
+        at=at,
+        name=name,
+        ns=ns,
+        image="horovod/horovod:0.15.2-tf1.12.0-torch1.0.0-py3.5",
+        workers=2,
+        launcher_cmd=[
+            "mpirun",
+            "-np",
+            "2",
+            "-bind-to",
+            "none",
+            "-map-by",
+            "slot",
+            "-x",
+            "NCCL_DEBUG=INFO",
+            "python",
+            "tensorflow_mnist.py",
+        ],
+        worker_resources=gpu(1, "32Gi", "8"),
+        slots=1,
+        plan=MPIPlan(launcher_state=running(at(35)), launcher_log=log),
+    )
     return CaseSpec(
-        id="stalled-mpijob-horovod-broadcast-missing-rank0", kind="MPIJob", name=name, namespace=ns, healthy=False,
-        category="stalled", culprit=launcher, evidence="[missing ranks: 0]",
+        id="stalled-mpijob-horovod-broadcast-missing-rank0",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="stalled",
+        culprit=launcher,
+        evidence="[missing ranks: 0]",
         description="Horovod's TensorFlow MNIST example hangs at the initial variable broadcast: rank 1 submitted "
-                    "every broadcast and rank 0 none, so the stall inspector lists each op with 'missing ranks: "
-                    "0' and nothing else is printed for an hour.",
+        "every broadcast and rank 0 none, so the stall inspector lists each op with 'missing ranks: "
+        "0' and nothing else is printed for an hour.",
         title="Horovod tensorflow_mnist.py hangs at the start: the stall inspector lists the initial broadcasts "
-              "with [missing ranks: 0]",
-        source="https://github.com/horovod/horovod/issues/534", objects=objects, logs=logs, captured=at(3900))
+        "with [missing ranks: 0]",
+        source="https://github.com/horovod/horovod/issues/534",
+        objects=objects,
+        logs=logs,
+        captured=at(3900),
+    )
 
 
 @SCENARIOS.add
@@ -1504,33 +2537,59 @@ def shm_exhausted_pytorchjob_megatron_no_space_dev_shm() -> CaseSpec:
     tail = [
         "Traceback (most recent call last):",
         '  File "/usr/local/lib/python3.10/dist-packages/torch/multiprocessing/reductions.py", line 568, in '
-        "reduce_storage", "    fd, size = storage._share_fd_cpu_()",
+        "reduce_storage",
+        "    fd, size = storage._share_fd_cpu_()",
         "OSError: [Errno 28] No space left on device",
         "Traceback (most recent call last):",
         '  File "/usr/lib/python3.10/selectors.py", line 416, in select',
         "    fd_event_list = self._selector.poll(timeout)",
         '  File "/usr/local/lib/python3.10/dist-packages/torch/utils/data/_utils/signal_handling.py", line 66, in '
-        "handler", "    _error_if_any_worker_fails()",
+        "handler",
+        "    _error_if_any_worker_fails()",
         "RuntimeError: DataLoader worker (pid 56811) is killed by signal: Bus error. It is possible that dataloader's "
         "workers are out of shared memory. Please try to raise your shared memory limit.",
         "Exception ignored in atexit callback: <function _MultiProcessingDataLoaderIter._clean_up_worker at "
-        "0x7fc7fa34f7f0>"]
+        "0x7fc7fa34f7f0>",
+    ]
     fail = 500 + 12 * 30 + 20
-    lines = [*torchrun_start(at(40)), *iters, *tail,
-             *torchrun_failed(at(fail), rank=0, local_rank=0, exitcode=1, pid=56790, host=f"{name}-master-0",
-                              script="pretrain_bert.py", traceback="Traceback (most recent call last):")]
+    lines = [
+        *torchrun_start(at(40)),
+        *iters,
+        *tail,
+        *torchrun_failed(
+            at(fail),
+            rank=0,
+            local_rank=0,
+            exitcode=1,
+            pid=56790,
+            host=f"{name}-master-0",
+            script="pretrain_bert.py",
+            traceback="Traceback (most recent call last):",
+        ),
+    ]
     plans = [PodPlan("master", 0, terminated(1, at(35), at(fail + 1)), log=text(*lines))]
     return _kubeflow_case(
-        id="shm-exhausted-pytorchjob-megatron-no-space-dev-shm", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="nvcr.io/nvidia/pytorch:24.05-py3", command=["bash", "examples/bert/train_bert_340m_distributed.sh"],
-        resources=gpu(8, "900Gi", "96"), plans=plans, category="shm-exhausted", culprit=f"{name}-master-0",
+        id="shm-exhausted-pytorchjob-megatron-no-space-dev-shm",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="nvcr.io/nvidia/pytorch:24.05-py3",
+        command=["bash", "examples/bert/train_bert_340m_distributed.sh"],
+        resources=gpu(8, "900Gi", "96"),
+        plans=plans,
+        category="shm-exhausted",
+        culprit=f"{name}-master-0",
         evidence="out of shared memory",
         description="Megatron BERT pretraining in a pod whose /dev/shm is the runtime default: sharing a batch "
-                    "with the DataLoader fails with 'No space left on device' - on /dev/shm, not on a disk - and a "
-                    "worker dies with SIGBUS.",
+        "with the DataLoader fails with 'No space left on device' - on /dev/shm, not on a disk - and a "
+        "worker dies with SIGBUS.",
         title="Megatron-LM pretraining: OSError [Errno 28] No space left on device and a DataLoader worker killed "
-              "by Bus error (shared memory)",
-        source="https://github.com/NVIDIA/Megatron-LM/issues/878", captured=fail + 100, failed=("Master", fail + 2))
+        "by Bus error (shared memory)",
+        source="https://github.com/NVIDIA/Megatron-LM/issues/878",
+        captured=fail + 100,
+        failed=("Master", fail + 2),
+    )
 
 
 # -- more from real threads: memory, crashes, networks ----------------------------------------
@@ -1549,31 +2608,58 @@ def oom_killed_pytorchjob_torchrun_child_sigkill() -> CaseSpec:
         '  File "/anaconda/envs/py37_default/lib/python3.7/runpy.py", line 193, in _run_module_as_main',
         '    "__main__", mod_spec)',
         '  File "/anaconda/envs/py37_default/lib/python3.7/site-packages/torch/distributed/launch.py", line 193, in '
-        "<module>", "    main()",
+        "<module>",
+        "    main()",
         '  File "/anaconda/envs/py37_default/lib/python3.7/site-packages/torch/distributed/launcher/api.py", line 261,'
-        " in launch_agent", "    failures=result.failures,",
+        " in launch_agent",
+        "    failures=result.failures,",
         "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ",
-        "============================================================", "train.py FAILED",
-        "------------------------------------------------------------", "Root Cause (first observed failure):",
-        "[0]:", "  time      : 2026-04-09_10:41:02", f"  host      : {name}-master-0",
-        "  rank      : 0 (local_rank: 0)", "  exitcode  : -9 (pid: 10398)", "  error_file: <N/A>",
+        "============================================================",
+        "train.py FAILED",
+        "------------------------------------------------------------",
+        "Root Cause (first observed failure):",
+        "[0]:",
+        "  time      : 2026-04-09_10:41:02",
+        f"  host      : {name}-master-0",
+        "  rank      : 0 (local_rank: 0)",
+        "  exitcode  : -9 (pid: 10398)",
+        "  error_file: <N/A>",
         "  traceback : Signal 9 (SIGKILL) received by PID 10398",
-        "============================================================"]
-    plans = [PodPlan("master", 0, terminated(1, at(30), at(2463), reason="OOMKilled"),
-                     log=stamped([*steps, *tail], at(40), [60] * 39 + [2] + [0] * 30))]
+        "============================================================",
+    ]
+    plans = [
+        PodPlan(
+            "master",
+            0,
+            terminated(1, at(30), at(2463), reason="OOMKilled"),
+            log=stamped([*steps, *tail], at(40), [60] * 39 + [2] + [0] * 30),
+        )
+    ]
     return _kubeflow_case(
-        id="oom-killed-pytorchjob-torchrun-child-sigkill", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/nlp/stoke-ddp:torch1.10", command=["python", "-m", "torch.distributed.launch",
-                                                                       "--nproc_per_node=2", "train.py"],
-        resources={"limits": {"nvidia.com/gpu": "2", "memory": "56Gi"},
-                   "requests": {"nvidia.com/gpu": "2", "memory": "56Gi", "cpu": "12"}},
-        plans=plans, category="oom-killed", culprit=f"{name}-master-0", evidence="OOMKilled",
+        id="oom-killed-pytorchjob-torchrun-child-sigkill",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/nlp/stoke-ddp:torch1.10",
+        command=["python", "-m", "torch.distributed.launch", "--nproc_per_node=2", "train.py"],
+        resources={
+            "limits": {"nvidia.com/gpu": "2", "memory": "56Gi"},
+            "requests": {"nvidia.com/gpu": "2", "memory": "56Gi", "cpu": "12"},
+        },
+        plans=plans,
+        category="oom-killed",
+        culprit=f"{name}-master-0",
+        evidence="OOMKilled",
         description="Forty minutes into DDP training the container reaches its memory limit; the kernel kills the "
-                    "largest process, rank 0's Python (SIGKILL), torchrun tears the other rank down and exits 1. The "
-                    "container is reported OOMKilled although its main process exited on its own.",
+        "largest process, rank 0's Python (SIGKILL), torchrun tears the other rank down and exits 1. The "
+        "container is reported OOMKilled although its main process exited on its own.",
         title="DDP training terminated mid-run: torchrun reports Signal 9 (SIGKILL) received by PID for rank 0 "
-              "(out of memory)",
-        source="https://github.com/fidelity/stoke/issues/31", captured=2600, failed=("Master", 2464))
+        "(out of memory)",
+        source="https://github.com/fidelity/stoke/issues/31",
+        captured=2600,
+        failed=("Master", 2464),
+    )
 
 
 @SCENARIOS.add
@@ -1590,62 +2676,103 @@ def gpu_oom_jaxjob_tf_and_jax_both_preallocate() -> CaseSpec:
         "9437184 bytes.",
         "BufferAssignment OOM Debugging.",
         "Traceback (most recent call last):",
-        '  File "/workspace/l2p/main.py", line 61, in <module>', "    app.run(main)",
+        '  File "/workspace/l2p/main.py", line 61, in <module>',
+        "    app.run(main)",
         '  File "/workspace/l2p/train_continual.py", line 640, in train_and_evaluate',
         "    state, train_metrics = p_train_step(state, batch, rng=rng)",
         "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 9437184 "
-        "bytes."]
+        "bytes.",
+    ]
     plans = [PodPlan("worker", 0, terminated(1, at(30), at(210)), log=text(*lines))]
     return _kubeflow_case(
-        id="gpu-oom-jaxjob-tf-and-jax-both-preallocate", kind="JAXJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/cl/l2p:jax0.3.15", command=["python", "main.py", "--my_config",
-                                                                "configs/cifar100_l2p.py"],
-        resources=gpu(4, "240Gi", "32"), plans=plans, category="gpu-oom", culprit=f"{name}-worker-0",
+        id="gpu-oom-jaxjob-tf-and-jax-both-preallocate",
+        kind="JAXJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/cl/l2p:jax0.3.15",
+        command=["python", "main.py", "--my_config", "configs/cifar100_l2p.py"],
+        resources=gpu(4, "240Gi", "32"),
+        plans=plans,
+        category="gpu-oom",
+        culprit=f"{name}-worker-0",
         evidence="RESOURCE_EXHAUSTED: Out of memory while trying to allocate",
         description="On four V100s the first training step cannot allocate 9 MiB: TensorFlow (used for the input "
-                    "pipeline) and JAX each reserve most of the GPU memory up front. The thread's fix was "
-                    "XLA_PYTHON_CLIENT_PREALLOCATE=false.",
+        "pipeline) and JAX each reserve most of the GPU memory up front. The thread's fix was "
+        "XLA_PYTHON_CLIENT_PREALLOCATE=false.",
         title="L2P (JAX) on 4 V100: RESOURCE_EXHAUSTED Out of memory while trying to allocate 9437184 bytes at the "
-              "first step",
-        source="https://github.com/google-research/l2p/issues/20", captured=400, failed=("Worker", 211))
+        "first step",
+        source="https://github.com/google-research/l2p/issues/20",
+        captured=400,
+        failed=("Worker", 211),
+    )
 
 
 @SCENARIOS.add
 def rendezvous_error_pytorchjob_c10d_store_connection_reset() -> CaseSpec:
     at = Clock(datetime(2026, 4, 11, 15, 0, tzinfo=timezone.utc))
     name, ns = "echo-c10d", "dist-debug"
-    cfg = [glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188",
-                "Starting elastic_operator with launch configs:"),
-           glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  entrypoint       : echo.py"),
-           glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  min_nodes        : 2"),
-           glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  max_nodes        : 2"),
-           glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  rdzv_backend     : c10d"),
-           glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188",
-                f"  rdzv_endpoint    : {name}-master-0:29400")]
-    err = ["Traceback (most recent call last):",
-           '  File "/usr/local/lib/python3.10/dist-packages/torch/distributed/elastic/rendezvous/'
-           'c10d_rendezvous_backend.py", line 156, in _create_tcp_store',
-           "    store = TCPStore(",
-           "torch.distributed.DistNetworkError: Connection reset by peer", "",
-           "The above exception was the direct cause of the following exception:", "",
-           "Traceback (most recent call last):",
-           '  File "/usr/local/bin/torchrun", line 8, in <module>', "    sys.exit(main())",
-           "torch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The connection to the C10d store has "
-           "failed. See inner exception for details."]
-    plans = [PodPlan("master", 0, running(at(58)), log=stamped(cfg, at(62), 0)),
-             PodPlan("worker", 0, terminated(1, at(60), at(64)), log=text(*cfg, *err))]
+    cfg = [
+        glog(
+            "I",
+            at(62),
+            139633870123008,
+            "torch/distributed/launcher/api.py:188",
+            "Starting elastic_operator with launch configs:",
+        ),
+        glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  entrypoint       : echo.py"),
+        glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  min_nodes        : 2"),
+        glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  max_nodes        : 2"),
+        glog("I", at(62), 139633870123008, "torch/distributed/launcher/api.py:188", "  rdzv_backend     : c10d"),
+        glog(
+            "I",
+            at(62),
+            139633870123008,
+            "torch/distributed/launcher/api.py:188",
+            f"  rdzv_endpoint    : {name}-master-0:29400",
+        ),
+    ]
+    err = [
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.10/dist-packages/torch/distributed/elastic/rendezvous/'
+        'c10d_rendezvous_backend.py", line 156, in _create_tcp_store',
+        "    store = TCPStore(",
+        "torch.distributed.DistNetworkError: Connection reset by peer",
+        "",
+        "The above exception was the direct cause of the following exception:",
+        "",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/bin/torchrun", line 8, in <module>',
+        "    sys.exit(main())",
+        "torch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The connection to the C10d store has "
+        "failed. See inner exception for details.",
+    ]
+    plans = [
+        PodPlan("master", 0, running(at(58)), log=stamped(cfg, at(62), 0)),
+        PodPlan("worker", 0, terminated(1, at(60), at(64)), log=text(*cfg, *err)),
+    ]
     return _kubeflow_case(
-        id="rendezvous-error-pytorchjob-c10d-store-connection-reset", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/debug/torch-echo:2.3", command=["python3", "-m", "torch.distributed.run",
-                                                                    "--rdzv_backend=c10d", "--nnodes=2", "echo.py"],
-        resources=cpu_only("4Gi", "2"), plans=plans, category="rendezvous-error", culprit=f"{name}-worker-0",
+        id="rendezvous-error-pytorchjob-c10d-store-connection-reset",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/debug/torch-echo:2.3",
+        command=["python3", "-m", "torch.distributed.run", "--rdzv_backend=c10d", "--nnodes=2", "echo.py"],
+        resources=cpu_only("4Gi", "2"),
+        plans=plans,
+        category="rendezvous-error",
+        culprit=f"{name}-worker-0",
         evidence="The connection to the C10d store has failed",
         description="The second node reaches the c10d rendezvous store on the first, which accepts the connection "
-                    "and drops it at once: the worker's agent fails with RendezvousConnectionError (Connection "
-                    "reset by peer) while the master keeps waiting for a second node.",
+        "and drops it at once: the worker's agent fails with RendezvousConnectionError (Connection "
+        "reset by peer) while the master keeps waiting for a second node.",
         title="torchrun c10d rendezvous: worker gets RendezvousConnectionError / DistNetworkError Connection reset by "
-              "peer",
-        source="https://github.com/pytorch/pytorch/issues/128970", captured=400, restart_policy="Never")
+        "peer",
+        source="https://github.com/pytorch/pytorch/issues/128970",
+        captured=400,
+        restart_policy="Never",
+    )
 
 
 @SCENARIOS.add
@@ -1665,69 +2792,132 @@ def crash_signal_pytorchjob_segfault_then_peers_remote_error() -> CaseSpec:
         f"{name}-master-0<47861>",
         "RuntimeError: NCCL communicator was aborted on rank 9.  Original reason for failure was: NCCL error: "
         "internal error, NCCL version 2.14.3",
-        "ncclInternalError: Internal check failed. This is either a bug in NCCL or due to memory corruption"]
-    culprit = text(*torchrun_start(at(40)), *steps, "Fatal Python error: Segmentation fault", "",
-                   "Thread 0x00007f3a5effd700 (most recent call first):",
-                   '  File "/opt/conda/lib/python3.9/site-packages/torch/utils/data/_utils/pin_memory.py", line 28 in '
-                   "_pin_memory_loop",
-                   *torchrun_failed(at(crash), rank=2, local_rank=2, exitcode=-11, pid=182990, host=f"{name}-master-0"))
-    plans = [PodPlan("master", 0, terminated(1, at(35), at(crash + 1)), log=culprit),
-             PodPlan("worker", 0, terminated(1, at(35), at(crash + 9)),
-                     log=text(*torchrun_start(at(40)), *peer,
-                              *torchrun_failed(at(crash + 8), rank=9, local_rank=1, exitcode=1, pid=183006,
-                                               host=f"{name}-worker-0", traceback="Traceback (most recent call last):")))]
+        "ncclInternalError: Internal check failed. This is either a bug in NCCL or due to memory corruption",
+    ]
+    culprit = text(
+        *torchrun_start(at(40)),
+        *steps,
+        "Fatal Python error: Segmentation fault",
+        "",
+        "Thread 0x00007f3a5effd700 (most recent call first):",
+        '  File "/opt/conda/lib/python3.9/site-packages/torch/utils/data/_utils/pin_memory.py", line 28 in '
+        "_pin_memory_loop",
+        *torchrun_failed(at(crash), rank=2, local_rank=2, exitcode=-11, pid=182990, host=f"{name}-master-0"),
+    )
+    plans = [
+        PodPlan("master", 0, terminated(1, at(35), at(crash + 1)), log=culprit),
+        PodPlan(
+            "worker",
+            0,
+            terminated(1, at(35), at(crash + 9)),
+            log=text(
+                *torchrun_start(at(40)),
+                *peer,
+                *torchrun_failed(
+                    at(crash + 8),
+                    rank=9,
+                    local_rank=1,
+                    exitcode=1,
+                    pid=183006,
+                    host=f"{name}-worker-0",
+                    traceback="Traceback (most recent call last):",
+                ),
+            ),
+        ),
+    ]
     return _kubeflow_case(
-        id="crash-signal-pytorchjob-segfault-then-peers-remote-error", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/lm/gpt-ddp:torch1.13", command=["torchrun", "--nnodes=2", "--nproc_per_node=8",
-                                                                    "train.py"],
-        resources=gpu(8, "1000Gi", "96"), plans=plans, category="crash-signal", culprit=f"{name}-master-0",
+        id="crash-signal-pytorchjob-segfault-then-peers-remote-error",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/lm/gpt-ddp:torch1.13",
+        command=["torchrun", "--nnodes=2", "--nproc_per_node=8", "train.py"],
+        resources=gpu(8, "1000Gi", "96"),
+        plans=plans,
+        category="crash-signal",
+        culprit=f"{name}-master-0",
         evidence="Segmentation fault",
         description="Two p4d nodes: a process on the master segfaults and torchrun reports SIGSEGV; eight seconds "
-                    "later the worker's NCCL proxy loses its peer (Broken pipe, connection closed by remote peer) "
-                    "and its communicator aborts with an internal error. The NCCL errors are the cascade.",
+        "later the worker's NCCL proxy loses its peer (Broken pipe, connection closed by remote peer) "
+        "and its communicator aborts with an internal error. The NCCL errors are the cascade.",
         title="Two-node DDP on AWS: a rank segfaults, and the other node's NCCL surfaces ncclRemoteError as "
-              "ncclInternalError",
-        source="https://github.com/NVIDIA/nccl/issues/795", captured=crash + 200, failed=("Master", crash + 2))
+        "ncclInternalError",
+        source="https://github.com/NVIDIA/nccl/issues/795",
+        captured=crash + 200,
+        failed=("Master", crash + 2),
+    )
 
 
 @SCENARIOS.add
 def nan_loss_tfjob_deeplab_nan_in_summary_histogram() -> CaseSpec:
     at = Clock(datetime(2026, 4, 13, 6, 0, tzinfo=timezone.utc))
     name, ns = "deeplab-mbv1", "seg-tf"
-    lines = [f"INFO:tensorflow:global step {s}: loss = {1.21 - s / 40000:.4f} (0.412 sec/step)" for s in
-             range(10, 1400, 30)] + [
+    lines = [
+        f"INFO:tensorflow:global step {s}: loss = {1.21 - s / 40000:.4f} (0.412 sec/step)" for s in range(10, 1400, 30)
+    ] + [
         "INFO:tensorflow:Error reported to Coordinator: Nan in summary histogram for: "
         "image_pooling/BatchNorm/moving_variance_1",
         "Traceback (most recent call last):",
         '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/training/coordinator.py", line 297, in '
-        "stop_on_exception", "    yield",
+        "stop_on_exception",
+        "    yield",
         '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/training/supervisor.py", line 1035, in '
-        "run_loop", "    self._sv.global_step])",
+        "run_loop",
+        "    self._sv.global_step])",
         '  File "/usr/local/lib/python3.6/dist-packages/tensorflow/python/client/session.py", line 1335, in _do_call',
         "    raise type(e)(node_def, op, message)",
         "tensorflow.python.framework.errors_impl.InvalidArgumentError: Nan in summary histogram for: "
-        "image_pooling/BatchNorm/moving_variance_1"]
-    plans = [PodPlan("chief", 0, terminated(1, at(30), at(640)), log=text(*lines)),
-             PodPlan("worker", 0, terminated(1, at(30), at(645)),
-                     log=text(*(f"INFO:tensorflow:global step {s}: loss = {1.2 - s / 40000:.4f} (0.418 sec/step)"
-                                for s in range(20, 1400, 30)),
-                              "INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework."
-                              "errors_impl.AbortedError'>, Graph execution error: Step was cancelled by an explicit "
-                              "call to `Session::Close()`.")),
-             PodPlan("ps", 0, running(at(30)), log=text("I tensorflow/core/distributed_runtime/rpc/grpc_server_lib."
-                                                         "cc:332] Started server with target: grpc://localhost:2222"))]
+        "image_pooling/BatchNorm/moving_variance_1",
+    ]
+    plans = [
+        PodPlan("chief", 0, terminated(1, at(30), at(640)), log=text(*lines)),
+        PodPlan(
+            "worker",
+            0,
+            terminated(1, at(30), at(645)),
+            log=text(
+                *(
+                    f"INFO:tensorflow:global step {s}: loss = {1.2 - s / 40000:.4f} (0.418 sec/step)"
+                    for s in range(20, 1400, 30)
+                ),
+                "INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework."
+                "errors_impl.AbortedError'>, Graph execution error: Step was cancelled by an explicit "
+                "call to `Session::Close()`.",
+            ),
+        ),
+        PodPlan(
+            "ps",
+            0,
+            running(at(30)),
+            log=text(
+                "I tensorflow/core/distributed_runtime/rpc/grpc_server_lib."
+                "cc:332] Started server with target: grpc://localhost:2222"
+            ),
+        ),
+    ]
     return _kubeflow_case(
-        id="nan-loss-tfjob-deeplab-nan-in-summary-histogram", kind="TFJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/seg/deeplab-tf:1.8", command=["python", "deeplab/train.py",
-                                                                  "--model_variant=mobilenet_v2"],
-        resources=gpu(1, "32Gi", "8"), plans=plans, category="nan-loss", culprit=f"{name}-chief-0",
+        id="nan-loss-tfjob-deeplab-nan-in-summary-histogram",
+        kind="TFJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/seg/deeplab-tf:1.8",
+        command=["python", "deeplab/train.py", "--model_variant=mobilenet_v2"],
+        resources=gpu(1, "32Gi", "8"),
+        plans=plans,
+        category="nan-loss",
+        culprit=f"{name}-chief-0",
         evidence="Nan in summary histogram for",
         description="DeepLab training diverges: a batch-norm moving variance becomes NaN and the histogram summary "
-                    "refuses it with InvalidArgumentError - the exception's type is generic, the 'Nan in summary "
-                    "histogram' message is the divergence.",
+        "refuses it with InvalidArgumentError - the exception's type is generic, the 'Nan in summary "
+        "histogram' message is the divergence.",
         title="DeepLab training: InvalidArgumentError Nan in summary histogram for image_pooling/BatchNorm/"
-              "moving_variance",
-        source="https://github.com/tensorflow/models/issues/3716", captured=800, failed=("Chief", 641))
+        "moving_variance",
+        source="https://github.com/tensorflow/models/issues/3716",
+        captured=800,
+        failed=("Chief", 641),
+    )
 
 
 @SCENARIOS.add
@@ -1742,93 +2932,186 @@ def network_error_pytorchjob_wandb_init_timeout() -> CaseSpec:
         "wandb: ERROR Please refer to the documentation for additional information: "
         "https://docs.wandb.ai/guides/track/tracking-faq#initstarterror-error-communicating-with-wandb-process-",
         "Traceback (most recent call last):",
-        '  File "run.py", line 483, in <module>', "    typer.run(main)",
+        '  File "run.py", line 483, in <module>',
+        "    typer.run(main)",
         '  File "/root/miniconda3/lib/python3.8/site-packages/wandb/sdk/wandb_init.py", line 1144, in init',
         "    run = wi.init()",
-        "wandb.errors.CommError: Run initialization has timed out after 90.0 sec. "]
-    plans = [PodPlan("master", 0, terminated(1, at(30), at(137)), log=stamped(lines, at(40), [1, 0, 90, 0, 0] + [0] * 10))]
+        "wandb.errors.CommError: Run initialization has timed out after 90.0 sec. ",
+    ]
+    plans = [
+        PodPlan("master", 0, terminated(1, at(30), at(137)), log=stamped(lines, at(40), [1, 0, 90, 0, 0] + [0] * 10))
+    ]
     return _kubeflow_case(
-        id="network-error-pytorchjob-wandb-init-timeout", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/vision/lit-seg:2.1", command=["python", "run.py"], resources=gpu(1, "32Gi", "8"),
-        plans=plans, category="network-error", culprit=f"{name}-master-0", evidence="Run initialization has timed out",
+        id="network-error-pytorchjob-wandb-init-timeout",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/vision/lit-seg:2.1",
+        command=["python", "run.py"],
+        resources=gpu(1, "32Gi", "8"),
+        plans=plans,
+        category="network-error",
+        culprit=f"{name}-master-0",
+        evidence="Run initialization has timed out",
         description="The Lightning WandbLogger cannot reach the Weights & Biases service from the pod: the client "
-                    "retries, gives up after 90 s and the training script dies before the first step.",
+        "retries, gives up after 90 s and the training script dies before the first step.",
         title="Lightning training with WandbLogger: wandb Network error (ReadTimeout), run initialization timed out "
-              "after 90 s",
-        source="https://github.com/wandb/wandb/issues/7086", captured=300, failed=("Master", 138))
+        "after 90 s",
+        source="https://github.com/wandb/wandb/issues/7086",
+        captured=300,
+        failed=("Master", 138),
+    )
 
 
 @SCENARIOS.add
 def healthy_mpijob_benchmark_sshd_workers_quiet() -> CaseSpec:
     at = Clock(datetime(2026, 4, 15, 7, 0, tzinfo=timezone.utc))
     name, ns = "tensorflow-benchmarks", "default"
-    head = ["TensorFlow:  1.14", "Model:       resnet101", "Dataset:    imagenet (synthetic)", "Mode:       training",
-            "SingleSess:  False", "Batch size:  128 global", "             64 per device", "Num batches: 50000",
-            "Num epochs:  5.00", "Devices:     ['horovod/gpu:0', 'horovod/gpu:1']", "NUMA bind:   False",
-            "Data format: NCHW", "Optimizer:   sgd", "Variables:   horovod", "==========", "Generating training model",
-            "Running warm up", "Done warm up", "Step\tImg/sec\ttotal_loss"]
-    steps = [f"{i * 10}\timages/sec: {131.2 + (i % 7) * 0.4:.1f} +/- 0.{i % 9} (jitter = {1.1 + (i % 4) * 0.2:.1f})\t"
-             f"{8.51 - i * 0.002:.3f}" for i in range(1, 121)]
+    head = [
+        "TensorFlow:  1.14",
+        "Model:       resnet101",
+        "Dataset:    imagenet (synthetic)",
+        "Mode:       training",
+        "SingleSess:  False",
+        "Batch size:  128 global",
+        "             64 per device",
+        "Num batches: 50000",
+        "Num epochs:  5.00",
+        "Devices:     ['horovod/gpu:0', 'horovod/gpu:1']",
+        "NUMA bind:   False",
+        "Data format: NCHW",
+        "Optimizer:   sgd",
+        "Variables:   horovod",
+        "==========",
+        "Generating training model",
+        "Running warm up",
+        "Done warm up",
+        "Step\tImg/sec\ttotal_loss",
+    ]
+    steps = [
+        f"{i * 10}\timages/sec: {131.2 + (i % 7) * 0.4:.1f} +/- 0.{i % 9} (jitter = {1.1 + (i % 4) * 0.2:.1f})\t"
+        f"{8.51 - i * 0.002:.3f}"
+        for i in range(1, 121)
+    ]
     launcher = stamped([*head, *steps], at(45), [0] * 16 + [40, 35, 0] + [48] * 120)
     sshd = stamped(["Server listening on 0.0.0.0 port 22.", "Server listening on :: port 22."], at(21), 0)
     objects, logs, launcher_pod = mpijob_v2(
-        at=at, name=name, ns=ns, image="mpioperator/tensorflow-benchmarks:latest", workers=2,
-        launcher_cmd=["mpirun", "--allow-run-as-root", "-np", "2", "-bind-to", "none", "-map-by", "slot", "-x",
-                      "NCCL_DEBUG=INFO", "-x", "LD_LIBRARY_PATH", "-x", "PATH", "-mca", "pml", "ob1", "-mca", "btl",
-                      "^openib", "python", "scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py", "--model=resnet101",
-                      "--batch_size=64", "--variable_update=horovod"],
-        worker_resources=gpu(1, "32Gi", "8"), slots=1,
-        plan=MPIPlan(launcher_state=running(at(40)), launcher_log=launcher, worker_logs={0: sshd, 1: sshd}))
+        at=at,
+        name=name,
+        ns=ns,
+        image="mpioperator/tensorflow-benchmarks:latest",
+        workers=2,
+        launcher_cmd=[
+            "mpirun",
+            "--allow-run-as-root",
+            "-np",
+            "2",
+            "-bind-to",
+            "none",
+            "-map-by",
+            "slot",
+            "-x",
+            "NCCL_DEBUG=INFO",
+            "-x",
+            "LD_LIBRARY_PATH",
+            "-x",
+            "PATH",
+            "-mca",
+            "pml",
+            "ob1",
+            "-mca",
+            "btl",
+            "^openib",
+            "python",
+            "scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py",
+            "--model=resnet101",
+            "--batch_size=64",
+            "--variable_update=horovod",
+        ],
+        worker_resources=gpu(1, "32Gi", "8"),
+        slots=1,
+        plan=MPIPlan(launcher_state=running(at(40)), launcher_log=launcher, worker_logs={0: sshd, 1: sshd}),
+    )
     return CaseSpec(
-        id="healthy-mpijob-benchmark-sshd-workers-quiet", kind="MPIJob", name=name, namespace=ns, healthy=True,
-        category="healthy", culprit=None, evidence="",
+        id="healthy-mpijob-benchmark-sshd-workers-quiet",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="",
         description="The mpi-operator tensorflow-benchmarks example: the launcher prints a throughput line every "
-                    "48 s for an hour and a half; the two workers only run sshd and said nothing since 'Server "
-                    "listening on port 22' at start-up. Their silence is by design.",
+        "48 s for an hour and a half; the two workers only run sshd and said nothing since 'Server "
+        "listening on port 22' at start-up. Their silence is by design.",
         title="mpi-operator tensorflow-benchmarks MPIJob (resnet101, Horovod): launcher reports images/sec, sshd "
-              "workers silent",
-        source="https://github.com/kubeflow/mpi-operator/pull/670", objects=objects, logs=logs,
-        captured=at(45 + 75 + 48 * 120 + 60))
+        "workers silent",
+        source="https://github.com/kubeflow/mpi-operator/pull/670",
+        objects=objects,
+        logs=logs,
+        captured=at(45 + 75 + 48 * 120 + 60),
+    )
 
 
 @SCENARIOS.add
 def missing_file_tfjob_object_detection_fine_tune_checkpoint() -> CaseSpec:
     at = Clock(datetime(2026, 4, 16, 19, 0, tzinfo=timezone.utc))
     name, ns = "bird-detector", "wildlife-cv"
-    tb = ["Traceback (most recent call last):",
-          '  File "/usr/lib/python2.7/runpy.py", line 162, in _run_module_as_main',
-          '    "__main__", fname, loader, pkg_name)',
-          '  File "/root/.local/lib/python2.7/site-packages/object_detection/train.py", line 198, in <module>',
-          "    tf.app.run()",
-          '  File "/root/.local/lib/python2.7/site-packages/object_detection/train.py", line 194, in main',
-          "    worker_job_name, is_chief, FLAGS.train_dir)",
-          '  File "/root/.local/lib/python2.7/site-packages/object_detection/trainer.py", line 218, in train',
-          "    var_map, train_config.fine_tune_checkpoint))",
-          '  File "/root/.local/lib/python2.7/site-packages/object_detection/utils/variables_helper.py", line 122, in '
-          "get_variables_available_in_checkpoint",
-          "    ckpt_reader = tf.train.NewCheckpointReader(checkpoint_path)",
-          '  File "/usr/local/lib/python2.7/dist-packages/tensorflow/python/pywrap_tensorflow.py", line 110, in '
-          "NewCheckpointReader",
-          "    return CheckpointReader(compat.as_bytes(filepattern), status)",
-          "tensorflow.python.framework.errors_impl.NotFoundError: Unsuccessful TensorSliceReader constructor: Failed "
-          "to find any matching files for bird-classifier.tfl.ckpt-50912"]
-    plans = [PodPlan("master", 0, terminated(1, at(30), at(95)), log=text(*tb)),
-             PodPlan("worker", 0, terminated(1, at(30), at(96)), log=text(*tb)),
-             PodPlan("ps", 0, running(at(30)), log=text("I tensorflow/core/distributed_runtime/rpc/grpc_server_lib."
-                                                         "cc:221] Started server with target: grpc://localhost:2222"))]
+    tb = [
+        "Traceback (most recent call last):",
+        '  File "/usr/lib/python2.7/runpy.py", line 162, in _run_module_as_main',
+        '    "__main__", fname, loader, pkg_name)',
+        '  File "/root/.local/lib/python2.7/site-packages/object_detection/train.py", line 198, in <module>',
+        "    tf.app.run()",
+        '  File "/root/.local/lib/python2.7/site-packages/object_detection/train.py", line 194, in main',
+        "    worker_job_name, is_chief, FLAGS.train_dir)",
+        '  File "/root/.local/lib/python2.7/site-packages/object_detection/trainer.py", line 218, in train',
+        "    var_map, train_config.fine_tune_checkpoint))",
+        '  File "/root/.local/lib/python2.7/site-packages/object_detection/utils/variables_helper.py", line 122, in '
+        "get_variables_available_in_checkpoint",
+        "    ckpt_reader = tf.train.NewCheckpointReader(checkpoint_path)",
+        '  File "/usr/local/lib/python2.7/dist-packages/tensorflow/python/pywrap_tensorflow.py", line 110, in '
+        "NewCheckpointReader",
+        "    return CheckpointReader(compat.as_bytes(filepattern), status)",
+        "tensorflow.python.framework.errors_impl.NotFoundError: Unsuccessful TensorSliceReader constructor: Failed "
+        "to find any matching files for bird-classifier.tfl.ckpt-50912",
+    ]
+    plans = [
+        PodPlan("master", 0, terminated(1, at(30), at(95)), log=text(*tb)),
+        PodPlan("worker", 0, terminated(1, at(30), at(96)), log=text(*tb)),
+        PodPlan(
+            "ps",
+            0,
+            running(at(30)),
+            log=text(
+                "I tensorflow/core/distributed_runtime/rpc/grpc_server_lib."
+                "cc:221] Started server with target: grpc://localhost:2222"
+            ),
+        ),
+    ]
     return _kubeflow_case(
-        id="missing-file-tfjob-object-detection-fine-tune-checkpoint", kind="TFJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/cv/tf-object-detection:1.4", command=["python", "-m", "object_detection.train",
-                                                                          "--train_dir=/train"],
-        resources=gpu(1, "32Gi", "8"), plans=plans, category="missing-file",
+        id="missing-file-tfjob-object-detection-fine-tune-checkpoint",
+        kind="TFJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/cv/tf-object-detection:1.4",
+        command=["python", "-m", "object_detection.train", "--train_dir=/train"],
+        resources=gpu(1, "32Gi", "8"),
+        plans=plans,
+        category="missing-file",
         culprit=[f"{name}-master-0", f"{name}-worker-0"],
         evidence="Failed to find any matching files for bird-classifier.tfl.ckpt-50912",
         description="The Object Detection API's fine_tune_checkpoint names a checkpoint prefix that does not exist "
-                    "in the container; the master and the worker fail at once on NotFoundError while the "
-                    "parameter server keeps serving.",
+        "in the container; the master and the worker fail at once on NotFoundError while the "
+        "parameter server keeps serving.",
         title="TF Object Detection distributed train: NotFoundError Unsuccessful TensorSliceReader constructor, no "
-              "files match the fine_tune_checkpoint",
-        source="https://github.com/tensorflow/tensorflow/issues/7547", captured=300, failed=("Master", 97))
+        "files match the fine_tune_checkpoint",
+        source="https://github.com/tensorflow/tensorflow/issues/7547",
+        captured=300,
+        failed=("Master", 97),
+    )
 
 
 @SCENARIOS.add
@@ -1839,23 +3122,46 @@ def nccl_error_pytorchjob_watchdog_at_end_of_first_epoch() -> CaseSpec:
     fail = 7300
 
     def log(rank: int, host: str) -> str:
-        return text(*torchrun_start(at(40)), *(epoch if rank == 0 else []), *watchdog(rank, at(fail), 2070),
-                    *torchrun_failed(at(fail + 2), rank=rank, local_rank=rank % 4, exitcode=-6, pid=300 + rank,
-                                     host=host, script="mlpf/pipeline.py"))
+        return text(
+            *torchrun_start(at(40)),
+            *(epoch if rank == 0 else []),
+            *watchdog(rank, at(fail), 2070),
+            *torchrun_failed(
+                at(fail + 2),
+                rank=rank,
+                local_rank=rank % 4,
+                exitcode=-6,
+                pid=300 + rank,
+                host=host,
+                script="mlpf/pipeline.py",
+            ),
+        )
 
-    plans = [PodPlan("master", 0, terminated(1, at(35), at(fail + 4)), log=log(0, f"{name}-master-0")),
-             PodPlan("worker", 0, terminated(1, at(35), at(fail + 3)), log=log(4, f"{name}-worker-0"))]
+    plans = [
+        PodPlan("master", 0, terminated(1, at(35), at(fail + 4)), log=log(0, f"{name}-master-0")),
+        PodPlan("worker", 0, terminated(1, at(35), at(fail + 3)), log=log(4, f"{name}-worker-0")),
+    ]
     return _kubeflow_case(
-        id="nccl-error-pytorchjob-watchdog-at-end-of-first-epoch", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/hep/mlpf:torch2.4", command=["torchrun", "--nnodes=2", "--nproc_per_node=4",
-                                                                 "mlpf/pipeline.py", "--train"],
-        resources=gpu(4, "256Gi", "32"), plans=plans, category="nccl-error",
-        culprit=[f"{name}-worker-0", f"{name}-master-0"], evidence="Watchdog caught collective operation timeout",
+        id="nccl-error-pytorchjob-watchdog-at-end-of-first-epoch",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/hep/mlpf:torch2.4",
+        command=["torchrun", "--nnodes=2", "--nproc_per_node=4", "mlpf/pipeline.py", "--train"],
+        resources=gpu(4, "256Gi", "32"),
+        plans=plans,
+        category="nccl-error",
+        culprit=[f"{name}-worker-0", f"{name}-master-0"],
+        evidence="Watchdog caught collective operation timeout",
         description="With more than one GPU the job dies at the end of its first epoch: every rank's NCCL watchdog "
-                    "times out on the same collective, ten minutes after it started, and none failed for another "
-                    "reason first.",
+        "times out on the same collective, ten minutes after it started, and none failed for another "
+        "reason first.",
         title="MLPF training: NCCL watchdog timeout at the end of the first epoch when using more than one GPU",
-        source="https://github.com/jpata/particleflow/issues/390", captured=fail + 200, failed=("Master", fail + 5))
+        source="https://github.com/jpata/particleflow/issues/390",
+        captured=fail + 200,
+        failed=("Master", fail + 5),
+    )
 
 
 @SCENARIOS.add
@@ -1878,23 +3184,37 @@ def healthy_job_accelerate_tf_startup_noise() -> CaseSpec:
         "2026-04-18 18:24:42.166144: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Cannot "
         "dlopen some TensorRT libraries. If you would like to use Nvidia GPU with TensorRT, please make sure the "
         "missing libraries mentioned above are installed properly.",
-        "prepare optimizer, data loader etc.", "running training / 学習開始", "  num train images * repeats: 1200",
-        "  num epochs: 15"]
-    steps = [f"steps:  {i}%| | {i * 227}/22680 [{i * 3}:{(i * 7) % 60:02d}<, 1.25it/s, loss={0.141 - i * 0.0004:.3f}]"
-             for i in range(1, 60)]
-    job, p, pod_name = _running_job(name, ns, at, "registry.corp.example/genai/lora-scripts:0.6",
-                                    ["accelerate", "launch", "main.py"])
+        "prepare optimizer, data loader etc.",
+        "running training / 学習開始",
+        "  num train images * repeats: 1200",
+        "  num epochs: 15",
+    ]
+    steps = [
+        f"steps:  {i}%| | {i * 227}/22680 [{i * 3}:{(i * 7) % 60:02d}<, 1.25it/s, loss={0.141 - i * 0.0004:.3f}]"
+        for i in range(1, 60)
+    ]
+    job, p, pod_name = _running_job(
+        name, ns, at, "registry.corp.example/genai/lora-scripts:0.6", ["accelerate", "launch", "main.py"]
+    )
     return CaseSpec(
-        id="healthy-job-accelerate-tf-startup-noise", kind="Job", name=name, namespace=ns, healthy=True,
-        category="healthy", culprit=None, evidence="",
+        id="healthy-job-accelerate-tf-startup-noise",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="",
         description="A LoRA training script started with accelerate imports TensorFlow on the way: oneDNN info, an "
-                    "E-level 'Unable to register cuBLAS factory' line and TensorRT dlopen warnings, all harmless. "
-                    "Training steps follow every three minutes.",
+        "E-level 'Unable to register cuBLAS factory' line and TensorRT dlopen warnings, all harmless. "
+        "Training steps follow every three minutes.",
         title="LoRA training via accelerate launch: TensorFlow start-up noise (Unable to register cuBLAS factory, "
-              "libnvinfer.so.7) - does it still use the GPU? It does",
+        "libnvinfer.so.7) - does it still use the GPU? It does",
         source="https://github.com/derrian-distro/LoRA_Easy_Training_Scripts/issues/50",
-        objects=[job, p], logs={f"{pod_name}/train": stamped([*noise, *steps], at(22), [0] * 10 + [181] * 60)},
-        captured=at(22 + 181 * 59 + 90))
+        objects=[job, p],
+        logs={f"{pod_name}/train": stamped([*noise, *steps], at(22), [0] * 10 + [181] * 60)},
+        captured=at(22 + 181 * 59 + 90),
+    )
 
 
 @SCENARIOS.add
@@ -1918,21 +3238,38 @@ def gpu_oom_mpijob_xla_cublas_handle_out_of_memory() -> CaseSpec:
         "--------------------------------------------------------------------------",
         "Primary job  terminated normally, but 1 process returned",
         "a non-zero exit code. Per user-direction, the job has been aborted.",
-        "--------------------------------------------------------------------------")
+        "--------------------------------------------------------------------------",
+    )
     objects, logs, launcher = mpijob_v2(
-        at=at, name=name, ns=ns, image="registry.corp.example/xla/torch-xla-gpu:r1.9", workers=2,
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/xla/torch-xla-gpu:r1.9",
+        workers=2,
         launcher_cmd=["mpirun", "-np", "8", "--tag-output", "python", "train_bert.py"],
-        worker_resources=gpu(4, "240Gi", "32"), slots=4,
-        plan=MPIPlan(launcher_state=terminated(1, at(36), at(310)), launcher_log=log))
+        worker_resources=gpu(4, "240Gi", "32"),
+        slots=4,
+        plan=MPIPlan(launcher_state=terminated(1, at(36), at(310)), launcher_log=log),
+    )
     return CaseSpec(
-        id="gpu-oom-mpijob-xla-cublas-handle-out-of-memory", kind="MPIJob", name=name, namespace=ns, healthy=False,
-        category="gpu-oom", culprit=launcher, evidence="Out of memory while trying to allocate",
+        id="gpu-oom-mpijob-xla-cublas-handle-out-of-memory",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-oom",
+        culprit=launcher,
+        evidence="Out of memory while trying to allocate",
         description="PyTorch/XLA on GPUs across two nodes under mpirun: every process's XLA client grabs the "
-                    "GPU's memory, so ranks that share a GPU cannot even create cuBLAS/cuDNN handles and the "
-                    "first allocations fail with 'Resource exhausted: Out of memory'.",
+        "GPU's memory, so ranks that share a GPU cannot even create cuBLAS/cuDNN handles and the "
+        "first allocations fail with 'Resource exhausted: Out of memory'.",
         title="PyTorch/XLA multi-node multi-GPU training: CUBLAS_STATUS_NOT_INITIALIZED, then Resource exhausted: "
-              "Out of memory while trying to allocate",
-        source="https://github.com/pytorch/xla/issues/3162", objects=objects, logs=logs, captured=at(500))
+        "Out of memory while trying to allocate",
+        source="https://github.com/pytorch/xla/issues/3162",
+        objects=objects,
+        logs=logs,
+        captured=at(500),
+    )
 
 
 @SCENARIOS.add
@@ -1956,136 +3293,252 @@ def nccl_error_mpijob_nccl_tests_ibv_modify_qp_unreachable() -> CaseSpec:
         "--------------------------------------------------------------------------",
         "Primary job  terminated normally, but 1 process returned",
         "a non-zero exit code. Per user-direction, the job has been aborted.",
-        "--------------------------------------------------------------------------")
+        "--------------------------------------------------------------------------",
+    )
     objects, logs, launcher = mpijob_v2(
-        at=at, name=name, ns=ns, image="registry.corp.example/infra/nccl-tests:2.18-cuda12.2", workers=2,
-        launcher_cmd=["mpirun", "-np", "2", "-x", "NCCL_DEBUG=INFO", "-x", "NCCL_IB_GID_INDEX=3",
-                      "/opt/nccl-tests/build/all_reduce_perf", "-b", "8", "-e", "8G", "-f", "2", "-g", "1"],
-        worker_resources={"limits": {"nvidia.com/gpu": "1", "rdma/ib": "1"},
-                          "requests": {"nvidia.com/gpu": "1", "rdma/ib": "1", "cpu": "8", "memory": "64Gi"}},
-        slots=1, plan=MPIPlan(launcher_state=terminated(1, at(36), at(75)), launcher_log=log))
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/infra/nccl-tests:2.18-cuda12.2",
+        workers=2,
+        launcher_cmd=[
+            "mpirun",
+            "-np",
+            "2",
+            "-x",
+            "NCCL_DEBUG=INFO",
+            "-x",
+            "NCCL_IB_GID_INDEX=3",
+            "/opt/nccl-tests/build/all_reduce_perf",
+            "-b",
+            "8",
+            "-e",
+            "8G",
+            "-f",
+            "2",
+            "-g",
+            "1",
+        ],
+        worker_resources={
+            "limits": {"nvidia.com/gpu": "1", "rdma/ib": "1"},
+            "requests": {"nvidia.com/gpu": "1", "rdma/ib": "1", "cpu": "8", "memory": "64Gi"},
+        },
+        slots=1,
+        plan=MPIPlan(launcher_state=terminated(1, at(36), at(75)), launcher_log=log),
+    )
     return CaseSpec(
-        id="nccl-error-mpijob-nccl-tests-ibv-modify-qp-unreachable", kind="MPIJob", name=name, namespace=ns,
-        healthy=False, category="nccl-error", culprit=launcher,
+        id="nccl-error-mpijob-nccl-tests-ibv-modify-qp-unreachable",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=launcher,
         evidence="Call to ibv_modify_qp failed with error Network is unreachable",
         description="nccl-tests all_reduce_perf between two H100 nodes over RoCE: moving the queue pair to ready "
-                    "fails with 'Network is unreachable' (the GID index picks an address the fabric cannot route), "
-                    "so NCCL's connect fails and the test aborts.",
+        "fails with 'Network is unreachable' (the GID index picks an address the fabric cannot route), "
+        "so NCCL's connect fails and the test aborts.",
         title="nccl-tests between two DGX H100: NCCL WARN Call to ibv_modify_qp failed with error Network is "
-              "unreachable",
-        source="https://github.com/NVIDIA/nccl-tests/issues/185", objects=objects, logs=logs, captured=at(300))
+        "unreachable",
+        source="https://github.com/NVIDIA/nccl-tests/issues/185",
+        objects=objects,
+        logs=logs,
+        captured=at(300),
+    )
 
 
 @SCENARIOS.add
 def nccl_error_job_ib_completion_error_12() -> CaseSpec:
     at = Clock(datetime(2026, 4, 21, 14, 0, tzinfo=timezone.utc))
-    line = ("[E ProcessGroupNCCL.cpp:455] Some NCCL operations have failed or timed out. Due to the asynchronous "
-            "nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data. [E "
-            "ProcessGroupNCCL.cpp:460] To avoid data inconsistency, we are taking the entire process down. terminate "
-            "called after throwing an instance of 'std::runtime_error' what(): NCCL error: remote process exited or "
-            "there was a network error, NCCL version 2.14.3 ncclRemoteError: A call failed possibly due to a network "
-            "error or a remote process exiting prematurely. Last error: NET/IB : Got completion from peer "
-            "11.214.147.122<39138> with error 12, opcode 0, len 0, vendor err 129")
-    steps = [f"{{'loss': {1.41 - i * 0.01:.4f}, 'learning_rate': 2e-05, 'epoch': {i * 0.02:.2f}}}" for i in range(1, 30)]
-    lines = [*torchrun_start(at(40)), *steps, line,
-             *torchrun_failed(at(2950), rank=3, local_rank=3, exitcode=-6, pid=4417, host="alpaca-ft-0",
-                              script="train.py")]
+    line = (
+        "[E ProcessGroupNCCL.cpp:455] Some NCCL operations have failed or timed out. Due to the asynchronous "
+        "nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data. [E "
+        "ProcessGroupNCCL.cpp:460] To avoid data inconsistency, we are taking the entire process down. terminate "
+        "called after throwing an instance of 'std::runtime_error' what(): NCCL error: remote process exited or "
+        "there was a network error, NCCL version 2.14.3 ncclRemoteError: A call failed possibly due to a network "
+        "error or a remote process exiting prematurely. Last error: NET/IB : Got completion from peer "
+        "11.214.147.122<39138> with error 12, opcode 0, len 0, vendor err 129"
+    )
+    steps = [
+        f"{{'loss': {1.41 - i * 0.01:.4f}, 'learning_rate': 2e-05, 'epoch': {i * 0.02:.2f}}}" for i in range(1, 30)
+    ]
+    lines = [
+        *torchrun_start(at(40)),
+        *steps,
+        line,
+        *torchrun_failed(at(2950), rank=3, local_rank=3, exitcode=-6, pid=4417, host="alpaca-ft-0", script="train.py"),
+    ]
     return _job_case(
-        id="nccl-error-job-ib-completion-error-12", name="alpaca-ft", ns="instruct-ft", at=at,
-        image="registry.corp.example/ft/alpaca:torch2.0", command=["torchrun", "--nnodes=2", "--nproc_per_node=8",
-                                                                  "train.py"],
-        resources=gpu(8, "900Gi", "96"), exit_code=1, ran=(38, 2951), log=stamped(lines, at(40), 100),
-        category="nccl-error", evidence="Got completion from peer",
+        id="nccl-error-job-ib-completion-error-12",
+        name="alpaca-ft",
+        ns="instruct-ft",
+        at=at,
+        image="registry.corp.example/ft/alpaca:torch2.0",
+        command=["torchrun", "--nnodes=2", "--nproc_per_node=8", "train.py"],
+        resources=gpu(8, "900Gi", "96"),
+        exit_code=1,
+        ran=(38, 2951),
+        log=stamped(lines, at(40), 100),
+        category="nccl-error",
+        evidence="Got completion from peer",
         description="Stanford Alpaca fine-tuning across nodes over InfiniBand: after 45 minutes a work request "
-                    "completes with error 12 (transport retry exceeded) and NCCL takes the process down with "
-                    "ncclRemoteError. A fabric problem between the nodes, not the training code.",
+        "completes with error 12 (transport retry exceeded) and NCCL takes the process down with "
+        "ncclRemoteError. A fabric problem between the nodes, not the training code.",
         title="Alpaca fine-tuning: ncclRemoteError, NET/IB Got completion from peer with error 12, vendor err 129",
-        source="https://github.com/tatsu-lab/stanford_alpaca/issues/207", captured=3100)
+        source="https://github.com/tatsu-lab/stanford_alpaca/issues/207",
+        captured=3100,
+    )
 
 
 @SCENARIOS.add
 def unknown_pytorchjob_worker_exit_1_no_output() -> CaseSpec:
     at = Clock(datetime(2026, 4, 22, 9, 30, tzinfo=timezone.utc))
     name, ns = "pytorch-simple", "kubeflow"
-    plans = [PodPlan("master", 0, running(at(20)), restarts=0, log=text("Using distributed PyTorch with gloo backend")),
-             PodPlan("worker", 0, terminated(1, at(20), at(56)), log="")]
-    events = [event({"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob",
-                     "metadata": {"name": name, "namespace": ns, "uid": uid(ns, "PyTorchJob", name)}},
-                    "ExitedWithCode", f"Pod: {ns}.{name}-worker-0 exited with code 1", at(57), type_="Normal",
-                    component="pytorchjob-controller")]
+    plans = [
+        PodPlan("master", 0, running(at(20)), restarts=0, log=text("Using distributed PyTorch with gloo backend")),
+        PodPlan("worker", 0, terminated(1, at(20), at(56)), log=""),
+    ]
+    events = [
+        event(
+            {
+                "apiVersion": "kubeflow.org/v1",
+                "kind": "PyTorchJob",
+                "metadata": {"name": name, "namespace": ns, "uid": uid(ns, "PyTorchJob", name)},
+            },
+            "ExitedWithCode",
+            f"Pod: {ns}.{name}-worker-0 exited with code 1",
+            at(57),
+            type_="Normal",
+            component="pytorchjob-controller",
+        )
+    ]
     return _kubeflow_case(
-        id="unknown-pytorchjob-worker-exit-1-no-output", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="docker.io/kubeflowkatib/pytorch-mnist:v1beta1-45c5727", command=["python3",
-                                                                               "/opt/pytorch-mnist/mnist.py",
-                                                                               "--epochs=1"],
-        resources=cpu_only("2Gi", "1"), plans=plans, category="unknown", culprit=f"{name}-worker-0",
-        evidence="exit code 1", events=events, captured=300, failed=("Worker", 58),
+        id="unknown-pytorchjob-worker-exit-1-no-output",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="docker.io/kubeflowkatib/pytorch-mnist:v1beta1-45c5727",
+        command=["python3", "/opt/pytorch-mnist/mnist.py", "--epochs=1"],
+        resources=cpu_only("2Gi", "1"),
+        plans=plans,
+        category="unknown",
+        culprit=f"{name}-worker-0",
+        evidence="exit code 1",
+        events=events,
+        captured=300,
+        failed=("Worker", 58),
         description="The PyTorchJob example's worker exits with code 1 thirty seconds after start without "
-                    "printing anything; the operator only records 'exited with code 1'. Nothing read names a "
-                    "cause.",
+        "printing anything; the operator only records 'exited with code 1'. Nothing read names a "
+        "cause.",
         title="Kubeflow pytorch-simple example: worker-0 exits with code 1 and no output; only the operator's "
-              "ExitedWithCode event remains",
-        source="https://github.com/kubeflow/trainer/issues/2008")
+        "ExitedWithCode event remains",
+        source="https://github.com/kubeflow/trainer/issues/2008",
+    )
 
 
 @SCENARIOS.add
 def stalled_mpijob_horovod_ranks_submit_different_tensors() -> CaseSpec:
     at = Clock(datetime(2026, 4, 23, 1, 0, tzinfo=timezone.utc))
     name, ns = "hvd-seq2seq", "speech-tf"
-    stall = ("[1,0]<stderr>:WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by "
-             "subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that "
-             "different ranks are trying to submit different tensors or that only subset of ranks is submitting "
-             "tensors, which will cause deadlock. Stalled ops: HorovodAllreduce_loss_Mean_0 [ready ranks: 3], "
-             "DistributedMomentumOptimizer_Allreduce/HorovodAllreduce_gradients_map_getter_Conv_Conv2D_grad_tuple_"
-             "control_dependency_1_0 [ready ranks: 2, 0, 1], DistributedMomentumOptimizer_Allreduce/HorovodAllreduce"
-             "_gradients_map_getter_Conv_BiasAdd_grad_tuple_control_dependency_1_0 [ready ranks: 2, 0, 1]")
-    steps = [f"[1,0]<stdout>:step {i * 20} loss {3.12 - i * 0.004:.4f} ({4.1 + i % 3 * 0.1:.1f} steps/s)" for i in range(90)]
+    stall = (
+        "[1,0]<stderr>:WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by "
+        "subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that "
+        "different ranks are trying to submit different tensors or that only subset of ranks is submitting "
+        "tensors, which will cause deadlock. Stalled ops: HorovodAllreduce_loss_Mean_0 [ready ranks: 3], "
+        "DistributedMomentumOptimizer_Allreduce/HorovodAllreduce_gradients_map_getter_Conv_Conv2D_grad_tuple_"
+        "control_dependency_1_0 [ready ranks: 2, 0, 1], DistributedMomentumOptimizer_Allreduce/HorovodAllreduce"
+        "_gradients_map_getter_Conv_BiasAdd_grad_tuple_control_dependency_1_0 [ready ranks: 2, 0, 1]"
+    )
+    steps = [
+        f"[1,0]<stdout>:step {i * 20} loss {3.12 - i * 0.004:.4f} ({4.1 + i % 3 * 0.1:.1f} steps/s)" for i in range(90)
+    ]
     log = stamped([*steps, stall, stall], at(60), [20] * 89 + [75, 60])
     objects, logs, launcher = mpijob_v2(
-        at=at, name=name, ns=ns, image="registry.corp.example/speech/horovod-tf:0.13-tf1.8", workers=1,
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/speech/horovod-tf:0.13-tf1.8",
+        workers=1,
         launcher_cmd=["mpirun", "-np", "4", "--tag-output", "python", "train_seq2seq.py"],
-        worker_resources=gpu(4, "192Gi", "32"), slots=4,
-        plan=MPIPlan(launcher_state=running(at(35)), launcher_log=log))
+        worker_resources=gpu(4, "192Gi", "32"),
+        slots=4,
+        plan=MPIPlan(launcher_state=running(at(35)), launcher_log=log),
+    )
     return CaseSpec(
-        id="stalled-mpijob-horovod-ranks-submit-different-tensors", kind="MPIJob", name=name, namespace=ns,
-        healthy=False, category="stalled", culprit=launcher, evidence="[ready ranks: 3]",
+        id="stalled-mpijob-horovod-ranks-submit-different-tensors",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="stalled",
+        culprit=launcher,
+        evidence="[ready ranks: 3]",
         description="Inputs of varying shape send rank 3 down a different branch: it submits the loss allreduce "
-                    "while ranks 0-2 submit gradient allreduces, so each side waits for the other forever. The "
-                    "stall inspector says so twice, then the job is silent for an hour while every pod runs.",
+        "while ranks 0-2 submit gradient allreduces, so each side waits for the other forever. The "
+        "stall inspector says so twice, then the job is silent for an hour while every pod runs.",
         title="Horovod training with inconsistent input shapes deadlocks: stall inspector shows rank 3 ready for a "
-              "different tensor than ranks 0-2",
-        source="https://github.com/horovod/horovod/issues/336", objects=objects, logs=logs,
-        captured=at(60 + 20 * 89 + 135 + 3600))
+        "different tensor than ranks 0-2",
+        source="https://github.com/horovod/horovod/issues/336",
+        objects=objects,
+        logs=logs,
+        captured=at(60 + 20 * 89 + 135 + 3600),
+    )
 
 
 @SCENARIOS.add
 def application_error_pytorchjob_megatron_cached_dataset_bug() -> CaseSpec:
     at = Clock(datetime(2026, 4, 24, 16, 0, tzinfo=timezone.utc))
     name, ns = "bert-large-cached", "lm-research"
-    tb = [" > building dataset index ...", "    reading sizes...", "    reading pointers...",
-          " > finished creating indexed dataset in 0.184263 seconds",
-          "Traceback (most recent call last):",
-          '  File "/workspace/Megatron-LM/pretrain_bert.py", line 141, in <module>',
-          "    pretrain(train_valid_test_datasets_provider, model_provider,",
-          '  File "/workspace/Megatron-LM/megatron/data/dataset_utils.py", line 563, in _build_train_valid_test_datasets',
-          "    doc_idx_ptr = indexed_dataset.get_doc_idx()",
-          "AttributeError: 'IndexedCachedDataset' object has no attribute 'get_doc_idx'"]
-    lines = [*torchrun_start(at(40)), *tb, *torchrun_failed(at(230), rank=0, local_rank=0, exitcode=1, pid=71,
-                                                              host=f"{name}-master-0", script="pretrain_bert.py",
-                                                              traceback="Traceback (most recent call last):")]
+    tb = [
+        " > building dataset index ...",
+        "    reading sizes...",
+        "    reading pointers...",
+        " > finished creating indexed dataset in 0.184263 seconds",
+        "Traceback (most recent call last):",
+        '  File "/workspace/Megatron-LM/pretrain_bert.py", line 141, in <module>',
+        "    pretrain(train_valid_test_datasets_provider, model_provider,",
+        '  File "/workspace/Megatron-LM/megatron/data/dataset_utils.py", line 563, in _build_train_valid_test_datasets',
+        "    doc_idx_ptr = indexed_dataset.get_doc_idx()",
+        "AttributeError: 'IndexedCachedDataset' object has no attribute 'get_doc_idx'",
+    ]
+    lines = [
+        *torchrun_start(at(40)),
+        *tb,
+        *torchrun_failed(
+            at(230),
+            rank=0,
+            local_rank=0,
+            exitcode=1,
+            pid=71,
+            host=f"{name}-master-0",
+            script="pretrain_bert.py",
+            traceback="Traceback (most recent call last):",
+        ),
+    ]
     plans = [PodPlan("master", 0, terminated(1, at(35), at(231)), log=text(*lines))]
     return _kubeflow_case(
-        id="application-error-pytorchjob-megatron-cached-dataset-bug", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="nvcr.io/nvidia/pytorch:23.05-py3", command=["bash", "examples/pretrain_bert_distributed.sh",
-                                                          "--data-impl", "cached"],
-        resources=gpu(8, "900Gi", "96"), plans=plans, category="application-error", culprit=f"{name}-master-0",
+        id="application-error-pytorchjob-megatron-cached-dataset-bug",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="nvcr.io/nvidia/pytorch:23.05-py3",
+        command=["bash", "examples/pretrain_bert_distributed.sh", "--data-impl", "cached"],
+        resources=gpu(8, "900Gi", "96"),
+        plans=plans,
+        category="application-error",
+        culprit=f"{name}-master-0",
         evidence="object has no attribute 'get_doc_idx'",
         description="Megatron-LM BERT pretraining with --data-impl cached: the cached dataset class lacks a method "
-                    "the BERT dataset builder calls, a bug in the framework code rather than a missing file or a "
-                    "cluster problem.",
+        "the BERT dataset builder calls, a bug in the framework code rather than a missing file or a "
+        "cluster problem.",
         title="Megatron-LM with --data-impl cached: AttributeError 'IndexedCachedDataset' object has no attribute "
-              "'get_doc_idx'",
-        source="https://github.com/NVIDIA/Megatron-LM/issues/378", captured=400, failed=("Master", 232))
+        "'get_doc_idx'",
+        source="https://github.com/NVIDIA/Megatron-LM/issues/378",
+        captured=400,
+        failed=("Master", 232),
+    )
 
 
 @SCENARIOS.add
@@ -2101,21 +3554,35 @@ def healthy_pytorchjob_deepspeed_hysteresis_skipped_steps() -> CaseSpec:
         "[2026-04-25 06:51:31,392] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping "
         "step. Attempted loss scale: 32768, reducing to 16384",
         "[2026-04-25 06:51:32,150] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping "
-        "step. Attempted loss scale: 16384, reducing to 8192"]
-    steps = [f"[2026-04-25 {7 + i // 20}:{(i * 3) % 60:02d}:46,878] [INFO] [logging.py:96:log_dist] [Rank 0] "
-             f"step={10 + i * 10}, skipped=6, lr=[9.65e-06], mom=[(0.9, 0.95)]" for i in range(50)]
+        "step. Attempted loss scale: 16384, reducing to 8192",
+    ]
+    steps = [
+        f"[2026-04-25 {7 + i // 20}:{(i * 3) % 60:02d}:46,878] [INFO] [logging.py:96:log_dist] [Rank 0] "
+        f"step={10 + i * 10}, skipped=6, lr=[9.65e-06], mom=[(0.9, 0.95)]"
+        for i in range(50)
+    ]
     master = stamped([*torchrun_start(at(40)), *first, *steps], at(40), [0] * 4 + [3050, 1, 1, 1, 1] + [180] * 50)
     plans = [PodPlan("master", 0, running(at(38)), log=master)]
     return _kubeflow_case(
-        id="healthy-pytorchjob-deepspeed-hysteresis-skipped-steps", kind="PyTorchJob", name=name, ns=ns, at=at,
-        image="registry.corp.example/assist/deepspeed-chat:0.9", command=["deepspeed", "main.py", "--zero_stage",
-                                                                         "3"],
-        resources=gpu(8, "900Gi", "96"), plans=plans, category="healthy", culprit=None, evidence="",
+        id="healthy-pytorchjob-deepspeed-hysteresis-skipped-steps",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/assist/deepspeed-chat:0.9",
+        command=["deepspeed", "main.py", "--zero_stage", "3"],
+        resources=gpu(8, "900Gi", "96"),
+        plans=plans,
+        category="healthy",
+        culprit=None,
+        evidence="",
         description="fp16 training with DeepSpeed: the first steps overflow, the loss scaler uses up its hysteresis "
-                    "and lowers the scale four times; from then on steps are logged every three minutes with the "
-                    "skipped count stuck at 6. Harmless.",
+        "and lowers the scale four times; from then on steps are logged every three minutes with the "
+        "skipped count stuck at 6. Harmless.",
         title="DeepSpeed-Chat SFT: OVERFLOW! Rank 0 Skipping step (hysteresis) in the first steps - harmless?",
-        source="https://github.com/deepspeedai/DeepSpeed/issues/931", captured=40 + 3054 + 180 * 49 + 120)
+        source="https://github.com/deepspeedai/DeepSpeed/issues/931",
+        captured=40 + 3054 + 180 * 49 + 120,
+    )
 
 
 @SCENARIOS.add
@@ -2123,25 +3590,47 @@ def healthy_job_nccl_no_libibverbs_info_lines() -> CaseSpec:
     at = Clock(datetime(2026, 4, 26, 13, 0, tzinfo=timezone.utc))
     name, ns = "resnet-1node-8gpu", "vision-train"
     host = f"{name}-{suffix(name, '0')}"
-    nccl = [f"{host}:{62 + r}:{62 + r} [{r}] NCCL INFO {m}" for r in range(2) for m in (
-        "Bootstrap : Using [0]eth0:10.244.7.31<0>",
-        "NET/Plugin : No plugin found (libnccl-net.so), using internal implementation",
-        "Failed to open libibverbs.so[.1]",
-        "NET/Socket : Using [0]eth0:10.244.7.31<0>",
-        "Using network Socket")]
-    steps = [f"Epoch: [{e}][{b}/5005]\tTime  0.412 ( 0.415)\tLoss {6.1 - e * 0.3 - b / 9000:.4e}\tAcc@1  "
-             f"{2.1 + e * 6 + b / 800:6.2f}" for e in range(3) for b in range(0, 5005, 500)]
+    nccl = [
+        f"{host}:{62 + r}:{62 + r} [{r}] NCCL INFO {m}"
+        for r in range(2)
+        for m in (
+            "Bootstrap : Using [0]eth0:10.244.7.31<0>",
+            "NET/Plugin : No plugin found (libnccl-net.so), using internal implementation",
+            "Failed to open libibverbs.so[.1]",
+            "NET/Socket : Using [0]eth0:10.244.7.31<0>",
+            "Using network Socket",
+        )
+    ]
+    steps = [
+        f"Epoch: [{e}][{b}/5005]\tTime  0.412 ( 0.415)\tLoss {6.1 - e * 0.3 - b / 9000:.4e}\tAcc@1  "
+        f"{2.1 + e * 6 + b / 800:6.2f}"
+        for e in range(3)
+        for b in range(0, 5005, 500)
+    ]
     lines = [*torchrun_start(at(22)), *nccl, "NCCL version 2.18.5+cuda12.1", *steps]
-    job, p, pod_name = _running_job(name, ns, at, "registry.corp.example/vision/imagenet-ddp:torch2.1",
-                                    ["torchrun", "--nproc_per_node=8", "main.py", "-a", "resnet50"])
+    job, p, pod_name = _running_job(
+        name,
+        ns,
+        at,
+        "registry.corp.example/vision/imagenet-ddp:torch2.1",
+        ["torchrun", "--nproc_per_node=8", "main.py", "-a", "resnet50"],
+    )
     return CaseSpec(
-        id="healthy-job-nccl-no-libibverbs-info-lines", kind="Job", name=name, namespace=ns, healthy=True,
-        category="healthy", culprit=None, evidence="",
+        id="healthy-job-nccl-no-libibverbs-info-lines",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="",
         description="Single-node, eight-GPU DDP training with NCCL_DEBUG=INFO: NCCL reports that it found no net "
-                    "plugin and cannot open libibverbs, so it uses sockets - irrelevant on one node, where it "
-                    "talks over NVLink. Epochs progress every few minutes.",
+        "plugin and cannot open libibverbs, so it uses sockets - irrelevant on one node, where it "
+        "talks over NVLink. Epochs progress every few minutes.",
         title="NCCL_DEBUG=INFO prints 'No plugin found (libnccl-net.so)' and 'Failed to open libibverbs.so[.1]': "
-              "informational only, training runs",
+        "informational only, training runs",
         source="https://github.com/NVIDIA/nccl/issues/259",
-        objects=[job, p], logs={f"{pod_name}/train": stamped(lines, at(22), [0] * 15 + [206] * 40)},
-        captured=at(22 + 206 * 32 + 120))
+        objects=[job, p],
+        logs={f"{pod_name}/train": stamped(lines, at(22), [0] * 15 + [206] * 40)},
+        captured=at(22 + 206 * 32 + 120),
+    )

@@ -27,22 +27,32 @@ FAST = (1.0, 0.5)  # timeouts short enough for a test to wait them out
 
 def _pod(name: str, *, labels: dict[str, str] | None = None, waiting: str | None = None) -> dict[str, Any]:
     state = {"waiting": {"reason": waiting}} if waiting else {"running": {"startedAt": "2026-01-01T00:00:00Z"}}
-    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": NS, "uid": f"uid-{name}",
-                                                           "labels": labels or {}},
-            "spec": {"nodeName": "n1", "containers": [{"name": "main", "image": "busybox"}]},
-            "status": {"phase": "Running", "containerStatuses": [{"name": "main", "state": state, "lastState": {}}]}}
+    return {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {"name": name, "namespace": NS, "uid": f"uid-{name}", "labels": labels or {}},
+        "spec": {"nodeName": "n1", "containers": [{"name": "main", "image": "busybox"}]},
+        "status": {"phase": "Running", "containerStatuses": [{"name": "main", "state": state, "lastState": {}}]},
+    }
 
 
 def _event(name: str, about: str, reason: str = "Started") -> dict[str, Any]:
-    return {"apiVersion": "v1", "kind": "Event", "metadata": {"name": name, "namespace": NS},
-            "involvedObject": {"kind": "Pod", "name": about, "uid": f"uid-{about}"}, "reason": reason, "message": "m"}
+    return {
+        "apiVersion": "v1",
+        "kind": "Event",
+        "metadata": {"name": name, "namespace": NS},
+        "involvedObject": {"kind": "Pod", "name": about, "uid": f"uid-{about}"},
+        "reason": reason,
+        "message": "m",
+    }
 
 
 # -- configuration --------------------------------------------------------------------------
 
 
-def test_kubeconfig_context_namespace_and_kubeconfig_list(fake_api: FakeCluster, tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kubeconfig_context_namespace_and_kubeconfig_list(
+    fake_api: FakeCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     config = fake_api.server.write_kubeconfig(tmp_path / "config", namespace="ml-team")
     with ClusterSource.from_config(kubeconfig=str(config)) as source:
         assert source.default_namespace == "ml-team" and source.host == fake_api.server.url
@@ -54,8 +64,9 @@ def test_kubeconfig_context_namespace_and_kubeconfig_list(fake_api: FakeCluster,
         assert source.get_object("v1", "Pod", "none", "ml-team") is None
 
 
-def test_configuration_problems_are_one_line_errors(fake_api: FakeCluster, tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_configuration_problems_are_one_line_errors(
+    fake_api: FakeCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("KUBERNETES_SERVICE_HOST", raising=False)
     with pytest.raises(ClusterUnreachable, match="no Kubernetes configuration found: pass --kubeconfig"):
         ClusterSource.from_config()
@@ -122,18 +133,26 @@ def test_logs_streamed_with_the_budget_and_none_when_there_is_none(fake_api: Fak
         # timestamps=true: the kubelet's time before each line (here the container's start,
         # since the lines carry none), then limitBytes counts what is sent.
         assert b"".join(source.read_log(NS, "run", "main", tail_lines=10, limit_bytes=50)) == (
-            b"2026-01-01T00:00:00Z line 90\n2026-01-01T00:00:00Z ")
+            b"2026-01-01T00:00:00Z line 90\n2026-01-01T00:00:00Z "
+        )
         assert list(source.read_log(NS, "starting", "main")) == []  # 400 waiting to start
         assert list(source.read_log(NS, "run", "main", previous=True)) == []  # 400 no previous run
         assert list(source.read_log(NS, "gone", "main")) == []  # 404: deleted since it was listed
     query = fake_api.server.requests[0].query
-    assert (query["tailLines"], query["limitBytes"], query["timestamps"], query["previous"]) == ("10", "50", "true",
-                                                                                                  "false")
+    assert (query["tailLines"], query["limitBytes"], query["timestamps"], query["previous"]) == (
+        "10",
+        "50",
+        "true",
+        "false",
+    )
 
 
 def test_secrets_are_never_requested(fake_api: FakeCluster) -> None:
     with fake_api.source() as source:
-        for read in (lambda: source.get_object("v1", "Secret", "s", NS), lambda: source.list_objects("v1", "Secret", NS)):
+        for read in (
+            lambda: source.get_object("v1", "Secret", "s", NS),
+            lambda: source.list_objects("v1", "Secret", NS),
+        ):
             with pytest.raises(Unreadable, match="never reads Secrets"):
                 read()
     assert fake_api.server.requests == []
@@ -179,8 +198,11 @@ def test_an_api_server_that_is_down(tmp_path: Path) -> None:
     with FakeApiServer() as server:
         config = server.write_kubeconfig(tmp_path / "config")
     with ClusterSource.from_config(kubeconfig=str(config), timeout=FAST) as source:
-        with pytest.raises(ClusterUnreachable, match=r"cannot connect to the API server at http://127\.0\.0\.1:\d+ "
-                                                     r"\(connection refused\)"):
+        with pytest.raises(
+            ClusterUnreachable,
+            match=r"cannot connect to the API server at http://127\.0\.0\.1:\d+ "
+            r"\(connection refused\)",
+        ):
             source.get_object("batch/v1", "Job", "j", NS)
         with pytest.raises(Unreadable, match="connection refused"):
             source.list_events(NS, [ObjectRef("Pod", "p")])

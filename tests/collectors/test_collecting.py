@@ -76,8 +76,11 @@ def test_events_of_the_workloads_owner(fake_api: FakeCluster) -> None:
 
 def test_accelerators_a_pod_asks_for() -> None:
     def asking(resources: dict[str, Any]) -> int:
-        obj = {"metadata": {"name": "p"}, "spec": {"containers": [{"name": "c", "resources": resources}]},
-               "status": {"phase": "Running"}}
+        obj = {
+            "metadata": {"name": "p"},
+            "spec": {"containers": [{"name": "c", "resources": resources}]},
+            "status": {"phase": "Running"},
+        }
         return pod_facts(obj, resolve_kind("pod")).accelerators
 
     assert asking({"limits": {"nvidia.com/gpu": "8", "cpu": "64"}}) == 8
@@ -90,8 +93,15 @@ def test_accelerators_a_pod_asks_for() -> None:
 
 def test_a_scan_keeps_unexplained_error_lines_as_hints_that_decide_nothing() -> None:
     catalogue = builtin_catalogue()
-    digest = log("t-0", ["step 1 loss 2.0", "FATAL: shard index 17 of the dataset is corrupt, giving up",
-                         "step 2 loss 1.9", "UserWarning: an error you may ignore"])
+    digest = log(
+        "t-0",
+        [
+            "step 1 loss 2.0",
+            "FATAL: shard index 17 of the dataset is corrupt, giving up",
+            "step 2 loss 1.9",
+            "UserWarning: an error you may ignore",
+        ],
+    )
     found = {m.signature: m.text for m in digest.matches}
     assert catalogue.kind_of("hint-error-word") == "hint" and "hint-error-word" in found
     assert "corrupt" in found["hint-error-word"] and "ignore" not in " ".join(found.values())

@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 from collectors.cutting import cut, mark
 from collectors.evidence import one_line
 
-OOM = ("[rank20]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB. GPU 4 has a total capacity "
-       "of 79.15 GiB of which 2.11 GiB is free. Including non-PyTorch memory, this process has 77.03 GiB memory in use. "
-       "Of the allocated memory 71.80 GiB is allocated by PyTorch, and 3.90 GiB is reserved by PyTorch but unallocated. "
-       "If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to "
-       "avoid fragmentation.")
+OOM = (
+    "[rank20]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB. GPU 4 has a total capacity "
+    "of 79.15 GiB of which 2.11 GiB is free. Including non-PyTorch memory, this process has 77.03 GiB memory in use. "
+    "Of the allocated memory 71.80 GiB is allocated by PyTorch, and 3.90 GiB is reserved by PyTorch but unallocated. "
+    "If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to "
+    "avoid fragmentation."
+)
 MARK = re.compile(r" ?\[… ([\d,]+) chars cut\] ?")
 
 
@@ -40,8 +42,12 @@ def test_the_issues_line_is_cut_between_words_and_says_how_much() -> None:
 
 
 def test_the_match_is_kept_when_it_is_far_into_the_line() -> None:
-    line = "2026-05-14T09:37:55Z INFO " + " ".join(f"field{i}=value{i}" for i in range(300)) + \
-           " ERROR: No space left on device while writing checkpoint " + "x=1 " * 100
+    line = (
+        "2026-05-14T09:37:55Z INFO "
+        + " ".join(f"field{i}=value{i}" for i in range(300))
+        + " ERROR: No space left on device while writing checkpoint "
+        + "x=1 " * 100
+    )
     start = line.index("No space left")
     out = cut(line, 400, around=(start, start + len("No space left on device")), lead=40)
     assert len(out) <= 400
@@ -80,7 +86,9 @@ def test_any_cut_fits_keeps_text_in_order_and_the_match(parts: list[str], limit:
     start = data.draw(st.integers(min_value=0, max_value=len(text)))
     end = min(len(text), start + data.draw(st.integers(min_value=0, max_value=limit // 4)))
     aimed = data.draw(st.booleans())
-    out = cut(text, limit, around=(start, end) if aimed else None, lead=data.draw(st.integers(min_value=0, max_value=limit)))
+    out = cut(
+        text, limit, around=(start, end) if aimed else None, lead=data.draw(st.integers(min_value=0, max_value=limit))
+    )
     assert len(out) <= limit
     if len(text) <= limit:
         assert out == text

@@ -24,40 +24,75 @@ def _cond(type_: str, status: str = "True", reason: str = "R", message: str = "m
 
 def _state(kind: str, status: dict[str, Any], spec: dict[str, Any] | None = None) -> Any:
     k = resolve_kind(kind)
-    obj = {"apiVersion": k.api_versions[0], "kind": k.kind, "metadata": {"name": "w", "namespace": "n"},
-           "spec": spec or {}, "status": status}
+    obj = {
+        "apiVersion": k.api_versions[0],
+        "kind": k.kind,
+        "metadata": {"name": "w", "namespace": "n"},
+        "spec": spec or {},
+        "status": status,
+    }
     return workload_facts(obj, k, k.api_versions[0], [])
 
 
-@pytest.mark.parametrize(("deployment", "job", "state"), [
-    ("Complete", "SUCCEEDED", "Succeeded"), ("Complete", "FAILED", "Failed"), ("Failed", "FAILED", "Failed"),
-    ("ValidationFailed", "", "Failed"), ("Running", "RUNNING", "Running"), ("Initializing", "", "Pending"),
-    ("Waiting", "", "Pending"), ("Suspended", "", "Suspended"), ("Retrying", "", "Restarting"), ("", "", "Pending"),
-])
+@pytest.mark.parametrize(
+    ("deployment", "job", "state"),
+    [
+        ("Complete", "SUCCEEDED", "Succeeded"),
+        ("Complete", "FAILED", "Failed"),
+        ("Failed", "FAILED", "Failed"),
+        ("ValidationFailed", "", "Failed"),
+        ("Running", "RUNNING", "Running"),
+        ("Initializing", "", "Pending"),
+        ("Waiting", "", "Pending"),
+        ("Suspended", "", "Suspended"),
+        ("Retrying", "", "Restarting"),
+        ("", "", "Pending"),
+    ],
+)
 def test_rayjob_states(deployment: str, job: str, state: str) -> None:
-    facts = _state("rayjob", {"jobDeploymentStatus": deployment, "jobStatus": job, "reason": "AppFailed",
-                              "message": "boom", "endTime": T})
+    facts = _state(
+        "rayjob",
+        {"jobDeploymentStatus": deployment, "jobStatus": job, "reason": "AppFailed", "message": "boom", "endTime": T},
+    )
     assert facts.status == state
     # A failure is read as a Failed condition carrying the RayJob's reason and message.
     failed = [(c.type, c.reason, c.message) for c in facts.conditions]
     assert failed == ([("Failed", "AppFailed", "boom")] if state == "Failed" else [])
 
 
-@pytest.mark.parametrize(("phase", "state"), [
-    ("Pending", "Pending"), ("Inqueue", "Pending"), ("Running", "Running"), ("Restarting", "Restarting"),
-    ("Completed", "Succeeded"), ("Failed", "Failed"), ("Terminated", "Failed"), ("Aborted", "Suspended"),
-])
+@pytest.mark.parametrize(
+    ("phase", "state"),
+    [
+        ("Pending", "Pending"),
+        ("Inqueue", "Pending"),
+        ("Running", "Running"),
+        ("Restarting", "Restarting"),
+        ("Completed", "Succeeded"),
+        ("Failed", "Failed"),
+        ("Terminated", "Failed"),
+        ("Aborted", "Suspended"),
+    ],
+)
 def test_volcano_job_phases(phase: str, state: str) -> None:
-    facts = _state("vcjob", {"state": {"phase": phase, "reason": "PodFailed", "message": "pod failed"}},
-                   {"tasks": [{"name": "Master", "replicas": 1}, {"name": "worker", "replicas": 3}]})
+    facts = _state(
+        "vcjob",
+        {"state": {"phase": phase, "reason": "PodFailed", "message": "pod failed"}},
+        {"tasks": [{"name": "Master", "replicas": 1}, {"name": "worker", "replicas": 3}]},
+    )
     assert facts.status == state
     assert [(r.role, r.expected) for r in facts.replicas] == [("master", 1), ("worker", 3)]
 
 
-@pytest.mark.parametrize(("conditions", "restarts", "state"), [
-    ([_cond("Completed")], 0, "Succeeded"), ([_cond("Failed", reason="ReachedMaxRestarts")], 2, "Failed"),
-    ([_cond("Suspended")], 0, "Suspended"), ([], 1, "Restarting"), ([], 0, "Pending"),
-])
+@pytest.mark.parametrize(
+    ("conditions", "restarts", "state"),
+    [
+        ([_cond("Completed")], 0, "Succeeded"),
+        ([_cond("Failed", reason="ReachedMaxRestarts")], 2, "Failed"),
+        ([_cond("Suspended")], 0, "Suspended"),
+        ([], 1, "Restarting"),
+        ([], 0, "Pending"),
+    ],
+)
 def test_jobset_states(conditions: list[dict[str, Any]], restarts: int, state: str) -> None:
     spec = {"replicatedJobs": [{"name": "workers", "replicas": 4, "template": {"spec": {"parallelism": 2}}}]}
     facts = _state("jobset", {"conditions": conditions, "restarts": restarts}, spec)
@@ -65,28 +100,46 @@ def test_jobset_states(conditions: list[dict[str, Any]], restarts: int, state: s
 
 
 def _workload(conditions: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "Workload", "metadata": {"name": "wl"},
-            "spec": {"queueName": "team"}, "status": {"conditions": conditions,
-                                                       "admission": {"clusterQueue": "gpu"}}}
+    return {
+        "apiVersion": "kueue.x-k8s.io/v1beta1",
+        "kind": "Workload",
+        "metadata": {"name": "wl"},
+        "spec": {"queueName": "team"},
+        "status": {"conditions": conditions, "admission": {"clusterQueue": "gpu"}},
+    }
 
 
 def test_a_kueue_workload_blames_only_while_it_is_not_admitted() -> None:
-    pending = related_facts(_workload([_cond("QuotaReserved", "False", "Pending", "insufficient unused quota"),
-                                       _cond("Admitted", "False", "NoReservation")]))
+    pending = related_facts(
+        _workload(
+            [
+                _cond("QuotaReserved", "False", "Pending", "insufficient unused quota"),
+                _cond("Admitted", "False", "NoReservation"),
+            ]
+        )
+    )
     assert [(c.type, c.reason) for c in pending.conditions] == [("QuotaReserved", "Pending")]
     assert pending.summary == "not admitted, waiting in LocalQueue team"
     # Preempted once, admitted again and running: the eviction is history.
-    admitted = related_facts(_workload([_cond("QuotaReserved"), _cond("Admitted"),
-                                        _cond("Evicted", reason="Preempted")]))
+    admitted = related_facts(
+        _workload([_cond("QuotaReserved"), _cond("Admitted"), _cond("Evicted", reason="Preempted")])
+    )
     assert admitted.conditions == [] and admitted.summary == "admitted by ClusterQueue gpu"
 
 
 def test_a_podgroup_blames_only_while_the_gang_waits() -> None:
     def group(phase: str) -> dict[str, Any]:
-        return {"apiVersion": "scheduling.volcano.sh/v1beta1", "kind": "PodGroup", "metadata": {"name": "pg"},
-                "spec": {"minMember": 4, "queue": "q"},
-                "status": {"phase": phase, "conditions": [_cond("Unschedulable", reason="NotEnoughResources"),
-                                                          _cond("Scheduled")]}}
+        return {
+            "apiVersion": "scheduling.volcano.sh/v1beta1",
+            "kind": "PodGroup",
+            "metadata": {"name": "pg"},
+            "spec": {"minMember": 4, "queue": "q"},
+            "status": {
+                "phase": phase,
+                "conditions": [_cond("Unschedulable", reason="NotEnoughResources"), _cond("Scheduled")],
+            },
+        }
+
     assert [c.type for c in related_facts(group("Inqueue")).conditions] == ["Unschedulable"]
     assert related_facts(group("Running")).conditions == []
     assert related_facts(group("Running")).summary == "phase Running, minMember 4, queue q"
@@ -97,12 +150,17 @@ def test_of_many_failed_child_jobs_the_earliest_few_are_kept() -> None:
     by_name = ChildRef(api_version="jobset.x-k8s.io/v1alpha2", kind="JobSet", names=["{name}"])
 
     def job(i: int, failed: bool) -> dict[str, Any]:
-        conds = [_cond("Failed", reason="BackoffLimitExceeded", at=f"2026-06-01T10:{59 - i % 60:02d}:00Z")] if failed \
+        conds = (
+            [_cond("Failed", reason="BackoffLimitExceeded", at=f"2026-06-01T10:{59 - i % 60:02d}:00Z")]
+            if failed
             else [_cond("Complete")]
+        )
         return {"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": f"j{i}"}, "status": {"conditions": conds}}
 
-    children = [(by_name, {"apiVersion": "jobset.x-k8s.io/v1alpha2", "kind": "JobSet", "metadata": {"name": "js"}}),
-                *[(by_selector, job(i, failed=i % 2 == 0)) for i in range(40)]]
+    children = [
+        (by_name, {"apiVersion": "jobset.x-k8s.io/v1alpha2", "kind": "JobSet", "metadata": {"name": "js"}}),
+        *[(by_selector, job(i, failed=i % 2 == 0)) for i in range(40)],
+    ]
     facts = _child_facts(children)
     assert facts[0].name == "js" and len(facts) == 1 + MAX_SELECTED_CHILDREN
     assert [f.name for f in facts[1:4]] == ["j38", "j36", "j34"]  # the latest index failed first
@@ -117,11 +175,19 @@ def test_templates() -> None:
     assert fill("{name}-{uid}", jobset) == "vit-u1"
 
 
-@pytest.mark.parametrize(("typed", "api_version"), [
-    ("trainjob", "trainer.kubeflow.org/v1alpha1"), ("TrainJobs", "trainer.kubeflow.org/v1alpha1"),
-    ("jobset", "jobset.x-k8s.io/v1alpha2"), ("rayjob", "ray.io/v1"), ("vcjob", "batch.volcano.sh/v1alpha1"),
-    ("job.batch.volcano.sh", "batch.volcano.sh/v1alpha1"), ("job", "batch/v1"), ("jobs.batch", "batch/v1"),
-])
+@pytest.mark.parametrize(
+    ("typed", "api_version"),
+    [
+        ("trainjob", "trainer.kubeflow.org/v1alpha1"),
+        ("TrainJobs", "trainer.kubeflow.org/v1alpha1"),
+        ("jobset", "jobset.x-k8s.io/v1alpha2"),
+        ("rayjob", "ray.io/v1"),
+        ("vcjob", "batch.volcano.sh/v1alpha1"),
+        ("job.batch.volcano.sh", "batch.volcano.sh/v1alpha1"),
+        ("job", "batch/v1"),
+        ("jobs.batch", "batch/v1"),
+    ],
+)
 def test_spellings_of_the_new_kinds(typed: str, api_version: str) -> None:
     assert resolve_kind(typed).api_versions == [api_version]
 
@@ -129,8 +195,11 @@ def test_spellings_of_the_new_kinds(typed: str, api_version: str) -> None:
 def test_pods_of_a_child_that_cannot_be_read_are_still_found(fake_api: FakeCluster) -> None:
     fake_api.serve_snapshot(KINDS / "dependency-error-rayjob-driver-missing-module" / "snapshot", namespace="ray-apps")
     fake_api.server.forbid("rayclusters")
-    evidence = gather(Target("rayjob", "batch-infer", "ray-apps"), fake_api.source(),
-                      now=datetime(2026, 6, 5, 15, 0, tzinfo=timezone.utc))
+    evidence = gather(
+        Target("rayjob", "batch-infer", "ray-apps"),
+        fake_api.source(),
+        now=datetime(2026, 6, 5, 15, 0, tzinfo=timezone.utc),
+    )
     assert sorted({p.role for p in evidence.pods} - {None}) == ["head", "submitter", "worker"]
     assert evidence.notes[0].startswith("RayCluster objects of RayJob batch-infer: forbidden - needs RBAC rule")
 
@@ -139,8 +208,9 @@ def test_a_queue_is_asked_only_about_workloads_it_may_hold(fake_api: FakeCluster
     fake_api.serve_snapshot(KINDS / "quota-exceeded-kueue-pytorchjob-pending" / "snapshot", namespace="nlp")
     gather(Target("pytorchjob", "bert-large-ft", "nlp"), fake_api.source())
     assert fake_api.server.count(resource="workloads") == 1
-    fake_api.serve_snapshot(KINDS.parent.parent / "examples" / "snapshots" / "pytorchjob-gpu-oom-cascade",
-                            namespace="team-nlp")
+    fake_api.serve_snapshot(
+        KINDS.parent.parent / "examples" / "snapshots" / "pytorchjob-gpu-oom-cascade", namespace="team-nlp"
+    )
     fake_api.server.reset_requests()
     gather(Target("pytorchjob", "llama-ft", "team-nlp"), fake_api.source())
     assert fake_api.server.count(resource="workloads") == 0

@@ -19,9 +19,14 @@ def test_a_user_file_is_a_regular_utf8_file_of_bounded_size(tmp_path: Path) -> N
     big.write_bytes(b"x" * 101)
     os.mkfifo(tmp_path / "fifo")
     (tmp_path / "bin").write_bytes(b"\xff\xfe")
-    cases = {big: "larger than 100 bytes: not read", tmp_path / "fifo": "a FIFO, not a regular file: not read",
-             Path("/dev/zero"): "a character device, not a regular file: not read", tmp_path: "a directory",
-             tmp_path / "bin": "not UTF-8 text", tmp_path / "none": "cannot be read (no such file)"}
+    cases = {
+        big: "larger than 100 bytes: not read",
+        tmp_path / "fifo": "a FIFO, not a regular file: not read",
+        Path("/dev/zero"): "a character device, not a regular file: not read",
+        tmp_path: "a directory",
+        tmp_path / "bin": "not UTF-8 text",
+        tmp_path / "none": "cannot be read (no such file)",
+    }
     for path, reason in cases.items():
         with pytest.raises(Refused, match=re.escape(reason)):
             read_user_file(path, limit=100)

@@ -10,9 +10,20 @@ from collectors.kinds import builtin_kinds, resolve_kind
 
 @pytest.mark.parametrize(
     ("typed", "kind"),
-    [("pytorchjob", "PyTorchJob"), ("PyTorchJobs", "PyTorchJob"), ("pytorchjob.kubeflow.org", "PyTorchJob"),
-     ("tfjob", "TFJob"), ("mpijobs", "MPIJob"), ("job", "Job"), ("jobs.batch", "Job"), ("po", "Pod"), ("Pod", "Pod"),
-     ("xgboostjob", "XGBoostJob"), ("paddlejob", "PaddleJob"), ("jaxjob", "JAXJob")],
+    [
+        ("pytorchjob", "PyTorchJob"),
+        ("PyTorchJobs", "PyTorchJob"),
+        ("pytorchjob.kubeflow.org", "PyTorchJob"),
+        ("tfjob", "TFJob"),
+        ("mpijobs", "MPIJob"),
+        ("job", "Job"),
+        ("jobs.batch", "Job"),
+        ("po", "Pod"),
+        ("Pod", "Pod"),
+        ("xgboostjob", "XGBoostJob"),
+        ("paddlejob", "PaddleJob"),
+        ("jaxjob", "JAXJob"),
+    ],
 )
 def test_spellings(typed: str, kind: str) -> None:
     assert resolve_kind(typed).kind == kind

@@ -22,17 +22,19 @@ from agent.engine.signatures import builtin_catalogue
 from collectors import logs, matching
 from collectors.logs import CONTEXT_AFTER, CONTEXT_BEFORE, LineMatcher, LogPattern, clean_line, scan_log
 
-MATCHER = LineMatcher([
-    LogPattern("oom", r"CUDA out of memory|torch\.OutOfMemoryError", weight=92),
-    LogPattern("exception", r"(?:^|\]:?\s?)[A-Z]\w*Error(?::\s|$)", weight=20),
-    LogPattern("killed", r"^Killed\s*$", weight=62),
-    LogPattern("loss-nan", r"(?i)\bloss\b\s*[:=]?\s*nan\b", weight=78),
-    LogPattern("warning", r"\b[A-Z]\w*Warning: ", noise=True),
-])
+MATCHER = LineMatcher(
+    [
+        LogPattern("oom", r"CUDA out of memory|torch\.OutOfMemoryError", weight=92),
+        LogPattern("exception", r"(?:^|\]:?\s?)[A-Z]\w*Error(?::\s|$)", weight=20),
+        LogPattern("killed", r"^Killed\s*$", weight=62),
+        LogPattern("loss-nan", r"(?i)\bloss\b\s*[:=]?\s*nan\b", weight=78),
+        LogPattern("warning", r"\b[A-Z]\w*Warning: ", noise=True),
+    ]
+)
 
 
 def chunks(data: bytes, size: int) -> list[bytes]:
-    return [data[i:i + size] for i in range(0, len(data), size)] or [b""]
+    return [data[i : i + size] for i in range(0, len(data), size)] or [b""]
 
 
 def reference(data: bytes, matcher: LineMatcher) -> dict[str, object]:
@@ -55,7 +57,9 @@ def reference(data: bytes, matcher: LineMatcher) -> dict[str, object]:
 
 def observed(data: bytes, matcher: LineMatcher, size: int) -> dict[str, object]:
     d = scan_log(chunks(data, size), matcher, pod="p", container="c", year=2026)
-    first = {m.signature: m.line for m in d.matches if m.line == min(x.line for x in d.matches if x.signature == m.signature)}
+    first = {
+        m.signature: m.line for m in d.matches if m.line == min(x.line for x in d.matches if x.signature == m.signature)
+    }
     last = {m.signature: m.line for m in d.matches if m.line != first[m.signature]}
     counts = {m.signature: m.count for m in d.matches}
     return {"lines": d.lines, "first": first, "last": last, "counts": counts}
@@ -102,7 +106,10 @@ def test_digest_holds_first_and_last_matches_with_counts_windows_and_tail() -> N
     d = scan_log([("\n".join(lines) + "\n").encode()], MATCHER, pod="p", container="c", year=2026)
     assert d.lines == 100 and d.bytes == len(("\n".join(lines) + "\n").encode())
     assert [(m.signature, m.line, m.count) for m in d.matches] == [
-        ("exception", 11, 2), ("exception", 61, 2), ("oom", 81, 1)]
+        ("exception", 11, 2),
+        ("exception", 61, 2),
+        ("oom", 81, 1),
+    ]
     # The strongest match's window comes first, with its context before and after.
     assert [ln.line for ln in d.windows[0]] == list(range(81 - CONTEXT_BEFORE, 81 + CONTEXT_AFTER + 1))
     assert d.tail[-1].text == "step 99" and len(d.tail) == 100
@@ -132,9 +139,29 @@ def test_windows_do_not_depend_on_where_blocks_end() -> None:
 # -- the block scan agrees with the obvious one -----------------------------------------------------
 
 FRAGMENTS = [
-    "CUDA out of memory", "torch.OutOfMemoryError", "ValueError: ", "Killed", "loss: nan", "LOSS = NaN", "loss 0.5",
-    "UserWarning: ", "[rank7]: ", "\r", " ", "x", "é", "\u2588", "\u017f", "\u0131", "\u0130", "K",
-    "2026-05-01T10:00:00Z ", "Error", "cuda", "nan", "\t",
+    "CUDA out of memory",
+    "torch.OutOfMemoryError",
+    "ValueError: ",
+    "Killed",
+    "loss: nan",
+    "LOSS = NaN",
+    "loss 0.5",
+    "UserWarning: ",
+    "[rank7]: ",
+    "\r",
+    " ",
+    "x",
+    "é",
+    "\u2588",
+    "\u017f",
+    "\u0131",
+    "\u0130",
+    "K",
+    "2026-05-01T10:00:00Z ",
+    "Error",
+    "cuda",
+    "nan",
+    "\t",
 ]
 
 
@@ -149,32 +176,58 @@ def blockwise() -> Iterator[None]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(FRAGMENTS), max_size=6).map("".join), max_size=40),
-       st.integers(min_value=1, max_value=64), st.booleans())
+@given(
+    st.lists(st.lists(st.sampled_from(FRAGMENTS), max_size=6).map("".join), max_size=40),
+    st.integers(min_value=1, max_value=64),
+    st.booleans(),
+)
 def test_scan_agrees_with_the_reference_on_any_lines(lines: list[str], size: int, blocks: bool) -> None:
     data = ("\n".join(lines)).encode()
     with blockwise() if blocks else contextlib.nullcontext():
         assert observed(data, MATCHER, size) == reference(data, MATCHER)
 
 
-WIDE = LineMatcher([
-    *(LogPattern(p.id, p.regex, p.weight, p.noise) for p in (*MATCHER._signals, *MATCHER._noise_patterns)),
-    LogPattern("killed-by", r"(?i)killed by signal", weight=60),
-    LogPattern("kiss", r"(?i)\bkiss\b", weight=61),  # every letter has a non-ASCII case in Unicode
-    LogPattern("cn-failed", r"训练失败", weight=50),
-    LogPattern("not-local", r"(?<!Local)EntryNotFound", weight=55),
-    LogPattern("nccl-error", r"NCCL error: (?!remote process exited)|NCCL error in: (?!.*remote)", weight=56),
-    LogPattern("any-dot", r"x.y", weight=57),
-    LogPattern("dot-end", r"z.$", weight=58),
-])
+WIDE = LineMatcher(
+    [
+        *(LogPattern(p.id, p.regex, p.weight, p.noise) for p in (*MATCHER._signals, *MATCHER._noise_patterns)),
+        LogPattern("killed-by", r"(?i)killed by signal", weight=60),
+        LogPattern("kiss", r"(?i)\bkiss\b", weight=61),  # every letter has a non-ASCII case in Unicode
+        LogPattern("cn-failed", r"训练失败", weight=50),
+        LogPattern("not-local", r"(?<!Local)EntryNotFound", weight=55),
+        LogPattern("nccl-error", r"NCCL error: (?!remote process exited)|NCCL error in: (?!.*remote)", weight=56),
+        LogPattern("any-dot", r"x.y", weight=57),
+        LogPattern("dot-end", r"z.$", weight=58),
+    ]
+)
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.lists(st.sampled_from([*FRAGMENTS, "lo\u017fs = NaN", "\u212aILLED BY SIGNAL", "\u212aI\u017fS", "训练失败",
-                                          "LocalEntryNotFound", "EntryNotFound", "NCCL error: ", "NCCL error in: ",
-                                          "remote process exited", "x", "y", "\xff"]),
-                         max_size=6).map("".join), max_size=40),
-       st.integers(min_value=1, max_value=300))
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(
+                [
+                    *FRAGMENTS,
+                    "lo\u017fs = NaN",
+                    "\u212aILLED BY SIGNAL",
+                    "\u212aI\u017fS",
+                    "训练失败",
+                    "LocalEntryNotFound",
+                    "EntryNotFound",
+                    "NCCL error: ",
+                    "NCCL error in: ",
+                    "remote process exited",
+                    "x",
+                    "y",
+                    "\xff",
+                ]
+            ),
+            max_size=6,
+        ).map("".join),
+        max_size=40,
+    ),
+    st.integers(min_value=1, max_value=300),
+)
 def test_blocks_agree_with_the_reference_on_any_lines(lines: list[str], size: int) -> None:
     # "\xff" written as one byte: invalid UTF-8, which Hyperscan must never see (x\xffy is x.y).
     data = "\n".join(lines).encode("utf-8").replace("\xff".encode(), b"\xff")
@@ -197,8 +250,15 @@ def test_invalid_utf8_hides_no_line_from_the_block_scan() -> None:
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.lists(st.one_of(st.binary(max_size=4), st.sampled_from([
-    "é", "█", "训", "\U0001f600", "\ud7ff", "\ue000", "\U0010ffff"]).map(str.encode)), max_size=8).map(b"".join))
+@given(
+    st.lists(
+        st.one_of(
+            st.binary(max_size=4),
+            st.sampled_from(["é", "█", "训", "\U0001f600", "\ud7ff", "\ue000", "\U0010ffff"]).map(str.encode),
+        ),
+        max_size=8,
+    ).map(b"".join)
+)
 def test_the_invalid_utf8_patterns_find_exactly_what_decoding_rejects(data: bytes) -> None:
     database = matching.compile_database(logs.INVALID_UTF8, 0)
     try:
@@ -220,20 +280,45 @@ def brute_force(matcher: LineMatcher, line: str) -> list[str]:
 
 
 DECISIVE = [
-    "torch.OutOfMemoryError: CUDA out of memory.", "Segmentation fault (core dumped)", "No space left on device",
-    "Watchdog caught collective operation timeout", "ModuleNotFoundError: No module named 'x'", "Killed",
-    "Connection reset by peer", "NCCL WARN Cuda failure 'out of memory'", "bash: line 1: torchrun: command not found",
-    "Permission denied", "Bus error", "step 812 loss = NaN", "FutureWarning: ", "训练失败", "段错误",
+    "torch.OutOfMemoryError: CUDA out of memory.",
+    "Segmentation fault (core dumped)",
+    "No space left on device",
+    "Watchdog caught collective operation timeout",
+    "ModuleNotFoundError: No module named 'x'",
+    "Killed",
+    "Connection reset by peer",
+    "NCCL WARN Cuda failure 'out of memory'",
+    "bash: line 1: torchrun: command not found",
+    "Permission denied",
+    "Bus error",
+    "step 812 loss = NaN",
+    "FutureWarning: ",
+    "训练失败",
+    "段错误",
     # the catalogue's lookarounds, and what they must pass over
-    "cudaErrorIllegalAddress", "cudaErrorECCUncorrectable", "cudaErrorMemoryAllocation", "cudaErrorE",
-    "NCCL error in: x.cc:12, ", "remote process exited", "NCCL error: ", "LocalEntryNotFoundError",
-    "EntryNotFoundError", "DistNetworkError: ", "Failed to recv", "timed out", "Fatal Python error: ", "Aborted",
+    "cudaErrorIllegalAddress",
+    "cudaErrorECCUncorrectable",
+    "cudaErrorMemoryAllocation",
+    "cudaErrorE",
+    "NCCL error in: x.cc:12, ",
+    "remote process exited",
+    "NCCL error: ",
+    "LocalEntryNotFoundError",
+    "EntryNotFoundError",
+    "DistNetworkError: ",
+    "Failed to recv",
+    "timed out",
+    "Fatal Python error: ",
+    "Aborted",
 ]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([*DECISIVE, *FRAGMENTS, "\u212aILLED BY SIGNAL", "Bu\u017f error"]),
-                max_size=5).map("".join))
+@given(
+    st.lists(st.sampled_from([*DECISIVE, *FRAGMENTS, "\u212aILLED BY SIGNAL", "Bu\u017f error"]), max_size=5).map(
+        "".join
+    )
+)
 def test_a_line_means_what_python_re_says_it_means(line: str) -> None:
     for matcher in (builtin_catalogue().line_matcher, WIDE):
         assert matcher.classify(line) == brute_force(matcher, line)
@@ -252,13 +337,23 @@ def big_log() -> bytes:
         "/usr/lib/python3.11/site-packages/torch/utils/checkpoint.py:1399: FutureWarning: deprecated",
         "2026-05-14T11:37:{s:02d}.123456789Z [rank{r}]: step {i} | loss {f:.4f}",
     ]
-    decisive = ["torch.OutOfMemoryError: CUDA out of memory.", "Segmentation fault (core dumped)",
-                "[rank3]:[E514 11:47:58.4 ProcessGroupNCCL.cpp:607] [Rank 3] Watchdog caught collective operation "
-                "timeout", "OSError: [Errno 28] No space left on device", "step 812 loss = NaN",
-                "2026-05-14T11:37:55Z Killed", "progress 99%\rKilled", "ModuleNotFoundError: No module named 'flash_attn'",
-                "Connection reset by peer", "NCCL WARN Cuda failure 'out of memory'", "cudaErrorLaunchFailure",
-                "cudaErrorMemoryAllocation", "NCCL error in: x.cc:9, remote process exited",
-                "huggingface_hub.utils.LocalEntryNotFoundError: x", "Fatal Python error: Aborted"]
+    decisive = [
+        "torch.OutOfMemoryError: CUDA out of memory.",
+        "Segmentation fault (core dumped)",
+        "[rank3]:[E514 11:47:58.4 ProcessGroupNCCL.cpp:607] [Rank 3] Watchdog caught collective operation timeout",
+        "OSError: [Errno 28] No space left on device",
+        "step 812 loss = NaN",
+        "2026-05-14T11:37:55Z Killed",
+        "progress 99%\rKilled",
+        "ModuleNotFoundError: No module named 'flash_attn'",
+        "Connection reset by peer",
+        "NCCL WARN Cuda failure 'out of memory'",
+        "cudaErrorLaunchFailure",
+        "cudaErrorMemoryAllocation",
+        "NCCL error in: x.cc:9, remote process exited",
+        "huggingface_hub.utils.LocalEntryNotFoundError: x",
+        "Fatal Python error: Aborted",
+    ]
     out = []
     for i in range(40000):
         if i % 997 == 0:
@@ -283,7 +378,8 @@ def test_small_logs_never_wait_for_the_database(big_log: bytes) -> None:
 
 
 def test_the_database_is_compiled_once_a_big_log_pays_for_it_and_then_cached(
-        big_log: bytes, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    big_log: bytes, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(logs, "COMPILE_AFTER_BYTES", len(big_log) * 3 // 2)
     compiled: list[int] = []
@@ -315,17 +411,21 @@ def test_memory_is_bounded_by_blocks_not_by_the_log() -> None:
 
 
 def test_colour_codes_do_not_hide_an_error() -> None:
-    lines = ["\x1b[32mINFO\x1b[0m loading", "\x1b[1;31mERROR:\x1b[0m inference.py NOT FOUND",
-             "\x1b[1;35mKeyError\x1b[0m: 'labels'"]
-    digest = scan_log([("\n".join(lines) + "\n").encode()], builtin_catalogue().line_matcher, pod="p", container="c",
-                      year=2026)
+    lines = [
+        "\x1b[32mINFO\x1b[0m loading",
+        "\x1b[1;31mERROR:\x1b[0m inference.py NOT FOUND",
+        "\x1b[1;35mKeyError\x1b[0m: 'labels'",
+    ]
+    digest = scan_log(
+        [("\n".join(lines) + "\n").encode()], builtin_catalogue().line_matcher, pod="p", container="c", year=2026
+    )
     found = {m.signature: m.text for m in digest.matches}
     assert found["script-not-found"] == "ERROR: inference.py NOT FOUND"
     assert "python-exception" in found and "\x1b" not in digest.tail[0].text
 
 
 def test_a_long_line_is_kept_around_its_match() -> None:
-    record = '{"level":"error","ts":"2026-01-01T00:00:00Z","msg":"' + "frame\\n" * 900 + 'KeyError: \'labels\'"}'
+    record = '{"level":"error","ts":"2026-01-01T00:00:00Z","msg":"' + "frame\\n" * 900 + "KeyError: 'labels'\"}"
     digest = scan_log([(record + "\n").encode()], builtin_catalogue().line_matcher, pod="p", container="c", year=2026)
     kept = next(m.text for m in digest.matches if m.signature == "python-exception")
     assert "KeyError: 'labels'" in kept and kept.startswith('{"level":"error"') and len(kept) <= logs.MAX_LINE_CHARS

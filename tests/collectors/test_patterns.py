@@ -40,15 +40,79 @@ def test_what_no_linear_time_engine_can_take_is_refused_with_a_reason(pattern: s
 
 # Patterns of every construct the writer knows, and texts made of the pieces that tell them apart.
 PATTERNS = [
-    r"^Killed\s*$", r"(?i)\bloss\b\s*[:=]?\s*nan\b", r"(?:^|\]:?\s?)[A-Z]\w*Error(?::\s|$)", r"x.y", r"(?s)x.y",
-    r"[^a-c\d]z", r"(?i)[^k]k", r"\Bab\b", r"a{2,3}b", r"a{,2}b", r"(?i:é)x", r"训练失败|段错误", r"\Wq\S", r"\D\d",
-    r"(?m)^b", r"a\Z", r"\Aa", r"a$", r"(?x) a  b  # spaced", r"[\s-]+-", r"a*?b", r"(?:ab)+?c",
-    r"cudaError(?!ECC|MemoryAllocation)\w+", r"(?<!Local)Entry", r"err: (?!.*exited)", r"(?<=\d)x",
-    r"ab(?=c)|(?i:zz)", r"\bx(?!y)\b",
+    r"^Killed\s*$",
+    r"(?i)\bloss\b\s*[:=]?\s*nan\b",
+    r"(?:^|\]:?\s?)[A-Z]\w*Error(?::\s|$)",
+    r"x.y",
+    r"(?s)x.y",
+    r"[^a-c\d]z",
+    r"(?i)[^k]k",
+    r"\Bab\b",
+    r"a{2,3}b",
+    r"a{,2}b",
+    r"(?i:é)x",
+    r"训练失败|段错误",
+    r"\Wq\S",
+    r"\D\d",
+    r"(?m)^b",
+    r"a\Z",
+    r"\Aa",
+    r"a$",
+    r"(?x) a  b  # spaced",
+    r"[\s-]+-",
+    r"a*?b",
+    r"(?:ab)+?c",
+    r"cudaError(?!ECC|MemoryAllocation)\w+",
+    r"(?<!Local)Entry",
+    r"err: (?!.*exited)",
+    r"(?<=\d)x",
+    r"ab(?=c)|(?i:zz)",
+    r"\bx(?!y)\b",
 ]
-PIECES = ["a", "b", "c", "ab", "x", "y", "z", "q", "k", "K", "\u212a", "é", "É", "\u017f", " ", "\t", "\n", "\r",
-          "\x0b", "\x1c", "\xa0", "1", "٣", "-", ":", "]", "Killed", "loss", "LOSS", "nan", "ValueError", "cudaError",
-          "ECC", "Memory", "Local", "Entry", "err: ", "exited", "训练失败", "段错误", "_", "\u2588"]
+PIECES = [
+    "a",
+    "b",
+    "c",
+    "ab",
+    "x",
+    "y",
+    "z",
+    "q",
+    "k",
+    "K",
+    "\u212a",
+    "é",
+    "É",
+    "\u017f",
+    " ",
+    "\t",
+    "\n",
+    "\r",
+    "\x0b",
+    "\x1c",
+    "\xa0",
+    "1",
+    "٣",
+    "-",
+    ":",
+    "]",
+    "Killed",
+    "loss",
+    "LOSS",
+    "nan",
+    "ValueError",
+    "cudaError",
+    "ECC",
+    "Memory",
+    "Local",
+    "Entry",
+    "err: ",
+    "exited",
+    "训练失败",
+    "段错误",
+    "_",
+    "\u2588",
+]
 
 
 @settings(max_examples=400, deadline=None)
@@ -61,8 +125,17 @@ def test_a_pattern_matches_what_python_re_with_ascii_matches(text: str) -> None:
 @pytest.mark.parametrize("pattern", [r"Failed(?:Mount|Attach)", r"(?i)oomkilled", r"Back-?off", r"(?!Completed)\w+"])
 def test_whole_value_patterns_match_as_fullmatch(pattern: str) -> None:
     regex = Regex(pattern, whole=True, empty_ok=True)
-    for value in ["FailedMount", "FailedMountX", "xFailedAttach", "OOMKilled", "BackOff", "Backoff", "Completed",
-                  "Running", ""]:
+    for value in [
+        "FailedMount",
+        "FailedMountX",
+        "xFailedAttach",
+        "OOMKilled",
+        "BackOff",
+        "Backoff",
+        "Completed",
+        "Running",
+        "",
+    ]:
         assert regex.search(value) == (re.fullmatch(pattern, value, re.ASCII) is not None), (pattern, value)
 
 
@@ -71,8 +144,11 @@ RAW_SUFFIXES = ["", "\r", "\r\r"]
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(PIECES[:-3]), max_size=6).map("".join), st.sampled_from(RAW_PREFIXES),
-       st.sampled_from(RAW_SUFFIXES))
+@given(
+    st.lists(st.sampled_from(PIECES[:-3]), max_size=6).map("".join),
+    st.sampled_from(RAW_PREFIXES),
+    st.sampled_from(RAW_SUFFIXES),
+)
 def test_the_relaxed_form_finds_every_raw_line_whose_cleaned_text_matches(text: str, prefix: str, suffix: str) -> None:
     """A block is searched as it is, kubectl's timestamp and overwritten progress included; a
     line must be found whenever the text a terminal shows matches."""

@@ -27,7 +27,12 @@ def write(root: Path, objects: list[dict] | str, logs: dict[str, bytes] | None =
 
 
 def obj(kind: str, name: str, ns: str = "ml", api: str = "v1", **extra: object) -> dict:
-    return {"apiVersion": api, "kind": kind, "metadata": {"name": name, "namespace": ns, **extra.pop("meta", {})}, **extra}
+    return {
+        "apiVersion": api,
+        "kind": kind,
+        "metadata": {"name": name, "namespace": ns, **extra.pop("meta", {})},
+        **extra,
+    }
 
 
 def read(source: SnapshotSource, **kw: object) -> bytes:
@@ -35,16 +40,26 @@ def read(source: SnapshotSource, **kw: object) -> bytes:
 
 
 def test_lists_and_documents_are_both_read(tmp_path: Path) -> None:
-    text = yaml.safe_dump({"apiVersion": "v1", "kind": "List", "items": [obj("Pod", "a")]}) + "---\n" + yaml.safe_dump(obj("Pod", "b"))
+    text = (
+        yaml.safe_dump({"apiVersion": "v1", "kind": "List", "items": [obj("Pod", "a")]})
+        + "---\n"
+        + yaml.safe_dump(obj("Pod", "b"))
+    )
     src = SnapshotSource(write(tmp_path, text))
     assert sorted(p["metadata"]["name"] for p in src.list_objects("v1", "Pod", "ml")) == ["a", "b"]
 
 
 def test_label_selector_and_namespace(tmp_path: Path) -> None:
-    src = SnapshotSource(write(tmp_path, [
-        obj("Pod", "a", meta={"labels": {"job-name": "x", "role": "w"}}),
-        obj("Pod", "b", meta={"labels": {"job-name": "y"}}),
-        obj("Pod", "c", ns="other", meta={"labels": {"job-name": "x"}})]))
+    src = SnapshotSource(
+        write(
+            tmp_path,
+            [
+                obj("Pod", "a", meta={"labels": {"job-name": "x", "role": "w"}}),
+                obj("Pod", "b", meta={"labels": {"job-name": "y"}}),
+                obj("Pod", "c", ns="other", meta={"labels": {"job-name": "x"}}),
+            ],
+        )
+    )
     assert [p["metadata"]["name"] for p in src.list_objects("v1", "Pod", "ml", label_selector="job-name=x")] == ["a"]
     assert parse_selector("a=b, c==d") == {"a": "b", "c": "d"}
     with pytest.raises(ValueError):
@@ -66,8 +81,12 @@ def test_events_match_by_uid_or_kind_and_name(tmp_path: Path) -> None:
 
 
 def test_captured_at_from_snapshot_yaml_or_newest_time(tmp_path: Path) -> None:
-    pod = obj("Pod", "a", meta={"creationTimestamp": "2026-01-01T10:00:00Z"},
-              status={"containerStatuses": [{"state": {"terminated": {"finishedAt": "2026-01-01T11:30:00Z"}}}]})
+    pod = obj(
+        "Pod",
+        "a",
+        meta={"creationTimestamp": "2026-01-01T10:00:00Z"},
+        status={"containerStatuses": [{"state": {"terminated": {"finishedAt": "2026-01-01T11:30:00Z"}}}]},
+    )
     assert SnapshotSource(write(tmp_path / "a", [pod])).captured_at == datetime(2026, 1, 1, 11, 30, tzinfo=timezone.utc)
     with_meta = SnapshotSource(write(tmp_path / "b", [pod], meta="capturedAt: '2026-01-02T00:00:00+02:00'\n"))
     assert with_meta.captured_at == datetime(2026, 1, 1, 22, 0, tzinfo=timezone.utc)

@@ -29,9 +29,15 @@ def test_parse_time(value: object, expected: datetime | None) -> None:
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        ("[2026-03-02 10:30:50,004] torch.distributed.elastic: [ERROR] failed", datetime(2026, 3, 2, 10, 30, 50, 4000, tzinfo=UTC)),
+        (
+            "[2026-03-02 10:30:50,004] torch.distributed.elastic: [ERROR] failed",
+            datetime(2026, 3, 2, 10, 30, 50, 4000, tzinfo=UTC),
+        ),
         ("2026-03-02 10:00:11,204 INFO eval_asr: model", datetime(2026, 3, 2, 10, 0, 11, 204000, tzinfo=UTC)),
-        ("W0302 10:00:41.233000 140093412456256 torch/distributed/run.py:779]", datetime(2026, 3, 2, 10, 0, 41, 233000, tzinfo=UTC)),
+        (
+            "W0302 10:00:41.233000 140093412456256 torch/distributed/run.py:779]",
+            datetime(2026, 3, 2, 10, 0, 41, 233000, tzinfo=UTC),
+        ),
         ("03/02/2026 10:00:53 - WARNING - __main__ - Process rank: 0", datetime(2026, 3, 2, 10, 0, 53, tzinfo=UTC)),
         ("2026-03-02:10:01:02,077 WARNING  [task.py:322] x", datetime(2026, 3, 2, 10, 1, 2, 77000, tzinfo=UTC)),
         ("[1,0]<stdout>:10:45:23 Train Epoch: 10", None),
@@ -48,6 +54,8 @@ def test_kubectl_prefix_is_split_off() -> None:
     assert split_kubectl_timestamp("no prefix") == (None, "no prefix")
 
 
-@pytest.mark.parametrize(("seconds", "text"), [(45, "45s"), (95, "95s"), (600, "10m"), (15540, "4h19m"), (200000, "2d7h")])
+@pytest.mark.parametrize(
+    ("seconds", "text"), [(45, "45s"), (95, "95s"), (600, "10m"), (15540, "4h19m"), (200000, "2d7h")]
+)
 def test_format_duration(seconds: float, text: str) -> None:
     assert format_duration(seconds) == text

@@ -60,10 +60,19 @@ def _resource_list(group: str, version: str) -> dict[str, Any]:
         resources.append(_entry(r, r.plural, _VERBS))
         for sub in (*r.subresources, *(("log",) if r.plural == "pods" else ())):
             resources.append(_entry(r, f"{r.plural}/{sub}", ["get"] if sub == "log" else ["get", "patch", "update"]))
-    return {"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": f"{group}/{version}" if group else version,
-            "resources": resources}
+    return {
+        "kind": "APIResourceList",
+        "apiVersion": "v1",
+        "groupVersion": f"{group}/{version}" if group else version,
+        "resources": resources,
+    }
 
 
 def _entry(r: Resource, name: str, verbs: list[str]) -> dict[str, Any]:
-    return {"name": name, "singularName": "" if "/" in name else r.kind.lower(), "namespaced": r.namespaced,
-            "kind": r.kind, "verbs": verbs}
+    return {
+        "name": name,
+        "singularName": "" if "/" in name else r.kind.lower(),
+        "namespaced": r.namespaced,
+        "kind": r.kind,
+        "verbs": verbs,
+    }

@@ -37,23 +37,45 @@ class Resource:
         return f"{self.plural}.{self.group}" if self.group else self.plural
 
 
-def _group(api_version: str, *kinds: tuple[str, str], namespaced: bool = True,
-           subresources: tuple[str, ...] = ()) -> list[Resource]:
+def _group(
+    api_version: str, *kinds: tuple[str, str], namespaced: bool = True, subresources: tuple[str, ...] = ()
+) -> list[Resource]:
     group, _, version = api_version.rpartition("/")
     return [Resource(group, version, plural, kind, namespaced, subresources) for plural, kind in kinds]
 
 
 RESOURCES: tuple[Resource, ...] = (
-    *_group("v1", ("pods", "Pod"), ("events", "Event"), ("configmaps", "ConfigMap"), ("secrets", "Secret"),
-            ("resourcequotas", "ResourceQuota"), ("limitranges", "LimitRange"), ("services", "Service"),
-            ("persistentvolumeclaims", "PersistentVolumeClaim"), ("serviceaccounts", "ServiceAccount")),
-    *_group("v1", ("nodes", "Node"), ("namespaces", "Namespace"), ("persistentvolumes", "PersistentVolume"),
-            namespaced=False),
+    *_group(
+        "v1",
+        ("pods", "Pod"),
+        ("events", "Event"),
+        ("configmaps", "ConfigMap"),
+        ("secrets", "Secret"),
+        ("resourcequotas", "ResourceQuota"),
+        ("limitranges", "LimitRange"),
+        ("services", "Service"),
+        ("persistentvolumeclaims", "PersistentVolumeClaim"),
+        ("serviceaccounts", "ServiceAccount"),
+    ),
+    *_group(
+        "v1",
+        ("nodes", "Node"),
+        ("namespaces", "Namespace"),
+        ("persistentvolumes", "PersistentVolume"),
+        namespaced=False,
+    ),
     *_group("events.k8s.io/v1", ("events", "Event")),
     *_group("coordination.k8s.io/v1", ("leases", "Lease")),
     *_group("batch/v1", ("jobs", "Job"), ("cronjobs", "CronJob")),
-    *_group("kubeflow.org/v1", ("pytorchjobs", "PyTorchJob"), ("tfjobs", "TFJob"), ("xgboostjobs", "XGBoostJob"),
-            ("paddlejobs", "PaddleJob"), ("jaxjobs", "JAXJob"), ("mpijobs", "MPIJob")),
+    *_group(
+        "kubeflow.org/v1",
+        ("pytorchjobs", "PyTorchJob"),
+        ("tfjobs", "TFJob"),
+        ("xgboostjobs", "XGBoostJob"),
+        ("paddlejobs", "PaddleJob"),
+        ("jaxjobs", "JAXJob"),
+        ("mpijobs", "MPIJob"),
+    ),
     *_group("kubeflow.org/v2beta1", ("mpijobs", "MPIJob")),
     *_group("trainer.kubeflow.org/v1alpha1", ("trainjobs", "TrainJob"), ("trainingruntimes", "TrainingRuntime")),
     *_group("trainer.kubeflow.org/v1alpha1", ("clustertrainingruntimes", "ClusterTrainingRuntime"), namespaced=False),
@@ -63,8 +85,12 @@ RESOURCES: tuple[Resource, ...] = (
     *_group("scheduling.volcano.sh/v1beta1", ("podgroups", "PodGroup")),
     *_group("scheduling.volcano.sh/v1beta1", ("queues", "Queue"), namespaced=False),
     *_group("kueue.x-k8s.io/v1beta1", ("workloads", "Workload"), ("localqueues", "LocalQueue")),
-    *_group("kueue.x-k8s.io/v1beta1", ("clusterqueues", "ClusterQueue"), ("resourceflavors", "ResourceFlavor"),
-            namespaced=False),
+    *_group(
+        "kueue.x-k8s.io/v1beta1",
+        ("clusterqueues", "ClusterQueue"),
+        ("resourceflavors", "ResourceFlavor"),
+        namespaced=False,
+    ),
     # jobdoctor's own resource (deploy/base/crd.yaml), and where CRDs are served.
     *_group("jobdoctor.io/v1alpha1", ("jobdiagnoses", "JobDiagnosis"), subresources=("status",)),
     *_group("apiextensions.k8s.io/v1", ("customresourcedefinitions", "CustomResourceDefinition"), namespaced=False),

@@ -29,20 +29,43 @@ from tests.fakeapi.store import Obj, Store
 
 # The identity 403 messages name, like the API server's own "User ... cannot ...".
 USER = "system:serviceaccount:default:jobdoctor"
-_CORE = re.compile(r"^/api/(?P<version>v1)(?:/namespaces/(?P<namespace>[^/]+))?/(?P<plural>[^/]+)"
-                   r"(?:/(?P<name>[^/]+)(?:/(?P<sub>[^/]+))?)?$")
-_GROUP = re.compile(r"^/apis/(?P<group>[^/]+)/(?P<version>[^/]+)(?:/namespaces/(?P<namespace>[^/]+))?/(?P<plural>[^/]+)"
-                    r"(?:/(?P<name>[^/]+)(?:/(?P<sub>[^/]+))?)?$")
+_CORE = re.compile(
+    r"^/api/(?P<version>v1)(?:/namespaces/(?P<namespace>[^/]+))?/(?P<plural>[^/]+)"
+    r"(?:/(?P<name>[^/]+)(?:/(?P<sub>[^/]+))?)?$"
+)
+_GROUP = re.compile(
+    r"^/apis/(?P<group>[^/]+)/(?P<version>[^/]+)(?:/namespaces/(?P<namespace>[^/]+))?/(?P<plural>[^/]+)"
+    r"(?:/(?P<name>[^/]+)(?:/(?P<sub>[^/]+))?)?$"
+)
 # Field selectors the API server accepts, beyond metadata.name and metadata.namespace.
 _FIELDS = {
-    "events": {"involvedObject.kind", "involvedObject.name", "involvedObject.namespace", "involvedObject.uid",
-               "involvedObject.apiVersion", "involvedObject.fieldPath", "involvedObject.resourceVersion", "reason",
-               "reportingComponent", "source", "type"},
-    "pods": {"spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName", "status.phase",
-             "status.podIP", "status.nominatedNodeName"},
+    "events": {
+        "involvedObject.kind",
+        "involvedObject.name",
+        "involvedObject.namespace",
+        "involvedObject.uid",
+        "involvedObject.apiVersion",
+        "involvedObject.fieldPath",
+        "involvedObject.resourceVersion",
+        "reason",
+        "reportingComponent",
+        "source",
+        "type",
+    },
+    "pods": {
+        "spec.nodeName",
+        "spec.restartPolicy",
+        "spec.schedulerName",
+        "spec.serviceAccountName",
+        "status.phase",
+        "status.podIP",
+        "status.nominatedNodeName",
+    },
 }
-_EXPIRED = ("The provided continue parameter is too old to display a consistent list result. You can start a new "
-            "list without the continue parameter.")
+_EXPIRED = (
+    "The provided continue parameter is too old to display a consistent list result. You can start a new "
+    "list without the continue parameter."
+)
 
 
 @dataclass(frozen=True)
@@ -109,10 +132,14 @@ class Fault:
     until: float | None = None
 
     def matches(self, route: Route) -> bool:
-        return ((self.resource in ("*", route.rbac_resource)) and self.verb in (None, route.verb)
-                and self.namespace in (None, route.namespace) and self.name in (None, route.name)
-                and (self.times is None or self.times > 0)
-                and (self.until is None or time.monotonic() < self.until))
+        return (
+            (self.resource in ("*", route.rbac_resource))
+            and self.verb in (None, route.verb)
+            and self.namespace in (None, route.namespace)
+            and self.name in (None, route.name)
+            and (self.times is None or self.times > 0)
+            and (self.until is None or time.monotonic() < self.until)
+        )
 
     def hold(self) -> float:
         """How long to wait before answering."""
@@ -137,7 +164,10 @@ class FakeApiServer:
         self._relisten: threading.Timer | None = None  # pending end of refuse()
         # Verbs the server answers; a watch implementation plugs in here (see __init__.py).
         self.verbs: dict[str, Callable[[Route, dict[str, str]], Response]] = {
-            "get": self._get, "list": self._list, "watch": self._watch}
+            "get": self._get,
+            "list": self._list,
+            "watch": self._watch,
+        }
 
     # -- running --------------------------------------------------------------------------
 
@@ -180,15 +210,19 @@ class FakeApiServer:
         host, port = self._address
         return f"http://{host}:{port}"
 
-    def write_kubeconfig(self, path: str | Path, *, namespace: str = "default", context: str = "fake",
-                         token: str = "fake-token") -> Path:
+    def write_kubeconfig(
+        self, path: str | Path, *, namespace: str = "default", context: str = "fake", token: str = "fake-token"
+    ) -> Path:
         """A kubeconfig whose current context points at this server."""
         config = {
-            "apiVersion": "v1", "kind": "Config", "current-context": context,
+            "apiVersion": "v1",
+            "kind": "Config",
+            "current-context": context,
             "clusters": [{"name": "fake-cluster", "cluster": {"server": self.url}}],
             "users": [{"name": "fake-user", "user": {"token": token}}],
-            "contexts": [{"name": context, "context": {"cluster": "fake-cluster", "user": "fake-user",
-                                                       "namespace": namespace}}],
+            "contexts": [
+                {"name": context, "context": {"cluster": "fake-cluster", "user": "fake-user", "namespace": namespace}}
+            ],
         }
         path = Path(path)
         path.write_text(yaml.safe_dump(config), encoding="utf-8")
@@ -208,12 +242,27 @@ class FakeApiServer:
         with self._lock:
             self._requests.clear()
 
-    def forbid(self, resource: str, *, verb: str | None = None, namespace: str | None = None,
-               name: str | None = None, times: int | None = None) -> Fault:
+    def forbid(
+        self,
+        resource: str,
+        *,
+        verb: str | None = None,
+        namespace: str | None = None,
+        name: str | None = None,
+        times: int | None = None,
+    ) -> Fault:
         return self._add(Fault(resource, verb, namespace, name, status=403, times=times))
 
-    def fail(self, resource: str, status: int, *, message: str | None = None, verb: str | None = None,
-             times: int | None = None, seconds: float | None = None) -> Fault:
+    def fail(
+        self,
+        resource: str,
+        status: int,
+        *,
+        message: str | None = None,
+        verb: str | None = None,
+        times: int | None = None,
+        seconds: float | None = None,
+    ) -> Fault:
         until = None if seconds is None else time.monotonic() + seconds
         return self._add(Fault(resource, verb, status=status, message=message, times=times, until=until))
 
@@ -241,9 +290,16 @@ class FakeApiServer:
     def hang(self, seconds: float) -> Fault:
         """For ``seconds``, accept requests and answer none: each is held until the time is
         up, then answered 504, as an API server that cannot reach etcd does."""
-        return self._add(Fault("*", status=504, delay=seconds, until=time.monotonic() + seconds,
-                               message="the server was unable to return a response in the time allotted, but may "
-                                       "still be processing the request"))
+        return self._add(
+            Fault(
+                "*",
+                status=504,
+                delay=seconds,
+                until=time.monotonic() + seconds,
+                message="the server was unable to return a response in the time allotted, but may "
+                "still be processing the request",
+            )
+        )
 
     def _listen_again(self) -> None:
         # The port was ours a moment ago; another socket may hold it for an instant.
@@ -284,13 +340,24 @@ class FakeApiServer:
             response = _status(405, "MethodNotAllowed", f"the fake API server only reads ({handler.command})")
         elif route is None:
             found = discovery.answer(url.path) if handler.command == "GET" else None
-            response = _json(200, found) if found is not None else _status(
-                404, "NotFound", "the server could not find the requested resource")
+            response = (
+                _json(200, found)
+                if found is not None
+                else _status(404, "NotFound", "the server could not find the requested resource")
+            )
         else:
             response = self._answer(route, query)
-        record = ApiRequest(handler.command, url.path, query, route.verb if route else "get",
-                            route.rbac_resource if route else url.path, route.namespace if route else None,
-                            route.name if route else None, response.status, dict(handler.headers.items()))
+        record = ApiRequest(
+            handler.command,
+            url.path,
+            query,
+            route.verb if route else "get",
+            route.rbac_resource if route else url.path,
+            route.namespace if route else None,
+            route.name if route else None,
+            response.status,
+            dict(handler.headers.items()),
+        )
         with self._lock:
             self._requests.append(record)
         # OSError: the client gave up waiting (its timeout) or refuse() cut it; the request was counted.
@@ -307,8 +374,11 @@ class FakeApiServer:
         if fault is not None and fault.status == 403:
             return _forbidden(route)
         if fault is not None and fault.status is not None:
-            return _status(fault.status, _REASONS.get(fault.status, "InternalError"),
-                           fault.message or f"injected failure {fault.status}")
+            return _status(
+                fault.status,
+                _REASONS.get(fault.status, "InternalError"),
+                fault.message or f"injected failure {fault.status}",
+            )
         if route.resource is None or (route.namespace is not None and not route.resource.namespaced):
             return _status(404, "NotFound", "the server could not find the requested resource")
         if route.subresource == "log":
@@ -336,9 +406,12 @@ class FakeApiServer:
             return _status(400, "BadRequest", str(exc))
         if start and self.expire_continue:
             return _status(410, "Expired", _EXPIRED)
-        items = [o for o in self.store.list(res, route.namespace)
-                 if labels((o.get("metadata") or {}).get("labels") or {}) and fields(o)]
-        page = items[start:start + limit] if limit > 0 else items[start:]
+        items = [
+            o
+            for o in self.store.list(res, route.namespace)
+            if labels((o.get("metadata") or {}).get("labels") or {}) and fields(o)
+        ]
+        page = items[start : start + limit] if limit > 0 else items[start:]
         meta: dict[str, Any] = {"resourceVersion": str(self.store.resource_version)}
         if limit > 0 and start + limit < len(items):
             meta["continue"] = _encode_continue(start + limit, self.store.resource_version)
@@ -350,8 +423,11 @@ class FakeApiServer:
         return _json(200, {"kind": f"{res.kind}List", "apiVersion": res.api_version, "metadata": meta, "items": page})
 
     def _watch(self, route: Route, query: dict[str, str]) -> Response:
-        return _status(405, "MethodNotAllowed",
-                       "watch is not implemented by the fake API server yet (see tests/fakeapi/__init__.py)")
+        return _status(
+            405,
+            "MethodNotAllowed",
+            "watch is not implemented by the fake API server yet (see tests/fakeapi/__init__.py)",
+        )
 
     def _log(self, route: Route, query: dict[str, str]) -> Response:
         """The kubelet's answers, as the API server relays them."""
@@ -366,8 +442,12 @@ class FakeApiServer:
         declared = containers + [c.get("name") for c in spec.get("initContainers") or []]
         container = query.get("container") or (containers[0] if len(containers) == 1 else None)
         if container is None:
-            return _status(400, "BadRequest", f"a container name must be specified for pod {route.name}, "
-                                              f"choose one of: [{' '.join(map(str, containers))}]")
+            return _status(
+                400,
+                "BadRequest",
+                f"a container name must be specified for pod {route.name}, "
+                f"choose one of: [{' '.join(map(str, containers))}]",
+            )
         if container not in declared:
             return _status(400, "BadRequest", f"container {container} is not valid for pod {route.name}")
         if not spec.get("nodeName"):
@@ -375,16 +455,24 @@ class FakeApiServer:
         previous = query.get("previous") in ("true", "1")
         data = self.store.log(route.namespace, route.name, container, previous)
         if data is None:
-            state = next((s for s in [*(status.get("containerStatuses") or []), *(status.get("initContainerStatuses") or [])]
-                          if s.get("name") == container), {})
+            state = next(
+                (
+                    s
+                    for s in [*(status.get("containerStatuses") or []), *(status.get("initContainerStatuses") or [])]
+                    if s.get("name") == container
+                ),
+                {},
+            )
             if previous and not (state.get("lastState") or {}).get("terminated"):
-                return _status(400, "BadRequest",
-                               f'previous terminated container "{container}" in pod "{route.name}" not found')
+                return _status(
+                    400, "BadRequest", f'previous terminated container "{container}" in pod "{route.name}" not found'
+                )
             waiting = (state.get("state") or {}).get("waiting")
             if not previous and (waiting or not state):
                 reason = (waiting or {}).get("reason") or "ContainerCreating"
-                return _status(400, "BadRequest",
-                               f'container "{container}" in pod "{route.name}" is waiting to start: {reason}')
+                return _status(
+                    400, "BadRequest", f'container "{container}" in pod "{route.name}" is waiting to start: {reason}'
+                )
             data = b""
         # The kubelet splits a log at newlines only: a progress bar's carriage returns stay
         # inside its line.
@@ -395,11 +483,18 @@ class FakeApiServer:
         tail = int(query["tailLines"]) if query.get("tailLines") else None
         first = len(lines) if tail is not None and tail <= 0 else max(0, len(lines) - (tail or len(lines)))
         if query.get("timestamps") in ("true", "1"):
-            state = next((s for s in [*(status.get("containerStatuses") or []),
-                                      *(status.get("initContainerStatuses") or [])] if s.get("name") == container), {})
+            state = next(
+                (
+                    s
+                    for s in [*(status.get("containerStatuses") or []), *(status.get("initContainerStatuses") or [])]
+                    if s.get("name") == container
+                ),
+                {},
+            )
             start = _started(pod, state, previous)
-            data = b"".join(kubelet.stamp(lines[first:], start,
-                                          before=kubelet.last_time_before(lines, first, start.year)))
+            data = b"".join(
+                kubelet.stamp(lines[first:], start, before=kubelet.last_time_before(lines, first, start.year))
+            )
         else:
             data = b"".join(lines[first:])
         if query.get("limitBytes"):
@@ -451,9 +546,18 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
 
-_REASONS = {400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound", 409: "Conflict",
-            410: "Expired", 429: "TooManyRequests", 500: "InternalError", 503: "ServiceUnavailable",
-            504: "Timeout"}
+_REASONS = {
+    400: "BadRequest",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "NotFound",
+    409: "Conflict",
+    410: "Expired",
+    429: "TooManyRequests",
+    500: "InternalError",
+    503: "ServiceUnavailable",
+    504: "Timeout",
+}
 
 
 _WRITES = {"POST": "create", "PUT": "update", "PATCH": "patch", "DELETE": "delete"}
@@ -498,15 +602,22 @@ def _send(handler: BaseHTTPRequestHandler, response: Response, chunk: int = 1 <<
             handler.wfile.write(f"{len(part):x}\r\n".encode() + part + b"\r\n")
             handler.wfile.flush()
     for i in range(0, len(response.body), chunk):
-        part = response.body[i:i + chunk]
+        part = response.body[i : i + chunk]
         handler.wfile.write(f"{len(part):x}\r\n".encode() + part + b"\r\n")
     handler.wfile.write(b"0\r\n\r\n")
 
 
 def status_body(code: int, reason: str, message: str, details: dict[str, Any] | None = None) -> Obj:
     """The ``Status`` object the API server sends with every error."""
-    body: Obj = {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure", "message": message,
-                 "reason": reason, "code": code}
+    body: Obj = {
+        "kind": "Status",
+        "apiVersion": "v1",
+        "metadata": {},
+        "status": "Failure",
+        "message": message,
+        "reason": reason,
+        "code": code,
+    }
     if details:
         body["details"] = details
     return body
@@ -526,16 +637,22 @@ def _forbidden(route: Route) -> Response:
     qualified = route.resource.qualified if route.resource else route.plural
     subject = f'{qualified} "{route.name}"' if route.name else qualified
     where = f' in the namespace "{route.namespace}"' if route.namespace else " at the cluster scope"
-    message = (f'{subject} is forbidden: User "{USER}" cannot {route.verb} resource "{route.rbac_resource}" '
-               f'in API group "{group}"{where}')
-    details = {"kind": route.plural, **({"name": route.name} if route.name else {}), **({"group": group} if group else {})}
+    message = (
+        f'{subject} is forbidden: User "{USER}" cannot {route.verb} resource "{route.rbac_resource}" '
+        f'in API group "{group}"{where}'
+    )
+    details = {
+        "kind": route.plural,
+        **({"name": route.name} if route.name else {}),
+        **({"group": group} if group else {}),
+    }
     return _status(403, "Forbidden", message, details)
 
 
 def _started(pod: Obj, state: Obj, previous: bool) -> datetime:
     """When the container run whose log is asked for started: what the kubelet stamps the
     first lines of a log with when they carry no time of their own."""
-    run = ((state.get("lastState") if previous else state.get("state")) or {})
+    run = (state.get("lastState") if previous else state.get("state")) or {}
     inner = run.get("terminated") or run.get("running") or {}
     meta, status = pod.get("metadata") or {}, pod.get("status") or {}
     for value in (inner.get("startedAt"), status.get("startTime"), meta.get("creationTimestamp")):
@@ -572,12 +689,18 @@ def label_selector(text: str) -> Callable[[dict[str, str]], bool]:
     for term in _split_terms(text):
         if m := _SET.fullmatch(term):
             key, op, values = m.group(1), m.group(2), {v.strip() for v in m.group(3).split(",") if v.strip()}
-            tests.append((lambda k, vs: lambda labels: labels.get(k) in vs)(key, values) if op == "in" else
-                         (lambda k, vs: lambda labels: labels.get(k) not in vs)(key, values))
+            tests.append(
+                (lambda k, vs: lambda labels: labels.get(k) in vs)(key, values)
+                if op == "in"
+                else (lambda k, vs: lambda labels: labels.get(k) not in vs)(key, values)
+            )
         elif m := _EQUALITY.fullmatch(term):
             key, op, value = m.groups()
-            tests.append((lambda k, want: lambda labels: labels.get(k) != want)(key, value) if op == "!=" else
-                         (lambda k, want: lambda labels: labels.get(k) == want)(key, value))
+            tests.append(
+                (lambda k, want: lambda labels: labels.get(k) != want)(key, value)
+                if op == "!="
+                else (lambda k, want: lambda labels: labels.get(k) == want)(key, value)
+            )
         elif m := _EXISTS.fullmatch(term):
             negate, key = m.group(1) == "!", m.group(2)
             tests.append((lambda k, n: lambda labels: (k in labels) != n)(key, negate))
@@ -596,7 +719,7 @@ def field_selector(text: str, plural: str) -> Callable[[Obj], bool]:
             raise ValueError(f"invalid field selector term {term!r}")
         key, op, value = m.groups()
         if key not in allowed:
-            raise ValueError(f'field label not supported: {key}')
+            raise ValueError(f"field label not supported: {key}")
         tests.append((lambda k, v, neg: lambda obj: (str(_dig(obj, k) or "") == v) != neg)(key, value, op == "!="))
     return lambda obj: all(t(obj) for t in tests)
 

@@ -92,8 +92,9 @@ class Store:
             for listener in listeners:
                 listener("DELETED", res, obj)
 
-    def put_log(self, pod: str, container: str, data: bytes | str | Path, *, previous: bool = False,
-                namespace: str = "default") -> None:
+    def put_log(
+        self, pod: str, container: str, data: bytes | str | Path, *, previous: bool = False, namespace: str = "default"
+    ) -> None:
         """A container's log: bytes, text, or a file read when served."""
         with self._lock:
             self._logs[(namespace, pod, container, previous)] = data.encode() if isinstance(data, str) else data
@@ -115,13 +116,21 @@ class Store:
         """Objects of a resource in a namespace (all namespaces: None), in etcd's key order.
         Core and events.k8s.io events are one store seen two ways, as in a real cluster."""
         with self._lock:
-            found = [copy.deepcopy(o) for (ns, _), o in self._objects.get(res, {}).items()
-                     if namespace is None or ns == namespace]
-            other = by_kind("events.k8s.io/v1" if res.group == "" else "v1", "Event") if res.plural == "events" else None
+            found = [
+                copy.deepcopy(o)
+                for (ns, _), o in self._objects.get(res, {}).items()
+                if namespace is None or ns == namespace
+            ]
+            other = (
+                by_kind("events.k8s.io/v1" if res.group == "" else "v1", "Event") if res.plural == "events" else None
+            )
             if other is not None:
                 convert = to_core_event if res.group == "" else to_events_v1
-                found += [convert(copy.deepcopy(o)) for (ns, _), o in self._objects.get(other, {}).items()
-                          if namespace is None or ns == namespace]
+                found += [
+                    convert(copy.deepcopy(o))
+                    for (ns, _), o in self._objects.get(other, {}).items()
+                    if namespace is None or ns == namespace
+                ]
         found.sort(key=lambda o: (o["metadata"].get("namespace") or "", o["metadata"]["name"]))
         return found
 
@@ -134,9 +143,14 @@ class Store:
 def to_core_event(event: Obj) -> Obj:
     """An events.k8s.io/v1 Event as core/v1 serves it (the API server's own conversion)."""
     out: Obj = {"apiVersion": "v1", "kind": "Event", "metadata": event.get("metadata", {})}
-    renames = {"regarding": "involvedObject", "note": "message", "deprecatedCount": "count",
-               "deprecatedFirstTimestamp": "firstTimestamp", "deprecatedLastTimestamp": "lastTimestamp",
-               "reportingController": "reportingComponent"}
+    renames = {
+        "regarding": "involvedObject",
+        "note": "message",
+        "deprecatedCount": "count",
+        "deprecatedFirstTimestamp": "firstTimestamp",
+        "deprecatedLastTimestamp": "lastTimestamp",
+        "reportingController": "reportingComponent",
+    }
     for key, value in event.items():
         if key not in ("apiVersion", "kind", "metadata"):
             out[renames.get(key, key)] = value
@@ -146,9 +160,15 @@ def to_core_event(event: Obj) -> Obj:
 def to_events_v1(event: Obj) -> Obj:
     """A core/v1 Event as events.k8s.io/v1 serves it."""
     out: Obj = {"apiVersion": "events.k8s.io/v1", "kind": "Event", "metadata": event.get("metadata", {})}
-    renames = {"involvedObject": "regarding", "message": "note", "count": "deprecatedCount",
-               "firstTimestamp": "deprecatedFirstTimestamp", "lastTimestamp": "deprecatedLastTimestamp",
-               "reportingComponent": "reportingController", "source": "deprecatedSource"}
+    renames = {
+        "involvedObject": "regarding",
+        "message": "note",
+        "count": "deprecatedCount",
+        "firstTimestamp": "deprecatedFirstTimestamp",
+        "lastTimestamp": "deprecatedLastTimestamp",
+        "reportingComponent": "reportingController",
+        "source": "deprecatedSource",
+    }
     for key, value in event.items():
         if key not in ("apiVersion", "kind", "metadata"):
             out[renames.get(key, key)] = value

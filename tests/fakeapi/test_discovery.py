@@ -30,20 +30,30 @@ def custom(fake_api: FakeCluster) -> Any:
 
 def test_the_status_subresource_is_written_apart_and_generation_counts_spec_changes(custom: Any) -> None:
     args = ("jobdoctor.io", "v1alpha1", "ns", "jobdiagnoses")
-    created = custom.create_namespaced_custom_object(*args, {
-        "apiVersion": "jobdoctor.io/v1alpha1", "kind": "JobDiagnosis", "metadata": {"name": "d"},
-        "spec": {"object": {"kind": "Job", "name": "x"}}, "status": {"phase": "Completed"}})
+    created = custom.create_namespaced_custom_object(
+        *args,
+        {
+            "apiVersion": "jobdoctor.io/v1alpha1",
+            "kind": "JobDiagnosis",
+            "metadata": {"name": "d"},
+            "spec": {"object": {"kind": "Job", "name": "x"}},
+            "status": {"phase": "Completed"},
+        },
+    )
     assert "status" not in created and created["metadata"]["generation"] == 1
     after = custom.patch_namespaced_custom_object(*args, "d", {"spec": {"model": "none"}, "status": {"phase": "X"}})
     assert after["metadata"]["generation"] == 2 and "status" not in after
-    status = custom.patch_namespaced_custom_object_status(*args, "d", {"status": {"phase": "Completed"},
-                                                                          "spec": {"model": "other"}})
+    status = custom.patch_namespaced_custom_object_status(
+        *args, "d", {"status": {"phase": "Completed"}, "spec": {"model": "other"}}
+    )
     assert status["status"] == {"phase": "Completed"} and status["spec"]["model"] == "none"
     labelled = custom.patch_namespaced_custom_object(*args, "d", {"metadata": {"labels": {"a": "b"}}})
     assert labelled["metadata"]["generation"] == 2 and labelled["status"] == {"phase": "Completed"}
     with pytest.raises(client.ApiException) as conflict:
-        custom.delete_namespaced_custom_object(*args, "d", body=client.V1DeleteOptions(
-            preconditions=client.V1Preconditions(uid="not-its-uid")))
+        custom.delete_namespaced_custom_object(
+            *args, "d", body=client.V1DeleteOptions(preconditions=client.V1Preconditions(uid="not-its-uid"))
+        )
     assert conflict.value.status == 409 and "Precondition failed" in json.loads(conflict.value.body)["message"]
-    custom.delete_namespaced_custom_object(*args, "d", body=client.V1DeleteOptions(
-        preconditions=client.V1Preconditions(uid=created["metadata"]["uid"])))
+    custom.delete_namespaced_custom_object(
+        *args, "d", body=client.V1DeleteOptions(preconditions=client.V1Preconditions(uid=created["metadata"]["uid"]))
+    )

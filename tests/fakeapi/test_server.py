@@ -17,21 +17,34 @@ from tests.fakeapi.fixtures import FakeCluster
 NS = "team"
 
 
-def _pod(name: str, labels: dict[str, str] | None = None, *, node: str | None = "n1", state: Any = None,
-         last: Any = None, containers: tuple[str, ...] = ("main",)) -> dict[str, Any]:
+def _pod(
+    name: str,
+    labels: dict[str, str] | None = None,
+    *,
+    node: str | None = "n1",
+    state: Any = None,
+    last: Any = None,
+    containers: tuple[str, ...] = ("main",),
+) -> dict[str, Any]:
     statuses = [{"name": c, "state": state or {"running": {}}, "lastState": last or {}} for c in containers]
     spec: dict[str, Any] = {"containers": [{"name": c, "image": "busybox"} for c in containers]}
     if node:
         spec["nodeName"] = node
-    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": NS, "labels": labels or {}},
-            "spec": spec, "status": {"phase": "Running", "containerStatuses": statuses}}
+    return {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {"name": name, "namespace": NS, "labels": labels or {}},
+        "spec": spec,
+        "status": {"phase": "Running", "containerStatuses": statuses},
+    }
 
 
 @pytest.fixture
 def api(fake_api: FakeCluster) -> Iterator[client.CoreV1Api]:
     configuration = client.Configuration()
-    config.load_kube_config(config_file=str(fake_api.kubeconfig), client_configuration=configuration,
-                            persist_config=False)
+    config.load_kube_config(
+        config_file=str(fake_api.kubeconfig), client_configuration=configuration, persist_config=False
+    )
     with client.ApiClient(configuration) as api_client:
         yield client.CoreV1Api(api_client)
 
@@ -49,8 +62,9 @@ def test_every_kind_jobdoctor_reads_is_served() -> None:
     assert wanted - served == set()
 
 
-def test_lists_paginate_in_key_order_and_built_in_items_carry_no_kind(fake_api: FakeCluster,
-                                                                     api: client.CoreV1Api) -> None:
+def test_lists_paginate_in_key_order_and_built_in_items_carry_no_kind(
+    fake_api: FakeCluster, api: client.CoreV1Api
+) -> None:
     fake_api.store.add_all([_pod(f"p{i}") for i in (3, 1, 2, 5, 4)])
     first = _json(api.list_namespaced_pod(NS, limit=2, _preload_content=False))
     assert [p["metadata"]["name"] for p in first["items"]] == ["p1", "p2"]
@@ -63,19 +77,34 @@ def test_lists_paginate_in_key_order_and_built_in_items_carry_no_kind(fake_api: 
 
 
 def test_custom_resources_keep_their_kind_in_lists(fake_api: FakeCluster) -> None:
-    fake_api.store.add({"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob", "metadata": {"name": "j", "namespace": NS}})
+    fake_api.store.add(
+        {"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob", "metadata": {"name": "j", "namespace": NS}}
+    )
     with fake_api.source() as source:
         [job] = source.list_objects("kubeflow.org/v1", "PyTorchJob", NS)
     assert job["kind"] == "PyTorchJob" and fake_api.server.requests[-1].resource == "pytorchjobs"
 
 
-@pytest.mark.parametrize(("selector", "names"), [
-    ("app=a", ["a1", "a2"]), ("app==a,tier!=db", ["a1"]), ("app in (a, b)", ["a1", "a2", "b1"]),
-    ("app notin (a)", ["b1", "c1"]), ("tier", ["a2", "b1"]), ("!tier", ["a1", "c1"]),
-])
+@pytest.mark.parametrize(
+    ("selector", "names"),
+    [
+        ("app=a", ["a1", "a2"]),
+        ("app==a,tier!=db", ["a1"]),
+        ("app in (a, b)", ["a1", "a2", "b1"]),
+        ("app notin (a)", ["b1", "c1"]),
+        ("tier", ["a2", "b1"]),
+        ("!tier", ["a1", "c1"]),
+    ],
+)
 def test_label_selectors(fake_api: FakeCluster, api: client.CoreV1Api, selector: str, names: list[str]) -> None:
-    fake_api.store.add_all([_pod("a1", {"app": "a"}), _pod("a2", {"app": "a", "tier": "db"}),
-                            _pod("b1", {"app": "b", "tier": "web"}), _pod("c1", {"app": "c"})])
+    fake_api.store.add_all(
+        [
+            _pod("a1", {"app": "a"}),
+            _pod("a2", {"app": "a", "tier": "db"}),
+            _pod("b1", {"app": "b", "tier": "web"}),
+            _pod("c1", {"app": "c"}),
+        ]
+    )
     found = _json(api.list_namespaced_pod(NS, label_selector=selector, _preload_content=False))
     assert [p["metadata"]["name"] for p in found["items"]] == names
 
@@ -95,14 +124,20 @@ def test_errors_are_status_bodies(fake_api: FakeCluster, api: client.CoreV1Api) 
     assert forbidden.value.status == 403
     assert json.loads(forbidden.value.body)["message"] == (
         'pods is forbidden: User "system:serviceaccount:default:jobdoctor" cannot list resource "pods" in API group ""'
-        ' in the namespace "team"')
+        ' in the namespace "team"'
+    )
 
 
 def test_logs_as_the_kubelet_answers(fake_api: FakeCluster, api: client.CoreV1Api) -> None:
     store = fake_api.store
-    store.add_all([_pod("run"), _pod("wait", state={"waiting": {"reason": "ContainerCreating"}}),
-                   _pod("pending", node=None, state={"waiting": {"reason": "ContainerCreating"}}),
-                   _pod("two", containers=("a", "b"))])
+    store.add_all(
+        [
+            _pod("run"),
+            _pod("wait", state={"waiting": {"reason": "ContainerCreating"}}),
+            _pod("pending", node=None, state={"waiting": {"reason": "ContainerCreating"}}),
+            _pod("two", containers=("a", "b")),
+        ]
+    )
     store.put_log("run", "main", "one\ntwo\nthree\nfour\n", namespace=NS)
 
     def log(pod: str, **kw: Any) -> bytes:
@@ -123,23 +158,31 @@ def test_logs_as_the_kubelet_answers(fake_api: FakeCluster, api: client.CoreV1Ap
         assert exc.value.status == 400 and json.loads(exc.value.body)["message"] == message
 
 
-
 def test_timestamps_as_a_kubelet_writes_them(fake_api: FakeCluster, api: client.CoreV1Api) -> None:
     """Every line gets an RFC 3339 time: its own when it says one, else the previous line's,
     else the container's start; a stamp already there is kept; a carriage return is no line end."""
     state = {"running": {"startedAt": "2026-03-02T10:00:00Z"}}
     fake_api.store.add(_pod("run", state=state))
-    fake_api.store.put_log("run", "main", (
-        "starting\n"
-        "[2026-03-02 10:00:31,402] torch.distributed.run: [WARNING] hello\n"
-        "Epoch 0:   0%|   | 0/10\rEpoch 0:  10%|#  | 1/10\n"
-        "I0302 10:05:00.250000 1 api.py:1] glog line\n"
-        "2026-03-02T11:00:00.000000001Z already stamped\n"
-        "after it\n"), namespace=NS)
+    fake_api.store.put_log(
+        "run",
+        "main",
+        (
+            "starting\n"
+            "[2026-03-02 10:00:31,402] torch.distributed.run: [WARNING] hello\n"
+            "Epoch 0:   0%|   | 0/10\rEpoch 0:  10%|#  | 1/10\n"
+            "I0302 10:05:00.250000 1 api.py:1] glog line\n"
+            "2026-03-02T11:00:00.000000001Z already stamped\n"
+            "after it\n"
+        ),
+        namespace=NS,
+    )
 
     def log(**kw: Any) -> list[str]:
-        return bytes(api.read_namespaced_pod_log("run", NS, container="main", _preload_content=False, **kw)
-                     .data).decode().split("\n")[:-1]
+        return (
+            bytes(api.read_namespaced_pod_log("run", NS, container="main", _preload_content=False, **kw).data)
+            .decode()
+            .split("\n")[:-1]
+        )
 
     assert log(timestamps=True) == [
         "2026-03-02T10:00:00Z starting",
@@ -150,8 +193,10 @@ def test_timestamps_as_a_kubelet_writes_them(fake_api: FakeCluster, api: client.
         "2026-03-02T11:00:00Z after it",
     ]
     # A tail's first lines take their time from the lines before the window.
-    assert log(timestamps=True, tail_lines=2) == ["2026-03-02T11:00:00.000000001Z already stamped",
-                                                 "2026-03-02T11:00:00Z after it"]
+    assert log(timestamps=True, tail_lines=2) == [
+        "2026-03-02T11:00:00.000000001Z already stamped",
+        "2026-03-02T11:00:00Z after it",
+    ]
     assert log(timestamps=True, tail_lines=1) == ["2026-03-02T11:00:00Z after it"]
     assert log(tail_lines=1) == ["after it"]
 
@@ -167,7 +212,10 @@ def test_faults_delays_and_the_request_counter(fake_api: FakeCluster, api: clien
     server.delay("pods", 0.3, verb="list")
     api.list_namespaced_pod(NS, _preload_content=False)
     assert [(r.verb, r.resource, r.status) for r in server.requests] == [
-        ("get", "pods", 503), ("get", "pods", 200), ("list", "pods", 200)]
+        ("get", "pods", 503),
+        ("get", "pods", 200),
+        ("list", "pods", 200),
+    ]
     assert server.count(verb="get") == 2 and server.requests[0].headers["authorization"] == "Bearer fake-token"
 
 
@@ -224,20 +272,32 @@ def test_expired_continue_and_watch(fake_api: FakeCluster, api: client.CoreV1Api
 
 
 def test_core_and_events_api_events_are_one_store(fake_api: FakeCluster) -> None:
-    fake_api.store.add({"apiVersion": "events.k8s.io/v1", "kind": "Event",
-                        "metadata": {"name": "e1", "namespace": NS}, "regarding": {"kind": "Pod", "name": "p"},
-                        "note": "Back-off pulling image", "reason": "BackOff", "deprecatedCount": 4})
+    fake_api.store.add(
+        {
+            "apiVersion": "events.k8s.io/v1",
+            "kind": "Event",
+            "metadata": {"name": "e1", "namespace": NS},
+            "regarding": {"kind": "Pod", "name": "p"},
+            "note": "Back-off pulling image",
+            "reason": "BackOff",
+            "deprecatedCount": 4,
+        }
+    )
     with fake_api.source() as source:
         [event] = source.list_objects("v1", "Event", NS)
-    assert (event["involvedObject"], event["message"], event["count"]) == ({"kind": "Pod", "name": "p"},
-                                                                            "Back-off pulling image", 4)
+    assert (event["involvedObject"], event["message"], event["count"]) == (
+        {"kind": "Pod", "name": "p"},
+        "Back-off pulling image",
+        4,
+    )
 
 
 def test_serves_a_snapshot_and_tells_what_it_cannot(tmp_path: Any) -> None:
     (tmp_path / "objects.yaml").write_text(
         "apiVersion: v1\nkind: List\nitems:\n"
         "- {apiVersion: v1, kind: Pod, metadata: {name: p}}\n"
-        "- {apiVersion: example.com/v1, kind: Widget, metadata: {name: w}}\n")
+        "- {apiVersion: example.com/v1, kind: Widget, metadata: {name: w}}\n"
+    )
     store = Store.from_snapshot(tmp_path, namespace="ns1")
     with FakeApiServer(store) as server:
         assert server.url.startswith("http://127.0.0.1:")

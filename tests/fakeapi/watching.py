@@ -67,8 +67,15 @@ class Watching:
         self._cond = threading.Condition()
         self._generation = 0  # bumped by drop_streams(): open streams end, new ones are served
         server.store.subscribe(self._changed)
-        server.verbs.update({"watch": self.watch, "create": self.create, "update": self.update, "patch": self.patch,
-                             "delete": self.delete})
+        server.verbs.update(
+            {
+                "watch": self.watch,
+                "create": self.create,
+                "update": self.update,
+                "patch": self.patch,
+                "delete": self.delete,
+            }
+        )
 
     def drop_streams(self) -> None:
         """Ends every open stream, as an API server restart would; clients resume."""
@@ -105,18 +112,24 @@ class Watching:
 
         def wanted(change: Change) -> bool:
             meta = change.obj.get("metadata") or {}
-            return (change.resource == res and (route.namespace is None or meta.get("namespace") == route.namespace)
-                    and labels(meta.get("labels") or {}) and fields(change.obj))
+            return (
+                change.resource == res
+                and (route.namespace is None or meta.get("namespace") == route.namespace)
+                and labels(meta.get("labels") or {})
+                and fields(change.obj)
+            )
 
         # The stream belongs to the server's life when the request arrived: a restart
         # (drop_streams) between this and the stream's first send still ends it.
         with self._cond:
             generation = self._generation
-        return Response(200, b"", chunked=True,
-                        stream=self._stream(res, route.namespace, since, seconds, wanted, generation))
+        return Response(
+            200, b"", chunked=True, stream=self._stream(res, route.namespace, since, seconds, wanted, generation)
+        )
 
-    def _stream(self, res: Resource, namespace: str | None, since: int, seconds: float, wanted: Any,
-                generation: int) -> Iterator[bytes]:
+    def _stream(
+        self, res: Resource, namespace: str | None, since: int, seconds: float, wanted: Any, generation: int
+    ) -> Iterator[bytes]:
         deadline = time.monotonic() + seconds
         with self._cond:
             expired = bool(since) and since < self._oldest
@@ -128,9 +141,18 @@ class Watching:
                 initial = self.server.store.list(res, namespace)
             position = next((i for i, c in enumerate(self._changes) if c.version > since), len(self._changes))
         if expired:
-            yield _line("ERROR", {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
-                                  "message": f"too old resource version: {since} ({oldest})", "reason": "Expired",
-                                  "code": 410})
+            yield _line(
+                "ERROR",
+                {
+                    "kind": "Status",
+                    "apiVersion": "v1",
+                    "metadata": {},
+                    "status": "Failure",
+                    "message": f"too old resource version: {since} ({oldest})",
+                    "reason": "Expired",
+                    "code": 410,
+                },
+            )
             return
         for obj in initial:
             yield _line("ADDED", _typed(obj, res))
@@ -160,8 +182,12 @@ class Watching:
         if not meta.get("name"):
             return _status(400, "BadRequest", "name or generateName is required")
         if self.server.store.get(res, route.namespace, meta["name"]) is not None:
-            return _status(409, "AlreadyExists", f'{res.qualified} "{meta["name"]}" already exists',
-                           {"name": meta["name"], "kind": res.plural})
+            return _status(
+                409,
+                "AlreadyExists",
+                f'{res.qualified} "{meta["name"]}" already exists',
+                {"name": meta["name"], "kind": res.plural},
+            )
         meta.update(uid=str(uuid.uuid4()), creationTimestamp=_stamp())
         if "status" in res.subresources:
             body.pop("status", None)  # set only through /status
@@ -178,12 +204,19 @@ class Watching:
             return _not_found(res, route.name)
         given = (body.get("metadata") or {}).get("resourceVersion")
         if given and given != stored["metadata"].get("resourceVersion"):
-            return _status(409, "Conflict", f'Operation cannot be fulfilled on {res.qualified} "{route.name}": the object '
-                                            "has been modified; please apply your changes to the latest version and try again",
-                           {"name": route.name, "kind": res.plural})
+            return _status(
+                409,
+                "Conflict",
+                f'Operation cannot be fulfilled on {res.qualified} "{route.name}": the object '
+                "has been modified; please apply your changes to the latest version and try again",
+                {"name": route.name, "kind": res.plural},
+            )
         meta = body.setdefault("metadata", {})
-        meta.update(name=route.name, uid=stored["metadata"].get("uid"),
-                    creationTimestamp=stored["metadata"].get("creationTimestamp"))
+        meta.update(
+            name=route.name,
+            uid=stored["metadata"].get("uid"),
+            creationTimestamp=stored["metadata"].get("creationTimestamp"),
+        )
         return self._store(res, route.namespace, _subresource_write(res, route, stored, body), 200)
 
     def patch(self, route: Route, query: dict[str, str]) -> Response:
@@ -204,9 +237,14 @@ class Watching:
             return _not_found(res, route.name)
         uid = ((_body(route) or {}).get("preconditions") or {}).get("uid")
         if uid and uid != stored["metadata"].get("uid"):
-            return _status(409, "Conflict", f'Operation cannot be fulfilled on {res.qualified} "{route.name}": '
-                                            f"Precondition failed: UID in precondition: {uid}, UID in object meta: "
-                                            f"{stored['metadata'].get('uid')}", {"name": route.name, "kind": res.plural})
+            return _status(
+                409,
+                "Conflict",
+                f'Operation cannot be fulfilled on {res.qualified} "{route.name}": '
+                f"Precondition failed: UID in precondition: {uid}, UID in object meta: "
+                f"{stored['metadata'].get('uid')}",
+                {"name": route.name, "kind": res.plural},
+            )
         self.server.store.delete(res.api_version, res.kind, route.name, route.namespace)
         return _json(200, {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success"})
 
@@ -252,7 +290,8 @@ def _subresource_write(res: Resource, route: Route, stored: Obj, written: Obj) -
     meta = out.setdefault("metadata", {})
     generation = int(stored["metadata"].get("generation") or 1)
     changed = {k: v for k, v in written.items() if k not in ("metadata", "status", "apiVersion", "kind")} != {
-        k: v for k, v in stored.items() if k not in ("metadata", "status", "apiVersion", "kind")}
+        k: v for k, v in stored.items() if k not in ("metadata", "status", "apiVersion", "kind")
+    }
     meta["generation"] = generation + 1 if changed else generation
     return out
 

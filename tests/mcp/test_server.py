@@ -41,7 +41,8 @@ def session(server: Any, use: Callable[[Client], Awaitable[T]]) -> T:
 def test_a_client_lists_the_tools_and_gets_a_verdict_over_stdio(fake_api: FakeCluster) -> None:
     async def use(client: Client) -> tuple[Any, Any]:
         return await client.list_tools(), await client.call_tool(
-            "diagnose", {"kind": "pytorchjob", "name": "llama-ft", "namespace": "team-nlp"})
+            "diagnose", {"kind": "pytorchjob", "name": "llama-ft", "namespace": "team-nlp"}
+        )
 
     tools, result = session(served(fake_api), use)
 
@@ -60,15 +61,19 @@ def test_a_client_lists_the_tools_and_gets_a_verdict_over_stdio(fake_api: FakeCl
 
 def test_triage_and_explain_category(fake_api: FakeCluster) -> None:
     async def use(client: Client) -> tuple[Any, Any, Any]:
-        return (await client.call_tool("triage", {"namespace": "team-nlp", "since": "3650d"}),
-                await client.call_tool("explain_category", {"id": "gpu-oom"}),
-                await client.call_tool("explain_category", {"id": "gpu-om"}))
+        return (
+            await client.call_tool("triage", {"namespace": "team-nlp", "since": "3650d"}),
+            await client.call_tool("explain_category", {"id": "gpu-oom"}),
+            await client.call_tool("explain_category", {"id": "gpu-om"}),
+        )
 
     report, explained, unknown = session(served(fake_api), use)
 
     assert not report.is_error
     rows = report.structured_content["rows"]
-    assert [(r["name"], r["category"], r["culprit"]) for r in rows] == [("llama-ft", "gpu-oom", "llama-ft-worker-2/pytorch")]
+    assert [(r["name"], r["category"], r["culprit"]) for r in rows] == [
+        ("llama-ft", "gpu-oom", "llama-ft-worker-2/pytorch")
+    ]
     assert report.structured_content["summary"] == ["1 failed: 1 gpu-oom"]
     assert "pytorchjob/llama-ft" in report.content[0].text
     entry = explained.structured_content
@@ -90,9 +95,12 @@ def test_a_workload_that_is_not_there_is_a_tool_error_in_one_line(fake_api: Fake
 def test_verdicts_are_redacted(fake_api: FakeCluster) -> None:
     server = served(fake_api)
     log = (EXAMPLE / "logs" / "llama-ft-worker-2" / "pytorch.log").read_text()
-    fake_api.store.put_log("llama-ft-worker-2", "pytorch", log.replace("CUDA out of memory.", f"CUDA out of memory. "
-                                                                                          f"token={SECRET}"),
-                           namespace="team-nlp")
+    fake_api.store.put_log(
+        "llama-ft-worker-2",
+        "pytorch",
+        log.replace("CUDA out of memory.", f"CUDA out of memory. token={SECRET}"),
+        namespace="team-nlp",
+    )
 
     async def use(client: Client) -> Any:
         return await client.call_tool("diagnose", {"kind": "pytorchjob", "name": "llama-ft", "namespace": "team-nlp"})
@@ -108,8 +116,11 @@ def test_streamable_http_on_loopback(fake_api: FakeCluster) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([str(BIN), "mcp", "--http", str(port), "--kubeconfig", str(fake_api.kubeconfig)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [str(BIN), "mcp", "--http", str(port), "--kubeconfig", str(fake_api.kubeconfig)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         _wait_for_port(port, proc)
 
@@ -138,12 +149,21 @@ def _wait_for_port(port: int, proc: subprocess.Popen[bytes], deadline: float = 1
 
 def test_without_the_extra_it_names_the_install_command() -> None:
     # A Python in which mcp cannot be imported (None in sys.modules: what a missing package is to find_spec).
-    run = subprocess.run([sys.executable, "-c", "import sys; sys.modules['mcp'] = None; "
-                          "from agent.cli.app import main; sys.argv = ['jobdoctor', 'mcp']; main()"],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.modules['mcp'] = None; "
+            "from agent.cli.app import main; sys.argv = ['jobdoctor', 'mcp']; main()",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 2
-    assert run.stderr == ("jobdoctor: error: mcp needs the mcp extra (the mcp package is not installed): "
-                          "pip install 'jobdoctor[mcp]'\n")
+    assert run.stderr == (
+        "jobdoctor: error: mcp needs the mcp extra (the mcp package is not installed): pip install 'jobdoctor[mcp]'\n"
+    )
 
 
 def test_the_readmes_client_configuration_starts_this_server() -> None:

@@ -27,10 +27,15 @@ EXAMPLE = EXAMPLES / "pytorchjob-gpu-oom-cascade"
 RESOURCE = by_kind(API_VERSION, KIND)
 
 
-def jobdiagnosis(name: str, kind: str = "PyTorchJob", target: str = "llama-ft", *, namespace: str = NS,
-                 **spec: Any) -> dict[str, Any]:
-    return {"apiVersion": API_VERSION, "kind": KIND, "metadata": {"name": name, "namespace": namespace},
-            "spec": {"object": {"kind": kind, "name": target}, **spec}}
+def jobdiagnosis(
+    name: str, kind: str = "PyTorchJob", target: str = "llama-ft", *, namespace: str = NS, **spec: Any
+) -> dict[str, Any]:
+    return {
+        "apiVersion": API_VERSION,
+        "kind": KIND,
+        "metadata": {"name": name, "namespace": namespace},
+        "spec": {"object": {"kind": kind, "name": target}, **spec},
+    }
 
 
 def until(condition: Callable[[], Any], timeout: float = 30, what: str = "the condition") -> Any:
@@ -73,8 +78,17 @@ class Cluster:
         return (self.get(name, namespace) or {}).get("status") or {}
 
     def finished(self, name: str, namespace: str = NS, timeout: float = 60) -> dict[str, Any]:
-        return dict(until(lambda: self.status(name, namespace) if self.status(name, namespace).get("phase") in
-                          ("Completed", "Failed") else None, timeout, f"{name} to finish"))
+        return dict(
+            until(
+                lambda: (
+                    self.status(name, namespace)
+                    if self.status(name, namespace).get("phase") in ("Completed", "Failed")
+                    else None
+                ),
+                timeout,
+                f"{name} to finish",
+            )
+        )
 
 
 @pytest.fixture
@@ -91,10 +105,13 @@ def run_controller(cluster: Cluster) -> Iterator[Callable[..., Controller]]:
     def start(settings: Settings | None = None, **options: Any) -> Controller:
         source = cluster.fake.source()
         policy = options.pop("policy", Policy(OWN))
-        controller = Controller(Options(policy, **{"retry_first": 0.2, "retry_max": 1.0, "sweep_every": 0.3,
-                                                   **options}),
-                                api_client=source.api_client, source=source, settings=settings or Settings(),
-                                catalogue=builtin_catalogue())
+        controller = Controller(
+            Options(policy, **{"retry_first": 0.2, "retry_max": 1.0, "sweep_every": 0.3, **options}),
+            api_client=source.api_client,
+            source=source,
+            settings=settings or Settings(),
+            catalogue=builtin_catalogue(),
+        )
         stop = threading.Event()
         thread = threading.Thread(target=controller.run, args=(stop,), daemon=True, name="controller")
         thread.start()

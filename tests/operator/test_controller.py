@@ -34,7 +34,12 @@ def test_an_applied_jobdiagnosis_gets_the_verdict_the_cli_gives(cluster: Cluster
     assert {k: status.get(k) for k in VERDICT_FIELDS} == expected
     assert status["category"] == "gpu-oom" and status["culprit"]["pod"] == "llama-ft-worker-2"
     assert status["explain"].splitlines()[0] == "Healthy: No"
-    assert [line.split(":")[0] for line in status["explain"].splitlines()] == ["Healthy", "Error", "Analysis", "Solution"]
+    assert [line.split(":")[0] for line in status["explain"].splitlines()] == [
+        "Healthy",
+        "Error",
+        "Analysis",
+        "Solution",
+    ]
     assert status["observedGeneration"] == 1 and status["observedAt"] and status["finishedAt"]
     assert status["conditions"][0]["type"] == "Diagnosed" and status["conditions"][0]["status"] == "True"
     # Everything was written through the status subresource; the object itself never.
@@ -96,8 +101,9 @@ def test_a_cluster_that_stays_down_fails_the_object_after_the_attempts(cluster: 
     assert "503" in status["reason"]
 
 
-def test_completed_is_not_rediagnosed_unless_the_spec_changes_or_a_rerun_is_asked(cluster: Cluster,
-                                                                                  run_controller: Any) -> None:
+def test_completed_is_not_rediagnosed_unless_the_spec_changes_or_a_rerun_is_asked(
+    cluster: Cluster, run_controller: Any
+) -> None:
     run_controller()
     cluster.apply(jobdiagnosis("llama-ft"))
     first = cluster.finished("llama-ft")
@@ -107,12 +113,19 @@ def test_completed_is_not_rediagnosed_unless_the_spec_changes_or_a_rerun_is_aske
     time.sleep(1.5)
     assert diagnosed() == gets and cluster.status("llama-ft")["finishedAt"] == first["finishedAt"]
     cluster.patch("llama-ft", {"metadata": {"annotations": {"jobdoctor.io/rerun": "1"}}})
-    until(lambda: cluster.status("llama-ft").get("rerun") == "1" and cluster.status("llama-ft")["phase"] == "Completed",
-          what="the re-run")
+    until(
+        lambda: cluster.status("llama-ft").get("rerun") == "1" and cluster.status("llama-ft")["phase"] == "Completed",
+        what="the re-run",
+    )
     assert diagnosed() == gets + 1
     cluster.patch("llama-ft", {"spec": {"language": "en"}})
-    until(lambda: cluster.status("llama-ft").get("observedGeneration") == 2
-          and cluster.status("llama-ft")["phase"] == "Completed", what="the new generation")
+    until(
+        lambda: (
+            cluster.status("llama-ft").get("observedGeneration") == 2
+            and cluster.status("llama-ft")["phase"] == "Completed"
+        ),
+        what="the new generation",
+    )
     assert diagnosed() == gets + 2
 
 
@@ -130,8 +143,10 @@ def test_the_ttl_deletes_finished_objects_and_keeps_the_others(cluster: Cluster,
 
 def test_a_jobdiagnosis_reads_only_its_own_namespace(cluster: Cluster, run_controller: Any) -> None:
     run_controller()
-    cluster.apply(jobdiagnosis("elsewhere", namespace="team-cv") | {
-        "spec": {"object": {"kind": "PyTorchJob", "name": "llama-ft", "namespace": NS}}})
+    cluster.apply(
+        jobdiagnosis("elsewhere", namespace="team-cv")
+        | {"spec": {"object": {"kind": "PyTorchJob", "name": "llama-ft", "namespace": NS}}}
+    )
     status = cluster.finished("elsewhere", "team-cv")
     assert status["phase"] == "Failed" and "own namespace" in status["reason"]
     assert cluster.fake.server.count(verb="get", resource="pytorchjobs") == 0
@@ -139,8 +154,10 @@ def test_a_jobdiagnosis_reads_only_its_own_namespace(cluster: Cluster, run_contr
 
 def test_a_trusted_namespace_may_diagnose_elsewhere(cluster: Cluster, run_controller: Any) -> None:
     run_controller(policy=Policy(OWN, ("monitoring",)))
-    cluster.apply(jobdiagnosis("aegis-style", "PytorchJob", namespace="monitoring") | {
-        "spec": {"object": {"kind": "PytorchJob", "name": "llama-ft", "namespace": NS}}})
+    cluster.apply(
+        jobdiagnosis("aegis-style", "PytorchJob", namespace="monitoring")
+        | {"spec": {"object": {"kind": "PytorchJob", "name": "llama-ft", "namespace": NS}}}
+    )
     assert cluster.finished("aegis-style", "monitoring")["category"] == "gpu-oom"
 
 
@@ -154,9 +171,15 @@ def test_a_model_the_controller_may_not_use_is_refused(cluster: Cluster, run_con
 def test_secrets_in_the_evidence_never_reach_the_status(cluster: Cluster, run_controller: Any) -> None:
     token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
     log = cluster.fake.store.log(NS, "llama-ft-worker-2", "pytorch", False) or b""
-    cluster.fake.store.put_log("llama-ft-worker-2", "pytorch", log.replace(
-        b"torch.OutOfMemoryError: CUDA out of memory.", f"torch.OutOfMemoryError: CUDA out of memory. {token}".encode()),
-        namespace=NS)
+    cluster.fake.store.put_log(
+        "llama-ft-worker-2",
+        "pytorch",
+        log.replace(
+            b"torch.OutOfMemoryError: CUDA out of memory.",
+            f"torch.OutOfMemoryError: CUDA out of memory. {token}".encode(),
+        ),
+        namespace=NS,
+    )
     run_controller()
     cluster.apply(jobdiagnosis("secret"))
     status = cluster.finished("secret")

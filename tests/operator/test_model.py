@@ -12,10 +12,15 @@ from tests.agent.review.modelfakes import CHAT, completion, good_answer, model_s
 from tests.operator.conftest import Cluster, jobdiagnosis
 
 
-def test_a_model_failure_is_retried_and_the_models_verdict_written(cluster: Cluster, run_controller: Any,
-                                                                    respx_mock: respx.MockRouter) -> None:
-    route = respx_mock.post(CHAT).mock(side_effect=[httpx.Response(503, json={"error": "overloaded"}),
-                                                    httpx.Response(200, json=completion(good_answer()))])
+def test_a_model_failure_is_retried_and_the_models_verdict_written(
+    cluster: Cluster, run_controller: Any, respx_mock: respx.MockRouter
+) -> None:
+    route = respx_mock.post(CHAT).mock(
+        side_effect=[
+            httpx.Response(503, json={"error": "overloaded"}),
+            httpx.Response(200, json=completion(good_answer())),
+        ]
+    )
     run_controller(settings=model_settings(max_retries=0))
     cluster.apply(jobdiagnosis("reviewed"))
     status = cluster.finished("reviewed")
@@ -23,8 +28,9 @@ def test_a_model_failure_is_retried_and_the_models_verdict_written(cluster: Clus
     assert route.call_count == 2
 
 
-def test_a_model_that_never_answers_leaves_the_rule_verdict_with_a_note(cluster: Cluster, run_controller: Any,
-                                                                        respx_mock: respx.MockRouter) -> None:
+def test_a_model_that_never_answers_leaves_the_rule_verdict_with_a_note(
+    cluster: Cluster, run_controller: Any, respx_mock: respx.MockRouter
+) -> None:
     respx_mock.post(CHAT).mock(return_value=httpx.Response(503, json={"error": "overloaded"}))
     run_controller(settings=model_settings(max_retries=0), attempts=2)
     cluster.apply(jobdiagnosis("unreviewed"))

@@ -23,9 +23,18 @@ from tests.bot.jobs import add_failed_job
 from tests.fakeapi.fixtures import FakeCluster
 from tests.operator.conftest import NS, OWN, RESOURCE, Cluster, until
 
-CONFIG = {"namespace": OWN, "watch": {"namespaces": [NS], "kinds": ["job"], "sweep_every": 0.1, "retry_first": 0.05,
-                                      "retry_max": 0.2, "leader_election": {"enabled": False},
-                                      "record_diagnoses": True}}
+CONFIG = {
+    "namespace": OWN,
+    "watch": {
+        "namespaces": [NS],
+        "kinds": ["job"],
+        "sweep_every": 0.1,
+        "retry_first": 0.05,
+        "retry_max": 0.2,
+        "leader_election": {"enabled": False},
+        "record_diagnoses": True,
+    },
+}
 
 
 @pytest.fixture
@@ -58,8 +67,10 @@ def test_each_notified_failure_is_recorded_once(cluster: Cluster, run_watcher: A
     run_controller()
     obj = add_failed_job(cluster.fake.store, "train-a", NS)
     stop, thread = run_watcher()
-    [record] = until(lambda: [r for r in records(cluster.fake) if (r.get("status") or {}).get("phase") == "Completed"],
-                     what="the record")
+    [record] = until(
+        lambda: [r for r in records(cluster.fake) if (r.get("status") or {}).get("phase") == "Completed"],
+        what="the record",
+    )
     status = record["status"]
     assert status["category"] == "gpu-oom" and status["target"] == "Job team-nlp/train-a"
     assert record["spec"]["object"] == {"kind": "Job", "name": "train-a", "namespace": NS}
@@ -85,8 +96,12 @@ def test_a_post_repeated_after_a_kill_completes_the_same_record(cluster: Cluster
     from collectors.collecting import Target
 
     verdict = diagnose(Target("PyTorchJob", "llama-ft", NS), source)
-    notice = Notice("failed.uid-1", verdict, "failed", {"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob",
-                                                        "name": "llama-ft", "namespace": NS, "uid": "uid-1"})
+    notice = Notice(
+        "failed.uid-1",
+        verdict,
+        "failed",
+        {"apiVersion": "kubeflow.org/v1", "kind": "PyTorchJob", "name": "llama-ft", "namespace": NS, "uid": "uid-1"},
+    )
     cluster.fake.server.fail("jobdiagnoses/status", 503, times=1)
     with pytest.raises(Exception, match="jobdiagnosis: 503"):
         recorder.post(notice)

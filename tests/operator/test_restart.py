@@ -20,12 +20,18 @@ RESOURCE = by_kind("jobdoctor.io/v1alpha1", "JobDiagnosis")
 
 
 def _start(config: Path, env: dict[str, str], log: Any) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-c", "from agent.cli.app import main; main()", "operator", "--config",
-                             str(config)], cwd=ROOT, env=env, stdout=log, stderr=log)
+    return subprocess.Popen(
+        [sys.executable, "-c", "from agent.cli.app import main; main()", "operator", "--config", str(config)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
 
 
 def test_a_controller_killed_mid_diagnosis_finishes_after_restart_with_one_final_status(
-        cluster: Cluster, tmp_path: Path) -> None:
+    cluster: Cluster, tmp_path: Path
+) -> None:
     writes: list[dict[str, Any]] = []  # every status the object had, in order
 
     def seen(event: str, resource: Any, obj: dict[str, Any]) -> None:
@@ -36,11 +42,26 @@ def test_a_controller_killed_mid_diagnosis_finishes_after_restart_with_one_final
     # Every log read takes a second: the diagnosis is under way long enough to be killed in.
     cluster.fake.server.delay("pods/log", 1.0)
     config = tmp_path / "bot.yaml"
-    config.write_text(yaml.safe_dump({
-        "kubeconfig": str(cluster.fake.kubeconfig), "namespace": OWN,
-        "operator": {"namespaces": [NS], "retry_first": 0.2, "retry_max": 1, "ttl_sweep_every": 1,
-                     "leader_election": {"identity": "jobdoctor-0", "lease_seconds": 4, "renew_seconds": 3,
-                                         "retry_seconds": 1}}}))
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "kubeconfig": str(cluster.fake.kubeconfig),
+                "namespace": OWN,
+                "operator": {
+                    "namespaces": [NS],
+                    "retry_first": 0.2,
+                    "retry_max": 1,
+                    "ttl_sweep_every": 1,
+                    "leader_election": {
+                        "identity": "jobdoctor-0",
+                        "lease_seconds": 4,
+                        "renew_seconds": 3,
+                        "retry_seconds": 1,
+                    },
+                },
+            }
+        )
+    )
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)}
     with (tmp_path / "operator.log").open("wb") as log:
         first = _start(config, env, log)
@@ -66,5 +87,7 @@ def test_a_controller_killed_mid_diagnosis_finishes_after_restart_with_one_final
     # One final status: every write after it is kopf's bookkeeping around the same verdict.
     assert len({(w["phase"], w.get("observedAt"), w.get("finishedAt")) for w in finals}) == 1, finals
     phases = [w.get("phase") for w in writes]
-    entered = [p for before, p in zip([None, *phases], phases, strict=False) if p in ("Completed", "Failed") and before != p]
+    entered = [
+        p for before, p in zip([None, *phases], phases, strict=False) if p in ("Completed", "Failed") and before != p
+    ]
     assert entered == ["Completed"], phases

@@ -18,20 +18,20 @@ NOW = utc("2026-11-20T12:00:00Z")
 # Failed, pending, queued, stalled and healthy workloads of eleven kinds, each in its own
 # namespace. Every one gives its expected verdict once moved in time (checked below).
 FOLDERS = [
-    EXAMPLES / "pytorchjob-gpu-oom-cascade",          # PyTorchJob failed: gpu-oom
-    EXAMPLES / "jaxjob-xla-oom",                      # JAXJob failed: gpu-oom
-    EXAMPLES / "job-hub-download-timeout",            # Job failed: network-error
-    EXAMPLES / "rayjob-driver-missing-module",        # RayJob failed: dependency-error
-    EXAMPLES / "trainjob-child-job-deadline",         # TrainJob failed: deadline-exceeded
-    EXAMPLES / "jobset-restart-gpu-oom",              # JobSet failed: gpu-oom
-    EXAMPLES / "volcano-job-gang-unschedulable",      # Volcano Job pending: unschedulable
-    EXAMPLES / "pytorchjob-kueue-quota-pending",      # PyTorchJob queued by Kueue: quota-exceeded
+    EXAMPLES / "pytorchjob-gpu-oom-cascade",  # PyTorchJob failed: gpu-oom
+    EXAMPLES / "jaxjob-xla-oom",  # JAXJob failed: gpu-oom
+    EXAMPLES / "job-hub-download-timeout",  # Job failed: network-error
+    EXAMPLES / "rayjob-driver-missing-module",  # RayJob failed: dependency-error
+    EXAMPLES / "trainjob-child-job-deadline",  # TrainJob failed: deadline-exceeded
+    EXAMPLES / "jobset-restart-gpu-oom",  # JobSet failed: gpu-oom
+    EXAMPLES / "volcano-job-gang-unschedulable",  # Volcano Job pending: unschedulable
+    EXAMPLES / "pytorchjob-kueue-quota-pending",  # PyTorchJob queued by Kueue: quota-exceeded
     CASES / "stalled-mpijob-horovod-stall-inspector",  # MPIJob running, stalled
-    CASES / "stalled-pod-restart-loop-exit-zero",     # a bare Pod restarting on exit 0: stalled
-    CASES / "healthy-tfjob-worker-restarted-hours-ago",               # running for hours: checked, fine
+    CASES / "stalled-pod-restart-loop-exit-zero",  # a bare Pod restarting on exit 0: stalled
+    CASES / "healthy-tfjob-worker-restarted-hours-ago",  # running for hours: checked, fine
     CASES / "healthy-job-training-continues-while-metrics-nvml-fails",  # running: checked, fine
-    CASES / "healthy-tfjob-succeeded-traceback-in-logs",              # succeeded: not checked
-    CASES / "healthy-job-pending-autoscaler-scaling-up",              # pending, a node on its way
+    CASES / "healthy-tfjob-succeeded-traceback-in-logs",  # succeeded: not checked
+    CASES / "healthy-job-pending-autoscaler-scaling-up",  # pending, a node on its way
 ]
 # Failed three days before NOW: outside --since 24h.
 OLD = EXAMPLES / "xgboostjob-worker-evicted"

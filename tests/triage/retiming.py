@@ -11,8 +11,10 @@ from pathlib import Path
 from collectors.snapshot import SnapshotSource
 
 # RFC 3339 (objects, kubelet --timestamps) and Python logging's "2026-05-14 09:37:55,123".
-_TIME = re.compile(r"(?P<date>\d{4}-\d{2}-\d{2})(?P<sep>[T ])(?P<time>\d{2}:\d{2}:\d{2})(?P<frac>[.,]\d+)?"
-                   r"(?P<zone>Z|[+-]\d{2}:\d{2})?")
+_TIME = re.compile(
+    r"(?P<date>\d{4}-\d{2}-\d{2})(?P<sep>[T ])(?P<time>\d{2}:\d{2}:\d{2})(?P<frac>[.,]\d+)?"
+    r"(?P<zone>Z|[+-]\d{2}:\d{2})?"
+)
 
 
 def _shift(text: str, delta: timedelta) -> str:
@@ -29,8 +31,9 @@ def retimed(snapshot: Path, to: Path, captured_at: datetime) -> Path:
     shutil.copytree(snapshot, to)
     for file in [to / "objects.yaml", to / "snapshot.yaml", *sorted((to / "logs").glob("*/*.log"))]:
         if file.is_file():
-            file.write_bytes(_shift(file.read_bytes().decode("utf-8", "surrogateescape"), delta)
-                             .encode("utf-8", "surrogateescape"))
+            file.write_bytes(
+                _shift(file.read_bytes().decode("utf-8", "surrogateescape"), delta).encode("utf-8", "surrogateescape")
+            )
     return to
 
 

@@ -57,8 +57,11 @@ def test_live_all_namespaces_json_and_the_context_namespace(team: FakeCluster) -
     code, out, _ = triage("-A", "--kubeconfig", str(team.kubeconfig), "-o", "json", "--since", "3d")
     report = json.loads(out)
     assert code == 0 and report["scope"] == "all namespaces"
-    assert [(r["namespace"], r["name"]) for r in report["rows"]] == [("team-nlp", "sft-old"), ("research", "probe"),
-                                                                     ("team-nlp", "sft-7b")]
+    assert [(r["namespace"], r["name"]) for r in report["rows"]] == [
+        ("team-nlp", "sft-old"),
+        ("research", "probe"),
+        ("team-nlp", "sft-7b"),
+    ]
     assert report["summary"] == ["3 failed: 3 gpu-oom"] and report["listed"] == 4  # the Jobs; their pods are theirs
 
     # Without -n: the context's namespace, as kubectl does.
@@ -78,15 +81,21 @@ def test_output_is_redacted_on_stdout_and_in_the_results_file(fake_api: FakeClus
     now = datetime.now(timezone.utc)
     obj = job("leaky", "ns", created=now - timedelta(minutes=10), failed_at=now - timedelta(minutes=1))
     pod = failed_pod(obj, finished=now - timedelta(minutes=1))
-    fake_api.store.put_log(pod["metadata"]["name"], "main",
-                           "2026-05-14T09:37:55Z torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB "
-                           f"(OPENAI_API_KEY={SECRET})\n", namespace="ns")
+    fake_api.store.put_log(
+        pod["metadata"]["name"],
+        "main",
+        "2026-05-14T09:37:55Z torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB "
+        f"(OPENAI_API_KEY={SECRET})\n",
+        namespace="ns",
+    )
     fake_api.store.add(pod)
     fake_api.store.add(obj)
 
     results = tmp_path / "results.jsonl"
     for fmt in ("table", "json", "markdown"):
-        code, out, _ = triage("-n", "ns", "--kubeconfig", str(fake_api.kubeconfig), "-o", fmt, "--results", str(results))
+        code, out, _ = triage(
+            "-n", "ns", "--kubeconfig", str(fake_api.kubeconfig), "-o", fmt, "--results", str(results)
+        )
         assert code == 0 and "gpu-oom" in out and SECRET not in out
     assert "[REDACTED]" in results.read_text() and SECRET not in results.read_text()
 
@@ -108,17 +117,37 @@ def test_snapshots_json_names_each_rows_snapshot() -> None:
     assert all(r["age_seconds"] < 2 * 3600 for r in rows)
 
 
-@pytest.mark.parametrize(("args", "code", "message"), [
-    (["-n", "a", "-A"], 2, "give -n NAMESPACE or -A, not both"),
-    (["--since", "yesterday"], 2, 'invalid argument "yesterday" for "--since" flag: \'yesterday\' is not a duration'),
-    (["--pending-after", "0m"], 2, "the duration must be more than zero"),
-    (["-o", "yaml"], 2, 'invalid argument "yaml" for "-o, --output" flag: must be one of table, json, markdown'),
-    (["--concurrency", "0"], 2, 'invalid argument "0" for "--concurrency" flag: must be at least 1'),
-    (["--snapshots", str(EXAMPLES / "pytorchjob-gpu-oom-cascade" / "objects.yaml")], 2, "a file, not a folder of snapshots"),
-    (["--snapshots", str(EXAMPLES), "--kind", "pytorchjob,nope"], 3, "unknown kind 'nope'"),
-    (["--snapshots", "/nonexistent"], 3, "snapshots /nonexistent: no such directory"),
-], ids=["n-and-A", "since", "pending-after-zero", "output", "concurrency", "snapshots-file", "unknown-kind",
-        "no-snapshots"])
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["-n", "a", "-A"], 2, "give -n NAMESPACE or -A, not both"),
+        (
+            ["--since", "yesterday"],
+            2,
+            'invalid argument "yesterday" for "--since" flag: \'yesterday\' is not a duration',
+        ),
+        (["--pending-after", "0m"], 2, "the duration must be more than zero"),
+        (["-o", "yaml"], 2, 'invalid argument "yaml" for "-o, --output" flag: must be one of table, json, markdown'),
+        (["--concurrency", "0"], 2, 'invalid argument "0" for "--concurrency" flag: must be at least 1'),
+        (
+            ["--snapshots", str(EXAMPLES / "pytorchjob-gpu-oom-cascade" / "objects.yaml")],
+            2,
+            "a file, not a folder of snapshots",
+        ),
+        (["--snapshots", str(EXAMPLES), "--kind", "pytorchjob,nope"], 3, "unknown kind 'nope'"),
+        (["--snapshots", "/nonexistent"], 3, "snapshots /nonexistent: no such directory"),
+    ],
+    ids=[
+        "n-and-A",
+        "since",
+        "pending-after-zero",
+        "output",
+        "concurrency",
+        "snapshots-file",
+        "unknown-kind",
+        "no-snapshots",
+    ],
+)
 def test_mistakes(args: list[str], code: int, message: str) -> None:
     result = runner.invoke(app, ["triage", *args])
     assert result.exit_code == code and result.stdout == ""

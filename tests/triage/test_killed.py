@@ -39,8 +39,18 @@ def snapshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def command(snapshots: Path, results: Path) -> list[str]:
-    return [str(BIN), "triage", "--snapshots", str(snapshots), "--results", str(results), "-o", "json",
-            "--concurrency", "2"]
+    return [
+        str(BIN),
+        "triage",
+        "--snapshots",
+        str(snapshots),
+        "--results",
+        str(results),
+        "-o",
+        "json",
+        "--concurrency",
+        "2",
+    ]
 
 
 def complete(snapshots: Path, results: Path) -> dict[str, object]:
@@ -62,8 +72,10 @@ def keys(path: Path) -> list[str]:
 
 
 def rows(report: dict[str, object]) -> list[tuple[object, ...]]:
-    return [(r["kind"], r["namespace"], r["name"], r["snapshot"], r["category"], r["culprit"], r["error"])  # type: ignore[index]
-            for r in report["rows"]]  # type: ignore[attr-defined]
+    return [
+        (r["kind"], r["namespace"], r["name"], r["snapshot"], r["category"], r["culprit"], r["error"])  # type: ignore[index]
+        for r in report["rows"]
+    ]  # type: ignore[attr-defined]
 
 
 def test_killed_at_random_points_every_workload_is_recorded_once(snapshots: Path, tmp_path: Path) -> None:
@@ -111,10 +123,14 @@ def test_killed_at_random_points_every_workload_is_recorded_once(snapshots: Path
     done, _ = parse(results.read_bytes(), "results")
     reference_done, _ = parse((tmp_path / "reference.jsonl").read_bytes(), "reference")
     for key, record in done.items():
-        assert record.row.model_dump(exclude={"age_seconds"}) == reference_done[key].row.model_dump(exclude={"age_seconds"})
+        assert record.row.model_dump(exclude={"age_seconds"}) == reference_done[key].row.model_dump(
+            exclude={"age_seconds"}
+        )
     assert rows(json.loads(out)) == rows(reference)
-    print(f"{runs} runs, {kills} SIGKILLs ({mid_run} after some lines of the run, {kills - mid_run} before any), "
-          f"{total} workloads")
+    print(
+        f"{runs} runs, {kills} SIGKILLs ({mid_run} after some lines of the run, {kills - mid_run} before any), "
+        f"{total} workloads"
+    )
 
 
 class Run:
@@ -162,7 +178,7 @@ def _torn(results: Path, cut: int) -> bytes:
     data = results.read_bytes()
     start = data.rstrip(b"\n").rfind(b"\n") + 1
     line = data[start:]
-    results.write_bytes(data[:start] + line[:cut if cut >= 0 else len(line) + cut])
+    results.write_bytes(data[:start] + line[: cut if cut >= 0 else len(line) + cut])
     return line
 
 
@@ -183,8 +199,9 @@ def test_a_torn_last_line_is_diagnosed_again(snapshots: Path, tmp_path: Path, cu
     assert results.read_bytes().endswith(b"\n")
 
 
-@pytest.mark.parametrize("content", [b"my notes\n", b"{\"a\": 1}\n", b"not a result, no newline"],
-                         ids=["text", "other-json", "no-newline"])
+@pytest.mark.parametrize(
+    "content", [b"my notes\n", b'{"a": 1}\n', b"not a result, no newline"], ids=["text", "other-json", "no-newline"]
+)
 def test_a_file_triage_did_not_write_is_refused_and_left_alone(snapshots: Path, tmp_path: Path, content: bytes) -> None:
     results = tmp_path / "notes.txt"
     results.write_bytes(content)

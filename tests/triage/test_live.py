@@ -26,8 +26,12 @@ def served(fake_api: FakeCluster, tmp_path: Path) -> Served:
 def run(fake_api: FakeCluster, namespace: str | None = None, **options: object) -> Report:
     scope = Scope(fake_api.source(), namespace, now=NOW)  # the cluster, observed at NOW
     results = options.pop("results", None)
-    return triage([scope], label=f"namespace {namespace}" if namespace else "all namespaces",
-                  options=Options(**options), results=results)  # type: ignore[arg-type]
+    return triage(
+        [scope],
+        label=f"namespace {namespace}" if namespace else "all namespaces",
+        options=Options(**options),
+        results=results,
+    )  # type: ignore[arg-type]
 
 
 def test_all_namespaces_gives_a_row_for_each_workload_in_trouble(fake_api: FakeCluster, served: Served) -> None:
@@ -74,8 +78,11 @@ def test_a_namespace_is_listed_alone(fake_api: FakeCluster, served: Served) -> N
     report = run(fake_api, "team-nlp")
 
     assert [(r.kind, r.name, r.category) for r in report.rows] == [("PyTorchJob", "llama-ft", "gpu-oom")]
-    lists = [r for r in fake_api.server.requests
-             if r.verb == "list" and r.resource in WORKLOAD_PLURALS and "labelSelector" not in r.query]
+    lists = [
+        r
+        for r in fake_api.server.requests
+        if r.verb == "list" and r.resource in WORKLOAD_PLURALS and "labelSelector" not in r.query
+    ]
     assert len(lists) == 13 and {r.namespace for r in lists} == {"team-nlp"}
 
 
@@ -101,8 +108,9 @@ def test_a_workload_past_its_deadline_is_a_row_saying_so(fake_api: FakeCluster, 
     assert next(r for r in report.rows if r.name == "palm-distill").diagnosed
 
 
-def test_a_resumed_run_reads_verdicts_from_the_results_file(fake_api: FakeCluster, served: Served,
-                                                            tmp_path: Path) -> None:
+def test_a_resumed_run_reads_verdicts_from_the_results_file(
+    fake_api: FakeCluster, served: Served, tmp_path: Path
+) -> None:
     with ResultsFile.open(tmp_path / "results.jsonl") as results:
         first = run(fake_api, results=results)
     fake_api.server.reset_requests()
@@ -112,7 +120,9 @@ def test_a_resumed_run_reads_verdicts_from_the_results_file(fake_api: FakeCluste
 
     # Only the lists: every workload due a diagnosis has its line.
     assert len(fake_api.server.requests) == 13
-    assert [r.model_dump(exclude={"resumed"}) for r in again.rows] == [r.model_dump(exclude={"resumed"}) for r in first.rows]
+    assert [r.model_dump(exclude={"resumed"}) for r in again.rows] == [
+        r.model_dump(exclude={"resumed"}) for r in first.rows
+    ]
     assert all(r.resumed for r in again.rows) and again.fine == first.fine
     lines = (tmp_path / "results.jsonl").read_text().splitlines()
     assert len(lines) == first.checked  # healthy ones are recorded too: not checked again

@@ -12,8 +12,19 @@ from agent.triage.results import MARKER, Record, ResultsFile, parse
 
 
 def record(key: str, error: str = "boom") -> Record:
-    return Record(key=key, row=Row(kind="Job", api_version="batch/v1", namespace="ns", name=key, trigger="failed",
-                                   status="Failed", error=error, diagnosed=False))
+    return Record(
+        key=key,
+        row=Row(
+            kind="Job",
+            api_version="batch/v1",
+            namespace="ns",
+            name=key,
+            trigger="failed",
+            status="Failed",
+            error=error,
+            diagnosed=False,
+        ),
+    )
 
 
 def line(key: str) -> bytes:
@@ -24,17 +35,22 @@ def test_every_record_starts_with_the_marker() -> None:
     assert line("a").startswith(MARKER)
 
 
-@pytest.mark.parametrize("tail", [b"", b"{", MARKER[:10], MARKER, line("c")[:-1], line("c")[:40], b"\0" * 30],
-                         ids=["none", "one-byte", "in-the-marker", "the-marker", "all-but-newline", "mid-line", "nul-bytes"])
+@pytest.mark.parametrize(
+    "tail",
+    [b"", b"{", MARKER[:10], MARKER, line("c")[:-1], line("c")[:40], b"\0" * 30],
+    ids=["none", "one-byte", "in-the-marker", "the-marker", "all-but-newline", "mid-line", "nul-bytes"],
+)
 def test_a_torn_tail_is_not_a_record_and_is_cut(tail: bytes) -> None:
     data = line("a") + line("b") + tail
     done, complete = parse(data, "f")
     assert list(done) == ["a", "b"] and complete == len(line("a") + line("b"))
 
 
-@pytest.mark.parametrize("data", [b"hello", b"hello\n", line("a") + b"{\"other\": 1}\n", b"{\"a\": 1}",
-                                  line("a") + b"garbage without newline"],
-                         ids=["text", "text-line", "other-json-line", "other-json-tail", "garbage-tail"])
+@pytest.mark.parametrize(
+    "data",
+    [b"hello", b"hello\n", line("a") + b'{"other": 1}\n', b'{"a": 1}', line("a") + b"garbage without newline"],
+    ids=["text", "text-line", "other-json-line", "other-json-tail", "garbage-tail"],
+)
 def test_what_triage_did_not_write_is_refused(data: bytes) -> None:
     with pytest.raises(InputError, match="^f"):
         parse(data, "f")

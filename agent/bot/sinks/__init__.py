@@ -72,8 +72,14 @@ def send(name: str, http: httpx.Client, url: str, **kwargs: Any) -> httpx.Respon
         raise SinkError(f"{name}: {type(exc).__name__}") from None
 
 
-def build_sinks(configs: list[SinkConfig], environ: Mapping[str, str], redactor: Redactor,
-                http: httpx.Client | None = None, *, tr: Translator = ENGLISH) -> list[Sink]:
+def build_sinks(
+    configs: list[SinkConfig],
+    environ: Mapping[str, str],
+    redactor: Redactor,
+    http: httpx.Client | None = None,
+    *,
+    tr: Translator = ENGLISH,
+) -> list[Sink]:
     """Sinks from the config, their URLs and secrets read from the environment now, so a
     missing one stops the watcher at start-up. Names must be unique: they key the state. ``tr``:
     the language of the posts."""

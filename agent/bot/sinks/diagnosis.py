@@ -44,11 +44,21 @@ class DiagnosisRecorder:
         spec: dict[str, Any] = {"object": {"kind": ref.get("kind"), "name": ref.get("name"), "namespace": namespace}}
         if self._ttl is not None:
             spec["ttlSecondsAfterFinished"] = int(self._ttl.total_seconds())
-        body = {"apiVersion": API_VERSION, "kind": KIND, "spec": spec,
-                "metadata": {"name": name, "namespace": namespace,
-                             "labels": {"app.kubernetes.io/managed-by": "jobdoctor-watcher"},
-                             "annotations": {RECORDED_BY_ANNOTATION: "watcher", "jobdoctor.io/trigger": notice.trigger,
-                                             "jobdoctor.io/notification": notice.key[:253]}}}
+        body = {
+            "apiVersion": API_VERSION,
+            "kind": KIND,
+            "spec": spec,
+            "metadata": {
+                "name": name,
+                "namespace": namespace,
+                "labels": {"app.kubernetes.io/managed-by": "jobdoctor-watcher"},
+                "annotations": {
+                    RECORDED_BY_ANNOTATION: "watcher",
+                    "jobdoctor.io/trigger": notice.trigger,
+                    "jobdoctor.io/notification": notice.key[:253],
+                },
+            },
+        }
         try:
             try:
                 obj = self._objects.create(namespace, body)

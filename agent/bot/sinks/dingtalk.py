@@ -27,8 +27,16 @@ def sign(timestamp_ms: int, secret: str) -> str:
 
 
 class DingTalkRobot:
-    def __init__(self, name: str, url: str, secret: str | None, redactor: Redactor, http: httpx.Client,
-                 *, tr: Translator = ENGLISH) -> None:
+    def __init__(
+        self,
+        name: str,
+        url: str,
+        secret: str | None,
+        redactor: Redactor,
+        http: httpx.Client,
+        *,
+        tr: Translator = ENGLISH,
+    ) -> None:
         self.name, self._url, self._secret, self._redactor, self._http = name, url, secret, redactor, http
         self._tr = tr
 
@@ -39,5 +47,7 @@ class DingTalkRobot:
             now = int(time.time() * 1000)
             # Appended: the URL already holds the access_token (httpx's params= would replace it).
             url += ("&" if "?" in url else "?") + urlencode({"timestamp": str(now), "sign": sign(now, self._secret)})
-        resp = send(self.name, self._http, url, json={"msgtype": "markdown", "markdown": {"title": title, "text": text}})
+        resp = send(
+            self.name, self._http, url, json={"msgtype": "markdown", "markdown": {"title": title, "text": text}}
+        )
         checked(self.name, resp, field="errcode")

@@ -29,12 +29,18 @@ class EventRecorder:
         if v.culprit:
             message += f" (culprit {v.culprit.pod})"
         body = {
-            "apiVersion": "v1", "kind": "Event",
+            "apiVersion": "v1",
+            "kind": "Event",
             "metadata": {"generateName": f"{ref.get('name')}.jobdoctor-", "namespace": ref.get("namespace")},
             "involvedObject": ref,
-            "reason": REASON, "message": message[:MESSAGE_MAX], "type": "Normal" if v.healthy else "Warning",
-            "source": {"component": self._component}, "reportingComponent": self._component,
-            "firstTimestamp": now, "lastTimestamp": now, "count": 1,
+            "reason": REASON,
+            "message": message[:MESSAGE_MAX],
+            "type": "Normal" if v.healthy else "Warning",
+            "source": {"component": self._component},
+            "reportingComponent": self._component,
+            "firstTimestamp": now,
+            "lastTimestamp": now,
+            "count": 1,
         }
         try:
             self._kube.create_event(str(ref.get("namespace")), body)

@@ -26,14 +26,24 @@ def sign(timestamp: int, secret: str) -> str:
 
 
 class LarkBot:
-    def __init__(self, name: str, url: str, secret: str | None, redactor: Redactor, http: httpx.Client,
-                 *, tr: Translator = ENGLISH) -> None:
+    def __init__(
+        self,
+        name: str,
+        url: str,
+        secret: str | None,
+        redactor: Redactor,
+        http: httpx.Client,
+        *,
+        tr: Translator = ENGLISH,
+    ) -> None:
         self.name, self._url, self._secret, self._redactor, self._http = name, url, secret, redactor, http
         self._tr = tr
 
     def post(self, notice: Notice) -> None:
-        body: dict[str, object] = {"msg_type": "interactive",
-                                   "card": cards.lark_card(notice.verdict, self._redactor, trigger=notice.trigger, tr=self._tr)}
+        body: dict[str, object] = {
+            "msg_type": "interactive",
+            "card": cards.lark_card(notice.verdict, self._redactor, trigger=notice.trigger, tr=self._tr),
+        }
         if self._secret:
             now = int(time.time())
             body.update(timestamp=str(now), sign=sign(now, self._secret))

@@ -12,13 +12,18 @@ from collectors.redaction import Redactor
 
 
 class TeamsWorkflow:
-    def __init__(self, name: str, url: str, redactor: Redactor, http: httpx.Client, *,
-                 tr: Translator = ENGLISH) -> None:
+    def __init__(
+        self, name: str, url: str, redactor: Redactor, http: httpx.Client, *, tr: Translator = ENGLISH
+    ) -> None:
         self.name, self._url, self._redactor, self._http = name, url, redactor, http
         self._tr = tr
 
     def post(self, notice: Notice) -> None:
         card = cards.adaptive_card(notice.verdict, self._redactor, trigger=notice.trigger, tr=self._tr)
-        body = {"type": "message", "attachments": [
-            {"contentType": "application/vnd.microsoft.card.adaptive", "contentUrl": None, "content": card}]}
+        body = {
+            "type": "message",
+            "attachments": [
+                {"contentType": "application/vnd.microsoft.card.adaptive", "contentUrl": None, "content": card}
+            ],
+        }
         checked(self.name, send(self.name, self._http, self._url, json=body))

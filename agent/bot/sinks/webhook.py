@@ -22,15 +22,30 @@ from collectors.redaction import Redactor
 
 
 class Webhook:
-    def __init__(self, name: str, url: str, secret: str | None, redactor: Redactor, http: httpx.Client,
-                 *, tr: Translator = ENGLISH) -> None:
+    def __init__(
+        self,
+        name: str,
+        url: str,
+        secret: str | None,
+        redactor: Redactor,
+        http: httpx.Client,
+        *,
+        tr: Translator = ENGLISH,
+    ) -> None:
         self.name, self._url, self._secret, self._redactor, self._http = name, url, secret, redactor, http
         self._tr = tr
 
     def post(self, notice: Notice) -> None:
         safe = cards.redacted(notice.verdict, self._redactor)
-        body = json.dumps({"key": notice.key, "trigger": notice.trigger, "target": safe.target,
-                           "verdict": safe.model_dump(mode="json"), "markdown": markdown(safe, tr=self._tr)}).encode()
+        body = json.dumps(
+            {
+                "key": notice.key,
+                "trigger": notice.trigger,
+                "target": safe.target,
+                "verdict": safe.model_dump(mode="json"),
+                "markdown": markdown(safe, tr=self._tr),
+            }
+        ).encode()
         headers = {"Content-Type": "application/json", "Idempotency-Key": notice.key}
         if self._secret:
             headers.update(signed_headers(self._secret, int(time.time()), body))

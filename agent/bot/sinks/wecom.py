@@ -12,8 +12,9 @@ from collectors.redaction import Redactor
 
 
 class WeComRobot:
-    def __init__(self, name: str, url: str, redactor: Redactor, http: httpx.Client, *,
-                 tr: Translator = ENGLISH) -> None:
+    def __init__(
+        self, name: str, url: str, redactor: Redactor, http: httpx.Client, *, tr: Translator = ENGLISH
+    ) -> None:
         self.name, self._url, self._redactor, self._http = name, url, redactor, http
         self._tr = tr
 

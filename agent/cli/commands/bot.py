@@ -9,8 +9,12 @@ import typer
 
 from agent.cli.shell import Debug, handle_errors, require_bot_extra
 
-BotConfigFile = Annotated[Path, typer.Option("--config", metavar="FILE", help="The bot's config file (YAML); see deploy/README.md.",
-                                             dir_okay=False)]
+BotConfigFile = Annotated[
+    Path,
+    typer.Option(
+        "--config", metavar="FILE", help="The bot's config file (YAML); see deploy/README.md.", dir_okay=False
+    ),
+]
 
 
 @handle_errors
@@ -28,7 +32,9 @@ def bot(config: BotConfigFile, debug: Debug = False) -> None:
     from agent.bot.config import load_bot_config
     from agent.bot.running import serve
 
-    logging.basicConfig(level=logging.DEBUG if debug else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.DEBUG if debug else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     settings = load_bot_config(config)
     service = build_service(settings)
     if not serve(settings, service, os.environ):

@@ -41,13 +41,25 @@ def _directory(value: str | None) -> str | None:
     return value
 
 
-ToDir = Annotated[str | None, typer.Option("--to", "--output-directory", metavar="DIR", callback=_directory,
-                                         help="Directory to write the snapshot to; created if missing, and must "
-                                              "be empty unless --force.")]
+ToDir = Annotated[
+    str | None,
+    typer.Option(
+        "--to",
+        "--output-directory",
+        metavar="DIR",
+        callback=_directory,
+        help="Directory to write the snapshot to; created if missing, and must be empty unless --force.",
+    ),
+]
 # Before --to, capture took its directory as -o/--output; kept working, hidden, with a note.
 OldOutputDir = Annotated[str | None, typer.Option("--output", "-o", metavar="DIR", hidden=True, callback=_directory)]
-Force = Annotated[bool, typer.Option("--force", help="Write into a non-empty directory. A snapshot already there is "
-                                     "moved to DIR/.replaced-*/, never deleted.")]
+Force = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Write into a non-empty directory. A snapshot already there is moved to DIR/.replaced-*/, never deleted.",
+    ),
+]
 
 
 @handle_errors
@@ -84,8 +96,10 @@ def capture(
     if to is None and output is None:
         raise typer.BadParameter("missing --to DIR: the directory to write the snapshot to")
     if to is None:
-        typer.echo("jobdoctor: warning: capture -o DIR is deprecated, use --to DIR (-o is an output format "
-                   "everywhere else)", err=True)
+        typer.echo(
+            "jobdoctor: warning: capture -o DIR is deprecated, use --to DIR (-o is an output format everywhere else)",
+            err=True,
+        )
     output = to if to is not None else output  # "" stays "": refused below, never the current directory
     assert output is not None
     settings = load_settings({"max_logs": max_logs}, config=config)
@@ -94,13 +108,21 @@ def capture(
     try:
         if progress is not None and snapshot is None:
             progress(f"connecting to the cluster for {kind} {name}")
-        source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
-                                        read_timeout=settings.cluster_timeout)
+        source, namespace = open_source(
+            snapshot, kubeconfig, context, namespace, kind=kind, name=name, read_timeout=settings.cluster_timeout
+        )
         try:
             with _terminated_as_exit():
-                report = run(source, Target(kind, name, namespace), output, matcher=builtin_catalogue().line_matcher,
-                             budget=settings.budget(), redactor=Redactor(settings.redact_patterns), force=force,
-                             progress=progress)
+                report = run(
+                    source,
+                    Target(kind, name, namespace),
+                    output,
+                    matcher=builtin_catalogue().line_matcher,
+                    budget=settings.budget(),
+                    redactor=Redactor(settings.redact_patterns),
+                    force=force,
+                    progress=progress,
+                )
         finally:
             close = getattr(source, "close", None)
             if close is not None:
@@ -112,9 +134,15 @@ def capture(
         typer.echo(f"jobdoctor: warning: could not read {note}", err=True)
     if report.replaced is not None:
         typer.echo(f"jobdoctor: the snapshot that was in {output} is now in {report.replaced}", err=True)
-    size = f"{report.log_bytes / (1 << 20):.1f} MiB" if report.log_bytes >= 1 << 20 else f"{report.log_bytes / 1024:.1f} KiB"
-    typer.echo(f"Captured {kind} {namespace}/{name} into {output}: {report.objects} objects, "
-               f"{report.logs} log{'s' if report.logs != 1 else ''} ({size}).")
+    size = (
+        f"{report.log_bytes / (1 << 20):.1f} MiB"
+        if report.log_bytes >= 1 << 20
+        else f"{report.log_bytes / 1024:.1f} KiB"
+    )
+    typer.echo(
+        f"Captured {kind} {namespace}/{name} into {output}: {report.objects} objects, "
+        f"{report.logs} log{'s' if report.logs != 1 else ''} ({size})."
+    )
     typer.echo(f"Diagnose it anywhere: jobdoctor diagnose {kind} {name} -n {namespace} --snapshot {output}")
 
 

@@ -82,10 +82,19 @@ def diagnose(
     from collectors.collecting import Target
 
     kind, name = workload(kind, name)
-    flags = model_flags(model=model, base_url=base_url, api_key_env=api_key_env, language=language, timeout=timeout,
-                        max_prompt_tokens=max_prompt_tokens, prompt_file=prompt_file,
-                        prompt_configmap=prompt_configmap, no_cache=no_cache, mask_names=mask_names,
-                        request_timeout=request_timeout)
+    flags = model_flags(
+        model=model,
+        base_url=base_url,
+        api_key_env=api_key_env,
+        language=language,
+        timeout=timeout,
+        max_prompt_tokens=max_prompt_tokens,
+        prompt_file=prompt_file,
+        prompt_configmap=prompt_configmap,
+        no_cache=no_cache,
+        mask_names=mask_names,
+        request_timeout=request_timeout,
+    )
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     settings = for_source(settings, snapshot)
     catalogue = load_catalogue(settings.rules)
@@ -93,12 +102,19 @@ def diagnose(
     try:
         if progress is not None and snapshot is None:
             progress(f"connecting to the cluster for {kind} {name}")
-        source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
-                                        read_timeout=settings.cluster_timeout)
+        source, namespace = open_source(
+            snapshot, kubeconfig, context, namespace, kind=kind, name=name, read_timeout=settings.cluster_timeout
+        )
         try:
             advisor = None if no_llm else announced(make_advisor(settings, source), progress, settings.model or "")
-            verdict = run(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings,
-                          advisor=advisor, progress=progress)
+            verdict = run(
+                Target(kind, name, namespace),
+                source,
+                catalogue=catalogue,
+                settings=settings,
+                advisor=advisor,
+                progress=progress,
+            )
         finally:
             close = getattr(source, "close", None)  # a cluster source holds HTTP connections
             if close is not None:

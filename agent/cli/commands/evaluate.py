@@ -19,16 +19,27 @@ def cases_dir(value: Path) -> Path:
 
 @handle_errors
 def evaluate(
-    cases: Annotated[Path, typer.Argument(metavar="CASES_DIR", callback=cases_dir,
-                                          help="Folder of cases: <id>/expected.yaml beside <id>/snapshot/, or beside "
-                                               "the snapshot's own files (examples/snapshots).")],
+    cases: Annotated[
+        Path,
+        typer.Argument(
+            metavar="CASES_DIR",
+            callback=cases_dir,
+            help="Folder of cases: <id>/expected.yaml beside <id>/snapshot/, or beside "
+            "the snapshot's own files (examples/snapshots).",
+        ),
+    ],
     no_llm: NoLLM = False,
     rules: Rules = None,
     config: Config = None,
     model: Model = None,
     base_url: BaseURL = None,
     show_verdicts: Annotated[bool, typer.Option("--show-verdicts", help="Print each miss's verdict.")] = False,
-    prompt_recall: Annotated[bool, typer.Option("--prompt-recall", help="Instead: whether each case's evidence line is in the prompt a model would be sent.")] = False,
+    prompt_recall: Annotated[
+        bool,
+        typer.Option(
+            "--prompt-recall", help="Instead: whether each case's evidence line is in the prompt a model would be sent."
+        ),
+    ] = False,
     debug: Debug = False,
 ) -> None:
     """Score the engine on saved cases: the misses, then category, culprit and evidence figures.
@@ -57,8 +68,9 @@ def evaluate(
     advisor_for = None if no_llm or not settings.model else (lambda source: make_advisor(settings, source))
     progress = progress_printer(delay=None)
     try:
-        results = evaluate_cases(cases, catalogue=catalogue, settings=settings, advisor_for=advisor_for,
-                                 progress=progress)
+        results = evaluate_cases(
+            cases, catalogue=catalogue, settings=settings, advisor_for=advisor_for, progress=progress
+        )
     finally:
         if progress is not None:
             progress.close()

@@ -24,10 +24,18 @@ from agent.cli.shell import (
 )
 from agent.errors import ExitCode
 
-HttpPort = Annotated[int | None, typer.Option("--http", metavar="PORT", callback=at_least(1),
-                                              help="Serve streamable HTTP on PORT (at /mcp) instead of stdio.")]
-Address = Annotated[str, typer.Option("--address", metavar="ADDRESS",
-                                      help="Address to bind with --http (default 127.0.0.1: this machine only).")]
+HttpPort = Annotated[
+    int | None,
+    typer.Option(
+        "--http", metavar="PORT", callback=at_least(1), help="Serve streamable HTTP on PORT (at /mcp) instead of stdio."
+    ),
+]
+Address = Annotated[
+    str,
+    typer.Option(
+        "--address", metavar="ADDRESS", help="Address to bind with --http (default 127.0.0.1: this machine only)."
+    ),
+]
 
 
 @handle_errors
@@ -54,13 +62,23 @@ def mcp(
     pip install 'jobdoctor[mcp]'.
     """
     if importlib.util.find_spec("mcp") is None:
-        typer.echo("jobdoctor: error: mcp needs the mcp extra (the mcp package is not installed): "
-                   "pip install 'jobdoctor[mcp]'", err=True)
+        typer.echo(
+            "jobdoctor: error: mcp needs the mcp extra (the mcp package is not installed): "
+            "pip install 'jobdoctor[mcp]'",
+            err=True,
+        )
         raise typer.Exit(ExitCode.USAGE)
     from agent.mcp.server import serve
     from agent.mcp.tools import Tools
 
-    settings, catalogue = command_settings(model=model, base_url=base_url, api_key_env=api_key_env, language=language,
-                                           rules=rules, config=config, max_logs=max_logs)
+    settings, catalogue = command_settings(
+        model=model,
+        base_url=base_url,
+        api_key_env=api_key_env,
+        language=language,
+        rules=rules,
+        config=config,
+        max_logs=max_logs,
+    )
     tools = Tools(settings=settings, catalogue=catalogue, kubeconfig=kubeconfig, context=context)
     serve(tools, http_port=http, address=address)

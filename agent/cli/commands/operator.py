@@ -23,15 +23,19 @@ def operator(config: BotConfigFile, debug: Debug = False) -> None:
     from agent.errors import ConfigError, ExitCode
 
     if importlib.util.find_spec("kopf") is None:
-        typer.echo("jobdoctor: error: operator needs the bot extra (kopf is not installed): "
-                   "pip install 'jobdoctor[bot]'", err=True)
+        typer.echo(
+            "jobdoctor: error: operator needs the bot extra (kopf is not installed): pip install 'jobdoctor[bot]'",
+            err=True,
+        )
         raise typer.Exit(ExitCode.USAGE)
     from agent.bot.app import build_service
     from agent.bot.config import load_bot_config
     from agent.bot.operating import make_operator, run_operator
     from agent.bot.running import stop_on_signals
 
-    logging.basicConfig(level=logging.DEBUG if debug else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.DEBUG if debug else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     settings = load_bot_config(config)
     if settings.operator is None or not settings.operator.enabled:
         raise ConfigError(f"bot config {config}: no enabled operator section")

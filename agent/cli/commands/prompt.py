@@ -55,7 +55,9 @@ def prompt(
     prompt_file: PromptFile = None,
     prompt_configmap: PromptConfigMap = None,
     mask_names: MaskNames = False,
-    output: Annotated[PromptFormat, typer.Option("--output", "-o", metavar="text|json", help="Output format.", case_sensitive=False)] = PromptFormat.text,
+    output: Annotated[
+        PromptFormat, typer.Option("--output", "-o", metavar="text|json", help="Output format.", case_sensitive=False)
+    ] = PromptFormat.text,
     debug: Debug = False,
 ) -> None:
     """Print the messages a model would be sent about a workload - after redaction, with their
@@ -73,34 +75,55 @@ def prompt(
     from collectors.collecting import Target
 
     kind, name = workload(kind, name)
-    flags = model_flags(model=None, base_url=None, api_key_env=None, language=language, timeout=None,
-                        max_prompt_tokens=max_prompt_tokens, prompt_file=prompt_file,
-                        prompt_configmap=prompt_configmap, no_cache=False, mask_names=mask_names)
+    flags = model_flags(
+        model=None,
+        base_url=None,
+        api_key_env=None,
+        language=language,
+        timeout=None,
+        max_prompt_tokens=max_prompt_tokens,
+        prompt_file=prompt_file,
+        prompt_configmap=prompt_configmap,
+        no_cache=False,
+        mask_names=mask_names,
+    )
     settings = load_settings({**flags, "max_logs": max_logs, "rules": rule_files(rules)}, config=config)
     settings = for_source(settings, snapshot)
     catalogue = load_catalogue(settings.rules)
     progress = progress_printer(show=output is not PromptFormat.json, delay=None)
     try:
-        source, namespace = open_source(snapshot, kubeconfig, context, namespace, kind=kind, name=name,
-                                        read_timeout=settings.cluster_timeout)
-        evidence = gather(Target(kind, name, namespace), source, catalogue=catalogue, settings=settings,
-                          progress=progress)
+        source, namespace = open_source(
+            snapshot, kubeconfig, context, namespace, kind=kind, name=name, read_timeout=settings.cluster_timeout
+        )
+        evidence = gather(
+            Target(kind, name, namespace), source, catalogue=catalogue, settings=settings, progress=progress
+        )
     finally:
         if progress is not None:
             progress.close()
     built = build_prompt(evidence, conclude(evidence, catalogue=catalogue, settings=settings), settings, source=source)
     notes = [*built.notes, *([built.cut] if built.cut else [])]
     if output is PromptFormat.json:
-        typer.echo(json.dumps({
-            "template": built.template, "tokens": built.tokens, "max_prompt_tokens": settings.max_prompt_tokens,
-            "messages": [{**m, "tokens": count_tokens(m["content"])} for m in built.messages],
-            "notes": notes,
-        }, ensure_ascii=False, indent=2))
+        typer.echo(
+            json.dumps(
+                {
+                    "template": built.template,
+                    "tokens": built.tokens,
+                    "max_prompt_tokens": settings.max_prompt_tokens,
+                    "messages": [{**m, "tokens": count_tokens(m["content"])} for m in built.messages],
+                    "notes": notes,
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
         for m in built.messages:
             typer.echo(f"=== {m['role']}: {count_tokens(m['content'])} tokens ===\n{m['content']}\n")
-        typer.echo(f"=== {built.tokens} tokens in all (estimated; --max-prompt-tokens {settings.max_prompt_tokens}), "
-                   f"template: {built.template} ===")
+        typer.echo(
+            f"=== {built.tokens} tokens in all (estimated; --max-prompt-tokens {settings.max_prompt_tokens}), "
+            f"template: {built.template} ==="
+        )
     for note in notes:
         typer.echo(f"jobdoctor: {note}", err=True)
     if built.template_error:

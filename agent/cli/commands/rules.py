@@ -28,8 +28,9 @@ def known_category(value: str | None) -> str | None:
         import difflib
 
         close = difflib.get_close_matches(value, _categories(), n=1)
-        raise typer.BadParameter(f"not a category; did you mean {close[0]}?" if close
-                                 else "not a category; see the README's Categories")
+        raise typer.BadParameter(
+            f"not a category; did you mean {close[0]}?" if close else "not a category; see the README's Categories"
+        )
     return value
 
 
@@ -37,10 +38,26 @@ def complete_category(incomplete: str) -> list[str]:
     return [c for c in _categories() if c.startswith(incomplete)]
 
 
-Category = Annotated[str | None, typer.Option("--category", metavar="CATEGORY", callback=known_category,
-                                              autocompletion=complete_category, help="Only this category's signatures.")]
-Output = Annotated[RulesFormat, typer.Option("--output", "-o", metavar="text|json", case_sensitive=False,
-                                             help="Output format: a table, or the signatures as JSON.")]
+Category = Annotated[
+    str | None,
+    typer.Option(
+        "--category",
+        metavar="CATEGORY",
+        callback=known_category,
+        autocompletion=complete_category,
+        help="Only this category's signatures.",
+    ),
+]
+Output = Annotated[
+    RulesFormat,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="text|json",
+        case_sensitive=False,
+        help="Output format: a table, or the signatures as JSON.",
+    ),
+]
 
 
 @handle_errors
@@ -61,8 +78,9 @@ def list_rules(
     catalogue = load_catalogue(rule_files(rules) or [])
     chosen = [s for s in catalogue.signatures if category is None or s.category == category]
     if output is RulesFormat.json:
-        typer.echo(json.dumps([s.model_dump(mode="json", exclude_defaults=True) for s in chosen],
-                              ensure_ascii=False, indent=2))
+        typer.echo(
+            json.dumps([s.model_dump(mode="json", exclude_defaults=True) for s in chosen], ensure_ascii=False, indent=2)
+        )
         return
     rows = [("ID", "KIND", "WHERE", "SPEC", "CATEGORY", "MATCHES")]
     rows += [(s.id, s.kind, s.where, str(s.specificity), s.category or "-", _matches(s)) for s in chosen]

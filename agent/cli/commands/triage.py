@@ -54,28 +54,84 @@ def output_format(value: str) -> str:
     return value.lower()
 
 
-Namespace = Annotated[str | None, typer.Option("--namespace", "-n", metavar="NAMESPACE",
-                                               help="Namespace to triage (default: the context's; with --snapshots, all).")]
+Namespace = Annotated[
+    str | None,
+    typer.Option(
+        "--namespace",
+        "-n",
+        metavar="NAMESPACE",
+        help="Namespace to triage (default: the context's; with --snapshots, all).",
+    ),
+]
 AllNamespaces = Annotated[bool, typer.Option("--all-namespaces", "-A", help="Triage every namespace.")]
-Kinds = Annotated[list[str] | None, typer.Option("--kind", metavar="KIND[,KIND...]",
-                                                 help="Only these kinds (pytorchjob,job,...); repeatable. Default: every supported kind.")]
-Since = Annotated[str, typer.Option("--since", metavar="DURATION", callback=duration,
-                                    help="Failures within this long before now: 24h, 90m, 1h30m, 2d.")]
-PendingAfter = Annotated[str, typer.Option("--pending-after", metavar="DURATION", callback=duration,
-                                           help="A workload Pending (or queued) this long is diagnosed.")]
-Output = Annotated[str, typer.Option("--output", "-o", metavar="table|json|markdown", callback=output_format,
-                                     help="Output format.")]
-Results = Annotated[Path | None, typer.Option("--results", metavar="FILE", dir_okay=False,
-                                              help="Append each verdict to FILE as a JSON line; a rerun with the same "
-                                                   "FILE diagnoses only what is not in it yet.")]
-Snapshots = Annotated[Path | None, typer.Option("--snapshots", metavar="DIR", callback=snapshots_dir,
-                                                help="Triage the snapshots under DIR (folders holding objects.yaml) "
-                                                     "instead of a cluster.")]
-Concurrency = Annotated[int, typer.Option("--concurrency", metavar="N", callback=at_least(1), show_default=False,
-                                          help="Workloads diagnosed at once (default 4).")]
-WorkloadTimeout = Annotated[float, typer.Option("--workload-timeout", metavar="SECONDS", callback=at_least(1),
-                                                show_default=False,
-                                                help="Seconds one workload may take before its row says so (default 120).")]
+Kinds = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--kind",
+        metavar="KIND[,KIND...]",
+        help="Only these kinds (pytorchjob,job,...); repeatable. Default: every supported kind.",
+    ),
+]
+Since = Annotated[
+    str,
+    typer.Option(
+        "--since",
+        metavar="DURATION",
+        callback=duration,
+        help="Failures within this long before now: 24h, 90m, 1h30m, 2d.",
+    ),
+]
+PendingAfter = Annotated[
+    str,
+    typer.Option(
+        "--pending-after",
+        metavar="DURATION",
+        callback=duration,
+        help="A workload Pending (or queued) this long is diagnosed.",
+    ),
+]
+Output = Annotated[
+    str, typer.Option("--output", "-o", metavar="table|json|markdown", callback=output_format, help="Output format.")
+]
+Results = Annotated[
+    Path | None,
+    typer.Option(
+        "--results",
+        metavar="FILE",
+        dir_okay=False,
+        help="Append each verdict to FILE as a JSON line; a rerun with the same "
+        "FILE diagnoses only what is not in it yet.",
+    ),
+]
+Snapshots = Annotated[
+    Path | None,
+    typer.Option(
+        "--snapshots",
+        metavar="DIR",
+        callback=snapshots_dir,
+        help="Triage the snapshots under DIR (folders holding objects.yaml) instead of a cluster.",
+    ),
+]
+Concurrency = Annotated[
+    int,
+    typer.Option(
+        "--concurrency",
+        metavar="N",
+        callback=at_least(1),
+        show_default=False,
+        help="Workloads diagnosed at once (default 4).",
+    ),
+]
+WorkloadTimeout = Annotated[
+    float,
+    typer.Option(
+        "--workload-timeout",
+        metavar="SECONDS",
+        callback=at_least(1),
+        show_default=False,
+        help="Seconds one workload may take before its row says so (default 120).",
+    ),
+]
 
 
 @handle_errors
@@ -117,11 +173,23 @@ def triage(
     if namespace is not None and all_namespaces:
         raise typer.BadParameter("give -n NAMESPACE or -A, not both")
     fmt = TriageFormat(output)
-    settings, catalogue = command_settings(no_llm=no_llm, model=model, base_url=base_url, api_key_env=api_key_env,
-                                           language=language, rules=rules, config=config, max_logs=max_logs)
-    options = Options(kinds=_kinds(kind), since=parse_duration(since), pending_after=parse_duration(pending_after),
-                      concurrency=concurrency,
-                      workload_timeout=workload_timeout)
+    settings, catalogue = command_settings(
+        no_llm=no_llm,
+        model=model,
+        base_url=base_url,
+        api_key_env=api_key_env,
+        language=language,
+        rules=rules,
+        config=config,
+        max_logs=max_logs,
+    )
+    options = Options(
+        kinds=_kinds(kind),
+        since=parse_duration(since),
+        pending_after=parse_duration(pending_after),
+        concurrency=concurrency,
+        workload_timeout=workload_timeout,
+    )
     progress = progress_printer(show=fmt is not TriageFormat.json, delay=None)
     opened: list[Any] = []
     try:
@@ -131,8 +199,16 @@ def triage(
         records = _open_results(results)
         if records is not None:
             opened.append(records)
-        report = run(scopes, label=label, options=options, catalogue=catalogue, settings=settings, advisor=advisor,
-                     results=records, progress=_bar(progress) if progress is not None else None)
+        report = run(
+            scopes,
+            label=label,
+            options=options,
+            catalogue=catalogue,
+            settings=settings,
+            advisor=advisor,
+            results=records,
+            progress=_bar(progress) if progress is not None else None,
+        )
     finally:
         if progress is not None:
             progress.close()
@@ -155,8 +231,14 @@ def _kinds(given: list[str] | None) -> tuple[Any, ...]:
     return tuple(chosen)
 
 
-def _scopes(snapshots: Path | None, kubeconfig: str | None, context: str | None, namespace: str | None,
-            all_namespaces: bool, settings: Any) -> tuple[list[Any], str, Any]:
+def _scopes(
+    snapshots: Path | None,
+    kubeconfig: str | None,
+    context: str | None,
+    namespace: str | None,
+    all_namespaces: bool,
+    settings: Any,
+) -> tuple[list[Any], str, Any]:
     """The scopes to triage, how to name them, and the cluster source (None for snapshots)."""
     from agent.triage import Scope
 

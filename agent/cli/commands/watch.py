@@ -25,7 +25,9 @@ def watch(config: BotConfigFile, debug: Debug = False) -> None:
     from agent.bot.running import make_watcher, run_watch, stop_on_signals
     from agent.errors import ConfigError
 
-    logging.basicConfig(level=logging.DEBUG if debug else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.DEBUG if debug else logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     settings = load_bot_config(config)
     if settings.watch is None or not settings.watch.enabled:
         raise ConfigError(f"bot config {config}: no enabled watch section")

@@ -29,13 +29,28 @@ def test_diagnose_example_prints_the_aegis_format() -> None:
 
 
 def test_json_output_is_only_the_verdict_and_validates() -> None:
-    result = runner.invoke(app, ["diagnose", "PyTorchJobs", "llama-ft", "-n", "team-nlp", "--snapshot", str(EXAMPLE), "-o", "json"])
+    result = runner.invoke(
+        app, ["diagnose", "PyTorchJobs", "llama-ft", "-n", "team-nlp", "--snapshot", str(EXAMPLE), "-o", "json"]
+    )
     assert result.exit_code == 0
     verdict = Verdict.model_validate_json(result.stdout)
     assert verdict.category == "gpu-oom"
-    assert verdict.culprit is not None and (verdict.culprit.pod, verdict.culprit.container) == ("llama-ft-worker-2", "pytorch")
+    assert verdict.culprit is not None and (verdict.culprit.pod, verdict.culprit.container) == (
+        "llama-ft-worker-2",
+        "pytorch",
+    )
     raw = json.loads(result.stdout)
-    assert {"healthy", "category", "error", "analysis", "solution", "culprit", "evidence", "engine", "schema_version"} <= set(raw)
+    assert {
+        "healthy",
+        "category",
+        "error",
+        "analysis",
+        "solution",
+        "culprit",
+        "evidence",
+        "engine",
+        "schema_version",
+    } <= set(raw)
     assert all(set(e) == {"source", "pod", "container", "text"} for e in raw["evidence"])
 
 
@@ -61,19 +76,41 @@ def copy_example(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (["diagnose", "pytorchjob", "llama-ft", "-n", "team-nlp", "--snapshot", "/nonexistent"], 3, "no such directory"),
+        (
+            ["diagnose", "pytorchjob", "llama-ft", "-n", "team-nlp", "--snapshot", "/nonexistent"],
+            3,
+            "no such directory",
+        ),
         (["diagnose", "flinkjob", "x", "--snapshot", str(EXAMPLE)], 3, "unknown kind 'flinkjob'"),
-        (["diagnose", "pytorchjob", "llama", "-n", "team-nlp", "--snapshot", str(EXAMPLE)], 3,
-         "PyTorchJob team-nlp/llama not found; pytorchjobs in team-nlp: llama-ft"),
-        (["diagnose", "job", "x", "-n", "team-nlp", "--snapshot", str(EXAMPLE)], 3, "there are no jobs in namespace team-nlp"),
+        (
+            ["diagnose", "pytorchjob", "llama", "-n", "team-nlp", "--snapshot", str(EXAMPLE)],
+            3,
+            "PyTorchJob team-nlp/llama not found; pytorchjobs in team-nlp: llama-ft",
+        ),
+        (
+            ["diagnose", "job", "x", "-n", "team-nlp", "--snapshot", str(EXAMPLE)],
+            3,
+            "there are no jobs in namespace team-nlp",
+        ),
         ([*ARGS, str(EXAMPLE), "--rules", "/nonexistent.yaml"], 3, "rules /nonexistent.yaml: cannot be read"),
         ([*ARGS, str(EXAMPLE), "--config", "/nonexistent.yaml"], 3, "no such file"),
         ([*ARGS, str(EXAMPLE), "-o", "xml"], 2, ""),
-        (["diagnose", "jaxjob", "x", "--snapshot", str(EXAMPLES / "jaxjob-xla-oom")], 3,
-         "JAXJob jax-research/x not found; jaxjobs in jax-research: palm-distill"),
+        (
+            ["diagnose", "jaxjob", "x", "--snapshot", str(EXAMPLES / "jaxjob-xla-oom")],
+            3,
+            "JAXJob jax-research/x not found; jaxjobs in jax-research: palm-distill",
+        ),
     ],
-    ids=["no snapshot", "unknown kind", "wrong name", "no such kind there", "missing rules", "missing config", "bad format",
-         "wrong name, namespace from the snapshot"],
+    ids=[
+        "no snapshot",
+        "unknown kind",
+        "wrong name",
+        "no such kind there",
+        "missing rules",
+        "missing config",
+        "bad format",
+        "wrong name, namespace from the snapshot",
+    ],
 )
 def test_bad_input_is_one_line_and_an_exit_code(args: list[str], code: int, message: str) -> None:
     result = runner.invoke(app, args)
@@ -108,7 +145,8 @@ def test_user_rules_override_the_built_in_catalogue(tmp_path: Path) -> None:
     rules.write_text(
         "signatures:\n"
         "  - id: cuda-oom\n    category: gpu-oom\n    where: log\n    pattern: 'CUDA out of memory'\n"
-        "    specificity: 92\n    summary: ran out of GPU memory (team rule)\n    solution: Use the big-GPU queue.\n")
+        "    specificity: 92\n    summary: ran out of GPU memory (team rule)\n    solution: Use the big-GPU queue.\n"
+    )
     result = runner.invoke(app, [*ARGS, str(EXAMPLE), "--rules", str(rules), "-o", "json"])
     verdict = json.loads(result.stdout)
     assert verdict["solution"] == "Use the big-GPU queue." and verdict["category"] == "gpu-oom"
@@ -123,8 +161,15 @@ def test_rules_command_lists_the_catalogue() -> None:
 def test_eval_scores_cases_and_fails_on_a_miss(tmp_path: Path) -> None:
     case = tmp_path / "cases" / "oom"
     shutil.copytree(EXAMPLE, case / "snapshot")
-    expected = {"kind": "PyTorchJob", "name": "llama-ft", "namespace": "team-nlp", "healthy": False,
-                "category": "gpu-oom", "culprit": "llama-ft-worker-2", "evidence": "CUDA out of memory"}
+    expected = {
+        "kind": "PyTorchJob",
+        "name": "llama-ft",
+        "namespace": "team-nlp",
+        "healthy": False,
+        "category": "gpu-oom",
+        "culprit": "llama-ft-worker-2",
+        "evidence": "CUDA out of memory",
+    }
     (case / "expected.yaml").write_text(json.dumps(expected))
     ok = runner.invoke(app, ["eval", str(tmp_path / "cases")])
     assert ok.exit_code == 0 and "category 1/1 (100.0%)" in ok.stdout

@@ -15,8 +15,15 @@ from tests.conftest import EXAMPLES
 
 runner = CliRunner()
 EXAMPLE = EXAMPLES / "pytorchjob-gpu-oom-cascade"
-GOOD = {"kind": "PyTorchJob", "name": "llama-ft", "namespace": "team-nlp", "healthy": False,
-        "category": "gpu-oom", "culprit": "llama-ft-worker-2", "evidence": "CUDA out of memory"}
+GOOD = {
+    "kind": "PyTorchJob",
+    "name": "llama-ft",
+    "namespace": "team-nlp",
+    "healthy": False,
+    "category": "gpu-oom",
+    "culprit": "llama-ft-worker-2",
+    "evidence": "CUDA out of memory",
+}
 
 
 def test_the_examples_are_cases_eval_scores() -> None:
@@ -24,8 +31,9 @@ def test_the_examples_are_cases_eval_scores() -> None:
     assert result.exit_code == 0, result.output
     n = len(list(EXAMPLES.glob("*/objects.yaml")))
     assert result.stdout.splitlines()[-2:] == [
-        f"cases {n}", f"category {n}/{n} (100.0%); healthy {n}/{n} (100.0%); culprit 10/10 (100.0%); "
-                      f"evidence {n}/{n} (100.0%)"]
+        f"cases {n}",
+        f"category {n}/{n} (100.0%); healthy {n}/{n} (100.0%); culprit 10/10 (100.0%); evidence {n}/{n} (100.0%)",
+    ]
 
 
 def _case(tmp_path: Path, expected: dict[str, object] | str, *, nested: bool = True) -> Path:
@@ -43,14 +51,16 @@ def test_both_layouts_are_cases(tmp_path: Path, nested: bool) -> None:
 
 
 def test_a_miss_says_what_came_out_and_what_was_expected(tmp_path: Path) -> None:
-    cases = _case(tmp_path, {**GOOD, "category": "disk-full", "healthy": True, "culprit": ["a", "b"],
-                             "evidence": "No space left"})
+    cases = _case(
+        tmp_path, {**GOOD, "category": "disk-full", "healthy": True, "culprit": ["a", "b"], "evidence": "No space left"}
+    )
     result = runner.invoke(app, ["eval", str(cases)])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0] == (
         "MISS b: got gpu-oom, expected disk-full; healthy: got not healthy, expected healthy; "
         "culprit: got llama-ft-worker-2, expected a or b; evidence: 'No space left' is not in the verdict's error "
-        "or evidence")
+        "or evidence"
+    )
 
 
 def test_a_category_miss_reads_got_expected(tmp_path: Path) -> None:
@@ -63,14 +73,24 @@ def test_a_category_miss_reads_got_expected(tmp_path: Path) -> None:
     [
         ({k: v for k, v in GOOD.items() if k != "namespace"}, "missing field 'namespace'"),
         ({**GOOD, "categroy": "gpu-oom"}, "unknown field 'categroy'"),
-        ({**GOOD, "category": "gpu-om"}, "category: 'gpu-om' is not a category of the taxonomy - did you mean gpu-oom?"),
+        (
+            {**GOOD, "category": "gpu-om"},
+            "category: 'gpu-om' is not a category of the taxonomy - did you mean gpu-oom?",
+        ),
         ({**GOOD, "category": "out-of-memory"}, "category: 'out-of-memory' is not a category of the taxonomy"),
         ({**GOOD, "healthy": "maybe"}, "healthy: Input should be a valid boolean"),
         ("kind: [PyTorchJob\n", "expected.yaml line 2: not valid YAML"),
         ("- just a list\n", "expected a mapping of fields"),
     ],
-    ids=["missing field", "unknown field", "category typo", "category not in taxonomy", "wrong type", "bad yaml",
-         "not a mapping"],
+    ids=[
+        "missing field",
+        "unknown field",
+        "category typo",
+        "category not in taxonomy",
+        "wrong type",
+        "bad yaml",
+        "not a mapping",
+    ],
 )
 def test_a_bad_expected_yaml_names_the_field(tmp_path: Path, expected: dict[str, object] | str, message: str) -> None:
     result = runner.invoke(app, ["eval", str(_case(tmp_path, expected))])

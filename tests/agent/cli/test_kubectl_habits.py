@@ -37,7 +37,10 @@ def test_type_slash_name_is_the_same_as_type_name() -> None:
 
 
 def test_the_snapshot_namespace_is_found_without_n() -> None:
-    assert verdict(["diagnose", "jaxjob/palm-distill", "--snapshot", str(JAX)])["target"] == "JAXJob jax-research/palm-distill"
+    assert (
+        verdict(["diagnose", "jaxjob/palm-distill", "--snapshot", str(JAX)])["target"]
+        == "JAXJob jax-research/palm-distill"
+    )
 
 
 def _two_namespaces(tmp_path: Path) -> Path:
@@ -58,16 +61,22 @@ def test_a_name_in_two_namespaces_asks_for_n(tmp_path: Path) -> None:
     snap = _two_namespaces(tmp_path)
     result = runner.invoke(app, ["diagnose", "pytorchjob/llama-ft", "--snapshot", str(snap)])
     assert result.exit_code == 3 and result.stdout == ""
-    assert result.stderr == ("jobdoctor: PyTorchJob llama-ft is in 2 namespaces of the snapshot: team-nlp, team-vision; "
-                             "pass -n NAMESPACE\n")
-    assert verdict(["diagnose", "pytorchjob/llama-ft", "-n", "team-nlp", "--snapshot", str(snap)])["category"] == "gpu-oom"
+    assert result.stderr == (
+        "jobdoctor: PyTorchJob llama-ft is in 2 namespaces of the snapshot: team-nlp, team-vision; pass -n NAMESPACE\n"
+    )
+    assert (
+        verdict(["diagnose", "pytorchjob/llama-ft", "-n", "team-nlp", "--snapshot", str(snap)])["category"] == "gpu-oom"
+    )
 
 
 def test_a_missing_name_lists_the_snapshots_workloads_across_namespaces(tmp_path: Path) -> None:
     snap = _two_namespaces(tmp_path)
     result = runner.invoke(app, ["diagnose", "pytorchjob/nope", "--snapshot", str(snap)])
     assert result.exit_code == 3
-    assert "PyTorchJob nope not found; pytorchjobs in the snapshot: team-nlp/llama-ft, team-vision/llama-ft" in result.stderr
+    assert (
+        "PyTorchJob nope not found; pytorchjobs in the snapshot: team-nlp/llama-ft, team-vision/llama-ft"
+        in result.stderr
+    )
     none = runner.invoke(app, ["diagnose", "tfjob/nope", "--snapshot", str(snap)])
     assert none.exit_code == 3 and "TFJob nope not found; the snapshot holds no tfjobs" in none.stderr
 
@@ -75,15 +84,26 @@ def test_a_missing_name_lists_the_snapshots_workloads_across_namespaces(tmp_path
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["diagnose", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE), "--max-logs", "0"],
-         'invalid argument "0" for "--max-logs" flag: must be at least 1'),
-        (["diagnose", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE), "-o", "yaml"],
-         'invalid argument "yaml" for "-o, --output" flag: must be one of text, json, markdown'),
-        (["diagnose", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE / "objects.yaml")],
-         'for "-s, --snapshot" flag: a file, not a snapshot directory'),
-        (["diagnose", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE), "--timeout", "0"],
-         'invalid argument "0" for "--timeout" flag: must be at least 1'),
-        (["diagnose", "pytorchjob", "llama-ft", "--max-logs=many"], 'invalid argument "many" for "--max-logs" flag: must be'),
+        (
+            ["diagnose", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE), "--max-logs", "0"],
+            'invalid argument "0" for "--max-logs" flag: must be at least 1',
+        ),
+        (
+            ["diagnose", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE), "-o", "yaml"],
+            'invalid argument "yaml" for "-o, --output" flag: must be one of text, json, markdown',
+        ),
+        (
+            ["diagnose", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE / "objects.yaml")],
+            'for "-s, --snapshot" flag: a file, not a snapshot directory',
+        ),
+        (
+            ["diagnose", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE), "--timeout", "0"],
+            'invalid argument "0" for "--timeout" flag: must be at least 1',
+        ),
+        (
+            ["diagnose", "pytorchjob", "llama-ft", "--max-logs=many"],
+            'invalid argument "many" for "--max-logs" flag: must be',
+        ),
         (["diagnose", "pytorchjob", "llama-ft", "--colour"], "unknown flag: --colour"),
         (["diagnose"], "missing TYPE[/NAME]"),
         (["diagnose", "pytorchjob"], "missing the workload's name: give TYPE NAME or TYPE/NAME"),
@@ -91,12 +111,28 @@ def test_a_missing_name_lists_the_snapshots_workloads_across_namespaces(tmp_path
         (["diagnose", "pytorchjob/"], "TYPE/NAME needs both"),
         (["diagnoze", "pytorchjob/llama-ft"], 'unknown command "diagnoze"'),
         (["eval", str(EXAMPLE / "objects.yaml")], "invalid argument for CASES_DIR: a file, not a folder of cases"),
-        (["rules", "--category", "gpu-om"], 'invalid argument "gpu-om" for "--category" flag: not a category; did you mean gpu-oom?'),
+        (
+            ["rules", "--category", "gpu-om"],
+            'invalid argument "gpu-om" for "--category" flag: not a category; did you mean gpu-oom?',
+        ),
         (["capture", "pytorchjob/llama-ft", "--snapshot", str(EXAMPLE)], "missing --to DIR"),
     ],
-    ids=["max-logs 0", "-o yaml", "snapshot is a file", "timeout 0", "max-logs not a number", "unknown flag",
-         "no kind", "no name", "type twice", "empty name", "unknown command", "eval a file", "unknown category",
-         "capture nowhere"],
+    ids=[
+        "max-logs 0",
+        "-o yaml",
+        "snapshot is a file",
+        "timeout 0",
+        "max-logs not a number",
+        "unknown flag",
+        "no kind",
+        "no name",
+        "type twice",
+        "empty name",
+        "unknown command",
+        "eval a file",
+        "unknown category",
+        "capture nowhere",
+    ],
 )
 def test_a_usage_mistake_is_exit_2_in_kubectls_words(args: list[str], message: str) -> None:
     result = runner.invoke(app, args)
@@ -140,21 +176,39 @@ def test_command_summaries_are_whole_sentences() -> None:
 
 
 def test_capture_writes_to_the_directory_given_with_to(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["capture", "pytorchjob/llama-ft", "--snapshot", str(EXAMPLE), "--to", str(tmp_path / "a")])
+    result = runner.invoke(
+        app, ["capture", "pytorchjob/llama-ft", "--snapshot", str(EXAMPLE), "--to", str(tmp_path / "a")]
+    )
     assert result.exit_code == 0 and result.stderr == "" and (tmp_path / "a" / "objects.yaml").is_file()
     assert result.stdout.startswith(f"Captured pytorchjob team-nlp/llama-ft into {tmp_path / 'a'}")
-    again = runner.invoke(app, ["capture", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE),
-                                "--output-directory", str(tmp_path / "b")])
+    again = runner.invoke(
+        app,
+        ["capture", "pytorchjob", "llama-ft", "--snapshot", str(EXAMPLE), "--output-directory", str(tmp_path / "b")],
+    )
     assert again.exit_code == 0 and (tmp_path / "b" / "objects.yaml").is_file()
 
 
 def test_capture_o_dir_still_works_with_a_deprecation_note(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["capture", "pytorchjob/llama-ft", "--snapshot", str(EXAMPLE), "-o", str(tmp_path / "old")])
+    result = runner.invoke(
+        app, ["capture", "pytorchjob/llama-ft", "--snapshot", str(EXAMPLE), "-o", str(tmp_path / "old")]
+    )
     assert result.exit_code == 0 and (tmp_path / "old" / "objects.yaml").is_file()
-    assert result.stderr == ("jobdoctor: warning: capture -o DIR is deprecated, use --to DIR (-o is an output format "
-                             "everywhere else)\n")
-    both = runner.invoke(app, ["capture", "pytorchjob/llama-ft", "--snapshot", str(EXAMPLE), "-o", str(tmp_path / "x"),
-                               "--to", str(tmp_path / "y")])
+    assert result.stderr == (
+        "jobdoctor: warning: capture -o DIR is deprecated, use --to DIR (-o is an output format everywhere else)\n"
+    )
+    both = runner.invoke(
+        app,
+        [
+            "capture",
+            "pytorchjob/llama-ft",
+            "--snapshot",
+            str(EXAMPLE),
+            "-o",
+            str(tmp_path / "x"),
+            "--to",
+            str(tmp_path / "y"),
+        ],
+    )
     assert both.exit_code == 2 and "give the directory once, as --to DIR" in both.stderr
     assert "-o, --output" not in runner.invoke(app, ["capture", "--help"]).stdout
 
@@ -172,7 +226,9 @@ def _complete(words: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_completion_offers_kinds_and_the_snapshots_names(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _complete("diagnose py", monkeypatch) == ["pytorchjob"]
     kinds = _complete("diagnose ", monkeypatch)
-    assert {"pytorchjob", "tfjob", "mpijob", "jaxjob", "trainjob", "jobset", "rayjob", "job", "pod", "vcjob"} <= set(kinds)
+    assert {"pytorchjob", "tfjob", "mpijob", "jaxjob", "trainjob", "jobset", "rayjob", "job", "pod", "vcjob"} <= set(
+        kinds
+    )
     assert _complete(f"diagnose --snapshot {JAX} jaxjob/", monkeypatch) == ["jaxjob/palm-distill"]
     assert _complete(f"diagnose -s {JAX} jaxjob p", monkeypatch) == ["palm-distill"]
     assert _complete(f"diagnose -s {JAX} -n elsewhere jaxjob ", monkeypatch) == []
@@ -190,14 +246,16 @@ def test_the_completion_script_is_typers(shell: str) -> None:
 def test_kubectl_complete_script_is_installed_and_completes() -> None:
     script = BIN / "kubectl_complete-jobdoctor"
     assert script.is_file(), "pip install -e . installs kubectl_complete-jobdoctor"
-    run = subprocess.run([str(script), "diagnose", "--snapshot", str(JAX), "jaxjob", ""], capture_output=True,
-                         text=True, timeout=60)
+    run = subprocess.run(
+        [str(script), "diagnose", "--snapshot", str(JAX), "jaxjob", ""], capture_output=True, text=True, timeout=60
+    )
     assert (run.returncode, run.stdout, run.stderr) == (0, "palm-distill\n", "")
     kinds = subprocess.run([str(script), "diagnose", "tf"], capture_output=True, text=True, timeout=60)
     assert kinds.stdout.split() == ["tfjob"]
 
 
 def test_the_kubectl_plugin_entry_point_answers_as_kubectl_jobdoctor() -> None:
-    run = subprocess.run([str(BIN / "kubectl-jobdoctor"), "diagnose", "pytorchjob"], capture_output=True, text=True,
-                         timeout=60)
+    run = subprocess.run(
+        [str(BIN / "kubectl-jobdoctor"), "diagnose", "pytorchjob"], capture_output=True, text=True, timeout=60
+    )
     assert run.returncode == 2 and "See 'kubectl jobdoctor diagnose --help' for usage." in run.stderr

@@ -28,7 +28,8 @@ def prose(stdout: str) -> dict[str, str]:
 def is_chinese(stdout: str) -> bool:
     fields = prose(stdout)
     return list(fields) == ["Healthy", "Error", "Analysis", "Solution"] and all(
-        CJK.search(fields[k]) for k in ("Error", "Analysis", "Solution"))
+        CJK.search(fields[k]) for k in ("Error", "Analysis", "Solution")
+    )
 
 
 def test_language_zh_prints_the_example_in_chinese() -> None:
@@ -39,16 +40,21 @@ def test_language_zh_prints_the_example_in_chinese() -> None:
     assert "torch.OutOfMemoryError: CUDA out of memory" in prose(result.stdout)["Error"]  # the quote as it is
 
 
-@pytest.mark.parametrize(("env", "flag", "chinese"), [
-    ({"LANG": "zh_CN.UTF-8"}, None, True),
-    ({"LC_ALL": "zh_CN.UTF-8"}, None, True),
-    ({"LANG": "zh_CN.UTF-8", "JOBDOCTOR_LANGUAGE": "en"}, None, False),
-    ({"LANG": "zh_CN.UTF-8"}, "en", False),
-    ({"JOBDOCTOR_LANGUAGE": "zh-CN"}, None, True),
-    ({"LANG": "en_US.UTF-8"}, None, False),
-], ids=["lang", "lc-all", "env-over-locale", "flag-over-locale", "env", "english-locale"])
-def test_the_language_comes_from_flag_env_config_or_locale(monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
-                                                            flag: str | None, chinese: bool) -> None:
+@pytest.mark.parametrize(
+    ("env", "flag", "chinese"),
+    [
+        ({"LANG": "zh_CN.UTF-8"}, None, True),
+        ({"LC_ALL": "zh_CN.UTF-8"}, None, True),
+        ({"LANG": "zh_CN.UTF-8", "JOBDOCTOR_LANGUAGE": "en"}, None, False),
+        ({"LANG": "zh_CN.UTF-8"}, "en", False),
+        ({"JOBDOCTOR_LANGUAGE": "zh-CN"}, None, True),
+        ({"LANG": "en_US.UTF-8"}, None, False),
+    ],
+    ids=["lang", "lc-all", "env-over-locale", "flag-over-locale", "env", "english-locale"],
+)
+def test_the_language_comes_from_flag_env_config_or_locale(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], flag: str | None, chinese: bool
+) -> None:
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     result = runner.invoke(app, [*DIAGNOSE, *(["--language", flag] if flag else [])])
@@ -58,7 +64,8 @@ def test_the_language_comes_from_flag_env_config_or_locale(monkeypatch: pytest.M
 
 
 def test_the_config_file_sets_the_language_and_the_locale_does_not_override_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     config = tmp_path / "config.yaml"
     config.write_text("language: zh\n")
     monkeypatch.setenv("LANG", "en_US.UTF-8")

@@ -77,8 +77,13 @@ main()
 def _on_a_terminal(*args: str) -> tuple[int, str, str]:
     """Runs jobdoctor with stderr on a pseudo-terminal and stdout on a pipe."""
     leader, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-c", PROBE, *args], stdout=subprocess.PIPE, stderr=follower,
-                            cwd=ROOT, env={**os.environ, "TERM": "xterm"})
+    proc = subprocess.Popen(
+        [sys.executable, "-c", PROBE, *args],
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        cwd=ROOT,
+        env={**os.environ, "TERM": "xterm"},
+    )
     os.close(follower)
     err = b""
     while True:
@@ -116,15 +121,17 @@ def test_eval_shows_which_case_it_is_on() -> None:
 
 
 @pytest.mark.parametrize("command", ["bot", "watch"])
-def test_bot_and_watch_without_the_bot_extra_say_how_to_install_it(command: str, monkeypatch: pytest.MonkeyPatch,
-                                                                    tmp_path: Path) -> None:
+def test_bot_and_watch_without_the_bot_extra_say_how_to_install_it(
+    command: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setitem(sys.modules, "slack_sdk", None)  # as if not installed: import and find_spec fail
     config = tmp_path / "bot.yaml"
     config.write_text("watch: {enabled: true}\n")
     result = runner.invoke(app, [command, "--config", str(config)])
     assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr == (f"jobdoctor: error: {command} needs the bot extra (slack_sdk is not installed): "
-                             "pip install 'jobdoctor[bot]'\n")
+    assert result.stderr == (
+        f"jobdoctor: error: {command} needs the bot extra (slack_sdk is not installed): pip install 'jobdoctor[bot]'\n"
+    )
 
 
 def test_waiting_for_the_model_is_said_before_its_call() -> None:

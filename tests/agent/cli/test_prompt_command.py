@@ -27,14 +27,19 @@ def test_prompt_prints_the_messages_and_their_tokens() -> None:
     result = runner.invoke(app, ["prompt", *EXAMPLE_ARGS])
     assert result.exit_code == 0, result.output
     counts = [int(n) for n in re.findall(r"^=== (?:system|user): (\d+) tokens ===$", result.stdout, re.MULTILINE)]
-    total = re.search(r"^=== (\d+) tokens in all \(estimated; --max-prompt-tokens 6000\), template: built-in kubeflow.j2 ===$",
-                      result.stdout, re.MULTILINE)
+    total = re.search(
+        r"^=== (\d+) tokens in all \(estimated; --max-prompt-tokens 6000\), template: built-in kubeflow.j2 ===$",
+        result.stdout,
+        re.MULTILINE,
+    )
     assert len(counts) == 2 and total is not None and sum(counts) == int(total.group(1)) <= 6000
     assert OOM_QUOTE in result.stdout
 
 
 def test_prompt_as_json() -> None:
-    result = runner.invoke(app, ["prompt", *EXAMPLE_ARGS, "-o", "json", "--language", "zh", "--max-prompt-tokens", "4000"])
+    result = runner.invoke(
+        app, ["prompt", *EXAMPLE_ARGS, "-o", "json", "--language", "zh", "--max-prompt-tokens", "4000"]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [m["role"] for m in data["messages"]] == ["system", "user"]
@@ -49,8 +54,10 @@ def test_prompt_with_a_broken_template_exits_3_and_shows_what_would_be_sent(tmp_
     template.write_text("{{ Nope }}")
     result = runner.invoke(app, ["prompt", *EXAMPLE_ARGS, "--prompt-file", str(template)])
     assert result.exit_code == 3
-    assert result.stderr.splitlines()[0] == (f"jobdoctor: prompt template --prompt-file {template}: line 1: "
-                                             "'Nope' is undefined; the built-in template kubeflow.j2 is used")
+    assert result.stderr.splitlines()[0] == (
+        f"jobdoctor: prompt template --prompt-file {template}: line 1: "
+        "'Nope' is undefined; the built-in template kubeflow.j2 is used"
+    )
     assert "template: built-in kubeflow.j2" in result.stdout and OOM_QUOTE in result.stdout
 
 
@@ -67,9 +74,13 @@ PROMPT_GAPS: dict[str, str] = {}
 
 
 def cases() -> list[Any]:
-    return [pytest.param(case, marks=[pytest.mark.xfail(reason=PROMPT_GAPS[case.name], strict=True)]
-                         if case.name in PROMPT_GAPS else [])
-            for case in (EXAMPLE.parent, *case_dirs(CASES))]
+    return [
+        pytest.param(
+            case,
+            marks=[pytest.mark.xfail(reason=PROMPT_GAPS[case.name], strict=True)] if case.name in PROMPT_GAPS else [],
+        )
+        for case in (EXAMPLE.parent, *case_dirs(CASES))
+    ]
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda p: p.name)
@@ -116,7 +127,9 @@ def test_no_llm_makes_no_request(model_env: None, respx_mock: respx.MockRouter) 
     assert route.call_count == 0
 
 
-def test_diagnose_with_a_failing_model_still_gives_the_rule_verdict(model_env: None, respx_mock: respx.MockRouter) -> None:
+def test_diagnose_with_a_failing_model_still_gives_the_rule_verdict(
+    model_env: None, respx_mock: respx.MockRouter
+) -> None:
     respx_mock.post(CHAT).mock(return_value=httpx.Response(503, headers={"Retry-After": "0"}))
     result = runner.invoke(app, ["diagnose", *EXAMPLE_ARGS, "--timeout", "5", "--no-cache"])
     assert result.exit_code == 0
@@ -125,15 +138,25 @@ def test_diagnose_with_a_failing_model_still_gives_the_rule_verdict(model_env: N
 
 
 def test_a_snapshot_diagnosis_without_a_model_loads_neither_openai_nor_jinja() -> None:
-    code = ("import sys; from typer.testing import CliRunner; from agent.cli.app import app; "
-            f"r = CliRunner().invoke(app, ['diagnose', *{EXAMPLE_ARGS!r}]); "
-            "assert r.exit_code == 0, r.output; print(sorted({'openai', 'jinja2', 'httpx'} & set(sys.modules)))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
-                         env={"PATH": "/usr/bin:/bin", "HOME": str(ROOT / ".no-home")})
+    code = (
+        "import sys; from typer.testing import CliRunner; from agent.cli.app import app; "
+        f"r = CliRunner().invoke(app, ['diagnose', *{EXAMPLE_ARGS!r}]); "
+        "assert r.exit_code == 0, r.output; print(sorted({'openai', 'jinja2', 'httpx'} & set(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(ROOT / ".no-home")},
+    )
     assert out.stdout.strip() == "[]"
 
 
-def test_request_timeout_bounds_one_request_and_timeout_the_review(model_env: None, respx_mock: respx.MockRouter) -> None:
+def test_request_timeout_bounds_one_request_and_timeout_the_review(
+    model_env: None, respx_mock: respx.MockRouter
+) -> None:
     route = respx_mock.post(CHAT).mock(return_value=httpx.Response(200, json=completion(good_answer())))
     runner.invoke(app, ["diagnose", *EXAMPLE_ARGS, "--timeout", "300", "--no-cache"])
     runner.invoke(app, ["diagnose", *EXAMPLE_ARGS, "--timeout", "300", "--request-timeout", "20", "--no-cache"])

@@ -53,13 +53,26 @@ def test_disabling_an_id_that_does_not_exist_is_an_error(tmp_path: Path) -> None
     rules.write_text("disable: [python-exceptoin]\n")
     result = runner.invoke(app, ["rules", "--rules", str(rules)])
     assert result.exit_code == 3 and result.stdout == ""
-    assert result.stderr == (f"jobdoctor: rules {rules}: disable: no signature has the id 'python-exceptoin'; "
-                             "did you mean 'python-exception'?\n")
-    rules.write_text("signatures:\n  - {id: mine, category: disk-full, where: log, pattern: quota}\ndisable: [mine, cuda-oom]\n")
+    assert result.stderr == (
+        f"jobdoctor: rules {rules}: disable: no signature has the id 'python-exceptoin'; "
+        "did you mean 'python-exception'?\n"
+    )
+    rules.write_text(
+        "signatures:\n  - {id: mine, category: disk-full, where: log, pattern: quota}\ndisable: [mine, cuda-oom]\n"
+    )
     ok = runner.invoke(app, ["rules", "--rules", str(rules)])
     assert ok.exit_code == 0 and "cuda-oom " not in ok.stdout and "\nmine " not in ok.stdout
-    diagnosed = runner.invoke(app, ["diagnose", "pytorchjob/llama-ft", "--snapshot", str(EXAMPLES / "pytorchjob-gpu-oom-cascade"),
-                                    "--rules", str(tmp_path / "mine.yaml")])
+    diagnosed = runner.invoke(
+        app,
+        [
+            "diagnose",
+            "pytorchjob/llama-ft",
+            "--snapshot",
+            str(EXAMPLES / "pytorchjob-gpu-oom-cascade"),
+            "--rules",
+            str(tmp_path / "mine.yaml"),
+        ],
+    )
     assert diagnosed.exit_code == 0
     rules.write_text("disable: [zzz-nothing-like-it]\n")
     far = runner.invoke(app, ["rules", "--rules", str(rules)])

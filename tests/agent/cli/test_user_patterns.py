@@ -29,8 +29,14 @@ LIMIT = 120  # seconds; each run below takes about one
 
 def jobdoctor(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
     code = "import sys; from agent.cli.app import main; sys.argv[0] = 'jobdoctor'; main()"
-    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=LIMIT, env={"PATH": "/usr/bin:/bin", "HOME": str(home)})
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(home)},
+    )
 
 
 def snapshot_with_hostile_lines(tmp_path: Path) -> Path:
@@ -43,11 +49,21 @@ def snapshot_with_hostile_lines(tmp_path: Path) -> Path:
 
 def rules_file(tmp_path: Path, patterns: list[str]) -> Path:
     path = tmp_path / "rules.yaml"
-    path.write_text(yaml.safe_dump({"signatures": [
-        {"id": f"mine-{i}", "category": "application-error", "where": where, "pattern": p}
-        for i, p in enumerate(patterns) for where in ("log",)] + [
-        {"id": f"event-{i}", "category": "application-error", "where": "event", "pattern": p}
-        for i, p in enumerate(patterns)]}))
+    path.write_text(
+        yaml.safe_dump(
+            {
+                "signatures": [
+                    {"id": f"mine-{i}", "category": "application-error", "where": where, "pattern": p}
+                    for i, p in enumerate(patterns)
+                    for where in ("log",)
+                ]
+                + [
+                    {"id": f"event-{i}", "category": "application-error", "where": "event", "pattern": p}
+                    for i, p in enumerate(patterns)
+                ]
+            }
+        )
+    )
     return path
 
 
@@ -56,16 +72,19 @@ def test_catastrophic_signatures_are_matched_in_linear_time(tmp_path: Path) -> N
     rules = rules_file(tmp_path, HOSTILE)
     listed = jobdoctor("rules", "--rules", str(rules), home=tmp_path)
     assert listed.returncode == 0 and "mine-0" in listed.stdout, listed.stderr
-    result = jobdoctor("diagnose", *TARGET, "--snapshot", str(snap), "--rules", str(rules), "--no-llm", "-o", "json",
-                       home=tmp_path)
+    result = jobdoctor(
+        "diagnose", *TARGET, "--snapshot", str(snap), "--rules", str(rules), "--no-llm", "-o", "json", home=tmp_path
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["category"] == "gpu-oom"
 
 
 def test_a_pattern_no_linear_time_engine_can_take_is_refused_in_one_line(tmp_path: Path) -> None:
     rules = rules_file(tmp_path, [r"(\w+) \1 again"])
-    for args in (["rules", "--rules", str(rules)],
-                 ["diagnose", *TARGET, "--snapshot", str(EXAMPLE), "--rules", str(rules), "--no-llm"]):
+    for args in (
+        ["rules", "--rules", str(rules)],
+        ["diagnose", *TARGET, "--snapshot", str(EXAMPLE), "--rules", str(rules), "--no-llm"],
+    ):
         result = jobdoctor(*args, home=tmp_path)
         assert result.returncode == 3, result.stderr
         assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr

@@ -24,14 +24,18 @@ class Row:
 
 
 def _oom() -> Evidence:
-    return evidence([pod("t-worker-1", terminated(1, -20), role="worker", index=1)],
-                    logs=[log("t-worker-1", [*TRAINING, CUDA_OOM])])
+    return evidence(
+        [pod("t-worker-1", terminated(1, -20), role="worker", index=1)], logs=[log("t-worker-1", [*TRAINING, CUDA_OOM])]
+    )
 
 
 def _progressing(notes: list[str] | None = None) -> Evidence:
     lines = [f"{_stamp(m)} step {m + 60} loss 1.0" for m in range(-60, 0)]
-    ev = evidence([pod("t-master-0", running(started=-61), role="master", index=0)], status="Running",
-                  logs=[log("t-master-0", lines)])
+    ev = evidence(
+        [pod("t-master-0", running(started=-61), role="master", index=0)],
+        status="Running",
+        logs=[log("t-master-0", lines)],
+    )
     return ev.model_copy(update={"notes": notes or []})
 
 
@@ -42,13 +46,17 @@ def _logs_unreadable() -> Evidence:
 
 def _stalled() -> Evidence:
     lines = [f"{_stamp(-200 + m)} step {m} loss 1.0" for m in range(50)]
-    return evidence([pod("t-master-0", running(started=-201), role="master", index=0)], status="Running",
-                    logs=[log("t-master-0", lines)])
+    return evidence(
+        [pod("t-master-0", running(started=-201), role="master", index=0)],
+        status="Running",
+        logs=[log("t-master-0", lines)],
+    )
 
 
 def _symptoms() -> Evidence:
-    return evidence([pod("t-master-0", terminated(1, -10), role="master", index=0)],
-                    logs=[log("t-master-0", [NCCL_TIMEOUT])])
+    return evidence(
+        [pod("t-master-0", terminated(1, -10), role="master", index=0)], logs=[log("t-master-0", [NCCL_TIMEOUT])]
+    )
 
 
 def _nothing() -> Evidence:
@@ -56,13 +64,18 @@ def _nothing() -> Evidence:
 
 
 def _generic() -> Evidence:
-    return evidence([pod("t-master-0", terminated(1, -10), role="master", index=0)],
-                    logs=[log("t-master-0", ["Traceback (most recent call last):", "KeyError: 'labels'"])])
+    return evidence(
+        [pod("t-master-0", terminated(1, -10), role="master", index=0)],
+        logs=[log("t-master-0", ["Traceback (most recent call last):", "KeyError: 'labels'"])],
+    )
 
 
 def _untimed_progress() -> Evidence:
-    return evidence([pod("t-master-0", running(started=-61), role="master", index=0)], status="Running",
-                    logs=[log("t-master-0", TRAINING * 10)])
+    return evidence(
+        [pod("t-master-0", running(started=-61), role="master", index=0)],
+        status="Running",
+        logs=[log("t-master-0", TRAINING * 10)],
+    )
 
 
 ROWS = {
@@ -70,10 +83,13 @@ ROWS = {
     "running, with recent timed progress": Row(_progressing(), "high", None),
     "healthy, but the logs could not be read": Row(_logs_unreadable(), "low", "could not be read"),
     "a cause, but the events could not be read": Row(
-        _oom().model_copy(update={"notes": ["events: forbidden - needs RBAC rule: ..."]}), "medium",
-        "events could not be read"),
+        _oom().model_copy(update={"notes": ["events: forbidden - needs RBAC rule: ..."]}),
+        "medium",
+        "events could not be read",
+    ),
     "healthy, but the events could not be read": Row(
-        _progressing(["events: forbidden - needs RBAC rule: ..."]), "low", "events could not be read"),
+        _progressing(["events: forbidden - needs RBAC rule: ..."]), "low", "events could not be read"
+    ),
     "a stall inferred from silence": Row(_stalled(), "medium", "silence alone"),
     "only symptoms": Row(_symptoms(), "medium", "only symptoms"),
     "nothing names a cause": Row(_nothing(), "low", "nothing read names a cause"),

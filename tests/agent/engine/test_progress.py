@@ -21,33 +21,45 @@ def _digest(lines: list[tuple[str, float | None]]) -> LogDigest:
 
 
 def test_progress_lines_of_every_common_shape() -> None:
-    for line in (" 48%|####      | 2500/5198 [54:35<58:54,  1.31s/it]",
-                 "Epoch 0: : 74/8000 [54:16<4:10:11, reduced_train_loss=1.818, global_step=74.0]",
-                 "iter 520: loss 4.3928, time 4608.49ms, mfu 39.50%",
-                 " [2026-03-10 14:06:10] iteration     1100/   50000 | elapsed time per iteration (ms): 1882.6 |",
-                 "{'loss': 0.7836, 'grad_norm': 1.34, 'learning_rate': 1.17e-05, 'epoch': 0.46}",
-                 "INFO:tensorflow:loss = 0.8710, step = 3900 (11.200 sec)",
-                 "Train Epoch: 9 [319488/1281167 (25%)]\tLoss: 3.278363",
-                 "[120]\ttrain-logloss:0.51034\teval-logloss:0.53112"):
+    for line in (
+        " 48%|####      | 2500/5198 [54:35<58:54,  1.31s/it]",
+        "Epoch 0: : 74/8000 [54:16<4:10:11, reduced_train_loss=1.818, global_step=74.0]",
+        "iter 520: loss 4.3928, time 4608.49ms, mfu 39.50%",
+        " [2026-03-10 14:06:10] iteration     1100/   50000 | elapsed time per iteration (ms): 1882.6 |",
+        "{'loss': 0.7836, 'grad_norm': 1.34, 'learning_rate': 1.17e-05, 'epoch': 0.46}",
+        "INFO:tensorflow:loss = 0.8710, step = 3900 (11.200 sec)",
+        "Train Epoch: 9 [319488/1281167 (25%)]\tLoss: 3.278363",
+        "[120]\ttrain-logloss:0.51034\teval-logloss:0.53112",
+    ):
         assert pace(_digest([(line, None)]), PROGRESS).reports, line
 
 
 def test_start_up_is_not_progress() -> None:
-    for line in ("Loading checkpoint shards: 100%|██████████| 4/4 [00:05<00:00,  1.39s/it]",
-                 "Map: 100%|██████████| 412360/412360 [01:09<00:00, 5933.80 examples/s]",
-                 "model-00003-of-00004.safetensors: 100%|██████████| 3.86G/3.86G [00:48<00:00, 79.6MB/s]",
-                 "Server listening on 0.0.0.0 port 22.",
-                 "  Total optimization steps = 180 lines of config",
-                 "  train_iters ...................................... 50000"):
+    for line in (
+        "Loading checkpoint shards: 100%|██████████| 4/4 [00:05<00:00,  1.39s/it]",
+        "Map: 100%|██████████| 412360/412360 [01:09<00:00, 5933.80 examples/s]",
+        "model-00003-of-00004.safetensors: 100%|██████████| 3.86G/3.86G [00:48<00:00, 79.6MB/s]",
+        "Server listening on 0.0.0.0 port 22.",
+        "  Total optimization steps = 180 lines of config",
+        "  train_iters ...................................... 50000",
+    ):
         assert not pace(_digest([(line, None)]), PROGRESS).reports, line
 
 
 def test_the_pace_is_the_stated_rate_times_the_steps_between_lines() -> None:
-    p = pace(_digest([(" 10%|#   | 1600/8573 [11:21:20<50:27:26, 26.05s/it]", 0),
-                      (" 10%|#   | 1610/8573 [11:25:45<50:22:32, 26.05s/it]", None)]), PROGRESS)
+    p = pace(
+        _digest(
+            [
+                (" 10%|#   | 1600/8573 [11:21:20<50:27:26, 26.05s/it]", 0),
+                (" 10%|#   | 1610/8573 [11:25:45<50:22:32, 26.05s/it]", None),
+            ]
+        ),
+        PROGRESS,
+    )
     assert p.seconds == 10 * 26.05
-    ms = pace(_digest([("iter 520: loss 4.39, time 4608.49ms", 0), ("iter 530: loss 4.40, time 4600.00ms", 1)]),
-              PROGRESS)
+    ms = pace(
+        _digest([("iter 520: loss 4.39, time 4608.49ms", 0), ("iter 530: loss 4.40, time 4600.00ms", 1)]), PROGRESS
+    )
     assert ms.seconds is not None and abs(ms.seconds - 46.0) < 0.01
     per_sec = pace(_digest([(" 5%|#  | 100/2000 [00:40<12:40,  2.50it/s]", 0)]), PROGRESS)
     assert per_sec.seconds == 0.4
@@ -55,8 +67,13 @@ def test_the_pace_is_the_stated_rate_times_the_steps_between_lines() -> None:
 
 def test_the_silence_is_due_after_the_shorter_of_the_two_paces() -> None:
     policy = StallPolicy()
-    d = _digest([(" 10%|#   | 1600/8573 [00:00<00:00, 26.05s/it]", -400),
-                 ("checkpoint saved", -200), (" 10%|#   | 1610/8573 [00:00<00:00, 26.05s/it]", None)])
+    d = _digest(
+        [
+            (" 10%|#   | 1600/8573 [00:00<00:00, 26.05s/it]", -400),
+            ("checkpoint saved", -200),
+            (" 10%|#   | 1610/8573 [00:00<00:00, 26.05s/it]", None),
+        ]
+    )
     # Timed lines every 50 minutes would allow 1000 minutes of silence; the bar's pace, 260 s
     # a line, allows 20 x 260.5 s.
     p = pace(d.model_copy(update={"cadence": 3000.0}), PROGRESS)
@@ -71,8 +88,9 @@ def test_lines_that_arrived_together_are_counted_alike_live_and_from_a_snapshot(
     offline = _digest([("a", -60), ("b", None), ("c", -30), ("d", None), ("e", None)])
     live = _digest([("a", -60), ("b", -60), ("c", -30), ("d", -30), ("e", -30)])
     assert pace(offline, PROGRESS).arrived_together == pace(live, PROGRESS).arrived_together == 2
-    assert not pace(_digest([("a", -60), ("b", -30), ("c", -30), ("d", -30), ("e", -30)]),
-                    PROGRESS).measurable(StallPolicy())
+    assert not pace(_digest([("a", -60), ("b", -30), ("c", -30), ("d", -30), ("e", -30)]), PROGRESS).measurable(
+        StallPolicy()
+    )
 
 
 def test_a_scanned_log_is_read_the_same_way() -> None:

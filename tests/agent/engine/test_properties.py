@@ -21,16 +21,20 @@ from tests.conftest import EXAMPLES
 
 EXAMPLE = EXAMPLES / "pytorchjob-gpu-oom-cascade"
 names = st.from_regex(r"[a-z][a-z0-9]{2,10}", fullmatch=True)
-log_lines = st.lists(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"), max_size=120),
-                     max_size=30)
+log_lines = st.lists(
+    st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"), max_size=120), max_size=30
+)
 
 
 @given(lines=log_lines, exit_code=st.sampled_from([0, 1, 2, 127, 137, 139, 143]), running_now=st.booleans())
 @settings(max_examples=150, deadline=None)
 def test_any_log_gives_a_verdict_in_the_taxonomy(lines: list[str], exit_code: int, running_now: bool) -> None:
     state = running() if running_now else terminated(exit_code, -5)
-    ev = evidence([pod("p-master-0", state, role="master", index=0)], status="Running" if running_now else "Failed",
-                  logs=[log("p-master-0", lines)])
+    ev = evidence(
+        [pod("p-master-0", state, role="master", index=0)],
+        status="Running" if running_now else "Failed",
+        logs=[log("p-master-0", lines)],
+    )
     verdict = judge(ev, builtin_catalogue())
     assert verdict.category in categories()
     assert verdict.healthy == (verdict.category == "healthy")
@@ -50,8 +54,11 @@ HARMLESS = [
 @settings(max_examples=60, deadline=None)
 def test_harmless_lines_keep_a_healthy_job_healthy(extra: list[str], where: int) -> None:
     lines = [*TRAINING[:where], *extra, *TRAINING[where:]]
-    ev = evidence([pod("p-master-0", role="master", index=0), pod("p-worker-0", role="worker", index=0)],
-                  status="Running", logs=[log("p-master-0", lines), log("p-worker-0", lines)])
+    ev = evidence(
+        [pod("p-master-0", role="master", index=0), pod("p-worker-0", role="worker", index=0)],
+        status="Running",
+        logs=[log("p-master-0", lines), log("p-worker-0", lines)],
+    )
     assert judge(ev, builtin_catalogue()).category == "healthy"
 
 
@@ -70,13 +77,19 @@ def _diagnose_renamed(job: str, ns: str, prefix: str) -> dict[str, object]:
         # One pass: the old names may contain the new ones ("lla" in "llama-ft").
         pattern = re.compile("|".join(re.escape(n) for n in sorted(back, key=len, reverse=True)))
         unname = lambda s: pattern.sub(lambda m: back[m.group(0)], s) if s else s  # noqa: E731
-        return {"category": v.category, "healthy": v.healthy, "signature": v.signature,
-                "culprit": (unname(v.culprit.pod), v.culprit.container) if v.culprit else None,
-                "evidence": [(e.source, unname(e.pod), e.container) for e in v.evidence]}
+        return {
+            "category": v.category,
+            "healthy": v.healthy,
+            "signature": v.signature,
+            "culprit": (unname(v.culprit.pod), v.culprit.container) if v.culprit else None,
+            "evidence": [(e.source, unname(e.pod), e.container) for e in v.evidence],
+        }
 
 
 @given(job=names, ns=names, prefix=names)
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_renaming_changes_only_the_names(job: str, ns: str, prefix: str) -> None:
-    assume(len({job, ns, prefix}) == 3 and not any(a in b for a in (job, ns, prefix) for b in (job, ns, prefix) if a != b))
+    assume(
+        len({job, ns, prefix}) == 3 and not any(a in b for a in (job, ns, prefix) for b in (job, ns, prefix) if a != b)
+    )
     assert _diagnose_renamed(job + "-x", ns, prefix) == _diagnose_renamed("llama-ft", "team-nlp", "gpu-a100-")

@@ -41,88 +41,157 @@ def _cascade() -> Evidence:
     """worker-1 runs out of GPU memory; the others time out ten minutes later, and the job's
     condition names the Master - the last to fail."""
     return evidence(
-        [pod("t-master-0", terminated(1, -10), role="master", index=0),
-         pod("t-worker-0", terminated(1, -10), role="worker", index=0),
-         pod("t-worker-1", terminated(1, -20), role="worker", index=1)],
-        conditions=[condition("Failed", reason="PyTorchJobFailed", message="PyTorchJob t is failed because 1 Master replica(s) failed.")],
-        logs=[log("t-master-0", [*TRAINING, NCCL_TIMEOUT, "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:"]),
-              log("t-worker-0", [*TRAINING, NCCL_TIMEOUT]),
-              log("t-worker-1", [*TRAINING, "Traceback (most recent call last):", '  File "train.py", line 9, in <module>', CUDA_OOM])])
+        [
+            pod("t-master-0", terminated(1, -10), role="master", index=0),
+            pod("t-worker-0", terminated(1, -10), role="worker", index=0),
+            pod("t-worker-1", terminated(1, -20), role="worker", index=1),
+        ],
+        conditions=[
+            condition(
+                "Failed",
+                reason="PyTorchJobFailed",
+                message="PyTorchJob t is failed because 1 Master replica(s) failed.",
+            )
+        ],
+        logs=[
+            log(
+                "t-master-0",
+                [*TRAINING, NCCL_TIMEOUT, "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:"],
+            ),
+            log("t-worker-0", [*TRAINING, NCCL_TIMEOUT]),
+            log(
+                "t-worker-1",
+                [*TRAINING, "Traceback (most recent call last):", '  File "train.py", line 9, in <module>', CUDA_OOM],
+            ),
+        ],
+    )
 
 
 def _oomkilled_worker() -> Evidence:
     return evidence(
-        [pod("t-master-0", terminated(1, -5), role="master", index=0),
-         pod("t-worker-3", terminated(137, -35, reason="OOMKilled"), role="worker", index=3)],
-        logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-3", TRAINING)])
+        [
+            pod("t-master-0", terminated(1, -5), role="master", index=0),
+            pod("t-worker-3", terminated(137, -35, reason="OOMKilled"), role="worker", index=3),
+        ],
+        logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-3", TRAINING)],
+    )
 
 
 def _timeouts_only() -> Evidence:
     return evidence(
-        [pod("t-master-0", terminated(1, -5), role="master", index=0),
-         pod("t-worker-0", terminated(1, -6), role="worker", index=0)],
-        logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-0", [NCCL_TIMEOUT])])
+        [
+            pod("t-master-0", terminated(1, -5), role="master", index=0),
+            pod("t-worker-0", terminated(1, -6), role="worker", index=0),
+        ],
+        logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-0", [NCCL_TIMEOUT])],
+    )
 
 
 def _cause_after_symptom() -> Evidence:
     """A pod with only symptoms failed earlier than the pod with a cause: symptoms never
     make a culprit while a cause exists."""
     return evidence(
-        [pod("t-worker-0", terminated(1, -30), role="worker", index=0),
-         pod("t-worker-1", terminated(1, -20), role="worker", index=1)],
-        logs=[log("t-worker-0", ["Connection reset by peer"]),
-              log("t-worker-1", ["OSError: [Errno 28] No space left on device: '/ckpt/step-900'"])])
+        [
+            pod("t-worker-0", terminated(1, -30), role="worker", index=0),
+            pod("t-worker-1", terminated(1, -20), role="worker", index=1),
+        ],
+        logs=[
+            log("t-worker-0", ["Connection reset by peer"]),
+            log("t-worker-1", ["OSError: [Errno 28] No space left on device: '/ckpt/step-900'"]),
+        ],
+    )
 
 
 def _simultaneous() -> Evidence:
     """Two failures within seconds: the more specific one is the cause."""
     return evidence(
-        [pod("t-worker-0", terminated(1, -20), role="worker", index=0),
-         pod("t-worker-1", terminated(1, -20 + 3 / 60), role="worker", index=1)],
-        logs=[log("t-worker-0", ["ValueError: bad value"]),
-              log("t-worker-1", ["RuntimeError: CUDA error: an illegal memory access was encountered"])])
+        [
+            pod("t-worker-0", terminated(1, -20), role="worker", index=0),
+            pod("t-worker-1", terminated(1, -20 + 3 / 60), role="worker", index=1),
+        ],
+        logs=[
+            log("t-worker-0", ["ValueError: bad value"]),
+            log("t-worker-1", ["RuntimeError: CUDA error: an illegal memory access was encountered"]),
+        ],
+    )
 
 
 def _recovered() -> Evidence:
-    return evidence([pod("t-master-0", running(started=-40), role="master", index=0,
-                         last=terminated(137, -41, reason="OOMKilled", started=-90))], status="Running",
-                    logs=[log("t-master-0", TRAINING)])
+    return evidence(
+        [
+            pod(
+                "t-master-0",
+                running(started=-40),
+                role="master",
+                index=0,
+                last=terminated(137, -41, reason="OOMKilled", started=-90),
+            )
+        ],
+        status="Running",
+        logs=[log("t-master-0", TRAINING)],
+    )
 
 
 def _crashlooping() -> Evidence:
-    return evidence([pod("t-master-0", running(started=-2), role="master", index=0,
-                         last=terminated(137, -3, reason="OOMKilled", started=-9), restarts=4)], status="Running")
+    return evidence(
+        [
+            pod(
+                "t-master-0",
+                running(started=-2),
+                role="master",
+                index=0,
+                last=terminated(137, -3, reason="OOMKilled", started=-9),
+                restarts=4,
+            )
+        ],
+        status="Running",
+    )
 
 
 def _survived_error() -> Evidence:
     """A still-running process logged a CUDA OOM it caught and retried."""
-    return evidence([pod("t-master-0", running(), role="master", index=0)], status="Running",
-                    logs=[log("t-master-0", [*TRAINING, CUDA_OOM, "retrying with a smaller batch", *TRAINING])])
+    return evidence(
+        [pod("t-master-0", running(), role="master", index=0)],
+        status="Running",
+        logs=[log("t-master-0", [*TRAINING, CUDA_OOM, "retrying with a smaller batch", *TRAINING])],
+    )
 
 
 def _succeeded_with_errors() -> Evidence:
-    return evidence([pod("t-master-0", terminated(0, -1), role="master", index=0, last=terminated(1, -50))],
-                    status="Succeeded", logs=[log("t-master-0", [CUDA_OOM], previous=True)],
-                    conditions=[condition("Succeeded", reason="PyTorchJobSucceeded", message="succeeded")])
+    return evidence(
+        [pod("t-master-0", terminated(0, -1), role="master", index=0, last=terminated(1, -50))],
+        status="Succeeded",
+        logs=[log("t-master-0", [CUDA_OOM], previous=True)],
+        conditions=[condition("Succeeded", reason="PyTorchJobSucceeded", message="succeeded")],
+    )
 
 
 def _stalled() -> Evidence:
     lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(50)]
-    return evidence([pod("t-master-0", running(started=-200), role="master", index=0)], status="Running",
-                    logs=[log("t-master-0", lines)])
+    return evidence(
+        [pod("t-master-0", running(started=-200), role="master", index=0)],
+        status="Running",
+        logs=[log("t-master-0", lines)],
+    )
 
 
 def _stalled_after_error() -> Evidence:
     lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(50)]
     lines.append("2026-05-01T09:50:01Z NCCL WARN NET/IB : Got completion from peer 10.0.0.2<1234> with error 12")
-    return evidence([pod("t-master-0", running(started=-200), role="master", index=0)], status="Running",
-                    logs=[log("t-master-0", lines)])
+    return evidence(
+        [pod("t-master-0", running(started=-200), role="master", index=0)],
+        status="Running",
+        logs=[log("t-master-0", lines)],
+    )
 
 
 def _quiet_recently() -> Evidence:
     lines = [f"2026-05-01T11:{m:02d}:00Z step {m} loss 1.0" for m in range(50)]
-    return evidence([pod("t-master-0", running(started=-200), role="master", index=0)], status="Running",
-                    logs=[log("t-master-0", lines)])
+    return evidence(
+        [pod("t-master-0", running(started=-200), role="master", index=0)],
+        status="Running",
+        logs=[log("t-master-0", lines)],
+    )
 
 
 def _local_clock() -> Evidence:
@@ -130,149 +199,304 @@ def _local_clock() -> Evidence:
     is 7 hours "before" the container started - the clock, not the job, is off."""
     lines = [f"2026-05-01 {h:02d}:{m:02d}:00 step loss 1.0" for h in (2, 3, 4) for m in range(0, 60, 2)]
     lines.append("2026-05-01 04:59:00 step loss 0.9")
-    return evidence([pod("t-master-0", running(started=-180), role="master", index=0)], status="Running",
-                    logs=[log("t-master-0", lines)])
+    return evidence(
+        [pod("t-master-0", running(started=-180), role="master", index=0)],
+        status="Running",
+        logs=[log("t-master-0", lines)],
+    )
 
 
 def _restarted_culprit() -> Evidence:
     """worker-1 ran out of GPU memory and restarted at once; 30 minutes later (the NCCL
     timeout) the others failed. worker-1 now looks recovered, but the cascade began there."""
     return evidence(
-        [pod("t-master-0", running(started=-1), role="master", index=0, last=terminated(1, -2, started=-60)),
-         pod("t-worker-0", running(started=-1), role="worker", index=0, last=terminated(1, -2, started=-60)),
-         pod("t-worker-1", running(started=-31), role="worker", index=1, last=terminated(1, -32, started=-60))],
+        [
+            pod("t-master-0", running(started=-1), role="master", index=0, last=terminated(1, -2, started=-60)),
+            pod("t-worker-0", running(started=-1), role="worker", index=0, last=terminated(1, -2, started=-60)),
+            pod("t-worker-1", running(started=-31), role="worker", index=1, last=terminated(1, -32, started=-60)),
+        ],
         status="Restarting",
-        logs=[log("t-worker-1", [*TRAINING, CUDA_OOM], previous=True), log("t-master-0", [NCCL_TIMEOUT], previous=True),
-              log("t-worker-0", [NCCL_TIMEOUT], previous=True)])
+        logs=[
+            log("t-worker-1", [*TRAINING, CUDA_OOM], previous=True),
+            log("t-master-0", [NCCL_TIMEOUT], previous=True),
+            log("t-worker-0", [NCCL_TIMEOUT], previous=True),
+        ],
+    )
 
 
 def _old_recovery_new_trouble() -> Evidence:
     """A crash three hours before an unrelated failure stays history."""
     return evidence(
-        [pod("t-master-0", terminated(1, -2), role="master", index=0),
-         pod("t-worker-0", running(started=-180), role="worker", index=0, last=terminated(137, -181, reason="OOMKilled"))],
-        logs=[log("t-master-0", ["ModuleNotFoundError: No module named 'flash_attn'"])])
+        [
+            pod("t-master-0", terminated(1, -2), role="master", index=0),
+            pod(
+                "t-worker-0",
+                running(started=-180),
+                role="worker",
+                index=0,
+                last=terminated(137, -181, reason="OOMKilled"),
+            ),
+        ],
+        logs=[log("t-master-0", ["ModuleNotFoundError: No module named 'flash_attn'"])],
+    )
 
 
 def _diverged_while_running() -> Evidence:
     lines = [*TRAINING, *(f"{{'loss': nan, 'learning_rate': 2e-05, 'epoch': {1 + i / 10}}}" for i in range(20))]
-    return evidence([pod("t-master-0", running(), role="master", index=0)], status="Running",
-                    logs=[log("t-master-0", lines)])
+    return evidence(
+        [pod("t-master-0", running(), role="master", index=0)], status="Running", logs=[log("t-master-0", lines)]
+    )
 
 
 def _nan_once_then_fine() -> Evidence:
-    lines = [*TRAINING, "{'loss': nan, 'epoch': 0.3}", *(f"{{'loss': 1.{i:02d}, 'epoch': {0.4 + i / 100}}}" for i in range(60))]
-    return evidence([pod("t-master-0", running(), role="master", index=0)], status="Running",
-                    logs=[log("t-master-0", lines)])
+    lines = [
+        *TRAINING,
+        "{'loss': nan, 'epoch': 0.3}",
+        *(f"{{'loss': 1.{i:02d}, 'epoch': {0.4 + i / 100}}}" for i in range(60)),
+    ]
+    return evidence(
+        [pod("t-master-0", running(), role="master", index=0)], status="Running", logs=[log("t-master-0", lines)]
+    )
 
 
 def _replaced_pod() -> Evidence:
     """A Job's first pod was evicted; its replacement has run for an hour."""
-    evicted = pod("etl-a", terminated(137, -70), reason="Evicted", message="The node was low on resource: memory.",
-                  created=-130)
+    evicted = pod(
+        "etl-a", terminated(137, -70), reason="Evicted", message="The node was low on resource: memory.", created=-130
+    )
     return evidence([evicted, pod("etl-b", running(started=-60), created=-65)], kind="Job", status="Running")
 
 
 def _scaling_up() -> Evidence:
-    return evidence([unschedulable("t-master-0", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", since=-4,
-                                   role="master", index=0)], status="Created",
-                    events=[event("FailedScheduling", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.",
-                                  obj="t-master-0", first=-4),
-                            event("TriggeredScaleUp", "pod triggered scale-up: [{gpu-pool 2->3 (max: 8)}]",
-                                  obj="t-master-0", type_="Normal", first=-3)])
+    return evidence(
+        [
+            unschedulable(
+                "t-master-0",
+                "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.",
+                since=-4,
+                role="master",
+                index=0,
+            )
+        ],
+        status="Created",
+        events=[
+            event(
+                "FailedScheduling",
+                "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.",
+                obj="t-master-0",
+                first=-4,
+            ),
+            event(
+                "TriggeredScaleUp",
+                "pod triggered scale-up: [{gpu-pool 2->3 (max: 8)}]",
+                obj="t-master-0",
+                type_="Normal",
+                first=-3,
+            ),
+        ],
+    )
 
 
 def _scale_up_too_slow() -> Evidence:
-    return evidence([unschedulable("t-master-0", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", since=-40,
-                                   role="master", index=0)], status="Created",
-                    events=[event("TriggeredScaleUp", "pod triggered scale-up", obj="t-master-0", type_="Normal",
-                                  first=-39)])
+    return evidence(
+        [
+            unschedulable(
+                "t-master-0",
+                "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.",
+                since=-40,
+                role="master",
+                index=0,
+            )
+        ],
+        status="Created",
+        events=[event("TriggeredScaleUp", "pod triggered scale-up", obj="t-master-0", type_="Normal", first=-39)],
+    )
 
 
 def _restart_loop() -> Evidence:
-    return evidence([pod("server", waiting("CrashLoopBackOff"), last=terminated(0, -1), restarts=9)], kind="Pod",
-                    status="Running")
+    return evidence(
+        [pod("server", waiting("CrashLoopBackOff"), last=terminated(0, -1), restarts=9)], kind="Pod", status="Running"
+    )
 
 
 def _deadline() -> Evidence:
-    return evidence([pod("t-master-0", running(), role="master", index=0)],
-                    conditions=[condition("Failed", reason="DeadlineExceeded",
-                                          message="Job t has failed because it was active longer than specified deadline")])
+    return evidence(
+        [pod("t-master-0", running(), role="master", index=0)],
+        conditions=[
+            condition(
+                "Failed",
+                reason="DeadlineExceeded",
+                message="Job t has failed because it was active longer than specified deadline",
+            )
+        ],
+    )
 
 
 def _quota() -> Evidence:
-    return evidence([], kind="Job", status="Pending", replicas=[ReplicaFacts(role="pod", expected=1, created=0)],
-                    events=[event("FailedCreate", 'pods "x" is forbidden: exceeded quota: gpu, requested: requests.nvidia.com/gpu=8',
-                                  obj="eval", kind="Job", count=9)])
+    return evidence(
+        [],
+        kind="Job",
+        status="Pending",
+        replicas=[ReplicaFacts(role="pod", expected=1, created=0)],
+        events=[
+            event(
+                "FailedCreate",
+                'pods "x" is forbidden: exceeded quota: gpu, requested: requests.nvidia.com/gpu=8',
+                obj="eval",
+                kind="Job",
+                count=9,
+            )
+        ],
+    )
 
 
 def _quota_history() -> Evidence:
     """Rejected once, then admitted: the job runs with every pod."""
-    return evidence([pod("eval-abcde", running(), role=None)], kind="Job", status="Running",
-                    replicas=[ReplicaFacts(role="pod", expected=1, created=1)],
-                    events=[event("FailedCreate", "exceeded quota: gpu", obj="eval", kind="Job", first=-100)])
+    return evidence(
+        [pod("eval-abcde", running(), role=None)],
+        kind="Job",
+        status="Running",
+        replicas=[ReplicaFacts(role="pod", expected=1, created=1)],
+        events=[event("FailedCreate", "exceeded quota: gpu", obj="eval", kind="Job", first=-100)],
+    )
 
 
 def _past_scheduling_trouble() -> Evidence:
-    return evidence([pod("t-master-0", running(), role="master", index=0)], status="Running",
-                    events=[event("FailedScheduling", "0/4 nodes are available: 4 Insufficient nvidia.com/gpu.",
-                                  obj="t-master-0", first=-125)])
+    return evidence(
+        [pod("t-master-0", running(), role="master", index=0)],
+        status="Running",
+        events=[
+            event(
+                "FailedScheduling",
+                "0/4 nodes are available: 4 Insufficient nvidia.com/gpu.",
+                obj="t-master-0",
+                first=-125,
+            )
+        ],
+    )
 
 
 def _pending_mount() -> Evidence:
-    return evidence([pod("t-master-0", running(), role="master", index=0),
-                     pod("t-worker-0", waiting("ContainerCreating"), role="worker", index=0)], status="Running",
-                    events=[event("FailedMount", "MountVolume.SetUp failed for volume \"data\" : nfs: access denied",
-                                  obj="t-worker-0", first=-12)])
+    return evidence(
+        [
+            pod("t-master-0", running(), role="master", index=0),
+            pod("t-worker-0", waiting("ContainerCreating"), role="worker", index=0),
+        ],
+        status="Running",
+        events=[
+            event(
+                "FailedMount",
+                'MountVolume.SetUp failed for volume "data" : nfs: access denied',
+                obj="t-worker-0",
+                first=-12,
+            )
+        ],
+    )
 
 
 def _pulling() -> Evidence:
-    return evidence([pod("t-master-0", running(), role="master", index=0),
-                     pod("t-worker-0", waiting("ContainerCreating"), role="worker", index=0, created=-3)],
-                    status="Running",
-                    events=[event("Pulling", "Pulling image \"train:1\"", obj="t-worker-0", type_="Normal", first=-2)])
+    return evidence(
+        [
+            pod("t-master-0", running(), role="master", index=0),
+            pod("t-worker-0", waiting("ContainerCreating"), role="worker", index=0, created=-3),
+        ],
+        status="Running",
+        events=[event("Pulling", 'Pulling image "train:1"', obj="t-worker-0", type_="Normal", first=-2)],
+    )
 
 
 def _stuck_pending() -> Evidence:
     """ContainerCreating for an hour, with warnings no signature knows: not healthy."""
-    return evidence([pod("t-master-0", waiting("ContainerCreating"), role="master", index=0, created=-60)],
-                    status="Created",
-                    events=[event("FailedCreatePodSandBox", "rpc error: code = Unknown desc = failed to setup network "
-                                  "for sandbox: plugin type=\"calico\" failed", obj="t-master-0", first=-59, count=30)])
+    return evidence(
+        [pod("t-master-0", waiting("ContainerCreating"), role="master", index=0, created=-60)],
+        status="Created",
+        events=[
+            event(
+                "FailedCreatePodSandBox",
+                'rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="calico" failed',
+                obj="t-master-0",
+                first=-59,
+                count=30,
+            )
+        ],
+    )
 
 
 def _never_ready() -> Evidence:
     """An inference server running for an hour that never became Ready: its errors count."""
     server = pod("vllm-0", running(started=-60), container="vllm")
     server = server.model_copy(update={"containers": [server.containers[0].model_copy(update={"ready": False})]})
-    return evidence([server], kind="Pod", status="Running",
-                    logs=[log("vllm-0", ["INFO: loading model", "ValueError: No available memory for the cache blocks. "
-                                         "Try increasing `gpu_memory_utilization` when initializing the engine."],
-                              container="vllm")])
+    return evidence(
+        [server],
+        kind="Pod",
+        status="Running",
+        logs=[
+            log(
+                "vllm-0",
+                [
+                    "INFO: loading model",
+                    "ValueError: No available memory for the cache blocks. "
+                    "Try increasing `gpu_memory_utilization` when initializing the engine.",
+                ],
+                container="vllm",
+            )
+        ],
+    )
 
 
 def _preempted_then_pending() -> Evidence:
     """The replacement pod cannot be scheduled because of the preemption: the preemption is
     the cause."""
-    gone = pod("job-a", terminated(143, -20), conditions=[condition(
-        "DisruptionTarget", reason="PreemptionByScheduler", message="preempting to accommodate a higher priority pod",
-        time=-20.1)])
-    return evidence([gone, unschedulable("job-b", "0/8 nodes are available: 8 Insufficient nvidia.com/gpu.", since=-19.95)],
-                    kind="Job", status="Running")
+    gone = pod(
+        "job-a",
+        terminated(143, -20),
+        conditions=[
+            condition(
+                "DisruptionTarget",
+                reason="PreemptionByScheduler",
+                message="preempting to accommodate a higher priority pod",
+                time=-20.1,
+            )
+        ],
+    )
+    return evidence(
+        [gone, unschedulable("job-b", "0/8 nodes are available: 8 Insufficient nvidia.com/gpu.", since=-19.95)],
+        kind="Job",
+        status="Running",
+    )
 
 
 def _unschedulable_master() -> Evidence:
     return evidence(
-        [unschedulable("t-master-0", "0/9 nodes are available: 9 Insufficient nvidia.com/gpu.", since=-30, role="master", index=0),
-         pod("t-worker-0", running(started=-5), role="worker", index=0, last=terminated(1, -6))],
+        [
+            unschedulable(
+                "t-master-0",
+                "0/9 nodes are available: 9 Insufficient nvidia.com/gpu.",
+                since=-30,
+                role="master",
+                index=0,
+            ),
+            pod("t-worker-0", running(started=-5), role="worker", index=0, last=terminated(1, -6)),
+        ],
         status="Running",
-        logs=[log("t-worker-0", ["torch.distributed.DistNetworkError: The client socket has timed out after 900s "
-                                 "while trying to connect to (t-master-0, 23456)."], previous=True)])
+        logs=[
+            log(
+                "t-worker-0",
+                [
+                    "torch.distributed.DistNetworkError: The client socket has timed out after 900s "
+                    "while trying to connect to (t-master-0, 23456)."
+                ],
+                previous=True,
+            )
+        ],
+    )
 
 
 def _failed_without_error() -> Evidence:
-    return evidence([pod("t-master-0", terminated(1, -3), role="master", index=0)],
-                    logs=[log("t-master-0", [*TRAINING, "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:"])])
+    return evidence(
+        [pod("t-master-0", terminated(1, -3), role="master", index=0)],
+        logs=[log("t-master-0", [*TRAINING, "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:"])],
+    )
 
 
 def _no_pods() -> Evidence:
@@ -280,15 +504,19 @@ def _no_pods() -> Evidence:
 
 
 def _line_means_most_specific() -> Evidence:
-    return evidence([pod("t-master-0", terminated(1, -3), role="master", index=0)],
-                    logs=[log("t-master-0", ["RuntimeError: CUDA error: out of memory"])])
+    return evidence(
+        [pod("t-master-0", terminated(1, -3), role="master", index=0)],
+        logs=[log("t-master-0", ["RuntimeError: CUDA error: out of memory"])],
+    )
 
 
 def _warnings_are_noise() -> Evidence:
-    return evidence([pod("t-master-0", terminated(1, -3), role="master", index=0)],
-                    logs=[log("t-master-0", ["/x.py:3: UserWarning: ModuleNotFoundError handled, falling back",
-                                             "KeyError: 'labels'"])])
-
+    return evidence(
+        [pod("t-master-0", terminated(1, -3), role="master", index=0)],
+        logs=[
+            log("t-master-0", ["/x.py:3: UserWarning: ModuleNotFoundError handled, falling back", "KeyError: 'labels'"])
+        ],
+    )
 
 
 # -- progress judged on the container that reports it -----------------------------------------
@@ -304,9 +532,14 @@ def _quiet_workers() -> Evidence:
     two hours ago and nothing since - quiet by design."""
     master = [f"{_stamp(m)} step {m + 120} loss 1.0" for m in range(-119, 0)]
     start = [f"{_stamp(-120)} [INFO] rank {r}: initialized torch.distributed (nccl)" for r in range(8)]
-    return evidence([pod("t-master-0", running(started=-121), role="master", index=0),
-                     pod("t-worker-0", running(started=-121), role="worker", index=0)], status="Running",
-                    logs=[log("t-master-0", master), log("t-worker-0", start)])
+    return evidence(
+        [
+            pod("t-master-0", running(started=-121), role="master", index=0),
+            pod("t-worker-0", running(started=-121), role="worker", index=0),
+        ],
+        status="Running",
+        logs=[log("t-master-0", master), log("t-worker-0", start)],
+    )
 
 
 def _nobody_reports_progress(server: bool = False) -> Evidence:
@@ -315,8 +548,9 @@ def _nobody_reports_progress(server: bool = False) -> Evidence:
     lines = [f"{_stamp(-180 + s / 60)} [INFO] loading shard {s} of 12" for s in range(12)]
     p = pod("t-master-0", running(started=-181), role="master", index=0)
     if server:
-        p = p.model_copy(update={"containers": [c.model_copy(update={"probed": True, "ready": True})
-                                                for c in p.containers]})
+        p = p.model_copy(
+            update={"containers": [c.model_copy(update={"probed": True, "ready": True}) for c in p.containers]}
+        )
     return evidence([p], status="Running", logs=[log("t-master-0", lines)])
 
 
@@ -341,20 +575,34 @@ def _arrived_together() -> Evidence:
 
 
 def _stall_inspector() -> Evidence:
-    lines = [*(f"{_stamp(-60 + m)} step {m} loss 1.0" for m in range(30)),
-             *(f"{_stamp(-29 + m)} [1,0]<stderr>: One or more tensors were submitted to be reduced, gathered or "
-               "broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds."
-               for m in range(28))]
-    return evidence([pod("t-launcher", running(started=-61), role="launcher")], kind="MPIJob", status="Running",
-                    logs=[log("t-launcher", lines)])
+    lines = [
+        *(f"{_stamp(-60 + m)} step {m} loss 1.0" for m in range(30)),
+        *(
+            f"{_stamp(-29 + m)} [1,0]<stderr>: One or more tensors were submitted to be reduced, gathered or "
+            "broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds."
+            for m in range(28)
+        ),
+    ]
+    return evidence(
+        [pod("t-launcher", running(started=-61), role="launcher")],
+        kind="MPIJob",
+        status="Running",
+        logs=[log("t-launcher", lines)],
+    )
 
 
 def _stall_warning_then_progress() -> Evidence:
-    lines = [f"{_stamp(-60)} One or more tensors were submitted to be reduced, gathered or broadcasted by subset of "
-             "ranks and are waiting for remainder of ranks for more than 60 seconds.",
-             *(f"{_stamp(-59 + m)} step {m} loss 1.0" for m in range(58))]
-    return evidence([pod("t-launcher", running(started=-61), role="launcher")], kind="MPIJob", status="Running",
-                    logs=[log("t-launcher", lines)])
+    lines = [
+        f"{_stamp(-60)} One or more tensors were submitted to be reduced, gathered or broadcasted by subset of "
+        "ranks and are waiting for remainder of ranks for more than 60 seconds.",
+        *(f"{_stamp(-59 + m)} step {m} loss 1.0" for m in range(58)),
+    ]
+    return evidence(
+        [pod("t-launcher", running(started=-61), role="launcher")],
+        kind="MPIJob",
+        status="Running",
+        logs=[log("t-launcher", lines)],
+    )
 
 
 # -- the cause on another object ----------------------------------------------------------------
@@ -364,36 +612,60 @@ def _former_rank_preempted() -> Evidence:
     """worker-1 was preempted and recreated under its name: its old uid's event is all that
     tells; the others timed out waiting for it."""
     recreated = pod("t-worker-1", running(started=-25), role="worker", index=1, created=-26).model_copy(
-        update={"uid": "new"})
+        update={"uid": "new"}
+    )
     gone = event("Preempted", "Preempted by pod 5d2a on node n-7", obj="t-worker-1", type_="Normal", first=-30)
-    return evidence([pod("t-master-0", terminated(1, -19), role="master", index=0),
-                     pod("t-worker-0", terminated(1, -19), role="worker", index=0), recreated],
-                    events=[gone.model_copy(update={"object_uid": "old"})],
-                    logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-0", [NCCL_TIMEOUT])])
+    return evidence(
+        [
+            pod("t-master-0", terminated(1, -19), role="master", index=0),
+            pod("t-worker-0", terminated(1, -19), role="worker", index=0),
+            recreated,
+        ],
+        events=[gone.model_copy(update={"object_uid": "old"})],
+        logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-0", [NCCL_TIMEOUT])],
+    )
 
 
 def _killed_after_the_failure() -> Evidence:
     """Pods deleted after the job failed (cleanPodPolicy) leave Killing events behind: history,
     not a cause."""
-    return evidence([pod("t-master-0", terminated(1, -30), role="master", index=0)],
-                    events=[event("Killing", "Stopping container main", obj="t-worker-0", type_="Normal", first=-29)],
-                    logs=[log("t-master-0", [*TRAINING, "ValueError: bad batch"])])
+    return evidence(
+        [pod("t-master-0", terminated(1, -30), role="master", index=0)],
+        events=[event("Killing", "Stopping container main", obj="t-worker-0", type_="Normal", first=-29)],
+        logs=[log("t-master-0", [*TRAINING, "ValueError: bad batch"])],
+    )
 
 
 def _gpu_fell_off_the_bus() -> Evidence:
     """The rank on node n-2 died without a word; the node's event says why."""
+
     def on(node: str, p: PodFacts) -> PodFacts:
         return p.model_copy(update={"node": node})
-    return evidence([on("n-1", pod("t-master-0", terminated(1, -5), role="master", index=0)),
-                     on("n-2", pod("t-worker-0", terminated(1, -15), role="worker", index=0))],
-                    events=[event("XidCriticalError", "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.",
-                                  obj="n-2", kind="Node", first=-16)],
-                    logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-0", TRAINING)])
+
+    return evidence(
+        [
+            on("n-1", pod("t-master-0", terminated(1, -5), role="master", index=0)),
+            on("n-2", pod("t-worker-0", terminated(1, -15), role="worker", index=0)),
+        ],
+        events=[
+            event(
+                "XidCriticalError",
+                "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.",
+                obj="n-2",
+                kind="Node",
+                first=-16,
+            )
+        ],
+        logs=[log("t-master-0", [NCCL_TIMEOUT]), log("t-worker-0", TRAINING)],
+    )
 
 
 def _gpu_pod_on_cpu(accelerators: int) -> Evidence:
-    lines = ["UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up "
-             "environment. Setting the available devices to be zero.", *TRAINING * 40]
+    lines = [
+        "UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up "
+        "environment. Setting the available devices to be zero.",
+        *TRAINING * 40,
+    ]
     p = pod("t-0", running(started=-60)).model_copy(update={"accelerators": accelerators})
     return evidence([p], kind="Job", status="Running", logs=[log("t-0", lines)])
 
@@ -409,15 +681,20 @@ def _server_engine_died() -> Evidence:
 def _transient_error_then_quiet() -> Evidence:
     """Progress, one error, then nothing at all for ten minutes (a long checkpoint save): a
     silence for the stall rules to judge, too short for them."""
-    lines = [*(f"{_stamp(-40 + m / 6)} step {m} loss 1.0" for m in range(180)),
-             f"{_stamp(-10)} requests.exceptions.ReadTimeout: HTTPSConnectionPool(host='hub', port=443): Read timed out."]
+    lines = [
+        *(f"{_stamp(-40 + m / 6)} step {m} loss 1.0" for m in range(180)),
+        f"{_stamp(-10)} requests.exceptions.ReadTimeout: HTTPSConnectionPool(host='hub', port=443): Read timed out.",
+    ]
     return evidence([pod("t-0", running(started=-41))], kind="Job", status="Running", logs=[log("t-0", lines)])
 
 
 def _same_error_to_the_last_line() -> Evidence:
-    lines = ["Tue Mar 24 09:00:00 2026  NVIDIA-SMI 550.54  Driver Version: 550.54",
-             *(f"{_stamp(-20 + m / 12)} Failed to initialize NVML: Unknown Error" for m in range(200))]
+    lines = [
+        "Tue Mar 24 09:00:00 2026  NVIDIA-SMI 550.54  Driver Version: 550.54",
+        *(f"{_stamp(-20 + m / 12)} Failed to initialize NVML: Unknown Error" for m in range(200)),
+    ]
     return evidence([pod("smi", running(started=-120))], kind="Pod", status="Running", logs=[log("smi", lines)])
+
 
 ROWS = {
     "cascade: first OOM, not the replica the condition names": Row(_cascade(), "gpu-oom", "t-worker-1"),
@@ -438,7 +715,9 @@ ROWS = {
     "waiting for the autoscaler's new node": Row(_scaling_up(), "healthy", None, healthy=True),
     "the autoscaler took too long": Row(_scale_up_too_slow(), "unschedulable", "t-master-0"),
     "a rank that restarted at once still started the cascade": Row(_restarted_culprit(), "gpu-oom", "t-worker-1"),
-    "an old recovered crash is not the cause of a new failure": Row(_old_recovery_new_trouble(), "dependency-error", "t-master-0"),
+    "an old recovered crash is not the cause of a new failure": Row(
+        _old_recovery_new_trouble(), "dependency-error", "t-master-0"
+    ),
     "a running job whose loss is NaN now": Row(_diverged_while_running(), "nan-loss", "t-master-0"),
     "a NaN loss long ago, fine since": Row(_nan_once_then_fine(), "healthy", None, healthy=True),
     "deadline: the workload, no culprit pod": Row(_deadline(), "deadline-exceeded", None),
@@ -456,13 +735,12 @@ ROWS = {
     "a line means its most specific reading": Row(_line_means_most_specific(), "gpu-oom", "t-master-0"),
     "python warnings are noise": Row(_warnings_are_noise(), "application-error", "t-master-0"),
     "workers quiet by design, the master progressing": Row(_quiet_workers(), "healthy", None, healthy=True),
-    "no container reports progress: silence is judged on all": Row(_nobody_reports_progress(), "stalled",
-                                                                    "t-master-0"),
-    "a Ready server is quiet between requests": Row(_nobody_reports_progress(server=True), "healthy", None,
-                                                   healthy=True),
+    "no container reports progress: silence is judged on all": Row(_nobody_reports_progress(), "stalled", "t-master-0"),
+    "a Ready server is quiet between requests": Row(
+        _nobody_reports_progress(server=True), "healthy", None, healthy=True
+    ),
     "the bar's own pace says it hangs": Row(_bar_says_steps_take_seconds(), "stalled", "t-0"),
-    "lines that arrived together leave the silence unmeasured": Row(_arrived_together(), "healthy", None,
-                                                                    healthy=True),
+    "lines that arrived together leave the silence unmeasured": Row(_arrived_together(), "healthy", None, healthy=True),
     "a stall inspector among the last lines": Row(_stall_inspector(), "stalled", "t-launcher"),
     "a stall warning training got past": Row(_stall_warning_then_progress(), "healthy", None, healthy=True),
     "a former rank preempted, recreated under its name": Row(_former_rank_preempted(), "preempted", "t-worker-1"),
@@ -471,8 +749,9 @@ ROWS = {
     "a GPU pod that cannot use its GPU": Row(_gpu_pod_on_cpu(1), "cuda-error", "t-0"),
     "a CPU pod's CUDA warning means nothing": Row(_gpu_pod_on_cpu(0), "healthy", None, healthy=True),
     "a server's engine died and only health checks follow": Row(_server_engine_died(), "gpu-oom", "srv"),
-    "an error, then a quiet spell too short for a stall": Row(_transient_error_then_quiet(), "healthy", None,
-                                                              healthy=True),
+    "an error, then a quiet spell too short for a stall": Row(
+        _transient_error_then_quiet(), "healthy", None, healthy=True
+    ),
     "the same error over and over up to the last line": Row(_same_error_to_the_last_line(), "cuda-error", "smi"),
 }
 
@@ -481,7 +760,10 @@ ROWS = {
 def test_rules(row: Row) -> None:
     verdict = judge(row.evidence, builtin_catalogue())
     assert (verdict.category, verdict.culprit.pod if verdict.culprit else None, verdict.healthy) == (
-        row.category, row.culprit, row.healthy), verdict.analysis
+        row.category,
+        row.culprit,
+        row.healthy,
+    ), verdict.analysis
     assert verdict.engine == "rules"
     if not verdict.healthy:
         assert verdict.evidence, "an unhealthy verdict quotes what it rests on"
@@ -509,6 +791,16 @@ def test_pod_order_does_not_change_the_verdict() -> None:
 
 def test_recovery_needs_time() -> None:
     """The same restart, 3 minutes into the new run instead of 40: not recovered yet."""
-    early = evidence([pod("t-master-0", running(started=-3), role="master", index=0,
-                          last=terminated(137, -4, reason="OOMKilled", started=-90))], status="Running")
+    early = evidence(
+        [
+            pod(
+                "t-master-0",
+                running(started=-3),
+                role="master",
+                index=0,
+                last=terminated(137, -4, reason="OOMKilled", started=-90),
+            )
+        ],
+        status="Running",
+    )
     assert judge(early, builtin_catalogue()).category == "oom-killed"

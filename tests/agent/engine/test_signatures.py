@@ -37,7 +37,10 @@ def test_ids_are_unique_and_patterns_pass_the_check_a_users_pass() -> None:
         ({"id": "x", "category": "gpu-oom", "where": "log"}, "needs a pattern"),
         ({"id": "x", "category": "gpu-oom", "where": "log", "pattern": "("}, "not a valid regular expression"),
         ({"id": "x", "kind": "noise", "where": "event", "reason": "A"}, "only log signatures can be noise"),
-        ({"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "exit_codes": [1]}, "status signatures only"),
+        (
+            {"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "exit_codes": [1]},
+            "status signatures only",
+        ),
         ({"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "specificty": 3}, "Extra inputs"),
         ({"id": "Bad Id", "category": "gpu-oom", "where": "log", "pattern": "a"}, "should match pattern"),
     ],
@@ -56,7 +59,8 @@ def test_user_file_adds_replaces_and_disables(tmp_path: Path) -> None:
         "signatures:\n"
         "  - id: team-quota\n    category: disk-full\n    where: log\n    pattern: 'team quota reached'\n    specificity: 90\n"
         "  - id: cuda-oom\n    category: gpu-oom\n    where: log\n    pattern: 'CUDA OOM'\n"
-        "disable: [python-exception]\n")
+        "disable: [python-exception]\n"
+    )
     cat = load_catalogue([path])
     assert cat.by_id["team-quota"].category == "disk-full"
     assert cat.by_id["cuda-oom"].pattern == "CUDA OOM"
@@ -76,7 +80,9 @@ def test_bad_yaml_and_unreadable_files(tmp_path: Path) -> None:
 
 
 def test_status_signature_matching() -> None:
-    sig = Signature(id="s", category="oom-killed", where="status", subject="terminated", reason="OOMKilled", exit_codes=[137])
+    sig = Signature(
+        id="s", category="oom-killed", where="status", subject="terminated", reason="OOMKilled", exit_codes=[137]
+    )
     assert sig.matches(text="", reason="OOMKilled", subject="terminated", exit_code=137)
     assert not sig.matches(text="", reason="OOMKilledX", subject="terminated", exit_code=137)
     assert not sig.matches(text="", reason="OOMKilled", subject="waiting", exit_code=137)
@@ -89,7 +95,10 @@ def test_status_signature_matching() -> None:
         ("RuntimeError: CUDA error: device-side assert triggered", ["device-side-assert"]),
         ("ModuleNotFoundError: No module named 'deepspeed'", ["module-not-found"]),
         ("OSError: [Errno 28] No space left on device", ["no-space-left"]),
-        ("RuntimeError: unable to write to file </torch_3421_2239048781_0>: No space left on device (28)", ["shm-no-space"]),
+        (
+            "RuntimeError: unable to write to file </torch_3421_2239048781_0>: No space left on device (28)",
+            ["shm-no-space"],
+        ),
         ("[rank0]: KeyError: 'input_ids'", ["python-exception"]),
         ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:", ["torchrun-child-failed"]),
         ("/usr/lib/python3/site-packages/x.py:12: FutureWarning: CUDA out of memory is deprecated", []),
@@ -112,4 +121,3 @@ def test_compiled_catalogue_is_current() -> None:
     expected = json.loads(json.dumps(compiled_catalogue(Catalogue(fresh), digest)))
     assert shipped == expected, "regenerate: python -m agent.engine.signatures"
     assert list(builtin_catalogue().signatures) == fresh
-

@@ -28,17 +28,28 @@ OOM_QUOTE = "[rank20]: torch.OutOfMemoryError: CUDA out of memory. Tried to allo
 
 def model_settings(**overrides: Any) -> Settings:
     """A model on the fake endpoint, no cache, quick to give up."""
-    values: dict[str, Any] = {"model": "test-model", "base_url": BASE_URL, "cache": False, "timeout": 30,
-                              "request_timeout": 5, "max_retries": 2, **overrides}
+    values: dict[str, Any] = {
+        "model": "test-model",
+        "base_url": BASE_URL,
+        "cache": False,
+        "timeout": 30,
+        "request_timeout": 5,
+        "max_retries": 2,
+        **overrides,
+    }
     return Settings(**values)
 
 
 def completion(content: str | None, *, choices: bool = True) -> dict[str, Any]:
     """A chat completion response body, as the OpenAI API returns it."""
     return {
-        "id": "chatcmpl-test", "object": "chat.completion", "created": 1767225600, "model": "test-model",
-        "choices": [{"index": 0, "finish_reason": "stop",
-                     "message": {"role": "assistant", "content": content}}] if choices else [],
+        "id": "chatcmpl-test",
+        "object": "chat.completion",
+        "created": 1767225600,
+        "model": "test-model",
+        "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}]
+        if choices
+        else [],
         "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
     }
 
@@ -46,7 +57,8 @@ def completion(content: str | None, *, choices: bool = True) -> dict[str, Any]:
 def good_answer(**overrides: Any) -> str:
     """A correct JSON answer for the example: worker 2 ran out of GPU memory."""
     answer: dict[str, Any] = {
-        "healthy": False, "category": "gpu-oom",
+        "healthy": False,
+        "category": "gpu-oom",
         "error": "llama-ft-worker-2 ran out of GPU memory.",
         "analysis": "Worker 2 failed first with CUDA out of memory; the other ranks timed out after it.",
         "solution": "Lower the per-GPU batch size or enable activation checkpointing.",
@@ -81,8 +93,9 @@ def configmap(namespace: str, name: str, data: dict[str, str]) -> dict[str, Any]
     return {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name, "namespace": namespace}, "data": data}
 
 
-def read(snapshot: Path, target: Target = TARGET,
-         settings: Settings | None = None) -> tuple[SnapshotSource, Evidence, Verdict]:
+def read(
+    snapshot: Path, target: Target = TARGET, settings: Settings | None = None
+) -> tuple[SnapshotSource, Evidence, Verdict]:
     """The source, the evidence and the rule verdict for a snapshot."""
     source = SnapshotSource(snapshot)
     evidence = gather(target, source, settings=settings)

@@ -7,8 +7,14 @@ from tests.builders import CUDA_OOM
 
 
 def test_pack_keeps_decisive_lines_and_headers_and_marks_cuts() -> None:
-    lines = ["== pod-a/main: 100 lines ==", *(f"step {i} loss 1.{i}" for i in range(60)), CUDA_OOM,
-             *(f"epilogue {i}" for i in range(30)), "== pod-b/main: 5 lines ==", "b said hello"]
+    lines = [
+        "== pod-a/main: 100 lines ==",
+        *(f"step {i} loss 1.{i}" for i in range(60)),
+        CUDA_OOM,
+        *(f"epilogue {i}" for i in range(30)),
+        "== pod-b/main: 5 lines ==",
+        "b said hello",
+    ]
     packed = pack("\n".join(lines), 120, keep=[f"[log pod-a/main] {CUDA_OOM}"])
     out = packed.splitlines()
     assert out[0] == "== pod-a/main: 100 lines ==" and CUDA_OOM in out and "== pod-b/main: 5 lines ==" in out
@@ -21,7 +27,10 @@ def test_pack_keeps_decisive_lines_and_headers_and_marks_cuts() -> None:
 
 def test_water_fill_gives_small_fields_all_they_need() -> None:
     assert water_fill({"ErrorInfo": 100, "EventInfo": 2000, "LogInfo": 9000}, 3000) == {
-        "ErrorInfo": 100, "EventInfo": 1450, "LogInfo": 1450}
+        "ErrorInfo": 100,
+        "EventInfo": 1450,
+        "LogInfo": 1450,
+    }
     assert water_fill({"a": 10}, -5) == {"a": 0}
 
 

@@ -35,11 +35,22 @@ def prompt_for(ev: Evidence, **settings: Any) -> prompting.Prompt:
     return build_prompt(ev, judge(ev, builtin_catalogue()), Settings(**settings))
 
 
-FAILED_POD = filled(evidence([pod("trainer", terminated(1, -10))], kind="Pod", name="trainer",
-                             logs=[log("trainer", [*TRAINING, CUDA_OOM])]))
-FAILED_JOB = filled(evidence([pod("nightly-abc12", terminated(1, -10))], kind="Job", name="nightly",
-                             logs=[log("nightly-abc12", [*TRAINING, CUDA_OOM])]))
-RAY_JOB = FAILED_JOB.model_copy(update={"workload": FAILED_JOB.workload.model_copy(update={"kind": "RayJob", "family": "ray"})})
+FAILED_POD = filled(
+    evidence(
+        [pod("trainer", terminated(1, -10))], kind="Pod", name="trainer", logs=[log("trainer", [*TRAINING, CUDA_OOM])]
+    )
+)
+FAILED_JOB = filled(
+    evidence(
+        [pod("nightly-abc12", terminated(1, -10))],
+        kind="Job",
+        name="nightly",
+        logs=[log("nightly-abc12", [*TRAINING, CUDA_OOM])],
+    )
+)
+RAY_JOB = FAILED_JOB.model_copy(
+    update={"workload": FAILED_JOB.workload.model_copy(update={"kind": "RayJob", "family": "ray"})}
+)
 
 
 @pytest.fixture(scope="module")
@@ -50,12 +61,18 @@ def example() -> tuple[SnapshotSource, Evidence, Verdict]:
 # -- the built-in templates, one per family --------------------------------------------------------
 
 
-@pytest.mark.parametrize(("ev", "template", "opening", "family_line"), [
-    (FAILED_POD, "pod.j2", "Pod ml/trainer is Failed.", "Read its containers' current and last states"),
-    (FAILED_JOB, "job.j2", "Job ml/nightly is Failed.", "A Job retries failed pods up to its backoffLimit"),
-    (RAY_JOB, "generic.j2", "RayJob in namespace ml.", None),
-], ids=["pod", "job", "generic"])
-def test_each_family_renders_its_built_in_template(ev: Evidence, template: str, opening: str, family_line: str | None) -> None:
+@pytest.mark.parametrize(
+    ("ev", "template", "opening", "family_line"),
+    [
+        (FAILED_POD, "pod.j2", "Pod ml/trainer is Failed.", "Read its containers' current and last states"),
+        (FAILED_JOB, "job.j2", "Job ml/nightly is Failed.", "A Job retries failed pods up to its backoffLimit"),
+        (RAY_JOB, "generic.j2", "RayJob in namespace ml.", None),
+    ],
+    ids=["pod", "job", "generic"],
+)
+def test_each_family_renders_its_built_in_template(
+    ev: Evidence, template: str, opening: str, family_line: str | None
+) -> None:
     p = prompt_for(ev)
     system, user = (m["content"] for m in p.messages)
     assert p.template == f"built-in {template}" and p.template_error is None
@@ -98,7 +115,9 @@ def with_template(tmp_path: Path, text: str, ev: Evidence = FAILED_POD, **settin
 
 
 def test_a_template_without_blocks_is_the_user_message(tmp_path: Path) -> None:
-    p = with_template(tmp_path, "Pod {{ Metadata.PodName }} in {{ Namespace }} ({{ Language }}): {{ RuleVerdict.category }}")
+    p = with_template(
+        tmp_path, "Pod {{ Metadata.PodName }} in {{ Namespace }} ({{ Language }}): {{ RuleVerdict.category }}"
+    )
     system, user = (m["content"] for m in p.messages)
     assert user == "Pod trainer in ml (English): gpu-oom"
     assert "This workload is a single Pod." in system  # the built-in system part
@@ -112,16 +131,23 @@ def test_a_template_may_define_only_its_system_part_and_include_partials(tmp_pat
     assert user.startswith("Pod ml/trainer is Failed.")
 
 
-@pytest.mark.parametrize(("text", "why"), [
-    ("Pod {{ Metadata.PodName }}\n{{ Nope }}", "line 2: 'Nope' is undefined"),
-    ("{% if %}", "line 1: Expected an expression"),
-    ("{{ Metadata.update({'a': 'b'}) }}", "access to attribute 'update' of 'dict' object is unsafe"),
-    ("{{ Kind.__class__.__mro__ }}", "access to attribute '__class__' of 'str' object is unsafe"),
-    ("{% for i in range(9000) %}{{ Categories }}{% endfor %}", f"renders more than {prompting.MAX_RENDERED_CHARS} characters"),
-    ('{% include "/etc/passwd" %}', "/etc/passwd"),
-    ("{{ 1 / 0 }}", "line 1: ZeroDivisionError"),
-    ("{{ range .Jobs }}x{{ end }}", "line 1: Go template action {{ range .Jobs }}"),
-], ids=["unknown-variable", "syntax", "mutation", "dunder", "too-long", "include-outside", "runtime", "go-range"])
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("Pod {{ Metadata.PodName }}\n{{ Nope }}", "line 2: 'Nope' is undefined"),
+        ("{% if %}", "line 1: Expected an expression"),
+        ("{{ Metadata.update({'a': 'b'}) }}", "access to attribute 'update' of 'dict' object is unsafe"),
+        ("{{ Kind.__class__.__mro__ }}", "access to attribute '__class__' of 'str' object is unsafe"),
+        (
+            "{% for i in range(9000) %}{{ Categories }}{% endfor %}",
+            f"renders more than {prompting.MAX_RENDERED_CHARS} characters",
+        ),
+        ('{% include "/etc/passwd" %}', "/etc/passwd"),
+        ("{{ 1 / 0 }}", "line 1: ZeroDivisionError"),
+        ("{{ range .Jobs }}x{{ end }}", "line 1: Go template action {{ range .Jobs }}"),
+    ],
+    ids=["unknown-variable", "syntax", "mutation", "dunder", "too-long", "include-outside", "runtime", "go-range"],
+)
 def test_a_broken_template_is_reported_and_the_built_in_one_used(tmp_path: Path, text: str, why: str) -> None:
     p = with_template(tmp_path, text)
     assert p.template == "built-in pod.j2"
@@ -142,12 +168,17 @@ def test_an_unreadable_template_file_is_noted(tmp_path: Path) -> None:
 @pytest.fixture
 def configmap_snapshot(tmp_path: Path) -> Path:
     snapshot = copy_snapshot(tmp_path)
-    add_objects(snapshot,
-                configmap("team-nlp", "prompts", {"pytorchjob.j2": "from pytorchjob.j2", "pytorchjob.tmpl": "from .tmpl",
-                                                  "default.j2": "from default.j2"}),
-                configmap("team-nlp", "aegis", {"pytorchjob.tmpl": "from .tmpl", "default.j2": "from default.j2"}),
-                configmap("team-nlp", "fallback", {"default.j2": "from default.j2", "pod.j2": "not this kind"}),
-                configmap("team-nlp", "unrelated", {"job.j2": "not this kind"}))
+    add_objects(
+        snapshot,
+        configmap(
+            "team-nlp",
+            "prompts",
+            {"pytorchjob.j2": "from pytorchjob.j2", "pytorchjob.tmpl": "from .tmpl", "default.j2": "from default.j2"},
+        ),
+        configmap("team-nlp", "aegis", {"pytorchjob.tmpl": "from .tmpl", "default.j2": "from default.j2"}),
+        configmap("team-nlp", "fallback", {"default.j2": "from default.j2", "pod.j2": "not this kind"}),
+        configmap("team-nlp", "unrelated", {"job.j2": "not this kind"}),
+    )
     return snapshot
 
 
@@ -157,22 +188,54 @@ def user_message(snapshot: Path, tmp_path: Path, **settings: Any) -> tuple[str, 
     return p.messages[-1]["content"], p
 
 
-@pytest.mark.parametrize(("settings", "expected", "template"), [
-    ({"prompt_configmap": "team-nlp/prompts"}, "from pytorchjob.j2", "ConfigMap team-nlp/prompts key pytorchjob.j2"),
-    ({"prompt_configmap": "team-nlp/aegis"}, "from .tmpl", "ConfigMap team-nlp/aegis key pytorchjob.tmpl"),
-    ({"prompt_configmap": "team-nlp/fallback"}, "from default.j2", "ConfigMap team-nlp/fallback key default.j2"),
-    ({"prompt_configmap": "team-nlp/prompts", "prompt_file": "FILE"}, "from the file", "--prompt-file"),
-    ({"prompt_configmap": "team-nlp/prompts", "prompts": {"pytorchjob": "FILE"}}, "from pytorchjob.j2", "ConfigMap"),
-    ({"prompt_configmap": "team-nlp/unrelated", "prompts": {"default": "FILE"}}, "from the file", "config prompts.default"),
-    ({"prompts": {"pytorchjob": "FILE", "default": "nope"}}, "from the file", "config prompts.pytorchjob"),
-], ids=["kind-key", "aegis-key", "default-key", "file-beats-configmap", "configmap-beats-config", "config-file-default",
-        "config-file-kind"])
-def test_first_match_wins(configmap_snapshot: Path, tmp_path: Path, settings: dict[str, Any], expected: str,
-                          template: str) -> None:
+@pytest.mark.parametrize(
+    ("settings", "expected", "template"),
+    [
+        (
+            {"prompt_configmap": "team-nlp/prompts"},
+            "from pytorchjob.j2",
+            "ConfigMap team-nlp/prompts key pytorchjob.j2",
+        ),
+        ({"prompt_configmap": "team-nlp/aegis"}, "from .tmpl", "ConfigMap team-nlp/aegis key pytorchjob.tmpl"),
+        ({"prompt_configmap": "team-nlp/fallback"}, "from default.j2", "ConfigMap team-nlp/fallback key default.j2"),
+        ({"prompt_configmap": "team-nlp/prompts", "prompt_file": "FILE"}, "from the file", "--prompt-file"),
+        (
+            {"prompt_configmap": "team-nlp/prompts", "prompts": {"pytorchjob": "FILE"}},
+            "from pytorchjob.j2",
+            "ConfigMap",
+        ),
+        (
+            {"prompt_configmap": "team-nlp/unrelated", "prompts": {"default": "FILE"}},
+            "from the file",
+            "config prompts.default",
+        ),
+        ({"prompts": {"pytorchjob": "FILE", "default": "nope"}}, "from the file", "config prompts.pytorchjob"),
+    ],
+    ids=[
+        "kind-key",
+        "aegis-key",
+        "default-key",
+        "file-beats-configmap",
+        "configmap-beats-config",
+        "config-file-default",
+        "config-file-kind",
+    ],
+)
+def test_first_match_wins(
+    configmap_snapshot: Path, tmp_path: Path, settings: dict[str, Any], expected: str, template: str
+) -> None:
     file = tmp_path / "file.j2"
     file.write_text("from the file")
-    settings = {k: (str(file) if v == "FILE" else {kk: str(file) if vv == "FILE" else vv for kk, vv in v.items()}
-                    if isinstance(v, dict) else v) for k, v in settings.items()}
+    settings = {
+        k: (
+            str(file)
+            if v == "FILE"
+            else {kk: str(file) if vv == "FILE" else vv for kk, vv in v.items()}
+            if isinstance(v, dict)
+            else v
+        )
+        for k, v in settings.items()
+    }
     user, p = user_message(configmap_snapshot, tmp_path, **settings)
     assert user == expected
     assert p.template.startswith(template)
@@ -200,8 +263,9 @@ class InCluster:
         return self.snapshot.get_object(api_version, kind, name, namespace)
 
 
-def test_in_a_cluster_the_default_configmap_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                    example: tuple[SnapshotSource, Evidence, Verdict]) -> None:
+def test_in_a_cluster_the_default_configmap_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, example: tuple[SnapshotSource, Evidence, Verdict]
+) -> None:
     namespace_file = tmp_path / "namespace"
     namespace_file.write_text("jobdoctor\n")
     monkeypatch.setattr(prompting, "SERVICE_ACCOUNT_NAMESPACE", namespace_file)
@@ -221,17 +285,23 @@ def test_in_a_cluster_the_default_configmap_is_read(tmp_path: Path, monkeypatch:
 # -- Aegis's Go templates ------------------------------------------------------------------------------
 
 
-def test_an_aegis_template_renders_with_our_fields(tmp_path: Path, example: tuple[SnapshotSource, Evidence, Verdict]) -> None:
-    aegis = ('Diagnose this PyTorchJob.\nName: {{ index .Metadata "JobName" }}; state: {{ index .Metadata "JobStatus" }}\n'
-             'Master wanted/created: {{ index .Metadata "MasterExpected" }}/{{ index .Metadata "MasterCreatedCount" }}\n'
-             'Launcher: {{ index .Metadata "LauncherStatus" }}\n{{ if .LogInfo }}Logs: --- {{ .LogInfo }} ---{{ end }}\n'
-             'Reply in {{ .Language }} as Healthy/Error/Analysis/Solution.')
+def test_an_aegis_template_renders_with_our_fields(
+    tmp_path: Path, example: tuple[SnapshotSource, Evidence, Verdict]
+) -> None:
+    aegis = (
+        'Diagnose this PyTorchJob.\nName: {{ index .Metadata "JobName" }}; state: {{ index .Metadata "JobStatus" }}\n'
+        'Master wanted/created: {{ index .Metadata "MasterExpected" }}/{{ index .Metadata "MasterCreatedCount" }}\n'
+        'Launcher: {{ index .Metadata "LauncherStatus" }}\n{{ if .LogInfo }}Logs: --- {{ .LogInfo }} ---{{ end }}\n'
+        "Reply in {{ .Language }} as Healthy/Error/Analysis/Solution."
+    )
     path = tmp_path / "pytorchjob.tmpl"
     path.write_text(aegis, encoding="utf-8")
     source, ev, rule = example
     p = build_prompt(ev, rule, Settings(prompt_file=str(path), language="zh"), source=source)
     user = p.messages[-1]["content"]
-    assert user.startswith("Diagnose this PyTorchJob.\nName: llama-ft; state: Failed\nMaster wanted/created: 1/1\nLauncher: \n")
+    assert user.startswith(
+        "Diagnose this PyTorchJob.\nName: llama-ft; state: Failed\nMaster wanted/created: 1/1\nLauncher: \n"
+    )
     assert "Logs: --- <<<LogInfo " in user and OOM_QUOTE in user
     assert user.endswith("Reply in Chinese (简体中文) as Healthy/Error/Analysis/Solution.")
 
@@ -240,8 +310,9 @@ def test_an_aegis_template_renders_with_our_fields(tmp_path: Path, example: tupl
 
 
 @pytest.mark.parametrize("budget", [4000, 4500, 5000])
-def test_the_prompt_fits_its_budget_and_keeps_the_decisive_line(example: tuple[SnapshotSource, Evidence, Verdict],
-                                                                 budget: int) -> None:
+def test_the_prompt_fits_its_budget_and_keeps_the_decisive_line(
+    example: tuple[SnapshotSource, Evidence, Verdict], budget: int
+) -> None:
     source, ev, rule = example
     p = build_prompt(ev, rule, Settings(max_prompt_tokens=budget), source=source)
     assert p.tokens <= budget
@@ -276,16 +347,28 @@ def test_a_fence_cannot_be_closed_from_inside() -> None:
 
 def test_secrets_in_the_evidence_are_redacted_before_rendering() -> None:
     token = "hf_" + "a1B2c3D4e5" * 4
-    ev = filled(evidence([pod("trainer", terminated(1, -10))], kind="Pod", name="trainer",
-                         logs=[log("trainer", [f"export HF_TOKEN={token}", "password=hunter2!!", CUDA_OOM])]))
+    ev = filled(
+        evidence(
+            [pod("trainer", terminated(1, -10))],
+            kind="Pod",
+            name="trainer",
+            logs=[log("trainer", [f"export HF_TOKEN={token}", "password=hunter2!!", CUDA_OOM])],
+        )
+    )
     p = prompt_for(ev)
     assert token not in p.text() and "hunter2!!" not in p.text()
     assert "HF_TOKEN=[REDACTED]" in p.text() and "password=[REDACTED]" in p.text()
 
 
 def test_user_patterns_are_redacted() -> None:
-    ev = filled(evidence([pod("trainer", terminated(1, -10))], kind="Pod", name="trainer",
-                         logs=[log("trainer", ["connecting to db-prod-7.internal.example.com", CUDA_OOM])]))
+    ev = filled(
+        evidence(
+            [pod("trainer", terminated(1, -10))],
+            kind="Pod",
+            name="trainer",
+            logs=[log("trainer", ["connecting to db-prod-7.internal.example.com", CUDA_OOM])],
+        )
+    )
     p = prompt_for(ev, redact_patterns=[r"[\w-]+\.internal\.example\.com"])
     assert "internal.example.com" not in p.text() and "connecting to [REDACTED]" in p.text()
 
@@ -312,12 +395,20 @@ def test_masked_names_never_reach_the_prompt(example: tuple[SnapshotSource, Evid
     for name in ["team-nlp", "llama-ft", *(p.name for p in ev.pods), *(p.node for p in ev.pods if p.node)]:
         assert name not in text, name
     assert "PyTorchJob NAMESPACE-1/WORKLOAD-1 is Failed." in text and "culprit: POD-" in text
-    assert p.mask is not None and p.mask.reverse(p.mask.apply("llama-ft-worker-2 on team-nlp")) == "llama-ft-worker-2 on team-nlp"
+    assert (
+        p.mask is not None
+        and p.mask.reverse(p.mask.apply("llama-ft-worker-2 on team-nlp")) == "llama-ft-worker-2 on team-nlp"
+    )
 
 
 def test_running_job_prompt(tmp_path: Path) -> None:
-    ev = filled(evidence([pod("train-worker-0", running(), role="worker", index=0)],
-                         status="Running", logs=[log("train-worker-0", TRAINING)]))
+    ev = filled(
+        evidence(
+            [pod("train-worker-0", running(), role="worker", index=0)],
+            status="Running",
+            logs=[log("train-worker-0", TRAINING)],
+        )
+    )
     p = prompt_for(ev)
     user = p.messages[-1]["content"]
     assert user.startswith("PyTorchJob ml/train is Running.")
@@ -334,10 +425,19 @@ def test_templates_render_at_a_fixed_time() -> None:
 
 
 UNREAD = "ERROR shard_reader: checksum mismatch in shard 17 of /data/tokens (expected 9f2c, got 0000)"
-QUIET_FAILURE = filled(evidence(
-    [pod("trainer", terminated(1, -10))], kind="Pod", name="trainer",
-    logs=[log("trainer", ["loading shards", UNREAD, *[f"step {i} loss 1.{i:02d}" for i in range(30)],
-                          "exiting with status 1"])]))
+QUIET_FAILURE = filled(
+    evidence(
+        [pod("trainer", terminated(1, -10))],
+        kind="Pod",
+        name="trainer",
+        logs=[
+            log(
+                "trainer",
+                ["loading shards", UNREAD, *[f"step {i} loss 1.{i:02d}" for i in range(30)], "exiting with status 1"],
+            )
+        ],
+    )
+)
 
 
 def test_an_error_line_no_signature_reads_reaches_the_prompt() -> None:

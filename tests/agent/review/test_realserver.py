@@ -23,23 +23,48 @@ Example = tuple[SnapshotSource, Evidence, Verdict]
 
 # llama-cpp-python answers every error as an OpenAI-style body; a request its pydantic model
 # refuses (response_format type json_schema) is an "internal_server_error", HTTP 500.
-LLAMA_CPP_HEADERS = {"server": "uvicorn", "content-type": "application/json",
-                     "x-request-id": "febeac5b3e964dcfad1a631baff434fe", "vary": "Origin"}
-REFUSED_JSON_SCHEMA = {"error": {
-    "message": "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), "
-               "'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', 'ctx': {'expected': "
-               "\"'text' or 'json_object'\"}}\n\n  File \"/srv/.venv/lib/python3.11/site-packages/llama_cpp/server/"
-               "app.py\", line 376, in create_chat_completion\n    POST /v1/chat/completions",
-    "type": "internal_server_error", "param": None, "code": None}}
+LLAMA_CPP_HEADERS = {
+    "server": "uvicorn",
+    "content-type": "application/json",
+    "x-request-id": "febeac5b3e964dcfad1a631baff434fe",
+    "vary": "Origin",
+}
+REFUSED_JSON_SCHEMA = {
+    "error": {
+        "message": "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), "
+        "'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', 'ctx': {'expected': "
+        "\"'text' or 'json_object'\"}}\n\n  File \"/srv/.venv/lib/python3.11/site-packages/llama_cpp/server/"
+        'app.py", line 376, in create_chat_completion\n    POST /v1/chat/completions',
+        "type": "internal_server_error",
+        "param": None,
+        "code": None,
+    }
+}
 
 
-def llama_cpp(content: str, *, finish: str = "stop", prompt_tokens: int = 5419, completion_tokens: int = 412) -> httpx.Response:
+def llama_cpp(
+    content: str, *, finish: str = "stop", prompt_tokens: int = 5419, completion_tokens: int = 412
+) -> httpx.Response:
     """A chat completion as llama-cpp-python's server sends it."""
-    body = {"id": "chatcmpl-2db246c0-d713-4c4d-afa0-b23c64e74193", "object": "chat.completion", "created": 1795567378,
-            "model": "local", "choices": [{"index": 0, "message": {"content": content, "role": "assistant"},
-                                           "logprobs": None, "finish_reason": finish}],
-            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                      "total_tokens": prompt_tokens + completion_tokens}}
+    body = {
+        "id": "chatcmpl-2db246c0-d713-4c4d-afa0-b23c64e74193",
+        "object": "chat.completion",
+        "created": 1795567378,
+        "model": "local",
+        "choices": [
+            {
+                "index": 0,
+                "message": {"content": content, "role": "assistant"},
+                "logprobs": None,
+                "finish_reason": finish,
+            }
+        ],
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
+    }
     return httpx.Response(200, headers={**LLAMA_CPP_HEADERS, "openai-processing-ms": "262310"}, json=body)
 
 
@@ -62,8 +87,9 @@ def advisor(example: Example, clock: Any = None, **settings: Any) -> ModelAdviso
     return ModelAdvisor(model_settings(**settings), source=example[0], environ={}, sleep=lambda s: None, **extra)
 
 
-def test_a_500_refusing_json_schema_steps_down_to_json_object_with_the_schema(example: Example, chat: respx.Route,
-                                                                              tmp_path: Path) -> None:
+def test_a_500_refusing_json_schema_steps_down_to_json_object_with_the_schema(
+    example: Example, chat: respx.Route, tmp_path: Path
+) -> None:
     chat.mock(side_effect=[refused(), llama_cpp(good_answer()), llama_cpp(good_answer())])
     verdict = advisor(example, cache_dir=str(tmp_path)).review(example[1], example[2])
     assert verdict.engine == "llm" and chat.call_count == 2, verdict.notes  # a refusal is not retried as it was
@@ -71,9 +97,11 @@ def test_a_500_refusing_json_schema_steps_down_to_json_object_with_the_schema(ex
     assert first["response_format"]["type"] == "json_schema"
     assert second["response_format"] == {"type": "json_object", "schema": answer_schema()}
     note = next(n for n in verdict.notes if n.startswith("the endpoint refused"))
-    assert note.startswith("the endpoint refused response_format json_schema (HTTP 500: 1 validation error: "
-                           "{'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), "
-                           "'msg': \"Input should be 'text' or 'json_object'\"")
+    assert note.startswith(
+        "the endpoint refused response_format json_schema (HTTP 500: 1 validation error: "
+        "{'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), "
+        "'msg': \"Input should be 'text' or 'json_object'\""
+    )
     assert note.endswith("asked again with json_object+schema, and remembered for this endpoint")
     # The next diagnosis asks as the endpoint accepts at once.
     again = advisor(example, cache_dir=str(tmp_path)).review(example[1], example[2])
@@ -84,13 +112,17 @@ def test_a_500_refusing_json_schema_steps_down_to_json_object_with_the_schema(ex
 
 def test_the_answer_is_bounded_and_one_cut_at_the_bound_is_unusable(example: Example, chat: respx.Route) -> None:
     cut = '{\n  "healthy": false,\n  "category": "gpu-oom",\n  "evidence": [\n    {"source": "log", "text": "[rank20'
-    chat.mock(side_effect=[llama_cpp(cut, finish="length", completion_tokens=answer_tokens()), llama_cpp(good_answer())])
+    chat.mock(
+        side_effect=[llama_cpp(cut, finish="length", completion_tokens=answer_tokens()), llama_cpp(good_answer())]
+    )
     verdict = advisor(example).review(example[1], example[2])
     assert verdict.engine == "llm"
     first, repair = bodies(chat.calls)
     assert first["max_tokens"] == answer_tokens() == 1524
-    assert f"That answer cannot be used: the answer was cut at max_tokens {answer_tokens()} (finish_reason: length)" \
+    assert (
+        f"That answer cannot be used: the answer was cut at max_tokens {answer_tokens()} (finish_reason: length)"
         in repair["messages"][-1]["content"]
+    )
     assert bodies(chat.calls)[0]["response_format"]["json_schema"]["schema"]["properties"]["evidence"]["maxItems"] == 5
 
 
@@ -105,17 +137,21 @@ def test_an_answer_cut_at_the_bound_twice_leaves_the_rule_verdict(example: Examp
     chat.mock(side_effect=[llama_cpp(cut, finish="length"), llama_cpp(cut, finish="length")])
     verdict = advisor(example).review(example[1], example[2])
     assert verdict.engine == "rules"
-    assert verdict.notes[-1] == ("model answer rejected: the answer was cut at max_tokens 1524 (finish_reason: length); "
-                                 "asked again, the answer was cut at max_tokens 1524 (finish_reason: length); "
-                                 "the rule verdict stands")
+    assert verdict.notes[-1] == (
+        "model answer rejected: the answer was cut at max_tokens 1524 (finish_reason: length); "
+        "asked again, the answer was cut at max_tokens 1524 (finish_reason: length); "
+        "the rule verdict stands"
+    )
 
 
 def test_fenced_json_with_an_unescaped_quote_is_repaired(example: Example, chat: respx.Route) -> None:
     answer = json.loads(good_answer())
-    text = ("```json\n{\n" + f'  "healthy": false,\n  "category": "gpu-oom",\n'
-            f'  "error": "llama-ft-worker-2 ran out of GPU memory: "CUDA out of memory"",\n'
-            f'  "analysis": {json.dumps(answer["analysis"])},\n  "solution": {json.dumps(answer["solution"])},\n'
-            f'  "culprit": {json.dumps(answer["culprit"])},\n  "evidence": {json.dumps(answer["evidence"])}\n' + "}\n```")
+    text = (
+        "```json\n{\n" + f'  "healthy": false,\n  "category": "gpu-oom",\n'
+        f'  "error": "llama-ft-worker-2 ran out of GPU memory: "CUDA out of memory"",\n'
+        f'  "analysis": {json.dumps(answer["analysis"])},\n  "solution": {json.dumps(answer["solution"])},\n'
+        f'  "culprit": {json.dumps(answer["culprit"])},\n  "evidence": {json.dumps(answer["evidence"])}\n' + "}\n```"
+    )
     chat.mock(side_effect=[llama_cpp(text)])
     verdict = advisor(example).review(example[1], example[2])
     assert (verdict.engine, verdict.category, chat.call_count) == ("llm", "gpu-oom", 1)
@@ -124,13 +160,16 @@ def test_fenced_json_with_an_unescaped_quote_is_repaired(example: Example, chat:
 
 
 def test_json_that_cannot_be_repaired_is_named_in_the_repair_request(example: Example, chat: respx.Route) -> None:
-    chat.mock(side_effect=[llama_cpp('```json\n{"healthy": false,\n "culprit": {"pod": \n```'),
-                           llama_cpp(good_answer())])
+    chat.mock(
+        side_effect=[llama_cpp('```json\n{"healthy": false,\n "culprit": {"pod": \n```'), llama_cpp(good_answer())]
+    )
     verdict = advisor(example).review(example[1], example[2])
     assert verdict.engine == "llm"
     repair = bodies(chat.calls)[1]["messages"][-1]["content"]
-    assert repair.startswith("That answer cannot be used: invalid JSON at line 3 column 20: Expecting value (the answer "
-                             "ends before its JSON does)")
+    assert repair.startswith(
+        "That answer cannot be used: invalid JSON at line 3 column 20: Expecting value (the answer "
+        "ends before its JSON does)"
+    )
 
 
 def test_an_english_answer_to_a_chinese_request_keeps_the_rule_prose(example: Example, chat: respx.Route) -> None:
@@ -139,14 +178,18 @@ def test_an_english_answer_to_a_chinese_request_keeps_the_rule_prose(example: Ex
     verdict = advisor(example, language="zh").review(example[1], rule)
     assert (verdict.engine, verdict.category, verdict.culprit) == ("llm", "gpu-oom", rule.culprit)
     assert (verdict.error, verdict.analysis, verdict.solution) == (rule.error, rule.analysis, rule.solution)
-    assert ("the model's explanation is in English, not the language asked for (zh): "
-            "the rule engine's prose is given instead") in verdict.notes
+    assert (
+        "the model's explanation is in English, not the language asked for (zh): "
+        "the rule engine's prose is given instead"
+    ) in verdict.notes
     assert bodies(chat.calls)[0]["max_tokens"] == answer_tokens("zh") > answer_tokens("en")
 
 
 def test_a_healthy_to_broken_flip_quoting_a_normal_event_is_refused(tmp_path: Path, chat: respx.Route) -> None:
     case = Path(__file__).resolve().parents[2] / "cases"
-    running = next(p for p in sorted(case.glob("healthy-*")) if "Pulling" in (p / "snapshot" / "objects.yaml").read_text())
+    running = next(
+        p for p in sorted(case.glob("healthy-*")) if "Pulling" in (p / "snapshot" / "objects.yaml").read_text()
+    )
     import yaml
 
     spec = yaml.safe_load((running / "expected.yaml").read_text())
@@ -156,15 +199,22 @@ def test_a_healthy_to_broken_flip_quoting_a_normal_event_is_refused(tmp_path: Pa
     source, evidence, rule = example
     normal = next(e for e in evidence.events if e.type == "Normal" and e.reason == "Pulling")
     pod = normal.object_name
-    flip = {"healthy": False, "category": "image-pull-error", "error": f"{pod} cannot pull its image.",
-            "analysis": f"{pod} is pulling its image again: {normal.message}", "solution": "Fix the image.",
-            "culprit": {"pod": pod, "container": None},
-            "evidence": [{"source": "event", "pod": pod, "text": normal.message}]}
+    flip = {
+        "healthy": False,
+        "category": "image-pull-error",
+        "error": f"{pod} cannot pull its image.",
+        "analysis": f"{pod} is pulling its image again: {normal.message}",
+        "solution": "Fix the image.",
+        "culprit": {"pod": pod, "container": None},
+        "evidence": [{"source": "event", "pod": pod, "text": normal.message}],
+    }
     chat.mock(side_effect=[llama_cpp(json.dumps(flip)), llama_cpp(json.dumps(flip))])
     verdict = advisor(example).review(evidence, rule)
     assert rule.healthy and verdict.engine == "rules" and verdict.healthy
-    assert "it changes the rule verdict (healthy -> image-pull-error) but none of its quoted lines shows a problem " \
-           "(a Normal event or a progress line is not one)" in verdict.notes[-1]
+    assert (
+        "it changes the rule verdict (healthy -> image-pull-error) but none of its quoted lines shows a problem "
+        "(a Normal event or a progress line is not one)" in verdict.notes[-1]
+    )
 
 
 def test_a_slow_server_gets_the_whole_timeout_and_is_not_asked_again(example: Example, chat: respx.Route) -> None:
@@ -178,9 +228,11 @@ def test_a_slow_server_gets_the_whole_timeout_and_is_not_asked_again(example: Ex
     verdict = advisor(example, clock=lambda: now[0], timeout=600, request_timeout=None).review(example[1], example[2])
     assert verdict.engine == "rules" and chat.call_count == 1
     assert chat.calls[0].request.extensions["timeout"]["read"] == pytest.approx(600)
-    assert verdict.notes[-1] == ("model test-model not used: no answer after waiting 600s; the server took the request "
-                                 "but had not answered, so it was not asked again (--timeout 600s; raise it for a slow "
-                                 "server); the rule verdict stands")
+    assert verdict.notes[-1] == (
+        "model test-model not used: no answer after waiting 600s; the server took the request "
+        "but had not answered, so it was not asked again (--timeout 600s; raise it for a slow "
+        "server); the rule verdict stands"
+    )
 
 
 def test_no_repair_request_when_it_could_not_finish_in_time(example: Example, chat: respx.Route) -> None:
@@ -196,19 +248,27 @@ def test_no_repair_request_when_it_could_not_finish_in_time(example: Example, ch
     assert "not asked again: the answer took 400s and 200s of --timeout 600s remain" in verdict.notes[-1]
 
 
-AEGIS = ('You diagnose PyTorchJobs.\nJob: {{ index .Metadata "JobName" }} status {{ index .Metadata "JobStatus" }}\n'
-         'Errors: --- {{.ErrorInfo}} ---\nEvents: --- {{ .EventInfo }} ---\nLogs: --- {{.LogInfo}} ---\n')
+AEGIS = (
+    'You diagnose PyTorchJobs.\nJob: {{ index .Metadata "JobName" }} status {{ index .Metadata "JobStatus" }}\n'
+    "Errors: --- {{.ErrorInfo}} ---\nEvents: --- {{ .EventInfo }} ---\nLogs: --- {{.LogInfo}} ---\n"
+)
 
 
-@pytest.mark.parametrize("instructions", ["", "Answer as Healthy: / Error: / Analysis: / Solution:\n"],
-                         ids=["says-nothing", "asks-for-aegis-text"])
-def test_an_aegis_template_gets_the_aegis_format_and_no_response_format(tmp_path: Path, example: Example,
-                                                                        chat: respx.Route, instructions: str) -> None:
+@pytest.mark.parametrize(
+    "instructions",
+    ["", "Answer as Healthy: / Error: / Analysis: / Solution:\n"],
+    ids=["says-nothing", "asks-for-aegis-text"],
+)
+def test_an_aegis_template_gets_the_aegis_format_and_no_response_format(
+    tmp_path: Path, example: Example, chat: respx.Route, instructions: str
+) -> None:
     template = tmp_path / "pytorchjob.tmpl"
     template.write_text(AEGIS + instructions)
-    text = (f"Healthy: No\nError: llama-ft-worker-2 ran out of GPU memory.\nAnalysis: llama-ft-worker-2 failed first "
-            f"with CUDA out of memory:\n```\n{OOM_QUOTE}\n```\nSolution: Lower the per-GPU batch size.\n"
-            "Category: gpu-oom\nCulprit: llama-ft-worker-2/pytorch")
+    text = (
+        f"Healthy: No\nError: llama-ft-worker-2 ran out of GPU memory.\nAnalysis: llama-ft-worker-2 failed first "
+        f"with CUDA out of memory:\n```\n{OOM_QUOTE}\n```\nSolution: Lower the per-GPU batch size.\n"
+        "Category: gpu-oom\nCulprit: llama-ft-worker-2/pytorch"
+    )
     chat.mock(side_effect=[llama_cpp(text)])
     verdict = advisor(example, prompt_file=str(template)).review(example[1], example[2])
     assert (verdict.engine, verdict.category) == ("llm", "gpu-oom")
@@ -218,7 +278,9 @@ def test_an_aegis_template_gets_the_aegis_format_and_no_response_format(tmp_path
     assert "Answer in this format and nothing else" in system and "JSON" not in system
 
 
-def test_a_template_that_asks_for_json_keeps_response_format(tmp_path: Path, example: Example, chat: respx.Route) -> None:
+def test_a_template_that_asks_for_json_keeps_response_format(
+    tmp_path: Path, example: Example, chat: respx.Route
+) -> None:
     template = tmp_path / "mine.j2"
     template.write_text("Review {{ Metadata.JobName }}.\n{{ LogInfo }}\nAnswer in JSON.")
     chat.mock(side_effect=[llama_cpp(good_answer())])
