@@ -4377,7 +4377,7 @@ def volume_error_pod_nfs_mount_bad_option_no_helper() -> CaseSpec:
         event(
             p,
             "FailedMount",
-            f"Unable to attach or mount volumes: unmounted volumes=[config], unattached volumes=[config "
+            "Unable to attach or mount volumes: unmounted volumes=[config], unattached volumes=[config "
             "kube-api-access]: timed out waiting for the condition",
             at(122),
             last=at(1682),
@@ -5131,7 +5131,7 @@ def killed_externally_pod_vllm_startup_probe_keyboardinterrupt() -> CaseSpec:
         resources=gpu(1, "24Gi", "4"),
         probes=probes,
         state=running(at(470)),
-        last=terminated(0, at(315), at(465)),
+        last=terminated(130, at(315), at(465)),
         restarts=2,
     )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
