@@ -5190,3 +5190,181 @@ def killed_externally_pod_vllm_startup_probe_keyboardinterrupt() -> CaseSpec:
         "startup probe kills it before it is ready",
         source="https://github.com/vllm-project/vllm/issues/17386",
     )
+
+
+# -- a second fresh sample, written after the first round of rule changes -------------------------
+
+
+@SCENARIOS.add
+def shm_exhausted_pod_vllm_tensor_parallel_default_shm() -> CaseSpec:
+    at = Clock(datetime(2025, 3, 13, 4, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "vllm-opt125m-deployment-vllm", "default", "gpu-node-2"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:latest",
+        args=[
+            "vllm",
+            "serve",
+            "facebook/opt-125m",
+            "--max-model-len",
+            "200",
+            "--dtype",
+            "bfloat16",
+            "--disable-log-requests",
+            "--gpu-memory-utilization",
+            "0.1",
+            "--tensor-parallel-size",
+            "2",
+        ],
+        resources=gpu(2, "16Gi", "6"),
+        probes=_http_probe("/health", 8000),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(700), at(731)),
+        restarts=6,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 03-13 04:11:48 [api_server.py:912] vLLM API server version 0.7.3",
+        "INFO 03-13 04:11:58 [config.py:1382] Defaulting to use mp for distributed inference",
+        "(VllmWorkerProcess pid=231) INFO 03-13 04:12:04 [multiproc_worker_utils.py:229] Worker ready; awaiting tasks",
+        "INFO 03-13 04:12:05 [utils.py:950] Found nccl from library libnccl.so.2",
+        "INFO 03-13 04:12:05 [pynccl.py:69] vLLM is using nccl==2.21.5",
+        "ERROR 03-13 04:12:06 [engine.py:400] NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, "
+        "unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/distributed/device_communicators/custom_all_reduce.py",'
+        " line 140, in __init__",
+        "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, "
+        "unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5",
+        "ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. ",
+        "Last error:",
+        "Error while creating shared memory segment /dev/shm/nccl-F9ffgB (size 9637888)",
+    )
+    events = [_backoff(p, "vllm", at, 120, 890, 18)]
+    return CaseSpec(
+        id="shm-exhausted-pod-vllm-tensor-parallel-default-shm",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="shm-exhausted",
+        culprit=name,
+        evidence="Error while creating shared memory segment",
+        description="Serving with tensor parallelism over two GPUs needs NCCL shared-memory segments, but the "
+        "chart's shmSize never reached the pod: /dev/shm is the runtime's default 64 MB and NCCL cannot "
+        "create its segment, so the engine fails at start.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(900),
+        title="A vLLM deployment with tensor parallel 2 fails at start: 'Error while creating shared memory "
+        "segment /dev/shm/nccl-... (size 9637888)' - the pod's /dev/shm is only 64M",
+        source="https://github.com/vllm-project/production-stack/issues/276",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_triton_hf_cache_home_not_writable() -> CaseSpec:
+    at = Clock(datetime(2024, 3, 21, 14, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "triton-trtllm", "llm-serving", "dgx-node-1"
+    c = Container(
+        "triton-inference-server",
+        "nvcr.io/nvidia/tritonserver:24.02-trtllm-python-py3",
+        command=["tritonserver", "--model-repository=/models"],
+        resources=gpu(1, "64Gi", "8"),
+        state=_crash_loop("triton-inference-server", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(610), at(655)),
+        restarts=5,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    name = p["metadata"]["name"]
+    cache = (
+        "There was a problem when trying to write in your cache folder (/home/triton-server/.cache/huggingface/hub). "
+        "You should set the environment variable TRANSFORMERS_CACHE to a writable directory."
+    )
+    prev = text(
+        "I0321 14:10:21.541163 1 pinned_memory_manager.cc:275] Pinned memory pool is created at '0x7f1c6a000000' "
+        "with size 268435456",
+        cache,
+        cache,
+        "None of PyTorch, TensorFlow >= 2.0, or Flax have been found. Models won't be available and only tokenizers, "
+        "configuration and file/data utilities can be used.",
+        "I0321 14:10:23.693707 1 python_be.cc:2362] TRITONBACKEND_ModelInstanceInitialize: preprocessing_0_0 (CPU "
+        "device 0)",
+        "I0321 14:10:23.695166 1 python_be.cc:2362] TRITONBACKEND_ModelInstanceInitialize: postprocessing_0_0 (CPU "
+        "device 0)",
+        "Traceback (most recent call last):",
+        '  File "/models/preprocessing/1/model.py", line 67, in initialize',
+        "    self.tokenizer = AutoTokenizer.from_pretrained(tokenizer_dir, legacy=False, padding_side='left')",
+        "PermissionError: [Errno 13] Permission denied: '/home/triton-server'",
+        "E0321 14:10:54.812230 1 model_lifecycle.cc:621] failed to load 'preprocessing' version 1: Internal: "
+        "PermissionError: [Errno 13] Permission denied: '/home/triton-server'",
+        "error: creating server: Internal - failed to load all models",
+    )
+    events = [_backoff(p, "triton-inference-server", at, 120, 890, 15)]
+    return CaseSpec(
+        id="permission-denied-pod-triton-hf-cache-home-not-writable",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="Permission denied: '/home/triton-server'",
+        description="The pod runs as a user that cannot write the image's home directory; the Python backend's "
+        "tokenizer download cannot create its Hugging Face cache there, the model fails to load and the "
+        "server exits.",
+        objects=[p, *events],
+        logs={f"{name}/triton-inference-server.previous": prev},
+        captured=at(900),
+        title='Triton with TensorRT-LLM on Kubernetes fails to load its preprocessing model: "PermissionError: '
+        "[Errno 13] Permission denied: '/home/triton-server'\" while caching the tokenizer",
+        source="https://github.com/triton-inference-server/server/issues/7015",
+    )
+
+
+@SCENARIOS.add
+def unschedulable_pod_gpu_workspace_pod_affinity_to_cpu_node() -> CaseSpec:
+    at = Clock(datetime(2025, 1, 1, 18, 0, tzinfo=timezone.utc))
+    name, ns = "devpod-ml-workspace-5f2a1", "devpod"
+    c = Container(
+        "devpod",
+        "mcr.microsoft.com/devcontainers/python:3.11",
+        command=["sleep", "infinity"],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+    )
+    msg = (
+        "0/4 nodes are available: 1 node(s) didn't match pod affinity rules, 3 Insufficient nvidia.com/gpu. "
+        "preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims "
+        "found for incoming pod."
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"devpod.sh/created": "true"},
+        owner=None,
+        containers=[c],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        qos="BestEffort",
+        restart_policy="Never",
+    )
+    events = [event(p, "FailedScheduling", msg, at(2), last=at(3500), count=40, component="default-scheduler")]
+    return CaseSpec(
+        id="unschedulable-pod-gpu-workspace-pod-affinity-to-cpu-node",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence="didn't match pod affinity rules",
+        description="The workspace pod must run next to its helper pod (pod affinity), which landed on a node "
+        "without a GPU; the only GPU node fails the affinity rule and the others have no GPU.",
+        objects=[p, *events],
+        captured=at(3600),
+        title="A GPU workspace pod stays Pending: '1 node(s) didn't match pod affinity rules, 3 Insufficient "
+        "nvidia.com/gpu' - its affinity ties it to a pod on a CPU node",
+        source="https://github.com/loft-sh/devpod-provider-kubernetes/issues/63",
+    )
