@@ -24,6 +24,7 @@ from tests.cases.builders import (
     cpu_only,
     digest,
     event,
+    failed_job_case,
     gpu,
     healthy_node_conditions,
     job_condition,
@@ -5367,4 +5368,203 @@ def unschedulable_pod_gpu_workspace_pod_affinity_to_cpu_node() -> CaseSpec:
         title="A GPU workspace pod stays Pending: '1 node(s) didn't match pod affinity rules, 3 Insufficient "
         "nvidia.com/gpu' - its affinity ties it to a pod on a CPU node",
         source="https://github.com/loft-sh/devpod-provider-kubernetes/issues/63",
+    )
+
+
+# -- a third fresh sample: storage that goes away under a running job, node runtimes ------------
+
+
+@SCENARIOS.add
+def volume_error_job_s3_fuse_transport_endpoint_not_connected() -> CaseSpec:
+    at = Clock(datetime(2024, 7, 12, 3, 31, tzinfo=timezone.utc))
+    name, ns, host = "trainingjob-a1217562-task2", "hero-user", "gpu-node-13"
+    ctr = Container(
+        "trainer",
+        "registry.corp.example/hero/pytorch-train:2.1-cu121",
+        command=["python", "train.py", "--logdir", "/output/lgy/log/3"],
+        resources=gpu(1, "64Gi", "8"),
+        mounts=[{"name": "output", "mountPath": "/output"}],
+    )
+    case = failed_job_case(
+        id="volume-error-job-s3-fuse-transport-endpoint-not-connected",
+        category="volume-error",
+        evidence="Transport endpoint is not connected",
+        description="The job's output claim is an S3 bucket mounted through a FUSE CSI driver; the FUSE "
+        "process behind the mount went away and every write to it fails, so training dies at its first "
+        "TensorBoard write.",
+        name=name,
+        namespace=ns,
+        at=at,
+        container=ctr,
+        exit_code=1,
+        ran=(2, 95),
+        node=host,
+        log=stamped(
+            [
+                "Epoch 1/50: loading dataset from /data/train (128000 samples)",
+                "Traceback (most recent call last):",
+                '  File "/workspace/train.py", line 211, in <module>',
+                "    writer = SummaryWriter(log_dir=args.logdir)",
+                '  File "/usr/local/lib/python3.10/dist-packages/torch/utils/tensorboard/writer.py", line 247, in '
+                "__init__",
+                "    self._get_file_writer()",
+                '  File "/usr/local/lib/python3.10/dist-packages/tensorboard/summary/writer/event_file_writer.py", '
+                "line 72, in __init__",
+                '    self._general_file_writer = tf.io.gfile.GFile(self._file_name, "wb")',
+                "OSError: [Errno 107] Transport endpoint is not connected: b'/output/lgy/log/3/events.out.tfevents."
+                "1720755089.trainingjob-a1217562-task2-0.13.0'",
+            ],
+            at(80),
+            [5.0, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+        ),
+        captured=120,
+    )
+    case.title = (
+        'Every pod of a distributed training job fails writing its logs to a csi-s3 volume: "OSError: [Errno 107] '
+        'Transport endpoint is not connected"'
+    )
+    case.source = "https://github.com/yandex-cloud/k8s-csi-s3/issues/124"
+    return case
+
+
+@SCENARIOS.add
+def volume_error_pod_stale_nfs_handle_at_container_create() -> CaseSpec:
+    at = Clock(datetime(2025, 9, 4, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "dataset-indexer", "media", "worker-3"
+    image = "ghcr.io/example/dataset-indexer:release-4.0.13"
+    pvc = "pvc-a7eb6f61-4806-49e8-843e-2ea463c057ce"
+    c = Container(
+        "indexer",
+        image,
+        resources=cpu_only("2Gi", "1"),
+        mounts=[{"name": "media", "mountPath": "/media"}],
+        state=waiting("CreateContainerError", "failed to generate container spec"),
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "media", "persistentVolumeClaim": {"claimName": "media-smb"}}],
+    )
+    name = p["metadata"]["name"]
+    mount = f"/var/lib/kubelet/pods/{p['metadata']['uid']}/volumes/kubernetes.io~csi/{pvc}/mount"
+    events = []
+    for k, t in enumerate((33, 34, 48, 75, 130)):
+        cid = digest(name, "create", str(k))
+        events.append(
+            event(
+                p,
+                "Failed",
+                f'Error: failed to generate container "{cid}" spec: failed to apply OCI options: failed to stat '
+                f'"{mount}": stat {mount}: stale NFS file handle',
+                at(t),
+                host=host,
+            )
+        )
+    events.append(
+        event(
+            p,
+            "Pulled",
+            f'Successfully pulled image "{image}" in 556ms (556ms including waiting). Image size: 108531273 bytes.',
+            at(33),
+            last=at(130),
+            count=5,
+            type_="Normal",
+            host=host,
+        )
+    )
+    return CaseSpec(
+        id="volume-error-pod-stale-nfs-handle-at-container-create",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="stale NFS file handle",
+        description="The file server behind the CSI volume went away and came back; the node still holds the old "
+        "mount, whose handle is stale, so the runtime cannot even stat the mount point to build the "
+        "container.",
+        objects=[p, *events],
+        captured=at(140),
+        title="Pods on an SMB/NFS CSI volume fail with 'failed to generate container spec: ... stat .../mount: "
+        "stale NFS file handle' after the server went away",
+        source="https://github.com/kubernetes-csi/csi-driver-smb/issues/419",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_runtimeclass_nvidia_not_configured() -> CaseSpec:
+    at = Clock(datetime(2024, 6, 3, 10, 0, tzinfo=timezone.utc))
+    ns, host = "gpu-operator", "i-071a4e5a302e4025b"
+    name = "nvidia-device-plugin-daemonset-w72xb"
+    owner = {
+        "apiVersion": "apps/v1",
+        "kind": "DaemonSet",
+        "name": "nvidia-device-plugin-daemonset",
+        "uid": uid(ns, "DaemonSet", "nvidia-device-plugin-daemonset"),
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
+    c = Container(
+        "nvidia-device-plugin",
+        "nvcr.io/nvidia/k8s-device-plugin:v0.14.5-ubi8",
+        command=["nvidia-device-plugin"],
+        state=waiting("ContainerCreating"),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "nvidia-device-plugin-daemonset"},
+        owner=owner,
+        containers=[c],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        restart_policy="Always",
+        qos="BestEffort",
+    )
+    p["spec"]["runtimeClassName"] = "nvidia"
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "FailedCreatePodSandBox",
+            "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime "
+            'for "nvidia" is configured',
+            at(12),
+            last=at(131),
+            count=10,
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="cuda-error-pod-runtimeclass-nvidia-not-configured",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="cuda-error",
+        culprit=name,
+        evidence='no runtime for "nvidia" is configured',
+        description="The pod asks for the nvidia RuntimeClass, but the node's containerd has no nvidia runtime "
+        "handler (the container toolkit never configured it): the sandbox cannot be created and the pod "
+        "stays in ContainerCreating.",
+        objects=[p, *events],
+        captured=at(140),
+        title="GPU operator pods stay in ContainerCreating: 'Failed to create pod sandbox: ... no runtime for "
+        '"nvidia" is configured\'',
+        source="https://github.com/NVIDIA/gpu-operator/issues/730",
     )
