@@ -5568,3 +5568,81 @@ def cuda_error_pod_runtimeclass_nvidia_not_configured() -> CaseSpec:
         '"nvidia" is configured\'',
         source="https://github.com/NVIDIA/gpu-operator/issues/730",
     )
+
+
+@SCENARIOS.add
+def disk_full_pod_image_layer_extract_no_space() -> CaseSpec:
+    at = Clock(datetime(2022, 10, 3, 15, 0, tzinfo=timezone.utc))
+    sts, ns, host = "tableau-server", "analytics", "ip-10-0-7-21.ec2.internal"
+    image = "registry.corp.example/analytics/tableau-server:2022.1.7"
+    c = Container(
+        "tableau-server",
+        image,
+        resources=cpu_only("128Gi", "16"),
+        state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'),
+    )
+    p = _sts_pod(sts, 0, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1), qos="Guaranteed")
+    failure = (
+        f'Failed to pull image "{image}": rpc error: code = Unknown desc = failed to register layer: Error processing '
+        "tar file(exit status 1): write /tableau-server-2022-1-7.x86_64.rpm: no space left on device"
+    )
+    events = _pulling(p, image, failure, 5, 1900, 6, at, host)
+    return CaseSpec(
+        id="disk-full-pod-image-layer-extract-no-space",
+        kind="Pod",
+        name=p["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=p["metadata"]["name"],
+        evidence="no space left on device",
+        description="The image is larger than the free space of the node's root disk: the pull downloads every "
+        "layer, then fails writing one out, and the pod never starts. The registry and the name are fine.",
+        objects=[p, *events],
+        captured=at(2000),
+        title="A very large image cannot be pulled on Kubernetes: 'failed to register layer: Error processing tar "
+        "file(exit status 1): write ...: no space left on device' - the node's disk is too small",
+        source="https://github.com/tableau/tableau-server-in-kubernetes/issues/14",
+    )
+
+
+@SCENARIOS.add
+def image_pull_error_pod_large_image_pull_context_canceled() -> CaseSpec:
+    at = Clock(datetime(2025, 9, 15, 8, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "qwen3-32b-vllm", "inference", "gpu-rhel9-node-4"
+    image = "registry.corp.example/mirror/vllm/vllm-openai:v0.10.1"
+    c = Container(
+        "vllm",
+        image,
+        args=["--model", "Qwen/Qwen3-32B", "--tensor-parallel-size", "2"],
+        resources=gpu(2, "128Gi", "16"),
+        state=waiting(
+            "ErrImagePull",
+            "pulling image: rpc error: code = Canceled desc = copying system image from "
+            "manifest list: copying config: context canceled",
+        ),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1), qos="Guaranteed")
+    failure = (
+        f'Failed to pull image "{image}": pulling image: rpc error: code = Canceled desc = copying system image from '
+        "manifest list: copying config: context canceled"
+    )
+    events = _pulling(p, image, failure, 3, 1700, 7, at, host)
+    return CaseSpec(
+        id="image-pull-error-pod-large-image-pull-context-canceled",
+        kind="Pod",
+        name=p["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=p["metadata"]["name"],
+        evidence="context canceled",
+        description="CRI-O cancels a pull that makes no progress for 10 seconds (pull_progress_timeout); the "
+        "multi-gigabyte serving image's large layers take longer, so every pull is cancelled and the pod "
+        "never starts.",
+        objects=[p, *events],
+        captured=at(1800),
+        title="Pulling a large container image fails under CRI-O: 'rpc error: code = Canceled desc = copying system "
+        "image from manifest list: copying config: context canceled'",
+        source="https://github.com/kubernetes-sigs/kubespray/issues/12554",
+    )
