@@ -5646,3 +5646,121 @@ def image_pull_error_pod_large_image_pull_context_canceled() -> CaseSpec:
         "image from manifest list: copying config: context canceled'",
         source="https://github.com/kubernetes-sigs/kubespray/issues/12554",
     )
+
+
+# -- a fifth fresh sample -------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def shm_exhausted_tfjob_nccl_posix_fallocate_default_shm() -> CaseSpec:
+    at = Clock(datetime(2021, 6, 20, 9, 0, tzinfo=timezone.utc))
+    name, ns = "tf2-mirrored-t4x4", "kubeflow-user"
+    ctr = Container(
+        "tensorflow",
+        "gcr.io/deeplearning-platform-release/tf2-gpu.2-4:m69",
+        command=["python", "/opt/train/train_mirrored.py"],
+        resources=gpu(4, "60Gi", "16"),
+    )
+    lines = [
+        "2021-06-20 09:01:12.318402: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1720] Found device 0 with "
+        "properties: pciBusID: 0000:00:04.0 name: Tesla T4 computeCapability: 7.5",
+        "INFO:tensorflow:Using MirroredStrategy with devices ('/job:localhost/replica:0/task:0/device:GPU:0', "
+        "'/job:localhost/replica:0/task:0/device:GPU:1', '/job:localhost/replica:0/task:0/device:GPU:2', "
+        "'/job:localhost/replica:0/task:0/device:GPU:3')",
+        "Epoch 1/20",
+        "[3] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device",
+        "[3] NCCL INFO include/shm.h:41 -> 2",
+        "[3] include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-1462445a6f01cbfc-1-"
+        "2-3 (size 9637888)",
+        "tensorflow.python.framework.errors_impl.UnknownError:  ncclSystemError: System call (socket, malloc, munmap, "
+        "etc) failed.",
+    ]
+    log = stamped(lines, at(40), [2.0, 3.0, 9.0, 0.0, 0.0, 0.4])
+    job, pods, logs = kubeflow_with_pods(
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=[PodPlan("worker", 0, terminated(1, at(35), at(60)), log=log, node="gke-kf-t4x4-pool-7f1c")],
+        conditions=kubeflow_conditions("TFJob", name, at(1), failed=("Worker", at(61))),
+        statuses={"Worker": {"failed": 1}},
+        completion=at(61),
+    )
+    return CaseSpec(
+        id="shm-exhausted-tfjob-nccl-posix-fallocate-default-shm",
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="shm-exhausted",
+        culprit=pods[0]["metadata"]["name"],
+        evidence="posix_fallocate failed",
+        description="Four GPUs in one pod talk through NCCL's shared-memory transport, but the pod's /dev/shm is "
+        "the container runtime's 64 MB: NCCL cannot allocate its segments and the first all-reduce fails.",
+        objects=[job, *pods],
+        logs=logs,
+        captured=at(120),
+        title="A Kubeflow job on a 4xT4 node fails in NCCL: 'NCCL WARN Call to posix_fallocate failed : No space "
+        "left on device' creating a shared memory segment",
+        source="https://github.com/NVIDIA/nccl/issues/525",
+    )
+
+
+@SCENARIOS.add
+def evicted_pod_notebook_node_disk_full_while_pulling() -> CaseSpec:
+    at = Clock(datetime(2023, 12, 15, 19, 19, tzinfo=timezone.utc))
+    name, ns, host = "jupyter-yarikoptic", "dandihub", "i-0c3fd348f0ea4da64"
+    image = "dandiarchive/dandihub:latest"
+    init = [
+        Container("nfs-fixer", "alpine", state=terminated(0, at(362), at(363))),
+        Container(
+            "block-cloud-metadata",
+            "jupyterhub/k8s-network-tools:2.0.1-0.dev.git.6000.h3053d41b",
+            state=terminated(0, at(363), at(364)),
+        ),
+    ]
+    c = Container("notebook", image, resources=cpu_only("8Gi", "2"), state=waiting("ContainerCreating"))
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "jupyterhub", "component": "singleuser-server"},
+        owner=None,
+        containers=[c],
+        init=init,
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(0),
+        reason="Evicted",
+        message="The node was low on resource: ephemeral-storage. ",
+        qos="Burstable",
+    )
+    events = [
+        event(p, "Pulling", f'Pulling image "{image}"', at(364), type_="Normal", host=host),
+        event(p, "Evicted", "The node was low on resource: ephemeral-storage.", at(384), host=host),
+        event(
+            p,
+            "ExceededGracePeriod",
+            "Container runtime did not kill the pod within specified grace period.",
+            at(394),
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="evicted-pod-notebook-node-disk-full-while-pulling",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="evicted",
+        culprit=name,
+        evidence="low on resource: ephemeral-storage",
+        description="While the node pulls the notebook's multi-gigabyte image its disk crosses the kubelet's "
+        "eviction threshold; the kubelet evicts the pod before its container ever starts.",
+        objects=[p, *events],
+        captured=at(420),
+        title="A JupyterHub server never starts: while its image is pulled the pod is evicted, 'The node was low on "
+        "resource: ephemeral-storage.'",
+        source="https://github.com/dandi/dandi-hub/issues/89",
+    )
