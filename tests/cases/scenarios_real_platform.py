@@ -5764,3 +5764,59 @@ def evicted_pod_notebook_node_disk_full_while_pulling() -> CaseSpec:
         "resource: ephemeral-storage.'",
         source="https://github.com/dandi/dandi-hub/issues/89",
     )
+
+
+@SCENARIOS.add
+def permission_denied_pod_tgi_json_log_gated_model_401() -> CaseSpec:
+    at = Clock(datetime(2024, 6, 14, 10, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "chatqna-tgi", "default", "xeon-node-1"
+    c = Container(
+        "tgi",
+        "ghcr.io/huggingface/text-generation-inference:2.0.1",
+        args=["--model-id", "meta-llama/Meta-Llama-3-8B", "--json-output"],
+        env=[{"name": "HUGGING_FACE_HUB_TOKEN", "valueFrom": {"secretKeyRef": {"name": "hf-token", "key": "token"}}}],
+        resources=cpu_only("32Gi", "8"),
+        state=_crash_loop("tgi", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(600), at(604)),
+        restarts=6,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    trace = (
+        'Download encountered an error: \\nTraceback (most recent call last):\\n\\n  File \\"/opt/conda/lib/python3.10/'
+        'site-packages/huggingface_hub/utils/_errors.py\\", line 270, in hf_raise_for_status\\n    response.raise_for_'
+        'status()\\n\\n  File \\"/opt/conda/lib/python3.10/site-packages/requests/models.py\\", line 1021, in raise_'
+        "for_status\\n    raise HTTPError(http_error_msg, response=self)\\n\\nrequests.exceptions.HTTPError: 401 Client "
+        "Error: Unauthorized for url: https://huggingface.co/api/models/meta-llama/Meta-Llama-3-8B\\n\\n\\nThe above "
+        "exception was the direct cause of the following exception:\\n\\n\\nTraceback (most recent call last):\\n\\n  "
+        'File \\"/opt/conda/bin/text-generation-server\\", line 8, in <module>\\n    sys.exit(app())\\n'
+    )
+    prev = text(
+        '{"timestamp":"2024-06-14T10:09:58.114511Z","level":"INFO","fields":{"message":"Starting download process."},'
+        '"target":"text_generation_launcher","span":{"name":"download"},"spans":[{"name":"download"}]}',
+        '{"timestamp":"2024-06-14T10:10:02.370152Z","level":"ERROR","fields":{"message":"' + trace + '"},'
+        '"target":"text_generation_launcher"}',
+        '{"timestamp":"2024-06-14T10:10:02.532907Z","level":"ERROR","fields":{"message":"Download process exited with '
+        'an unknown status."},"target":"text_generation_launcher"}',
+        "Error: DownloadError",
+    )
+    events = [_backoff(p, "tgi", at, 60, 890, 20)]
+    return CaseSpec(
+        id="permission-denied-pod-tgi-json-log-gated-model-401",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="401 Client Error",
+        description="The Hugging Face token reaches the server, but the account it belongs to has no access to the "
+        "gated model; TGI's download step is refused (401) and the server exits. Its log is JSON, the traceback "
+        "escaped inside one record.",
+        objects=[p, *events],
+        logs={f"{name}/tgi.previous": prev},
+        captured=at(900),
+        title="TGI in a Helm-installed ChatQnA cannot download Meta-Llama-3-8B: '401 Client Error: Unauthorized for "
+        "url: https://huggingface.co/api/models/...' in its JSON log",
+        source="https://github.com/opea-project/GenAIInfra/issues/100",
+    )
