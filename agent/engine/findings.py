@@ -38,6 +38,12 @@ _NAMED_POD = re.compile(r'\bpods? "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)"')
 # past these, a pod that is still Pending, or running but not Ready, is in trouble.
 PENDING_TOO_LONG = timedelta(minutes=15)
 UNREADY_TOO_LONG = timedelta(minutes=15)
+# The kubelet's Killing event for a container it restarts because a probe failed ("Container
+# vllm failed startup probe, will be restarted"). The process may exit 0 on that SIGTERM (a
+# server shutting down gracefully); the run was still ended from outside. The kill belongs to
+# the last run when it was seen before that run finished, give or take the grace period.
+_PROBE_KILL = re.compile(r"failed (?:liveness|startup) probe")
+PROBE_KILL_GRACE = timedelta(minutes=2)
 
 
 @dataclass(frozen=True)
@@ -115,11 +121,24 @@ class Timeline:
     gone: frozenset[str] = frozenset()
     """Pods that are history: failed and replaced by a pod that runs, or still starting while
     the cluster autoscaler adds the node they wait for."""
+    probe_killed: frozenset[str] = frozenset()
+    """Pods whose container's last run the kubelet ended for a failed liveness or startup
+    probe, and that have not run long enough since to call it recovered."""
 
     @classmethod
     def of(cls, evidence: Evidence) -> Timeline:
         now = evidence.now
         gone = frozenset(_replaced(evidence.pods, now) | _awaiting_scale_up(evidence, now))
+        killed = _probe_killed(evidence, now)
+        if killed:
+            return cls._of(evidence, now, gone).with_probe_killed(killed)
+        return cls._of(evidence, now, gone)
+
+    def with_probe_killed(self, pods: frozenset[str]) -> Timeline:
+        return Timeline(self.now, self.past, self.gone, pods)
+
+    @classmethod
+    def _of(cls, evidence: Evidence, now: datetime, gone: frozenset[str]) -> Timeline:
         settled = {
             (p.name, c.name): c
             for p in evidence.pods
@@ -156,12 +175,38 @@ class Timeline:
             return False
         if pod.phase in ("Failed", "Unknown") or pod.unschedulable is not None or pod.reason:
             return True
+        if pod.name in self.probe_killed:
+            return True
         if pod.phase == "Pending" and pod.created_at is not None and self.now - pod.created_at >= PENDING_TOO_LONG:
             return True
         return any(
             c.current.failed or c.current.waiting_on_error or unready(c, self.now) or self.unrecovered_last(pod, c)
             for c in pod.containers
         )
+
+
+def _probe_killed(evidence: Evidence, now: datetime) -> frozenset[str]:
+    """Pods a failed probe got restarted, whose container has not recovered since."""
+    kills = [
+        e
+        for e in evidence.events
+        if e.reason == "Killing" and e.last_seen is not None and _PROBE_KILL.search(e.message)
+    ]
+    pods: set[str] = set()
+    for pod in evidence.pods:
+        for ctr in pod.containers:
+            last = ctr.last
+            if last is None or last.finished_at is None or recovered(ctr, now):
+                continue
+            if any(
+                e.object_name == pod.name
+                and e.last_seen is not None
+                and (last.started_at is None or e.last_seen >= last.started_at)
+                and e.last_seen <= last.finished_at + PROBE_KILL_GRACE
+                for e in kills
+            ):
+                pods.add(pod.name)
+    return frozenset(pods)
 
 
 def _replaced(pods: Sequence[PodFacts], now: datetime) -> set[str]:

@@ -24,6 +24,7 @@ from tests.cases.builders import (
     cpu_only,
     digest,
     event,
+    failed_job_case,
     gpu,
     healthy_node_conditions,
     job_condition,
@@ -4177,4 +4178,1645 @@ def healthy_job_pending_while_slow_scale_up_completes() -> CaseSpec:
         title="A cluster-autoscaler scale-up for pending pods takes 11 minutes to complete; the pods become Running "
         "only once the new node has joined",
         source="https://github.com/kubernetes/autoscaler/issues/687",
+    )
+
+
+# -- fresh held-out platform cases (written before any rule change) ---------------------------------
+
+
+@SCENARIOS.add
+def unschedulable_pod_vcuda_extended_resource_insufficient() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 2, 7, 30, tzinfo=timezone.utc))
+    deployment, ns = "mnist-test", "default"
+    c = Container(
+        "mnist-test",
+        "localhost:5000/usecase/mnist:latest",
+        resources={
+            "limits": {"tencent.com/vcuda-core": "100", "tencent.com/vcuda-memory": "100"},
+            "requests": {"tencent.com/vcuda-core": "100", "tencent.com/vcuda-memory": "100"},
+        },
+    )
+    msg = "0/1 nodes are available: 1 Insufficient tencent.com/vcuda-core, 1 Insufficient tencent.com/vcuda-memory."
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", unschedulable=msg, qos="BestEffort")
+    name = p["metadata"]["name"]
+    events = [event(p, "FailedScheduling", msg, at(2), last=at(1750), count=28, component="default-scheduler")]
+    return CaseSpec(
+        id="unschedulable-pod-vcuda-extended-resource-insufficient",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence="Insufficient tencent.com/vcuda-core",
+        description="The pod asks for GPU shares through a vGPU manager's extended resources, but the node "
+        "advertises none of them (the manager is not registered with the kubelet): no node can take it.",
+        objects=[p, *events],
+        captured=at(1800),
+        title="A pod requesting tencent.com/vcuda-core and vcuda-memory stays Pending: '0/1 nodes are available: "
+        "1 Insufficient tencent.com/vcuda-core, 1 Insufficient tencent.com/vcuda-memory'",
+        source="https://github.com/tkestack/gpu-manager/issues/87",
+    )
+
+
+@SCENARIOS.add
+def unschedulable_pod_pipeline_gpu_step_untolerated_taints() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 2, 9, 0, tzinfo=timezone.utc))
+    ns, wf = "ml-team", "notebook-pipeline-x7k2p"
+    name = f"{wf}-2043118790"
+    main = Container(
+        "main",
+        "quay.io/thoth-station/s2i-lab-elyra:v0.1.5",
+        command=["sh", "-c"],
+        args=["python3 bootstrapper.py --file train.ipynb"],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+    )
+    owner = {
+        "apiVersion": "argoproj.io/v1alpha1",
+        "kind": "Workflow",
+        "name": wf,
+        "uid": uid(ns, "Workflow", wf),
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
+    msg = (
+        "0/13 nodes are available: 3 Insufficient nvidia.com/gpu, 3 node(s) had taint "
+        "{node-role.kubernetes.io/infra: }, that the pod didn't tolerate, 3 node(s) had taint "
+        "{node-role.kubernetes.io/master: }, that the pod didn't tolerate, 4 node(s) had taint {odh/notebook: true}, "
+        "that the pod didn't tolerate."
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        owner=owner,
+        containers=[main],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        qos="BestEffort",
+        labels={"workflows.argoproj.io/completed": "false", "workflows.argoproj.io/workflow": wf},
+    )
+    events = [event(p, "FailedScheduling", msg, at(1), last=at(1190), count=20, component="default-scheduler")]
+    return CaseSpec(
+        id="unschedulable-pod-pipeline-gpu-step-untolerated-taints",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence="that the pod didn't tolerate",
+        description="The GPU nodes carry a taint the pipeline step does not tolerate; every other node has no GPU "
+        "or another taint. The step stays Pending.",
+        objects=[p, *events],
+        captured=at(1200),
+        title="A Kubeflow pipeline step that needs a GPU never schedules: every GPU node has a taint the pod "
+        "does not tolerate",
+        source="https://github.com/elyra-ai/elyra/issues/2681",
+    )
+
+
+@SCENARIOS.add
+def quota_exceeded_vcjob_queue_overused_by_stale_podgroups() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 3, 10, 0, tzinfo=timezone.utc))
+    name, ns, queue = "etl-train-1121", "data-jobs", "default"
+    ctr = Container(
+        "worker",
+        "registry.corp.example/data/etl-train:2.3",
+        command=["python", "run.py"],
+        resources=cpu_only("4Gi", "2"),
+    )
+    job = volcano_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        queue=queue,
+        tasks={"worker": ctr},
+        replicas={"worker": 1},
+        phase="Pending",
+        min_available=1,
+        counts={"pending": 1},
+    )
+    gang = (
+        "1/1 tasks in gang unschedulable: pod group is not ready, 1 Pending, 1 minAvailable; Pending: 1 Unschedulable"
+    )
+    group = pod_group(
+        job,
+        at(1),
+        phase="Inqueue",
+        queue=queue,
+        min_member=1,
+        min_resources={"cpu": "2", "memory": "4Gi"},
+        conditions=[podgroup_condition("Unschedulable", at(3), "NotEnoughResources", gang, name)],
+    )
+    c = Container(ctr.name, ctr.image, command=ctr.command, resources=ctr.resources)
+    p = volcano_pod(job, "worker", 0, [c], group, created=at(2), phase="Pending", unschedulable=gang)
+    events = [
+        event(group, "Unschedulable", gang, at(3), last=at(590), count=12, component="volcano"),
+        event(
+            group,
+            "Unschedulable",
+            "resource in cluster is overused",
+            at(3),
+            last=at(595),
+            count=13,
+            type_="Normal",
+            component="volcano",
+        ),
+    ]
+    return CaseSpec(
+        id="quota-exceeded-vcjob-queue-overused-by-stale-podgroups",
+        kind="vcjob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="quota-exceeded",
+        culprit=None,
+        evidence="overused",
+        description="Nodes are mostly idle, but PodGroups of completed jobs whose pods were deleted by hand still "
+        "count their minResources against the queue: Volcano considers the queue overused and holds the "
+        "new job.",
+        objects=[job, group, p, *events],
+        captured=at(600),
+        title="Volcano jobs stay Pending with 'resource in cluster is overused' although nodes are idle: PodGroups "
+        "left by completed jobs still hold the queue's minResources",
+        source="https://github.com/volcano-sh/volcano/issues/2633",
+    )
+
+
+@SCENARIOS.add
+def volume_error_pod_nfs_mount_bad_option_no_helper() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 4, 12, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "dataset-cache", "media", "worker-node-2"
+    pv = "pvc-bee16797-fef3-4baa-b79f-5addf4455af1"
+    c = Container(
+        "cache",
+        "registry.corp.example/data/dataset-cache:1.4",
+        mounts=[{"name": "config", "mountPath": "/config"}],
+        state=waiting("ContainerCreating"),
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "config", "persistentVolumeClaim": {"claimName": "dataset-cache-config"}}],
+    )
+    mount = (
+        f'MountVolume.SetUp failed for volume "{pv}" : mount failed: exit status 32\n'
+        "Mounting command: mount\n"
+        f"Mounting arguments: -t nfs 192.168.2.173:/volume1/k8s/media-dataset-cache-config-{pv} "
+        f"/var/lib/kubelet/pods/{p['metadata']['uid']}/volumes/kubernetes.io~nfs/{pv}\n"
+        f"Output: mount: /var/lib/kubelet/pods/{p['metadata']['uid']}/volumes/kubernetes.io~nfs/{pv}: bad option; "
+        "for several filesystems (e.g. nfs, cifs) you might need a /sbin/mount.<type> helper program."
+    )
+    events = [
+        event(p, "FailedMount", mount, at(2), last=at(1780), count=16, host=host),
+        event(
+            p,
+            "FailedMount",
+            "Unable to attach or mount volumes: unmounted volumes=[config], unattached volumes=[config "
+            "kube-api-access]: timed out waiting for the condition",
+            at(122),
+            last=at(1682),
+            count=14,
+            host=host,
+        ),
+    ]
+    name = p["metadata"]["name"]
+    return CaseSpec(
+        id="volume-error-pod-nfs-mount-bad-option-no-helper",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="mount failed: exit status 32",
+        description="The node has no NFS mount helper the kubelet's mount can use: every attempt to mount the "
+        "NFS-provisioned volume fails with 'bad option' and the pod stays in ContainerCreating.",
+        objects=[p, *events],
+        captured=at(1800),
+        title="A pod using an nfs-subdir-external-provisioner volume never starts: 'mount failed: exit status 32 "
+        "... bad option; ... you might need a /sbin/mount.<type> helper program'",
+        source="https://github.com/kubernetes-sigs/nfs-subdir-external-provisioner/issues/342",
+    )
+
+
+@SCENARIOS.add
+def volume_error_pod_nfs_export_path_missing_on_server() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 4, 15, 0, tzinfo=timezone.utc))
+    sts, ns, host = "feature-store", "ml-platform", "node-121-2"
+    pv = "pvc-e4b3c5e9-ab2b-4b6f-aa9a-4ae74d19bef5"
+    c = Container(
+        "store",
+        "registry.corp.example/ml/feature-store:2.0.1",
+        resources=cpu_only("4Gi", "2"),
+        mounts=[{"name": "datadir", "mountPath": "/data"}],
+        state=waiting("ContainerCreating"),
+    )
+    p = _sts_pod(
+        sts,
+        0,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "datadir", "persistentVolumeClaim": {"claimName": f"datadir-{sts}-0"}}],
+    )
+    puid = p["metadata"]["uid"]
+    target = f"/var/lib/kubelet/pods/{puid}/volumes/kubernetes.io~nfs/{pv}"
+    export = f"192.168.137.121:/nfs/nfs-data/{ns}-datadir-{sts}-0-{pv}"
+    mount = (
+        f'(combined from similar events): MountVolume.SetUp failed for volume "{pv}" : mount failed: exit status 32 '
+        "Mounting command: systemd-run Mounting arguments: --description=Kubernetes transient mount for "
+        f"{target} --scope -- mount -t nfs {export} {target} Output: Running scope as unit run-124486.scope. "
+        f"mount.nfs: mounting {export} failed, reason given by server: No such file or directory"
+    )
+    events = [event(p, "FailedMount", mount, at(3), last=at(3580), count=31, host=host)]
+    return CaseSpec(
+        id="volume-error-pod-nfs-export-path-missing-on-server",
+        kind="Pod",
+        name=p["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=p["metadata"]["name"],
+        evidence="reason given by server: No such file or directory",
+        description="The PersistentVolume points at an NFS export directory that no longer exists on the server: "
+        "the mount is refused and the StatefulSet's pod never leaves ContainerCreating.",
+        objects=[p, *events],
+        captured=at(3600),
+        title="A StatefulSet pod on an NFS-provisioned volume stays in ContainerCreating: 'mount.nfs: mounting ... "
+        "failed, reason given by server: No such file or directory'",
+        source="https://github.com/alibaba/nacos/issues/5203",
+    )
+
+
+@SCENARIOS.add
+def config_error_job_init_sidecar_configmap_missing() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 5, 8, 0, tzinfo=timezone.utc))
+    name, ns, host = "stress-load-7f2c", "default", "db-node-1"
+    tmpl = Container(
+        "stress",
+        "ghcr.io/example/stress-runner:5.0",
+        command=["stress", "run", "--duration", "1h"],
+        resources=cpu_only("2Gi", "2"),
+    )
+    job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, active=1, start=at(1), conditions=[])
+    sidecar = Container(
+        "otel-sidecar",
+        "otel/opentelemetry-collector-contrib:0.104.0",
+        env=[
+            {
+                "name": "CLUSTER_NAME",
+                "valueFrom": {"configMapKeyRef": {"name": "cluster-config", "key": "cluster_name"}},
+            }
+        ],
+        state=waiting("CreateContainerConfigError", 'configmap "cluster-config" not found'),
+    )
+    main = Container(
+        tmpl.name,
+        tmpl.image,
+        command=tmpl.command,
+        resources=tmpl.resources,
+        state=waiting("PodInitializing"),
+    )
+    p = job_pod(job, [main], init=[sidecar], created=at(1), phase="Pending", node=host, scheduled=at(2))
+    pname = p["metadata"]["name"]
+    events = [
+        event(job, "SuccessfulCreate", f"Created pod: {pname}", at(1), type_="Normal", component="job-controller"),
+        event(
+            p,
+            "Pulled",
+            'Container image "otel/opentelemetry-collector-contrib:0.104.0" already present on machine',
+            at(4),
+            last=at(590),
+            count=50,
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Failed", 'Error: configmap "cluster-config" not found', at(4), last=at(590), count=50, host=host),
+    ]
+    return CaseSpec(
+        id="config-error-job-init-sidecar-configmap-missing",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=pname,
+        evidence='configmap "cluster-config" not found',
+        description="The Job's init sidecar reads an environment variable from a ConfigMap that nothing creates "
+        "on a fresh cluster; the kubelet cannot create the init container, so the main container never "
+        "starts.",
+        objects=[job, p, *events],
+        captured=at(600),
+        title="A stress Job never runs: its otel-sidecar init container references a 'cluster-config' ConfigMap "
+        "that does not exist, Init:CreateContainerConfigError",
+        source="https://github.com/rustyrazorblade/easy-db-lab/issues/733",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_secret_key_missing() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 5, 11, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "workload-demo", "default", "kind-worker"
+    image = "localhost:5000/workload-demo-using-init-container:0.15.6"
+    c = Container(
+        "main",
+        image,
+        env=[{"name": "VALUE", "valueFrom": {"secretKeyRef": {"name": "app-secret-workload-demo", "key": "VALUE"}}}],
+        state=waiting(
+            "CreateContainerConfigError", "couldn't find key VALUE in Secret default/app-secret-workload-demo"
+        ),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    events = [
+        event(
+            p,
+            "Pulled",
+            f'Container image "{image}" already present on machine',
+            at(8),
+            last=at(60),
+            count=5,
+            type_="Normal",
+            host=host,
+        ),
+        event(
+            p,
+            "Failed",
+            "Error: couldn't find key VALUE in Secret default/app-secret-workload-demo",
+            at(8),
+            last=at(60),
+            count=5,
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="config-error-pod-secret-key-missing",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="couldn't find key VALUE in Secret",
+        description="The Secret exists but has no key the container's environment refers to: the kubelet refuses "
+        "to create the container (CreateContainerConfigError).",
+        objects=[p, *events],
+        captured=at(62),
+        title="A workload pod is stuck in CreateContainerConfigError: 'Error: couldn't find key VALUE in Secret "
+        "default/...'",
+        source="https://github.com/shieldworks/aegis/issues/293",
+    )
+
+
+@SCENARIOS.add
+def config_error_job_training_image_exec_format_error() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 6, 6, 0, tzinfo=timezone.utc))
+    name, ns, host = "tf-estimator-train-0616", "ml-training", "ip-10-0-41-7.ec2.internal"
+    tmpl = Container(
+        "tensorflow",
+        "123456789012.dkr.ecr.us-east-1.amazonaws.com/custom-tf-training:2.4.1-cpu",
+        command=["python", "train.py"],
+        resources=cpu_only("16Gi", "4"),
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=tmpl,
+        failed=1,
+        start=at(1),
+        conditions=backoff_conditions(at(40)),
+    )
+    c = Container(
+        tmpl.name,
+        tmpl.image,
+        command=tmpl.command,
+        resources=tmpl.resources,
+        state=terminated(1, at(30), at(30)),
+    )
+    p = job_pod(job, [c], created=at(1), phase="Failed", node=host, scheduled=at(2))
+    pname = p["metadata"]["name"]
+    log = text("standard_init_linux.go:219: exec user process caused: exec format error")
+    events = [
+        event(job, "SuccessfulCreate", f"Created pod: {pname}", at(1), type_="Normal", component="job-controller"),
+        event(
+            job,
+            "BackoffLimitExceeded",
+            "Job has reached the specified backoff limit",
+            at(40),
+            component="job-controller",
+        ),
+    ]
+    return CaseSpec(
+        id="config-error-job-training-image-exec-format-error",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=pname,
+        evidence="exec format error",
+        description="The custom training image was built on an arm64 laptop and pushed as-is; on the amd64 node "
+        "the entrypoint cannot be executed and the container exits at once.",
+        objects=[job, p, *events],
+        logs={f"{pname}/tensorflow": log},
+        captured=at(60),
+        title="A TensorFlow training container exits immediately with 'standard_init_linux.go:219: exec user "
+        "process caused: exec format error'",
+        source="https://github.com/aws/deep-learning-containers/issues/1157",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_init_wait_cannot_list_pods() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 6, 14, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "inference-api", "serving-prod", "node-pool-a-3"
+    init = Container(
+        "pod-dependency-init",
+        "ylonkar/pod-dependency-init-container:1.0.2",
+        env=[{"name": "POD_LABELS", "value": "app=redis-cache"}, {"name": "MAX_RETRY", "value": "10"}],
+        state=_crash_loop("pod-dependency-init", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(700), at(701)),
+        restarts=9,
+    )
+    main = Container(
+        "api",
+        "registry.corp.example/serving/inference-api:3.2",
+        resources=cpu_only("2Gi", "1"),
+        state=waiting("PodInitializing"),
+    )
+    p = _rs_pod(deployment, ns, [main], init=[init], created=at(0), phase="Pending", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    line = (
+        'code: 403, statusCode: 403 } pods is forbidden: User "system:serviceaccount:serving-prod:default" cannot '
+        'list resource "pods" in API group "" at the cluster scope Error: pods is forbidden: User '
+        '"system:serviceaccount:serving-prod:default" cannot list resource "pods" in API group "" at the cluster scope'
+    )
+    events = [_backoff(p, "pod-dependency-init", at, 40, 890, 35)]
+    return CaseSpec(
+        id="permission-denied-pod-init-wait-cannot-list-pods",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="cannot list resource",
+        description="The init container waits for other pods by listing them through the API, but the pod runs "
+        "as the namespace's default service account with no RBAC to list pods: every try is forbidden and "
+        "the init container crash-loops.",
+        objects=[p, *events],
+        logs={f"{name}/pod-dependency-init.previous": text(line)},
+        captured=at(900),
+        title="A pod-dependency init container fails with 'pods is forbidden: User "
+        '"system:serviceaccount:...:default" cannot list resource "pods" in API group "" at the cluster scope\'',
+        source="https://github.com/yogeshlonkar/pod-dependency-init-container/issues/1",
+    )
+
+
+@SCENARIOS.add
+def image_pull_error_job_dockerhub_token_401() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 7, 3, 0, tzinfo=timezone.utc))
+    name, ns, host = "workspace-tuning-phi-3", "default", "aks-gpu-31520147-vmss000000"
+    tmpl = Container(
+        "workspace-tuning-phi-3",
+        "mcr.microsoft.com/aks/kaito/kaito-tuning-phi-3-mini-128k-instruct:0.0.1",
+        resources=gpu(1, "100Gi", "10"),
+    )
+    job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, active=1, start=at(1), conditions=[])
+    curl = "curlimages/curl"
+    init = Container(
+        "data-downloader",
+        curl,
+        state=waiting("ImagePullBackOff", f'Back-off pulling image "{curl}"'),
+    )
+    main = Container(tmpl.name, tmpl.image, resources=tmpl.resources, state=waiting("PodInitializing"))
+    p = job_pod(job, [main], init=[init], created=at(1), phase="Pending", node=host, scheduled=at(2))
+    failure = (
+        f'Failed to pull image "{curl}": failed to pull and unpack image "docker.io/curlimages/curl:latest": failed '
+        'to resolve reference "docker.io/curlimages/curl:latest": failed to authorize: failed to fetch oauth token: '
+        "unexpected status from GET request to https://auth.docker.io/token?scope=repository%3Acurlimages%2Fcurl%3A"
+        "pull&service=registry.docker.io: 401 Unauthorized"
+    )
+    events = _pulling(p, curl, failure, 5, 1500, 9, at, host)
+    return CaseSpec(
+        id="image-pull-error-job-dockerhub-token-401",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=p["metadata"]["name"],
+        evidence="401 Unauthorized",
+        description="The fine-tuning Job's data-download init container pulls a public Docker Hub image, but the "
+        "registry's token service answers 401: the init container never starts and neither does the "
+        "tuning container.",
+        objects=[job, p, *events],
+        captured=at(1600),
+        title="A fine-tuning workspace pod is stuck: pulling 'curlimages/curl' fails with 'failed to fetch oauth "
+        "token: ... 401 Unauthorized'",
+        source="https://github.com/kaito-project/kaito/issues/609",
+    )
+
+
+@SCENARIOS.add
+def image_pull_error_pod_model_server_registry_no_permission() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 7, 10, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "openvino", "kubeflow", "ip-172-30-1-180"
+    image = "gcr.io/example-project-173123/inference_server/openvino-model-server"
+    c = Container(
+        "openvino",
+        image,
+        resources=cpu_only("4Gi", "2"),
+        state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    failure = (
+        f'Failed to pull image "{image}": rpc error: code = Unknown desc = Error response from daemon: unauthorized: '
+        "You don't have the needed permissions to perform this operation, and you may have invalid credentials. "
+        "To authenticate your request, follow the steps in: "
+        "https://cloud.google.com/container-registry/docs/advanced-authentication"
+    )
+    events = [
+        event(
+            p,
+            "Pulling",
+            f'pulling image "{image}"',
+            at(11),
+            last=at(112),
+            count=4,
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Failed", failure, at(12), last=at(112), count=4, host=host),
+        event(
+            p,
+            "BackOff",
+            f'Back-off pulling image "{image}"',
+            at(30),
+            last=at(97),
+            count=6,
+            type_="Normal",
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="image-pull-error-pod-model-server-registry-no-permission",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=name,
+        evidence="needed permissions",
+        description="The model server's image lives in a private project's registry the cluster has no pull "
+        "credentials for: every pull is refused and the pod sits in ImagePullBackOff.",
+        objects=[p, *events],
+        captured=at(583),
+        title="The OpenVINO model server of a Kubeflow install cannot be pulled: 'unauthorized: You don't have "
+        "the needed permissions to perform this operation'",
+        source="https://github.com/kubeflow/kubeflow/issues/2731",
+    )
+
+
+@SCENARIOS.add
+def oom_killed_pod_operator_memory_limit() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 8, 16, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "databricks-operator-controller-manager", "databricks-operator-system", "aks-node-2"
+    c = Container(
+        "manager",
+        "mcr.microsoft.com/k8s/azure-databricks/operator:1.0",
+        command=["/manager"],
+        resources={"limits": {"cpu": "100m", "memory": "30Mi"}, "requests": {"cpu": "100m", "memory": "20Mi"}},
+        state=_crash_loop("manager", _rs_name(deployment, ns), ns),
+        last=terminated(137, at(1180), at(1195), reason="OOMKilled"),
+        restarts=8,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    events = [_backoff(p, "manager", at, 300, 1290, 30)]
+    prev = text(
+        '2026-09-08T16:19:41.221Z\tINFO\tcontroller-runtime.metrics\tmetrics server is starting to listen\t{"addr": '
+        '"127.0.0.1:8080"}',
+        "2026-09-08T16:19:41.318Z\tINFO\tsetup\tstarting manager",
+    )
+    return CaseSpec(
+        id="oom-killed-pod-operator-memory-limit",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=name,
+        evidence="OOMKilled",
+        description="The operator's memory limit is far below what its informers' caches need: the kernel kills "
+        "it seconds after start (Reason: OOMKilled, Exit Code: 137) and it crash-loops.",
+        objects=[p, *events],
+        logs={f"{name}/manager.previous": prev},
+        captured=at(1300),
+        title="An operator's manager container keeps restarting: 'Last State: Terminated, Reason: OOMKilled, Exit "
+        "Code: 137' - its memory limit is too low",
+        source="https://github.com/Azure/azure-databricks-operator/issues/62",
+    )
+
+
+@SCENARIOS.add
+def missing_file_pod_kserve_model_dir_not_populated() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 9, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "sklearn-iris-predictor-00001-deployment", "kserve-test", "minikube"
+    c = Container(
+        "kserve-container",
+        "kserve/sklearnserver:v0.11.2",
+        args=["--model_name=sklearn-iris", "--model_dir=/mnt/models", "--http_port=8080"],
+        resources=cpu_only("2Gi", "1"),
+        state=_crash_loop("kserve-container", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(880), at(884)),
+        restarts=6,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO:root:Copying contents of /mnt/models to local",
+        "ERROR:root:fail to locate model file for model sklearn-iris under dir /mnt/models,trying loading from model "
+        "repository.",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.9/runpy.py", line 197, in _run_module_as_main',
+        "    return _run_code(code, main_globals, None,",
+        '  File "/usr/local/lib/python3.9/runpy.py", line 87, in _run_code',
+        "    exec(code, run_globals)",
+        '  File "/sklearnserver/sklearnserver/__main__.py", line 42, in <module>',
+        "    kserve.ModelServer(registered_models=SKLearnModelRepository(args.model_dir)).start(",
+        '  File "/sklearnserver/sklearnserver/sklearn_model_repository.py", line 24, in __init__',
+        "    self.load_models()",
+        '  File "/kserve/kserve/model_repository.py", line 37, in load_models',
+        "    for name in os.listdir(self.models_dir):",
+        "FileNotFoundError: [Errno 2] No such file or directory: '/mnt/models'",
+    )
+    events = [_backoff(p, "kserve-container", at, 60, 890, 25)]
+    return CaseSpec(
+        id="missing-file-pod-kserve-model-dir-not-populated",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="missing-file",
+        culprit=name,
+        evidence="No such file or directory: '/mnt/models'",
+        description="No storage-initializer ran before the predictor (the webhook did not inject it), so the "
+        "model directory the server reads does not exist; the server exits and crash-loops.",
+        objects=[p, *events],
+        logs={f"{name}/kserve-container.previous": prev},
+        captured=at(900),
+        title='The KServe getting-started sklearn predictor crash-loops: "FileNotFoundError: [Errno 2] No such '
+        "file or directory: '/mnt/models'\"",
+        source="https://github.com/kserve/kserve/issues/3499",
+    )
+
+
+@SCENARIOS.add
+def disk_full_pod_training_ephemeral_limit_from_sidecar() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 10, 13, 0, tzinfo=timezone.utc))
+    ns, host = "substratus", "gke-ml-l4-pool-3f9a2c1e-k2xw"
+    name = "falcon-7b-finetune-modeller"
+    model = Container(
+        "model",
+        "us-docker.pkg.dev/example/substratus/falcon-7b-trainer:latest",
+        command=["python", "train.py"],
+        resources=gpu(1, "48Gi", "8"),
+        mounts=[{"name": "trained", "mountPath": "/model/trained"}],
+        state=terminated(137, at(40), at(2215)),
+    )
+    fuse = Container(
+        "gke-gcsfuse-sidecar",
+        "gke.gcr.io/gcs-fuse-csi-driver-sidecar-mounter:v0.1.4-gke.0",
+        resources={"limits": {"cpu": "250m", "ephemeral-storage": "5Gi", "memory": "256Mi"}},
+        state=terminated(0, at(30), at(2206), reason="Completed"),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"role": "run", "component": "model"},
+        owner=None,
+        containers=[fuse, model],
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(2),
+        reason="Evicted",
+        message="Pod ephemeral local storage usage exceeds the total limit of containers 5Gi. ",
+        qos="Burstable",
+    )
+    events = [
+        event(
+            p,
+            "Evicted",
+            "Pod ephemeral local storage usage exceeds the total limit of containers 5Gi.",
+            at(2205),
+            host=host,
+        ),
+        event(p, "Killing", "Stopping container gke-gcsfuse-sidecar", at(2205), type_="Normal", host=host),
+        event(p, "Killing", "Stopping container model", at(2205), type_="Normal", host=host),
+        event(
+            p,
+            "ExceededGracePeriod",
+            "Container runtime did not kill the pod within specified grace period.",
+            at(2215),
+            host=host,
+        ),
+    ]
+    log = stamped(
+        [
+            "{'loss': 1.2031, 'learning_rate': 0.0002, 'epoch': 0.41}",
+            "{'loss': 1.1187, 'learning_rate': 0.0002, 'epoch': 0.82}",
+            "Saving model checkpoint to /model/trained/checkpoint-500",
+        ],
+        at(1900),
+        [150.0, 150.0],
+    )
+    return CaseSpec(
+        id="disk-full-pod-training-ephemeral-limit-from-sidecar",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=name,
+        evidence="ephemeral local storage usage exceeds the total limit",
+        description="The training writes its checkpoints into the container's writable layer; the storage sidecar's "
+        "5Gi ephemeral-storage limit becomes the pod's limit, and the kubelet evicts the pod when the "
+        "checkpoint pushes it over.",
+        objects=[p, *events],
+        logs={f"{name}/model": log},
+        captured=at(2400),
+        title="A fine-tuning pod is evicted while saving: 'Pod ephemeral local storage usage exceeds the total "
+        "limit of containers 5Gi.' - the GCS FUSE sidecar's limit applies to the whole pod",
+        source="https://github.com/substratusai/runbooks/issues/92",
+    )
+
+
+@SCENARIOS.add
+def quota_exceeded_job_resourcequota_requires_limits() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 11, 8, 0, tzinfo=timezone.utc))
+    name, ns = "hap-operator-kubernetes-ingress-crdjob-1", "ingress-stack"
+    tmpl = Container(
+        "crd", "haproxytech/kubernetes-ingress:1.11.3", command=["/haproxy-ingress-controller", "--job-check-crd"]
+    )
+    job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, conditions=[], backoff_limit=6)
+    events = []
+    for k, t in enumerate((1, 11, 31, 71, 151, 311)):
+        pod_name = f"{name}-{suffix(name, str(k))}"
+        events.append(
+            event(
+                job,
+                "FailedCreate",
+                f'Error creating: pods "{pod_name}" is forbidden: failed quota: ingress-stack: must specify '
+                "limits.cpu for: crd; limits.memory for: crd; requests.cpu for: crd; requests.memory for: crd",
+                at(t),
+                component="job-controller",
+            )
+        )
+    return CaseSpec(
+        id="quota-exceeded-job-resourcequota-requires-limits",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="quota-exceeded",
+        culprit=None,
+        evidence="failed quota",
+        description="The namespace's ResourceQuota covers cpu and memory, so every pod must declare requests and "
+        "limits; the chart's Job sets none, and the API server refuses each pod the Job controller tries "
+        "to create.",
+        objects=[job, *events],
+        captured=at(330),
+        title="A Helm chart's CRD Job never creates a pod in a namespace with a ResourceQuota: 'failed quota: ...: "
+        "must specify limits.cpu for: crd; limits.memory for: crd; ...'",
+        source="https://github.com/haproxytech/helm-charts/issues/236",
+    )
+
+
+@SCENARIOS.add
+def quota_exceeded_job_kueue_pending_preemption_of_lower_priority() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 12, 6, 33, tzinfo=timezone.utc))
+    name, ns, queue = "sample-job-high-priority", "default", "user-queue"
+    tmpl = Container(
+        "dummy-job",
+        "registry.k8s.io/e2e-test-images/agnhost:2.53",
+        args=["entrypoint-tester", "hello", "world"],
+        resources={"requests": {"cpu": "1", "memory": "2Gi"}},
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=tmpl,
+        conditions=[],
+        suspend=True,
+        labels={"kueue.x-k8s.io/queue-name": queue, "kueue.x-k8s.io/priority-class": "high-priority"},
+    )
+    msg = (
+        "couldn't assign flavors to pod set main: insufficient unused quota for memory in flavor default, "
+        "1953125Ki more needed. Pending the preemption of 1 workload(s)"
+    )
+    wl = kueue_workload(
+        job,
+        at(1),
+        queue=queue,
+        pod_sets=[{"name": "main", "count": 1}],
+        conditions=[metav1_condition("QuotaReserved", at(1), "Pending", msg, status=False)],
+    )
+    events = [
+        event(
+            job,
+            "CreatedWorkload",
+            f"Created Workload: {ns}/{wl['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="kueue-job-controller",
+        ),
+        event(wl, "Pending", msg, at(1), last=at(895), count=40, component="kueue-admission"),
+    ]
+    return CaseSpec(
+        id="quota-exceeded-job-kueue-pending-preemption-of-lower-priority",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="quota-exceeded",
+        culprit=None,
+        evidence="insufficient unused quota for memory",
+        description="The high-priority Job does not fit in the ClusterQueue's remaining memory quota; Kueue keeps "
+        "it suspended while it waits for the lower-priority workload it chose to preempt, which never "
+        "releases its quota.",
+        objects=[job, wl, *events],
+        captured=at(900),
+        title="A high-priority Job stays suspended: 'couldn't assign flavors to pod set main: insufficient unused "
+        "quota for memory in flavor default, ... Pending the preemption of 1 workload(s)'",
+        source="https://github.com/kubernetes-sigs/kueue/issues/7350",
+    )
+
+
+@SCENARIOS.add
+def network_error_pod_llm_server_model_download_read_timeout() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 13, 17, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "llama-2-13b-chat", "llm", "node-pool-cpu-4"
+    c = Container(
+        "ialacol",
+        "ghcr.io/chenhunghan/ialacol:0.11.2",
+        env=[
+            {"name": "DEFAULT_MODEL_HG_REPO_ID", "value": "TheBloke/Llama-2-13B-chat-GGML"},
+            {"name": "DEFAULT_MODEL_FILE", "value": "llama-2-13b-chat.ggmlv3.q4_0.bin"},
+        ],
+        resources=cpu_only("16Gi", "4"),
+        state=_crash_loop("ialacol", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(1150), at(1212)),
+        restarts=5,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO:     Downloading model... TheBloke/Llama-2-13B-chat-GGML/llama-2-13b-chat.ggmlv3.q4_0.bin",
+        "ERROR: Error downloading model: HTTPSConnectionPool(host='cdn-lfs.huggingface.co', port=443): Read timed out.",
+    )
+    events = [_backoff(p, "ialacol", at, 300, 1290, 14)]
+    return CaseSpec(
+        id="network-error-pod-llm-server-model-download-read-timeout",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="network-error",
+        culprit=name,
+        evidence="Read timed out",
+        description="The server downloads its model from the Hugging Face CDN at start; the download times out at "
+        "the same point every time, the server exits and crash-loops without retrying.",
+        objects=[p, *events],
+        logs={f"{name}/ialacol.previous": prev},
+        captured=at(1300),
+        title='An LLM server pod cannot download its model: "Error downloading model: HTTPSConnectionPool('
+        "host='cdn-lfs.huggingface.co', port=443): Read timed out.\"",
+        source="https://github.com/chenhunghan/ialacol/issues/58",
+    )
+
+
+@SCENARIOS.add
+def killed_externally_pod_vllm_startup_probe_keyboardinterrupt() -> CaseSpec:
+    at = Clock(datetime(2025, 5, 29, 10, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "gemma-3-1b-it", "default", "gke-l4-pool-7c2d"
+    probes = {
+        "startupProbe": {
+            "httpGet": {"path": "/health", "port": 8000, "scheme": "HTTP"},
+            "periodSeconds": 5,
+            "failureThreshold": 30,
+            "timeoutSeconds": 1,
+            "successThreshold": 1,
+        },
+        **_http_probe("/health", 8000),
+    }
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.8.5",
+        args=["--model", "google/gemma-3-1b-it", "--max-model-len", "8192"],
+        env=[{"name": "VLLM_TRACE_FUNCTION", "value": "1"}],
+        resources=gpu(1, "24Gi", "4"),
+        probes=probes,
+        state=running(at(470)),
+        last=terminated(130, at(315), at(465)),
+        restarts=2,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 05-29 10:05:21 [__init__.py:239] Automatically detected platform cuda.",
+        "INFO 05-29 10:05:27 [api_server.py:1043] vLLM API server version 0.8.5",
+        "WARNING 05-29 10:05:28 [logger.py:186] VLLM_TRACE_FUNCTION is enabled. It will record every function "
+        "executed by Python. This will slow down the code. It is suggested to be used for debugging hang or "
+        "crashes only.",
+        "INFO 05-29 10:06:40 [gpu_model_runner.py:1329] Starting to load model google/gemma-3-1b-it...",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/entrypoints/openai/api_server.py", line 1121, in '
+        "signal_handler",
+        '    raise KeyboardInterrupt("terminated")',
+        "KeyboardInterrupt: terminated",
+    )
+    events = [
+        event(
+            p,
+            "Unhealthy",
+            'Startup probe failed: Get "http://10.8.2.14:8000/health": dial tcp 10.8.2.14:8000: connect: '
+            "connection refused",
+            at(20),
+            last=at(610),
+            count=84,
+            host=host,
+        ),
+        event(
+            p,
+            "Killing",
+            "Container vllm failed startup probe, will be restarted",
+            at(165),
+            last=at(465),
+            count=3,
+            type_="Normal",
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="killed-externally-pod-vllm-startup-probe-keyboardinterrupt",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="killed-externally",
+        culprit=name,
+        evidence="failed startup probe",
+        description="With function tracing enabled the server needs far longer than the startup probe's 150 "
+        "seconds to come up; the kubelet kills it each time (vLLM logs 'KeyboardInterrupt: terminated' on "
+        "SIGTERM) and it starts over.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(620),
+        title="vLLM serving gemma-3-1b-it on Kubernetes is interrupted with 'KeyboardInterrupt: terminated': the "
+        "startup probe kills it before it is ready",
+        source="https://github.com/vllm-project/vllm/issues/17386",
+    )
+
+
+# -- a second fresh sample, written after the first round of rule changes -------------------------
+
+
+@SCENARIOS.add
+def shm_exhausted_pod_vllm_tensor_parallel_default_shm() -> CaseSpec:
+    at = Clock(datetime(2025, 3, 13, 4, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "vllm-opt125m-deployment-vllm", "default", "gpu-node-2"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:latest",
+        args=[
+            "vllm",
+            "serve",
+            "facebook/opt-125m",
+            "--max-model-len",
+            "200",
+            "--dtype",
+            "bfloat16",
+            "--disable-log-requests",
+            "--gpu-memory-utilization",
+            "0.1",
+            "--tensor-parallel-size",
+            "2",
+        ],
+        resources=gpu(2, "16Gi", "6"),
+        probes=_http_probe("/health", 8000),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(700), at(731)),
+        restarts=6,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 03-13 04:11:48 [api_server.py:912] vLLM API server version 0.7.3",
+        "INFO 03-13 04:11:58 [config.py:1382] Defaulting to use mp for distributed inference",
+        "(VllmWorkerProcess pid=231) INFO 03-13 04:12:04 [multiproc_worker_utils.py:229] Worker ready; awaiting tasks",
+        "INFO 03-13 04:12:05 [utils.py:950] Found nccl from library libnccl.so.2",
+        "INFO 03-13 04:12:05 [pynccl.py:69] vLLM is using nccl==2.21.5",
+        "ERROR 03-13 04:12:06 [engine.py:400] NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, "
+        "unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/distributed/device_communicators/custom_all_reduce.py",'
+        " line 140, in __init__",
+        "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, "
+        "unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5",
+        "ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. ",
+        "Last error:",
+        "Error while creating shared memory segment /dev/shm/nccl-F9ffgB (size 9637888)",
+    )
+    events = [_backoff(p, "vllm", at, 120, 890, 18)]
+    return CaseSpec(
+        id="shm-exhausted-pod-vllm-tensor-parallel-default-shm",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="shm-exhausted",
+        culprit=name,
+        evidence="Error while creating shared memory segment",
+        description="Serving with tensor parallelism over two GPUs needs NCCL shared-memory segments, but the "
+        "chart's shmSize never reached the pod: /dev/shm is the runtime's default 64 MB and NCCL cannot "
+        "create its segment, so the engine fails at start.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(900),
+        title="A vLLM deployment with tensor parallel 2 fails at start: 'Error while creating shared memory "
+        "segment /dev/shm/nccl-... (size 9637888)' - the pod's /dev/shm is only 64M",
+        source="https://github.com/vllm-project/production-stack/issues/276",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_triton_hf_cache_home_not_writable() -> CaseSpec:
+    at = Clock(datetime(2024, 3, 21, 14, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "triton-trtllm", "llm-serving", "dgx-node-1"
+    c = Container(
+        "triton-inference-server",
+        "nvcr.io/nvidia/tritonserver:24.02-trtllm-python-py3",
+        command=["tritonserver", "--model-repository=/models"],
+        resources=gpu(1, "64Gi", "8"),
+        state=_crash_loop("triton-inference-server", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(610), at(655)),
+        restarts=5,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    name = p["metadata"]["name"]
+    cache = (
+        "There was a problem when trying to write in your cache folder (/home/triton-server/.cache/huggingface/hub). "
+        "You should set the environment variable TRANSFORMERS_CACHE to a writable directory."
+    )
+    prev = text(
+        "I0321 14:10:21.541163 1 pinned_memory_manager.cc:275] Pinned memory pool is created at '0x7f1c6a000000' "
+        "with size 268435456",
+        cache,
+        cache,
+        "None of PyTorch, TensorFlow >= 2.0, or Flax have been found. Models won't be available and only tokenizers, "
+        "configuration and file/data utilities can be used.",
+        "I0321 14:10:23.693707 1 python_be.cc:2362] TRITONBACKEND_ModelInstanceInitialize: preprocessing_0_0 (CPU "
+        "device 0)",
+        "I0321 14:10:23.695166 1 python_be.cc:2362] TRITONBACKEND_ModelInstanceInitialize: postprocessing_0_0 (CPU "
+        "device 0)",
+        "Traceback (most recent call last):",
+        '  File "/models/preprocessing/1/model.py", line 67, in initialize',
+        "    self.tokenizer = AutoTokenizer.from_pretrained(tokenizer_dir, legacy=False, padding_side='left')",
+        "PermissionError: [Errno 13] Permission denied: '/home/triton-server'",
+        "E0321 14:10:54.812230 1 model_lifecycle.cc:621] failed to load 'preprocessing' version 1: Internal: "
+        "PermissionError: [Errno 13] Permission denied: '/home/triton-server'",
+        "error: creating server: Internal - failed to load all models",
+    )
+    events = [_backoff(p, "triton-inference-server", at, 120, 890, 15)]
+    return CaseSpec(
+        id="permission-denied-pod-triton-hf-cache-home-not-writable",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="Permission denied: '/home/triton-server'",
+        description="The pod runs as a user that cannot write the image's home directory; the Python backend's "
+        "tokenizer download cannot create its Hugging Face cache there, the model fails to load and the "
+        "server exits.",
+        objects=[p, *events],
+        logs={f"{name}/triton-inference-server.previous": prev},
+        captured=at(900),
+        title='Triton with TensorRT-LLM on Kubernetes fails to load its preprocessing model: "PermissionError: '
+        "[Errno 13] Permission denied: '/home/triton-server'\" while caching the tokenizer",
+        source="https://github.com/triton-inference-server/server/issues/7015",
+    )
+
+
+@SCENARIOS.add
+def unschedulable_pod_gpu_workspace_pod_affinity_to_cpu_node() -> CaseSpec:
+    at = Clock(datetime(2025, 1, 1, 18, 0, tzinfo=timezone.utc))
+    name, ns = "devpod-ml-workspace-5f2a1", "devpod"
+    c = Container(
+        "devpod",
+        "mcr.microsoft.com/devcontainers/python:3.11",
+        command=["sleep", "infinity"],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+    )
+    msg = (
+        "0/4 nodes are available: 1 node(s) didn't match pod affinity rules, 3 Insufficient nvidia.com/gpu. "
+        "preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims "
+        "found for incoming pod."
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"devpod.sh/created": "true"},
+        owner=None,
+        containers=[c],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        qos="BestEffort",
+        restart_policy="Never",
+    )
+    events = [event(p, "FailedScheduling", msg, at(2), last=at(3500), count=40, component="default-scheduler")]
+    return CaseSpec(
+        id="unschedulable-pod-gpu-workspace-pod-affinity-to-cpu-node",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence="didn't match pod affinity rules",
+        description="The workspace pod must run next to its helper pod (pod affinity), which landed on a node "
+        "without a GPU; the only GPU node fails the affinity rule and the others have no GPU.",
+        objects=[p, *events],
+        captured=at(3600),
+        title="A GPU workspace pod stays Pending: '1 node(s) didn't match pod affinity rules, 3 Insufficient "
+        "nvidia.com/gpu' - its affinity ties it to a pod on a CPU node",
+        source="https://github.com/loft-sh/devpod-provider-kubernetes/issues/63",
+    )
+
+
+# -- a third fresh sample: storage that goes away under a running job, node runtimes ------------
+
+
+@SCENARIOS.add
+def volume_error_job_s3_fuse_transport_endpoint_not_connected() -> CaseSpec:
+    at = Clock(datetime(2024, 7, 12, 3, 31, tzinfo=timezone.utc))
+    name, ns, host = "trainingjob-a1217562-task2", "hero-user", "gpu-node-13"
+    ctr = Container(
+        "trainer",
+        "registry.corp.example/hero/pytorch-train:2.1-cu121",
+        command=["python", "train.py", "--logdir", "/output/lgy/log/3"],
+        resources=gpu(1, "64Gi", "8"),
+        mounts=[{"name": "output", "mountPath": "/output"}],
+    )
+    case = failed_job_case(
+        id="volume-error-job-s3-fuse-transport-endpoint-not-connected",
+        category="volume-error",
+        evidence="Transport endpoint is not connected",
+        description="The job's output claim is an S3 bucket mounted through a FUSE CSI driver; the FUSE "
+        "process behind the mount went away and every write to it fails, so training dies at its first "
+        "TensorBoard write.",
+        name=name,
+        namespace=ns,
+        at=at,
+        container=ctr,
+        exit_code=1,
+        ran=(2, 95),
+        node=host,
+        log=stamped(
+            [
+                "Epoch 1/50: loading dataset from /data/train (128000 samples)",
+                "Traceback (most recent call last):",
+                '  File "/workspace/train.py", line 211, in <module>',
+                "    writer = SummaryWriter(log_dir=args.logdir)",
+                '  File "/usr/local/lib/python3.10/dist-packages/torch/utils/tensorboard/writer.py", line 247, in '
+                "__init__",
+                "    self._get_file_writer()",
+                '  File "/usr/local/lib/python3.10/dist-packages/tensorboard/summary/writer/event_file_writer.py", '
+                "line 72, in __init__",
+                '    self._general_file_writer = tf.io.gfile.GFile(self._file_name, "wb")',
+                "OSError: [Errno 107] Transport endpoint is not connected: b'/output/lgy/log/3/events.out.tfevents."
+                "1720755089.trainingjob-a1217562-task2-0.13.0'",
+            ],
+            at(80),
+            [5.0, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+        ),
+        captured=120,
+    )
+    case.title = (
+        'Every pod of a distributed training job fails writing its logs to a csi-s3 volume: "OSError: [Errno 107] '
+        'Transport endpoint is not connected"'
+    )
+    case.source = "https://github.com/yandex-cloud/k8s-csi-s3/issues/124"
+    return case
+
+
+@SCENARIOS.add
+def volume_error_pod_stale_nfs_handle_at_container_create() -> CaseSpec:
+    at = Clock(datetime(2025, 9, 4, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "dataset-indexer", "media", "worker-3"
+    image = "ghcr.io/example/dataset-indexer:release-4.0.13"
+    pvc = "pvc-a7eb6f61-4806-49e8-843e-2ea463c057ce"
+    c = Container(
+        "indexer",
+        image,
+        resources=cpu_only("2Gi", "1"),
+        mounts=[{"name": "media", "mountPath": "/media"}],
+        state=waiting("CreateContainerError", "failed to generate container spec"),
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "media", "persistentVolumeClaim": {"claimName": "media-smb"}}],
+    )
+    name = p["metadata"]["name"]
+    mount = f"/var/lib/kubelet/pods/{p['metadata']['uid']}/volumes/kubernetes.io~csi/{pvc}/mount"
+    events = []
+    for k, t in enumerate((33, 34, 48, 75, 130)):
+        cid = digest(name, "create", str(k))
+        events.append(
+            event(
+                p,
+                "Failed",
+                f'Error: failed to generate container "{cid}" spec: failed to apply OCI options: failed to stat '
+                f'"{mount}": stat {mount}: stale NFS file handle',
+                at(t),
+                host=host,
+            )
+        )
+    events.append(
+        event(
+            p,
+            "Pulled",
+            f'Successfully pulled image "{image}" in 556ms (556ms including waiting). Image size: 108531273 bytes.',
+            at(33),
+            last=at(130),
+            count=5,
+            type_="Normal",
+            host=host,
+        )
+    )
+    return CaseSpec(
+        id="volume-error-pod-stale-nfs-handle-at-container-create",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="stale NFS file handle",
+        description="The file server behind the CSI volume went away and came back; the node still holds the old "
+        "mount, whose handle is stale, so the runtime cannot even stat the mount point to build the "
+        "container.",
+        objects=[p, *events],
+        captured=at(140),
+        title="Pods on an SMB/NFS CSI volume fail with 'failed to generate container spec: ... stat .../mount: "
+        "stale NFS file handle' after the server went away",
+        source="https://github.com/kubernetes-csi/csi-driver-smb/issues/419",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_runtimeclass_nvidia_not_configured() -> CaseSpec:
+    at = Clock(datetime(2024, 6, 3, 10, 0, tzinfo=timezone.utc))
+    ns, host = "gpu-operator", "i-071a4e5a302e4025b"
+    name = "nvidia-device-plugin-daemonset-w72xb"
+    owner = {
+        "apiVersion": "apps/v1",
+        "kind": "DaemonSet",
+        "name": "nvidia-device-plugin-daemonset",
+        "uid": uid(ns, "DaemonSet", "nvidia-device-plugin-daemonset"),
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
+    c = Container(
+        "nvidia-device-plugin",
+        "nvcr.io/nvidia/k8s-device-plugin:v0.14.5-ubi8",
+        command=["nvidia-device-plugin"],
+        state=waiting("ContainerCreating"),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "nvidia-device-plugin-daemonset"},
+        owner=owner,
+        containers=[c],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        restart_policy="Always",
+        qos="BestEffort",
+    )
+    p["spec"]["runtimeClassName"] = "nvidia"
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "FailedCreatePodSandBox",
+            "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime "
+            'for "nvidia" is configured',
+            at(12),
+            last=at(131),
+            count=10,
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="cuda-error-pod-runtimeclass-nvidia-not-configured",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="cuda-error",
+        culprit=name,
+        evidence='no runtime for "nvidia" is configured',
+        description="The pod asks for the nvidia RuntimeClass, but the node's containerd has no nvidia runtime "
+        "handler (the container toolkit never configured it): the sandbox cannot be created and the pod "
+        "stays in ContainerCreating.",
+        objects=[p, *events],
+        captured=at(140),
+        title="GPU operator pods stay in ContainerCreating: 'Failed to create pod sandbox: ... no runtime for "
+        '"nvidia" is configured\'',
+        source="https://github.com/NVIDIA/gpu-operator/issues/730",
+    )
+
+
+@SCENARIOS.add
+def disk_full_pod_image_layer_extract_no_space() -> CaseSpec:
+    at = Clock(datetime(2022, 10, 3, 15, 0, tzinfo=timezone.utc))
+    sts, ns, host = "tableau-server", "analytics", "ip-10-0-7-21.ec2.internal"
+    image = "registry.corp.example/analytics/tableau-server:2022.1.7"
+    c = Container(
+        "tableau-server",
+        image,
+        resources=cpu_only("128Gi", "16"),
+        state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'),
+    )
+    p = _sts_pod(sts, 0, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1), qos="Guaranteed")
+    failure = (
+        f'Failed to pull image "{image}": rpc error: code = Unknown desc = failed to register layer: Error processing '
+        "tar file(exit status 1): write /tableau-server-2022-1-7.x86_64.rpm: no space left on device"
+    )
+    events = _pulling(p, image, failure, 5, 1900, 6, at, host)
+    return CaseSpec(
+        id="disk-full-pod-image-layer-extract-no-space",
+        kind="Pod",
+        name=p["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=p["metadata"]["name"],
+        evidence="no space left on device",
+        description="The image is larger than the free space of the node's root disk: the pull downloads every "
+        "layer, then fails writing one out, and the pod never starts. The registry and the name are fine.",
+        objects=[p, *events],
+        captured=at(2000),
+        title="A very large image cannot be pulled on Kubernetes: 'failed to register layer: Error processing tar "
+        "file(exit status 1): write ...: no space left on device' - the node's disk is too small",
+        source="https://github.com/tableau/tableau-server-in-kubernetes/issues/14",
+    )
+
+
+@SCENARIOS.add
+def image_pull_error_pod_large_image_pull_context_canceled() -> CaseSpec:
+    at = Clock(datetime(2025, 9, 15, 8, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "qwen3-32b-vllm", "inference", "gpu-rhel9-node-4"
+    image = "registry.corp.example/mirror/vllm/vllm-openai:v0.10.1"
+    c = Container(
+        "vllm",
+        image,
+        args=["--model", "Qwen/Qwen3-32B", "--tensor-parallel-size", "2"],
+        resources=gpu(2, "128Gi", "16"),
+        state=waiting(
+            "ErrImagePull",
+            "pulling image: rpc error: code = Canceled desc = copying system image from "
+            "manifest list: copying config: context canceled",
+        ),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1), qos="Guaranteed")
+    failure = (
+        f'Failed to pull image "{image}": pulling image: rpc error: code = Canceled desc = copying system image from '
+        "manifest list: copying config: context canceled"
+    )
+    events = _pulling(p, image, failure, 3, 1700, 7, at, host)
+    return CaseSpec(
+        id="image-pull-error-pod-large-image-pull-context-canceled",
+        kind="Pod",
+        name=p["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=p["metadata"]["name"],
+        evidence="context canceled",
+        description="CRI-O cancels a pull that makes no progress for 10 seconds (pull_progress_timeout); the "
+        "multi-gigabyte serving image's large layers take longer, so every pull is cancelled and the pod "
+        "never starts.",
+        objects=[p, *events],
+        captured=at(1800),
+        title="Pulling a large container image fails under CRI-O: 'rpc error: code = Canceled desc = copying system "
+        "image from manifest list: copying config: context canceled'",
+        source="https://github.com/kubernetes-sigs/kubespray/issues/12554",
+    )
+
+
+# -- a fifth fresh sample -------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def shm_exhausted_tfjob_nccl_posix_fallocate_default_shm() -> CaseSpec:
+    at = Clock(datetime(2021, 6, 20, 9, 0, tzinfo=timezone.utc))
+    name, ns = "tf2-mirrored-t4x4", "kubeflow-user"
+    ctr = Container(
+        "tensorflow",
+        "gcr.io/deeplearning-platform-release/tf2-gpu.2-4:m69",
+        command=["python", "/opt/train/train_mirrored.py"],
+        resources=gpu(4, "60Gi", "16"),
+    )
+    lines = [
+        "2021-06-20 09:01:12.318402: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1720] Found device 0 with "
+        "properties: pciBusID: 0000:00:04.0 name: Tesla T4 computeCapability: 7.5",
+        "INFO:tensorflow:Using MirroredStrategy with devices ('/job:localhost/replica:0/task:0/device:GPU:0', "
+        "'/job:localhost/replica:0/task:0/device:GPU:1', '/job:localhost/replica:0/task:0/device:GPU:2', "
+        "'/job:localhost/replica:0/task:0/device:GPU:3')",
+        "Epoch 1/20",
+        "[3] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device",
+        "[3] NCCL INFO include/shm.h:41 -> 2",
+        "[3] include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-1462445a6f01cbfc-1-"
+        "2-3 (size 9637888)",
+        "tensorflow.python.framework.errors_impl.UnknownError:  ncclSystemError: System call (socket, malloc, munmap, "
+        "etc) failed.",
+    ]
+    log = stamped(lines, at(40), [2.0, 3.0, 9.0, 0.0, 0.0, 0.4])
+    job, pods, logs = kubeflow_with_pods(
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=[PodPlan("worker", 0, terminated(1, at(35), at(60)), log=log, node="gke-kf-t4x4-pool-7f1c")],
+        conditions=kubeflow_conditions("TFJob", name, at(1), failed=("Worker", at(61))),
+        statuses={"Worker": {"failed": 1}},
+        completion=at(61),
+    )
+    return CaseSpec(
+        id="shm-exhausted-tfjob-nccl-posix-fallocate-default-shm",
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="shm-exhausted",
+        culprit=pods[0]["metadata"]["name"],
+        evidence="posix_fallocate failed",
+        description="Four GPUs in one pod talk through NCCL's shared-memory transport, but the pod's /dev/shm is "
+        "the container runtime's 64 MB: NCCL cannot allocate its segments and the first all-reduce fails.",
+        objects=[job, *pods],
+        logs=logs,
+        captured=at(120),
+        title="A Kubeflow job on a 4xT4 node fails in NCCL: 'NCCL WARN Call to posix_fallocate failed : No space "
+        "left on device' creating a shared memory segment",
+        source="https://github.com/NVIDIA/nccl/issues/525",
+    )
+
+
+@SCENARIOS.add
+def evicted_pod_notebook_node_disk_full_while_pulling() -> CaseSpec:
+    at = Clock(datetime(2023, 12, 15, 19, 19, tzinfo=timezone.utc))
+    name, ns, host = "jupyter-yarikoptic", "dandihub", "i-0c3fd348f0ea4da64"
+    image = "dandiarchive/dandihub:latest"
+    init = [
+        Container("nfs-fixer", "alpine", state=terminated(0, at(362), at(363))),
+        Container(
+            "block-cloud-metadata",
+            "jupyterhub/k8s-network-tools:2.0.1-0.dev.git.6000.h3053d41b",
+            state=terminated(0, at(363), at(364)),
+        ),
+    ]
+    c = Container("notebook", image, resources=cpu_only("8Gi", "2"), state=waiting("ContainerCreating"))
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "jupyterhub", "component": "singleuser-server"},
+        owner=None,
+        containers=[c],
+        init=init,
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(0),
+        reason="Evicted",
+        message="The node was low on resource: ephemeral-storage. ",
+        qos="Burstable",
+    )
+    events = [
+        event(p, "Pulling", f'Pulling image "{image}"', at(364), type_="Normal", host=host),
+        event(p, "Evicted", "The node was low on resource: ephemeral-storage.", at(384), host=host),
+        event(
+            p,
+            "ExceededGracePeriod",
+            "Container runtime did not kill the pod within specified grace period.",
+            at(394),
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="evicted-pod-notebook-node-disk-full-while-pulling",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="evicted",
+        culprit=name,
+        evidence="low on resource: ephemeral-storage",
+        description="While the node pulls the notebook's multi-gigabyte image its disk crosses the kubelet's "
+        "eviction threshold; the kubelet evicts the pod before its container ever starts.",
+        objects=[p, *events],
+        captured=at(420),
+        title="A JupyterHub server never starts: while its image is pulled the pod is evicted, 'The node was low on "
+        "resource: ephemeral-storage.'",
+        source="https://github.com/dandi/dandi-hub/issues/89",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_tgi_json_log_gated_model_401() -> CaseSpec:
+    at = Clock(datetime(2024, 6, 14, 10, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "chatqna-tgi", "default", "xeon-node-1"
+    c = Container(
+        "tgi",
+        "ghcr.io/huggingface/text-generation-inference:2.0.1",
+        args=["--model-id", "meta-llama/Meta-Llama-3-8B", "--json-output"],
+        env=[{"name": "HUGGING_FACE_HUB_TOKEN", "valueFrom": {"secretKeyRef": {"name": "hf-token", "key": "token"}}}],
+        resources=cpu_only("32Gi", "8"),
+        state=_crash_loop("tgi", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(600), at(604)),
+        restarts=6,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    trace = (
+        'Download encountered an error: \\nTraceback (most recent call last):\\n\\n  File \\"/opt/conda/lib/python3.10/'
+        'site-packages/huggingface_hub/utils/_errors.py\\", line 270, in hf_raise_for_status\\n    response.raise_for_'
+        'status()\\n\\n  File \\"/opt/conda/lib/python3.10/site-packages/requests/models.py\\", line 1021, in raise_'
+        "for_status\\n    raise HTTPError(http_error_msg, response=self)\\n\\nrequests.exceptions.HTTPError: 401 Client "
+        "Error: Unauthorized for url: https://huggingface.co/api/models/meta-llama/Meta-Llama-3-8B\\n\\n\\nThe above "
+        "exception was the direct cause of the following exception:\\n\\n\\nTraceback (most recent call last):\\n\\n  "
+        'File \\"/opt/conda/bin/text-generation-server\\", line 8, in <module>\\n    sys.exit(app())\\n'
+    )
+    prev = text(
+        '{"timestamp":"2024-06-14T10:09:58.114511Z","level":"INFO","fields":{"message":"Starting download process."},'
+        '"target":"text_generation_launcher","span":{"name":"download"},"spans":[{"name":"download"}]}',
+        '{"timestamp":"2024-06-14T10:10:02.370152Z","level":"ERROR","fields":{"message":"' + trace + '"},'
+        '"target":"text_generation_launcher"}',
+        '{"timestamp":"2024-06-14T10:10:02.532907Z","level":"ERROR","fields":{"message":"Download process exited with '
+        'an unknown status."},"target":"text_generation_launcher"}',
+        "Error: DownloadError",
+    )
+    events = [_backoff(p, "tgi", at, 60, 890, 20)]
+    return CaseSpec(
+        id="permission-denied-pod-tgi-json-log-gated-model-401",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="401 Client Error",
+        description="The Hugging Face token reaches the server, but the account it belongs to has no access to the "
+        "gated model; TGI's download step is refused (401) and the server exits. Its log is JSON, the traceback "
+        "escaped inside one record.",
+        objects=[p, *events],
+        logs={f"{name}/tgi.previous": prev},
+        captured=at(900),
+        title="TGI in a Helm-installed ChatQnA cannot download Meta-Llama-3-8B: '401 Client Error: Unauthorized for "
+        "url: https://huggingface.co/api/models/...' in its JSON log",
+        source="https://github.com/opea-project/GenAIInfra/issues/100",
     )

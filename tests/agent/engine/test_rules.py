@@ -444,6 +444,47 @@ def _never_ready() -> Evidence:
     )
 
 
+def _probe_killed_exit_zero(since: float) -> Evidence:
+    """A server the kubelet restarted for a failed startup probe; it shut down cleanly (exit 0)
+    on the SIGTERM. Restarted ``since`` minutes ago."""
+    server = pod(
+        "vllm-0",
+        running(started=since),
+        container="vllm",
+        last=terminated(0, since - 0.1, started=since - 3),
+        restarts=2,
+    )
+    ready = since < -30  # long restarted: it came up and passes its probes now
+    server = server.model_copy(
+        update={"containers": [server.containers[0].model_copy(update={"ready": ready, "probed": True})]}
+    )
+    return evidence(
+        [server],
+        kind="Pod",
+        status="Running",
+        events=[
+            event(
+                "Unhealthy",
+                'Startup probe failed: Get "http://10.0.0.7:8000/health": dial tcp 10.0.0.7:8000: connect: '
+                "connection refused",
+                obj="vllm-0",
+                first=since - 8,
+                last=since - 0.3,
+                count=40,
+            ),
+            event(
+                "Killing",
+                "Container vllm failed startup probe, will be restarted",
+                obj="vllm-0",
+                type_="Normal",
+                first=since - 5,
+                last=since - 0.2,
+                count=2,
+            ),
+        ],
+    )
+
+
 def _preempted_then_pending() -> Evidence:
     """The replacement pod cannot be scheduled because of the preemption: the preemption is
     the cause."""
@@ -728,6 +769,8 @@ ROWS = {
     "pending pod pulling its image": Row(_pulling(), "healthy", None, healthy=True),
     "pending for an hour with unknown warnings": Row(_stuck_pending(), "unknown", "t-master-0"),
     "running but never ready: its errors count": Row(_never_ready(), "gpu-oom", "vllm-0"),
+    "killed by a failed probe, exited 0: still killed": Row(_probe_killed_exit_zero(-2), "killed-externally", "vllm-0"),
+    "killed by a failed probe long ago, fine since": Row(_probe_killed_exit_zero(-40), "healthy", None, healthy=True),
     "preempted, replacement unschedulable": Row(_preempted_then_pending(), "preempted", "job-a"),
     "master unschedulable, workers time out": Row(_unschedulable_master(), "unschedulable", "t-master-0"),
     "failed with no error anywhere": Row(_failed_without_error(), "unknown", "t-master-0"),

@@ -99,6 +99,14 @@ def test_status_signature_matching() -> None:
             "RuntimeError: unable to write to file </torch_3421_2239048781_0>: No space left on device (28)",
             ["shm-no-space"],
         ),
+        (
+            "OSError: [Errno 107] Transport endpoint is not connected: b'/output/log/events.out.tfevents.1720755089'",
+            ["mount-lost-under-process"],
+        ),
+        ("ls: cannot access '/mnt/data': Transport endpoint is not connected", ["mount-lost-under-process"]),
+        # On a bare socket the same errno is no volume's doing.
+        ("OSError: [Errno 107] Transport endpoint is not connected", ["python-exception"]),
+        ("OSError: [Errno 116] Stale file handle: '/data/shards/00017.tar'", ["mount-lost-under-process"]),
         ("[rank0]: KeyError: 'input_ids'", ["python-exception"]),
         ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:", ["torchrun-child-failed"]),
         ("/usr/lib/python3/site-packages/x.py:12: FutureWarning: CUDA out of memory is deprecated", []),
