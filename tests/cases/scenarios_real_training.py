@@ -3634,3 +3634,850 @@ def healthy_job_nccl_no_libibverbs_info_lines() -> CaseSpec:
         logs={f"{pod_name}/train": stamped(lines, at(22), [0] * 15 + [206] * 40)},
         captured=at(22 + 206 * 32 + 120),
     )
+
+
+# -- fresh reports, written before the catalogue was changed for them ------------------------------
+
+
+def _fresh_job(
+    *,
+    id: str,
+    day: int,
+    name: str,
+    ns: str,
+    image: str,
+    command: list[str],
+    lines: Sequence[str],
+    category: str,
+    evidence: str,
+    description: str,
+    title: str,
+    source: str,
+    exit_code: int = 1,
+    resources: Obj | None = None,
+    every: float = 2.0,
+) -> CaseSpec:
+    """A batch Job whose one pod printed ``lines`` (one every ``every`` seconds from 30 s) and exited."""
+    at = Clock(datetime(2026, 5, day, 8, 0, tzinfo=timezone.utc))
+    end = 30 + every * len(lines) + 1
+    return _job_case(
+        id=id,
+        name=name,
+        ns=ns,
+        at=at,
+        image=image,
+        command=command,
+        resources=resources if resources is not None else gpu(1, "64Gi", "8"),
+        exit_code=exit_code,
+        ran=(28, end),
+        log=stamped(lines, at(30), every),
+        category=category,
+        evidence=evidence,
+        description=description,
+        title=title,
+        source=source,
+        captured=end + 300,
+    )
+
+
+def _py_traceback(frames: Sequence[tuple[str, int, str, str]], error: str) -> list[str]:
+    out = ["Traceback (most recent call last):"]
+    for path, line, func, source in frames:
+        out.append(f'  File "{path}", line {line}, in {func}')
+        out.append(f"    {source}")
+    out.extend(error.split("\n"))
+    return out
+
+
+@SCENARIOS.add
+def gpu_oom_job_jax_tpu_hbm_compile_oom() -> CaseSpec:
+    lines = [
+        "Time For configure functions and sharding them (ms) : 2012.7429962158203",
+        "Action : Sharding Passed Parameters",
+        "Model Contain  1.100048384  Billion Parameters",
+        "jax.errors.SimplifiedTraceback: For simplicity, JAX has removed its internal frames from the traceback of "
+        "the following exception. Set JAX_TRACEBACK_FILTERING=off to include these.",
+        "",
+        "The above exception was the direct cause of the following exception:",
+        "",
+        *_py_traceback(
+            [
+                (
+                    "/app/train_clm.py",
+                    101,
+                    "<module>",
+                    'output = trainer.train(flax.core.FrozenDict({"params": params}))',
+                ),
+                (
+                    "/usr/local/lib/python3.10/site-packages/EasyDel/trainer/causal_language_model_trainer.py",
+                    708,
+                    "train",
+                    "sharded_state, loss, accuracy = self.sharded_train_step_fn(",
+                ),
+            ],
+            "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of "
+            "memory in memory space hbm. Used 21.90G of 7.48G hbm. Exceeded hbm capacity by 14.42G.",
+        ),
+    ]
+    return _fresh_job(
+        id="gpu-oom-job-jax-tpu-hbm-compile-oom",
+        day=1,
+        name="tinyllama-flax-ft",
+        ns="tpu-research",
+        image="registry.corp.example/jax/easydel:0.0.40-tpu",
+        command=["python", "/app/train_clm.py"],
+        resources={"limits": {"google.com/tpu": "8"}, "requests": {"google.com/tpu": "8", "cpu": "32"}},
+        lines=lines,
+        category="gpu-oom",
+        evidence="Ran out of memory in memory space hbm",
+        description="A Flax fine-tuning Job on a TPU slice: compiling the sharded train step needs 21.9G of HBM "
+        "on a chip with 7.48G, so XLA fails with RESOURCE_EXHAUSTED before the first step. Accelerator "
+        "memory, not host memory.",
+        title="EasyDeL on TPU: XlaRuntimeError RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of "
+        "memory in memory space hbm",
+        source="https://github.com/erfanzar/EasyDeL/issues/78",
+    )
+
+
+@SCENARIOS.add
+def gpu_oom_job_torch_xla_reserve_bottom_of_memory() -> CaseSpec:
+    p = "2022-04-04 00:27:49.642380: E tensorflow/compiler/xla/xla_client/xla_util.cc:88] "
+    epochs = [
+        f"| Training Device=xla:1/0 Epoch={e} Step={s} Loss={6.9 - e * 0.4 - s / 9000:.5f} Rate=1790.00 "
+        f"GlobalRate=1788.00 Time=00:{e * 7 + s // 500:02d}:11"
+        for e in range(3)
+        for s in range(0, 2500, 500)
+    ]
+    lines = [
+        *epochs,
+        f"{p}  (1) RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory. That was not possible. "
+        "There are 6.78G free, 0B reserved, and 3.33G reservable.",
+        f"{p} \t [[{{{{node XRTExecute}}}}]]",
+        f"{p}Hint: If you want to see a list of allocated tensors when OOM happens, add "
+        "report_tensor_allocations_upon_oom to RunOptions for current allocation info. This isn't available when "
+        "running in Eager mode.",
+        f"{p}0 successful operations.",
+        f"{p}0 derived errors ignored.",
+        f"{p}  OP_REQUIRES failed at tpu_execute_op.cc:266 : RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at "
+        "the bottom of memory. That was not possible. There are 6.78G free, 0B reserved, and 3.33G reservable.",
+        "Exception in device=TPU:4: RESOURCE_EXHAUSTED: From /job:localservice/replica:0/task:0:",
+    ]
+    return _fresh_job(
+        id="gpu-oom-job-torch-xla-reserve-bottom-of-memory",
+        day=2,
+        name="resnet50-imagenet-tpu",
+        ns="vision-train",
+        image="gcr.io/tpu-pytorch/xla:r1.11_3.8_tpuvm",
+        command=["python3", "test_train_mp_imagenet.py", "--model=resnet50", "--num_epochs=90"],
+        resources={"limits": {"google.com/tpu": "8"}, "requests": {"google.com/tpu": "8", "cpu": "48"}},
+        lines=lines,
+        category="gpu-oom",
+        evidence="Attempting to reserve 6.48G at the bottom of memory",
+        description="ResNet-50 on ImageNet with PyTorch/XLA on a TPU: after a few epochs an XRTExecute cannot "
+        "reserve 6.48G of device memory (there are 6.78G free but only 3.33G reservable) and the process on "
+        "TPU:4 fails with RESOURCE_EXHAUSTED. Device (HBM) memory ran out.",
+        title="Training Resnet50 on ImageNet using TPU leads to OOM after a few epochs: RESOURCE_EXHAUSTED "
+        "Attempting to reserve 6.48G at the bottom of memory",
+        source="https://github.com/pytorch/xla/issues/3470",
+        every=120,
+    )
+
+
+@SCENARIOS.add
+def rendezvous_error_job_diststore_waiting_for_clients() -> CaseSpec:
+    lines = [
+        *torchrun_start(datetime(2026, 5, 3, 8, 0, 30, tzinfo=timezone.utc)),
+        *_py_traceback(
+            [
+                ("/app/src/open_r1/grpo.py", 212, "<module>", "main(script_args, training_args, model_args)"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/transformers/training_args.py",
+                    2195,
+                    "_setup_devices",
+                    "self.distributed_state = PartialState(**accelerator_state_kwargs)",
+                ),
+                (
+                    "/usr/local/lib/python3.10/site-packages/torch/distributed/rendezvous.py",
+                    189,
+                    "_create_c10d_store",
+                    "return TCPStore(",
+                ),
+            ],
+            "torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 1/3 clients joined.",
+        ),
+    ]
+    return _fresh_job(
+        id="rendezvous-error-job-diststore-waiting-for-clients",
+        day=3,
+        name="visual-rft-grpo",
+        ns="vlm-rl",
+        image="registry.corp.example/vlm/visual-rft:torch2.5",
+        command=["torchrun", "--nproc_per_node=3", "src/open_r1/grpo.py"],
+        resources=gpu(3, "256Gi", "32"),
+        lines=lines,
+        category="rendezvous-error",
+        evidence="waiting for clients. 1/3 clients joined",
+        description="A three-GPU GRPO run: rank 0 creates the c10d TCPStore and waits 15 minutes for the other "
+        "two processes, which never connect; the store gives up with DistStoreError. The ranks never met.",
+        title="torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 1/3 clients joined.",
+        source="https://github.com/Liuziyu77/Visual-RFT/issues/123",
+        every=60,
+    )
+
+
+@SCENARIOS.add
+def rendezvous_error_job_diststore_role_info_wait_timeout() -> CaseSpec:
+    t = datetime(2026, 5, 4, 8, 0, 30, tzinfo=timezone.utc)
+    lines = [
+        *torchrun_start(t),
+        *_py_traceback(
+            [
+                ("/usr/local/bin/torchrun", 8, "<module>", "sys.exit(main())"),
+                (
+                    "/usr/local/lib/python3.11/site-packages/torch/distributed/launcher/api.py",
+                    261,
+                    "launch_agent",
+                    "result = agent.run()",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/torch/distributed/elastic/agent/server/api.py",
+                    529,
+                    "_rendezvous",
+                    "workers = self._assign_worker_ranks(store, group_rank, group_world_size, spec)",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/torch/distributed/elastic/utils/store.py",
+                    64,
+                    "get_all",
+                    "data_arr = store.multi_get(",
+                ),
+            ],
+            "torch.distributed.DistStoreError: wait timeout after 900000ms, keys: /none/torchelastic/role_info/0, "
+            "/none/torchelastic/role_info/1",
+        ),
+    ]
+    return _fresh_job(
+        id="rendezvous-error-job-diststore-role-info-wait-timeout",
+        day=4,
+        name="qwen25vl-sft-2node",
+        ns="vlm-sft",
+        image="registry.corp.example/swift/ms-swift:3.5.1-torch2.6",
+        command=["swift", "sft", "--model", "Qwen2.5-VL-7B-Instruct", "--train_type", "full"],
+        resources=gpu(8, "900Gi", "96"),
+        lines=lines,
+        category="rendezvous-error",
+        evidence="wait timeout after 900000ms",
+        description="Two-node fine-tuning launched with NNODES=2: torchrun's elastic agent waits 15 minutes in the "
+        "store for the role info of both nodes and times out - the second node's agent never joined the "
+        "rendezvous.",
+        title="Multi-node fine-tuning: torch.distributed.DistStoreError: wait timeout after 900000ms, keys: "
+        "/none/torchelastic/role_info/0",
+        source="https://github.com/modelscope/ms-swift/issues/4924",
+        every=150,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_deepspeed_zero_dp_world_size_changed() -> CaseSpec:
+    lines = [
+        "[2026-05-05 08:01:12,104] [INFO] [engine.py:3012:_get_all_zero_checkpoint_state_dicts] successfully read 8 "
+        "ZeRO state_dicts for rank 5",
+        "[rank5]: Traceback (most recent call last):",
+        '[rank5]:   File "/workspace/Megatron-DeepSpeed/pretrain_gpt.py", line 356, in <module>',
+        "[rank5]:     pretrain(train_valid_test_datasets_provider,",
+        '[rank5]:   File "/workspace/Megatron-DeepSpeed/megatron/training.py", line 144, in pretrain',
+        "[rank5]:     model, optimizer, opt_param_scheduler = setup_model_and_optimizer(",
+        '[rank5]:   File "/usr/local/lib/python3.10/dist-packages/deepspeed/runtime/zero/stage3.py", line 2633, in '
+        "_rigid_load_state_dict",
+        '[rank5]:     raise ZeRORuntimeException("The checkpoint being loaded used a DP " \\',
+        "[rank5]: deepspeed.runtime.zero.utils.ZeRORuntimeException: The checkpoint being loaded used a DP world "
+        "size of 8 but the current world size is 16. Automatic adjustment of ZeRO's optimizer state partitioning "
+        "with a new world size is not currently supported.",
+    ]
+    return _fresh_job(
+        id="application-error-job-deepspeed-zero-dp-world-size-changed",
+        day=5,
+        name="gpt-13b-resume",
+        ns="pretrain",
+        image="registry.corp.example/llm/megatron-deepspeed:0.14",
+        command=["deepspeed", "pretrain_gpt.py", "--zero-stage", "3", "--load", "/ckpt/gpt-13b"],
+        resources=gpu(8, "900Gi", "96"),
+        lines=lines,
+        category="application-error",
+        evidence="used a DP world size of 8 but the current world size is 16",
+        description="A ZeRO-3 run resumed on twice as many GPUs: the optimizer state in the checkpoint was "
+        "partitioned for 8 data-parallel ranks and DeepSpeed refuses to load it into 16. The run's own "
+        "configuration does not match its checkpoint.",
+        title="zero3: The checkpoint being loaded used a DP world size of 8 but the current world size is 16",
+        source="https://github.com/deepspeedai/Megatron-DeepSpeed/issues/439",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_tf_key_not_found_in_checkpoint() -> CaseSpec:
+    key = "model/att_seq2seq/decode/attention_decoder/decoder/extended_multi_rnn_cell/cell_0/lstm_cell/bias"
+    lines = [
+        "INFO:tensorflow:Restoring parameters from /data/models/nmt/model.ckpt-5000",
+        "2020-01-28 19:02:54.821112: W tensorflow/core/framework/op_kernel.cc:1651] OP_REQUIRES failed at "
+        f"save_restore_v2_ops.cc:184 : Not found: Key {key} not found in checkpoint",
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.6/dist-packages/tensorflow_core/python/client/session.py",
+                    1365,
+                    "_do_call",
+                    "return fn(*args)",
+                ),
+                (
+                    "/usr/local/lib/python3.6/dist-packages/tensorflow_core/python/client/session.py",
+                    1443,
+                    "_call_tf_sessionrun",
+                    "run_metadata)",
+                ),
+            ],
+            f"tensorflow.python.framework.errors_impl.NotFoundError: Key {key} not found in checkpoint\n"
+            "\t [[{{node save/RestoreV2}}]]",
+        ),
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.6/dist-packages/tensorflow_core/python/training/saver.py",
+                    1290,
+                    "restore",
+                    "{self.saver_def.filename_tensor_name: save_path})",
+                ),
+            ],
+            "tensorflow.python.framework.errors_impl.NotFoundError: Restoring from checkpoint failed. This is most "
+            "likely due to a Variable name or other graph key that is missing from the checkpoint. Please ensure "
+            "that you have not altered the graph expected based on the checkpoint. Original error:",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-tf-key-not-found-in-checkpoint",
+        day=6,
+        name="seq2seq-nmt-eval",
+        ns="nlp",
+        image="tensorflow/tensorflow:1.15.5-gpu-py3",
+        command=["python", "-m", "bin.infer", "--model_dir", "/data/models/nmt"],
+        lines=lines,
+        category="application-error",
+        evidence="not found in checkpoint",
+        description="Restoring a seq2seq checkpoint into a graph that names its variables differently: the "
+        "checkpoint file is there, but a variable the graph expects is not in it, and the Saver fails with "
+        "NotFoundError. A mismatch between the code and the checkpoint, not a missing file.",
+        title="tensorflow.python.framework.errors_impl.NotFoundError: Key ... lstm_cell/bias not found in checkpoint",
+        source="https://github.com/google/seq2seq/issues/363",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_horovod_gloo_connection_reset() -> CaseSpec:
+    ts0 = "Thu Aug 29 16:41:02 2019"
+    lines = [
+        f"{ts0}[0]<stdout>:Epoch 1/24",
+        f"{ts0}[4]<stderr>:terminate called after throwing an instance of 'gloo::IoException'",
+        f"{ts0}[4]<stderr>:  what():  [/tmp/pip-req-build-p31znpnj/third_party/gloo/gloo/transport/tcp/pair.cc:563] "
+        "Read error [10.128.0.5]:19855: Connection reset by peer",
+        f"{ts0}[4]<stderr>:Fatal Python error: Aborted",
+        f"{ts0}[4]<stderr>:",
+        f"{ts0}[0]<stderr>:terminate called after throwing an instance of 'gloo::IoException'",
+        f"{ts0}[0]<stderr>:  what():  [/tmp/pip-req-build-5w870gio/third_party/gloo/gloo/transport/tcp/pair.cc:572] "
+        "Connection closed by peer [10.128.15.205]:53666",
+        f"{ts0}[0]<stderr>:Fatal Python error: Aborted",
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------",
+    ]
+    return _fresh_job(
+        id="nccl-error-job-horovod-gloo-connection-reset",
+        day=7,
+        name="hvd-keras-mnist",
+        ns="hvd-examples",
+        image="horovod/horovod:0.18.1-tf1.14.0-torch1.2.0-mxnet1.5.0-py3.6",
+        command=["horovodrun", "--gloo", "-np", "8", "-H", "hostA:4,hostB:4", "python", "tensorflow_keras_mnist.py"],
+        lines=lines,
+        category="nccl-error",
+        evidence="Connection reset by peer",
+        description="Horovod with the Gloo controller across two hosts: the TCP pairs between ranks break - one "
+        "rank's read fails with 'Connection reset by peer', another sees 'Connection closed by peer' - and "
+        "both abort. Communication between ranks failed.",
+        title="Horovod multi-machine example crashes with the Gloo controller: gloo::IoException Read error: "
+        "Connection reset by peer",
+        source="https://github.com/horovod/horovod/issues/1364",
+        exit_code=134,
+        every=1,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_expected_scalar_type_half() -> CaseSpec:
+    lines = [
+        "  0%|          | 0/3000 [00:00<?, ?it/s]",
+        *_py_traceback(
+            [
+                ("/app/finetune.py", 117, "<module>", "main()"),
+                ("/app/finetune.py", 110, "main", "trainer.train()"),
+                (
+                    "/usr/local/lib/python3.8/site-packages/transformers/trainer.py",
+                    1902,
+                    "_inner_training_loop",
+                    "tr_loss_step = self.training_step(model, inputs)",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/torch/nn/modules/linear.py",
+                    114,
+                    "forward",
+                    "return F.linear(input, self.weight, self.bias)",
+                ),
+            ],
+            "RuntimeError: expected scalar type Half but found Float",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-expected-scalar-type-half",
+        day=8,
+        name="chatglm-lora-ft",
+        ns="llm-ft",
+        image="registry.corp.example/llm/chatglm-tuning:torch1.13",
+        command=["python", "finetune.py", "--fp16"],
+        lines=lines,
+        category="application-error",
+        evidence="expected scalar type Half but found Float",
+        description="LoRA fine-tuning with fp16: the model was loaded in half precision but the adapter (or the "
+        "input) is float32, and the first forward pass fails on the dtype mismatch. A bug in how the code "
+        "sets up the model.",
+        title="ChatGLM LoRA fine-tuning: RuntimeError: expected scalar type Half but found Float",
+        source="https://github.com/mymusise/ChatGLM-Tuning/issues/179",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_no_kernel_image() -> CaseSpec:
+    lines = [
+        "2026-05-09 08:00:41.338021: unpacking dataset...",
+        "2026-05-09 08:00:55.101844: done",
+        "2026-05-09 08:00:55.104126: ",
+        "epoch:  0",
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.9/site-packages/nnunet/run/run_training.py",
+                    176,
+                    "main",
+                    "trainer.run_training()",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/nnunet/training/network_training/network_trainer.py",
+                    456,
+                    "run_training",
+                    "l = self.run_iteration(self.tr_gen, True)",
+                ),
+            ],
+            "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+            "CUDA kernel errors might be asynchronously reported at some other API call,so the stacktrace below "
+            "might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1.",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-no-kernel-image",
+        day=9,
+        name="nnunet-3d-fullres",
+        ns="medical-seg",
+        image="registry.corp.example/med/nnunet:1.7-cu102",
+        command=["nnUNet_train", "3d_fullres", "nnUNetTrainerV2", "Task004_Hippocampus", "0"],
+        lines=lines,
+        category="cuda-error",
+        evidence="no kernel image is available for execution on the device",
+        description="nnU-Net training starts epoch 0 and the first CUDA kernel fails: the installed PyTorch was not "
+        "built for this GPU's compute capability. The image and the GPU do not fit together.",
+        title="nnU-Net training: RuntimeError: CUDA error: no kernel image is available for execution on the device",
+        source="https://github.com/MIC-DKFZ/nnUNet/issues/1040",
+    )
+
+
+@SCENARIOS.add
+def crash_signal_job_dataloader_worker_segfault() -> CaseSpec:
+    progress = [
+        f"[2026-05-10 08:{i // 2:02d}:{(i * 30) % 60:02d}] Epoch: [{1 + i // 20}] [{(i % 20) * 20}/400] "
+        f"cls_loss: {0.412 - i * 0.001:.3f} loc_loss: {0.281 - i * 0.0008:.3f} total_loss: {0.693 - i * 0.0018:.3f}"
+        for i in range(30)
+    ]
+    lines = [
+        *progress,
+        "ERROR: Unexpected segmentation fault encountered in worker.",
+        *_py_traceback(
+            [
+                ("../../tools/train.py", 332, "<module>", "main()"),
+                ("../../tools/train.py", 179, "train", "for idx, data in enumerate(train_loader):"),
+                (
+                    "/opt/conda/lib/python3.6/site-packages/torch/utils/data/dataloader.py",
+                    227,
+                    "handler",
+                    "_error_if_any_worker_fails()",
+                ),
+            ],
+            "RuntimeError: DataLoader worker (pid 1657) is killed by signal: Segmentation fault. Details are lost "
+            "due to multiprocessing. Rerunning with num_workers=0 may give better error trace.",
+        ),
+    ]
+    return _fresh_job(
+        id="crash-signal-job-dataloader-worker-segfault",
+        day=10,
+        name="siamrpn-train",
+        ns="tracking",
+        image="registry.corp.example/vision/pysot:torch1.1",
+        command=["python", "-u", "../../tools/train.py", "--cfg", "config.yaml"],
+        lines=lines,
+        category="crash-signal",
+        evidence="killed by signal: Segmentation fault",
+        description="Tracker training runs for a while, then a DataLoader worker process dies of a segmentation "
+        "fault in native code and the main process raises. No Bus error, no memory kill: a native crash "
+        "in a worker.",
+        title="ERROR: Unexpected segmentation fault encountered in worker - DataLoader worker is killed by signal: "
+        "Segmentation fault",
+        source="https://github.com/STVIR/pysot/issues/140",
+        every=30,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_xgboost_labels_size_rows() -> CaseSpec:
+    lines = [
+        "distributed.scheduler - INFO - Receive client connection: Client-worker-7b1e",
+        "[08:00:44] task [xgboost.dask-0]:tcp://10.244.3.17:40145 got new rank 0",
+        "[08:00:44] task [xgboost.dask-1]:tcp://10.244.5.22:36613 got new rank 1",
+        *_py_traceback(
+            [
+                (
+                    "/app/train_xgb.py",
+                    58,
+                    "<module>",
+                    "output = xgb.dask.train(client, params, dtrain, num_boost_round=500)",
+                ),
+                (
+                    "/opt/conda/lib/python3.7/site-packages/xgboost/dask.py",
+                    1046,
+                    "train",
+                    "return client.sync(",
+                ),
+            ],
+            "xgboost.core.XGBoostError: [15:45:52] /opt/conda/envs/rapids/conda-bld/xgboost_1619020798773/work/src/"
+            "data/data.cc:583: Check failed: labels_.Size() == num_row_ (144444 vs. 13884) : Size of labels must "
+            "equal to number of rows.\nStack trace:\n"
+            "  [bt] (0) /opt/conda/lib/libxgboost.so(+0x1ef2c5) [0x7fa5905122c5]\n"
+            "  [bt] (1) /opt/conda/lib/libxgboost.so(xgboost::MetaInfo::Validate(int) const+0x169) [0x7fa590520c09]\n"
+            "  [bt] (4) /opt/conda/lib/libxgboost.so(XGBoosterUpdateOneIter+0x4e) [0x7fa59049454e]",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-xgboost-labels-size-rows",
+        day=11,
+        name="xgb-dask-churn",
+        ns="tabular",
+        image="rapidsai/rapidsai:21.06-cuda11.0-runtime-ubuntu18.04-py3.7",
+        command=["python", "/app/train_xgb.py"],
+        lines=lines,
+        category="application-error",
+        evidence="Size of labels must equal to number of rows",
+        description="Distributed XGBoost on Dask: the feature and label collections were partitioned differently, "
+        "so a worker's DMatrix has 13884 rows and 144444 labels and XGBoost's check fails. A data-preparation "
+        "bug in the user's code.",
+        title="Dask partitioning causes incorrect raw sizes: Check failed: labels_.Size() == num_row_ - Size of "
+        "labels must equal to number of rows",
+        source="https://github.com/dmlc/xgboost/issues/7239",
+        resources=cpu_only("64Gi", "16"),
+    )
+
+
+@SCENARIOS.add
+def nan_loss_job_network_outputs_nan() -> CaseSpec:
+    lines = [
+        *[
+            f"[train: 1, {i * 50} / 1500] FPS: 41.2 (40.8)  ,  DataTime: 0.112 (0.115)  ,  ForwardTime: 0.271  ,  "
+            f"TotalTime: 0.392  ,  Loss/total: {3.82 - i * 0.05:.5f}  ,  Loss/giou: 0.61233  ,  Loss/l1: 0.23110  ,  "
+            "IoU: 0.41733"
+            for i in range(12)
+        ],
+        "tensor([[[nan, nan, nan, nan]],",
+        "",
+        "        [[nan, nan, nan, nan]],",
+        "",
+        "        [[nan, nan, nan, nan]],",
+        "",
+        "        [[nan, nan, nan, nan]]], device='cuda:0', grad_fn=<ViewBackward0>)",
+        "Training crashed at epoch 1",
+        "Traceback for the error!",
+        *_py_traceback(
+            [
+                ("/app/lib/train/../../lib/train/trainers/base_trainer.py", 87, "train", "self.train_epoch()"),
+                (
+                    "/app/lib/train/../../lib/train/actors/focustrack.py",
+                    75,
+                    "compute_losses",
+                    'raise ValueError("Network outputs is NAN! Stop Training")',
+                ),
+            ],
+            "ValueError: Network outputs is NAN! Stop Training",
+        ),
+    ]
+    return _fresh_job(
+        id="nan-loss-job-network-outputs-nan",
+        day=12,
+        name="focustrack-uav",
+        ns="tracking",
+        image="registry.corp.example/vision/focustrack:torch2.1",
+        command=["python", "tracking/train.py", "--script", "focustrack", "--mode", "single"],
+        lines=lines,
+        category="nan-loss",
+        evidence="Network outputs is NAN",
+        description="A tracker's training loop checks its predicted boxes, finds them all NaN in epoch 1 and stops "
+        "with a ValueError that says so. The model diverged; the exception type is generic.",
+        title="ValueError: Network outputs is NAN! Stop Training",
+        source="https://github.com/vero1925/FocusTrack/issues/1",
+        every=20,
+    )
+
+
+@SCENARIOS.add
+def gpu_hardware_error_job_uncorrectable_ecc() -> CaseSpec:
+    lines = [
+        *[
+            f"Epoch {e}: 100%|##########| 1250/1250 [04:{10 + e:02d}<00:00, 4.98it/s, loss={0.91 - e * 0.04:.3f}]"
+            for e in range(6)
+        ],
+        *_py_traceback(
+            [
+                ("/app/train.py", 241, "<module>", "main(args)"),
+                ("/app/train.py", 188, "main", "loss.backward()"),
+            ],
+            "RuntimeError: CUDA error: uncorrectable ECC error encountered\n"
+            "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
+            "might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1.\n"
+            "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+        ),
+    ]
+    return _fresh_job(
+        id="gpu-hardware-error-job-uncorrectable-ecc",
+        day=13,
+        name="surrogate-model-train",
+        ns="hpc-users",
+        image="registry.corp.example/sci/pytorch:2.1-cu121",
+        command=["python", "/app/train.py"],
+        lines=lines,
+        category="gpu-hardware-error",
+        evidence="uncorrectable ECC error encountered",
+        description="A PyTorch job on one GPU runs six epochs and then fails with 'uncorrectable ECC error "
+        "encountered' - the same node failed several users' jobs the same way until it was repaired. The "
+        "GPU's memory is faulty.",
+        title="Many jobs on one node fail with RuntimeError: CUDA error: uncorrectable ECC error encountered",
+        source="https://github.com/jade-hpc-gpu/jade-hpc-gpu.github.io/issues/194",
+        every=250,
+    )
+
+
+@SCENARIOS.add
+def missing_file_job_cant_load_tokenizer_local_dir() -> CaseSpec:
+    path = "/models/pyramid_flow_model/tokenizer"
+    lines = [
+        "Model directory '/models/pyramid_flow_model' already exists. Skipping download.",
+        "using half precision",
+        "Using temporal causal attention",
+        *_py_traceback(
+            [
+                ("/app/train_pyramid_flow.py", 47, "<module>", "model = PyramidDiTForVideoGeneration("),
+                (
+                    "/app/pyramid_dit/modeling_text_encoder.py",
+                    19,
+                    "__init__",
+                    "self.tokenizer = CLIPTokenizer.from_pretrained(os.path.join(model_path, 'tokenizer'))",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/transformers/tokenization_utils_base.py",
+                    2070,
+                    "from_pretrained",
+                    "raise EnvironmentError(",
+                ),
+            ],
+            f"OSError: Can't load tokenizer for '{path}'. If you were trying to load it from "
+            "'https://huggingface.co/models', make sure you don't have a local directory with the same name. "
+            f"Otherwise, make sure '{path}' is the correct path to a directory containing all relevant files for a "
+            "CLIPTokenizer tokenizer.",
+        ),
+    ]
+    return _fresh_job(
+        id="missing-file-job-cant-load-tokenizer-local-dir",
+        day=14,
+        name="pyramid-flow-ft",
+        ns="video-gen",
+        image="registry.corp.example/video/pyramid-flow:torch2.1",
+        command=["python", "/app/train_pyramid_flow.py", "--model_path", "/models/pyramid_flow_model"],
+        lines=lines,
+        category="missing-file",
+        evidence="Can't load tokenizer for",
+        description="The model directory exists, so the download is skipped, but its tokenizer folder lacks the "
+        "tokenizer files and transformers cannot load it. Files the job needs are not there.",
+        title='Running the model gives the error "Can\'t load tokenizer" although the model directory exists',
+        source="https://github.com/jy0205/Pyramid-Flow/issues/42",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_deepspeed_cuda_home_missing() -> CaseSpec:
+    lines = [
+        "[2024-09-27 23:42:23,326] [INFO] [real_accelerator.py:203:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        *_py_traceback(
+            [
+                ("/usr/local/bin/deepspeed", 3, "<module>", "from deepspeed.launcher.runner import main"),
+                (
+                    "/usr/local/lib/python3.11/site-packages/deepspeed/__init__.py",
+                    25,
+                    "<module>",
+                    "from . import ops",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/deepspeed/git_version_info.py",
+                    29,
+                    "<module>",
+                    "op_compatible = builder.is_compatible()",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/deepspeed/ops/op_builder/builder.py",
+                    51,
+                    "installed_cuda_version",
+                    'raise MissingCUDAException("CUDA_HOME does not exist, unable to compile CUDA op(s)")',
+                ),
+            ],
+            "deepspeed.ops.op_builder.builder.MissingCUDAException: CUDA_HOME does not exist, unable to compile CUDA "
+            "op(s)",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-deepspeed-cuda-home-missing",
+        day=15,
+        name="minillm-pretrain",
+        ns="llm-small",
+        image="registry.corp.example/llm/minimind:py3.11-torch2.4-runtime",
+        command=["deepspeed", "--master_port", "29500", "--num_gpus=2", "1-pretrain.py"],
+        resources=gpu(2, "128Gi", "16"),
+        lines=lines,
+        category="dependency-error",
+        evidence="CUDA_HOME does not exist",
+        description="The deepspeed launcher imports its op builders, which look for a CUDA toolkit to compile ops "
+        "with; the runtime image has none, so the import fails before training starts. A system dependency "
+        "is missing from the image.",
+        title="deepspeed launcher: MissingCUDAException: CUDA_HOME does not exist, unable to compile CUDA op(s)",
+        source="https://github.com/jingyaogong/minimind/issues/48",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_tf_cudnn_failed_to_initialize() -> CaseSpec:
+    lines = [
+        "2019-06-27 11:52:03.446402: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1326] Created TensorFlow "
+        "device (/job:localhost/replica:0/task:0/device:GPU:0 with 10813 MB memory) -> physical GPU (device: 0, "
+        "name: GeForce RTX 2080 Ti, pci bus id: 0000:01:00.0, compute capability: 7.5)",
+        "INFO:tensorflow:Running local_init_op.",
+        "INFO:tensorflow:Starting Queues.",
+        "2019-06-27 11:52:21.517843: E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn "
+        "handle: CUDNN_STATUS_INTERNAL_ERROR",
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.6/site-packages/tensorflow/python/client/session.py",
+                    1356,
+                    "_do_call",
+                    "return fn(*args)",
+                ),
+                (
+                    "/usr/local/lib/python3.6/site-packages/tensorflow/python/client/session.py",
+                    1429,
+                    "_call_tf_sessionrun",
+                    "run_metadata)",
+                ),
+            ],
+            "tensorflow.python.framework.errors_impl.UnknownError: 2 root error(s) found.\n"
+            "  (0) Unknown: Failed to get convolution algorithm. This is probably because cuDNN failed to "
+            "initialize, so try looking to see if a warning log message was printed above.\n"
+            "\t [[{{node MobilenetV2/Conv/Conv2D}}]]\n"
+            "\t [[zero_fraction_66/counts_to_fraction/truediv/_723]]\n"
+            "  (1) Unknown: Failed to get convolution algorithm. This is probably because cuDNN failed to "
+            "initialize, so try looking to see if a warning log message was printed above.\n"
+            "\t [[{{node MobilenetV2/Conv/Conv2D}}]]\n"
+            "0 successful operations.\n0 derived errors ignored.",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-tf-cudnn-failed-to-initialize",
+        day=16,
+        name="ssd-mobilenet-train",
+        ns="detection",
+        image="tensorflow/tensorflow:1.14.0-gpu-py3",
+        command=["python", "object_detection/model_main.py", "--pipeline_config_path=pipeline.config"],
+        lines=lines,
+        category="cuda-error",
+        evidence="Could not create cudnn handle",
+        description="TensorFlow Object Detection training: cuDNN cannot create its handle "
+        "(CUDNN_STATUS_INTERNAL_ERROR) and the first convolution fails with 'Failed to get convolution "
+        "algorithm'. The CUDA/cuDNN runtime, not the model code.",
+        title="(0) Unknown: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize",
+        source="https://github.com/tensorflow/models/issues/7088",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_unhandled_system_error_multinode() -> CaseSpec:
+    lines = [
+        "=> creating model 'resnet50'",
+        *_py_traceback(
+            [
+                ("main.py", 398, "<module>", "main()"),
+                ("main.py", 113, "main", "mp.spawn(main_worker, nprocs=ngpus_per_node, args=(ngpus_per_node, args))"),
+                (
+                    "/app/main.py",
+                    153,
+                    "main_worker",
+                    "model = torch.nn.parallel.DistributedDataParallel(model, device_ids=[args.gpu])",
+                ),
+                (
+                    "/opt/conda/lib/python3.6/site-packages/torch/nn/parallel/distributed.py",
+                    286,
+                    "_ddp_init_helper",
+                    "self._module_copies = replicate(self.module, self.device_ids, detach=True)",
+                ),
+            ],
+            "RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:272, unhandled system error",
+        ),
+    ]
+    return _fresh_job(
+        id="nccl-error-job-unhandled-system-error-multinode",
+        day=17,
+        name="imagenet-ddp-2node",
+        ns="vision-train",
+        image="registry.corp.example/vision/imagenet-ddp:torch1.1",
+        command=[
+            "python",
+            "main.py",
+            "-a",
+            "resnet50",
+            "--dist-backend",
+            "nccl",
+            "--multiprocessing-distributed",
+            "--world-size",
+            "2",
+            "--rank",
+            "0",
+        ],
+        resources=gpu(8, "480Gi", "64"),
+        lines=lines,
+        category="nccl-error",
+        evidence="unhandled system error",
+        description="ImageNet DDP across two nodes: the process group forms, and NCCL's first communicator set-up "
+        "fails with 'unhandled system error' (a socket or interface problem between the nodes).",
+        title="Problem on multiple nodes: RuntimeError: NCCL error in ProcessGroupNCCL.cpp:272, unhandled system error",
+        source="https://github.com/pytorch/examples/issues/611",
+    )
