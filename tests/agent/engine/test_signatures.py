@@ -104,6 +104,31 @@ def test_status_signature_matching() -> None:
         ("/usr/lib/python3/site-packages/x.py:12: FutureWarning: CUDA out of memory is deprecated", []),
         ("NCCL INFO NET/Plugin: libnccl-net.so: cannot open shared object file: No such file or directory", []),
         ("{'loss': 0.7, 'learning_rate': 1e-05}", []),
+        # XLA's device memory, in the runtime's words rather than an OOM exception.
+        (
+            "E xla_util.cc:88]   (1) RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory. "
+            "That was not possible. There are 6.78G free, 0B reserved, and 3.33G reservable.",
+            ["xla-device-memory-exhausted"],
+        ),
+        ("Resource exhausted: Attempting to allocate 180.59M. That was not possible.", ["xla-device-memory-exhausted"]),
+        # The checkpoint is there; the graph asks it for a variable it does not hold.
+        (
+            "tensorflow.python.framework.errors_impl.NotFoundError: Key dense/bias not found in checkpoint",
+            ["checkpoint-key-mismatch"],
+        ),
+        (
+            "NotFoundError: Unsuccessful TensorSliceReader constructor: Failed to find any matching files for "
+            "gs://b/model.ckpt-1200",
+            ["tf-checkpoint-not-found"],
+        ),
+        # The c10d store's wait for the other agents' keys is a rendezvous timeout.
+        (
+            "torch.distributed.DistStoreError: wait timeout after 900000ms, keys: /none/torchelastic/role_info/0",
+            ["rendezvous-timeout"],
+        ),
+        # A training loop's own check that stops it on NaN outputs.
+        ("ValueError: Network outputs is NAN! Stop Training", ["nan-in-exception"]),
+        ("ValueError: Network outputs are not in range", ["python-exception"]),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
