@@ -4481,3 +4481,418 @@ def nccl_error_job_unhandled_system_error_multinode() -> CaseSpec:
         title="Problem on multiple nodes: RuntimeError: NCCL error in ProcessGroupNCCL.cpp:272, unhandled system error",
         source="https://github.com/pytorch/examples/issues/611",
     )
+
+
+# -- a second batch of fresh reports, also written before any catalogue change for them -------------
+
+
+@SCENARIOS.add
+def dependency_error_job_transformers_keyerror_model_type() -> CaseSpec:
+    lines = [
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.9/runpy.py",
+                    197,
+                    "_run_module_as_main",
+                    "return _run_code(code, main_globals, None,",
+                ),
+                ("/workspace/editing/experiments/evaluate.py", 547, "<module>", "main("),
+                (
+                    "/workspace/editing/experiments/evaluate.py",
+                    118,
+                    "main",
+                    "model = AutoModelForCausalLM.from_pretrained(model_name).cuda()",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/transformers/models/auto/auto_factory.py",
+                    434,
+                    "from_pretrained",
+                    "config, kwargs = AutoConfig.from_pretrained(",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/transformers/models/auto/configuration_auto.py",
+                    790,
+                    "from_pretrained",
+                    'config_class = CONFIG_MAPPING[config_dict["model_type"]]',
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/transformers/models/auto/configuration_auto.py",
+                    497,
+                    "__getitem__",
+                    "raise KeyError(key)",
+                ),
+            ],
+            "KeyError: 'llama'",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-transformers-keyerror-model-type",
+        day=18,
+        name="model-editing-eval",
+        ns="llm-research",
+        image="registry.corp.example/research/model-editing:tf4.23",
+        command=["python", "-m", "experiments.evaluate", "--model_name", "/models/llama3-8b"],
+        lines=lines,
+        category="dependency-error",
+        evidence="KeyError: 'llama'",
+        description="The model's config.json says model_type llama, and the transformers in the image (4.23) "
+        "predates that architecture: AutoConfig looks the type up in its CONFIG_MAPPING and raises KeyError. "
+        "The installed library is too old for the model.",
+        title="KeyError: 'llama' with transformers==4.23.1 - CONFIG_MAPPING has no llama",
+        source="https://github.com/jianghoucheng/AlphaEdit/issues/27",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_ddp_unused_parameters() -> CaseSpec:
+    t = datetime(2026, 5, 19, 8, 0, 30, tzinfo=timezone.utc)
+    progress = [
+        f"[05/19 08:{1 + i:02d}:12 d2.utils.events]:  eta: 1 day, 2:{59 - i:02d}:10  iter: {19 + i * 20}  "
+        f"total_loss: {3.41 - i * 0.05:.3f}  loss_ce: {1.12 - i * 0.01:.3f}  time: 0.9811  data_time: 0.0122  "
+        "lr: 0.0001  max_mem: 17654M"
+        for i in range(1)
+    ]
+    lines = [
+        *torchrun_start(t),
+        *progress,
+        *rank_traceback(
+            1,
+            [
+                ("/app/train_net.py", 317, "<module>", "launch("),
+                ("/app/detectron2/engine/train_loop.py", 149, "train", "self.run_step()"),
+                ("/app/detectron2/engine/train_loop.py", 274, "run_step", "loss_dict = self.model(data)"),
+                (
+                    "/usr/local/lib/python3.8/dist-packages/torch/nn/parallel/distributed.py",
+                    1008,
+                    "forward",
+                    "if torch.is_grad_enabled() and self.reducer._rebuild_buckets():",
+                ),
+            ],
+            "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
+            "This error indicates that your module has parameters that were not used in producing loss. You can "
+            "enable unused parameter detection by (1) passing the keyword argument `find_unused_parameters=True` "
+            "to `torch.nn.parallel.DistributedDataParallel`; (2) making sure all `forward` function outputs "
+            "participate in calculating loss. If you already have done the above two steps, then the distributed "
+            "data parallel module wasn't able to locate the output tensors in the return value of your module's "
+            "`forward` function. Please include the loss function and the structure of the return value of "
+            "`forward` of your module when reporting this issue (e.g. list, dict, iterable).",
+        ),
+        *torchrun_failed(
+            t + timedelta(seconds=140),
+            rank=1,
+            local_rank=1,
+            exitcode=1,
+            pid=318,
+            host="zsseg-train-0",
+            script="train_net.py",
+            traceback="To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-ddp-unused-parameters",
+        day=19,
+        name="zsseg-train",
+        ns="segmentation",
+        image="registry.corp.example/vision/zsseg:torch1.10",
+        command=["torchrun", "--nproc_per_node=4", "train_net.py", "--config-file", "configs/zsseg.yaml"],
+        resources=gpu(4, "256Gi", "32"),
+        lines=lines,
+        category="application-error",
+        evidence="Expected to have finished reduction in the prior iteration",
+        description="Four-GPU DDP training: the model has parameters that do not take part in the loss, so DDP's "
+        "reducer never finishes the previous iteration and the second forward pass raises. The model code (or "
+        "find_unused_parameters) must change; nothing in the platform failed.",
+        title="Error during multi-GPU training: RuntimeError: Expected to have finished reduction in the prior "
+        "iteration before starting a new one",
+        source="https://github.com/MendelXu/zsseg.baseline/issues/35",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_libcupti_cannot_open_shared_object() -> CaseSpec:
+    lines = [
+        *_py_traceback(
+            [
+                ("/usr/local/bin/accelerate", 5, "<module>", "from accelerate.commands.accelerate_cli import main"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/accelerate/__init__.py",
+                    3,
+                    "<module>",
+                    "from .accelerator import Accelerator",
+                ),
+                ("/usr/local/lib/python3.10/site-packages/accelerate/accelerator.py", 28, "<module>", "import torch"),
+                (
+                    "/usr/local/lib/python3.10/dist-packages/torch-2.0.0-py3.10-linux-x86_64.egg/torch/__init__.py",
+                    229,
+                    "<module>",
+                    "from torch._C import *  # noqa: F403",
+                ),
+            ],
+            "ImportError: libcupti.so.11.7: cannot open shared object file: No such file or directory",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-libcupti-cannot-open-shared-object",
+        day=20,
+        name="sd-lora-train",
+        ns="diffusion",
+        image="registry.corp.example/diffusion/lora-scripts:cu120",
+        command=["accelerate", "launch", "--num_cpu_threads_per_process=8", "train_network.py"],
+        lines=lines,
+        category="dependency-error",
+        evidence="libcupti.so.11.7: cannot open shared object file",
+        description="A LoRA training Job whose image has a torch wheel built for CUDA 11.7 next to a CUDA 12.0 "
+        "toolkit: importing torch needs libcupti.so.11.7, which the image does not have. A system library "
+        "the installed package depends on is missing.",
+        title="ImportError: libcupti.so.11.7: cannot open shared object file: No such file or directory",
+        source="https://github.com/Akegarasu/lora-scripts/issues/82",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_unscale_fp16_gradients() -> CaseSpec:
+    lines = [
+        "  0%|          | 0/6931 [00:00<?, ?it/s]",
+        *_py_traceback(
+            [
+                (
+                    "/app/finetune.py",
+                    271,
+                    "<module>",
+                    "trainer.train(resume_from_checkpoint=args.resume_from_checkpoint)",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/transformers/trainer.py",
+                    1973,
+                    "_inner_training_loop",
+                    "self.scaler.unscale_(self.optimizer)",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/torch/cuda/amp/grad_scaler.py",
+                    282,
+                    "unscale_",
+                    'optimizer_state["found_inf_per_device"] = self._unscale_grads_(optimizer, inv_scale, found_inf, '
+                    "False)",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/torch/cuda/amp/grad_scaler.py",
+                    210,
+                    "_unscale_grads_",
+                    'raise ValueError("Attempting to unscale FP16 gradients.")',
+                ),
+            ],
+            "ValueError: Attempting to unscale FP16 gradients.",
+        ),
+        "  0%|          | 0/6931 [00:01<?, ?it/s]",
+    ]
+    return _fresh_job(
+        id="application-error-job-unscale-fp16-gradients",
+        day=21,
+        name="vicuna-13b-lora",
+        ns="llm-ft",
+        image="registry.corp.example/llm/chinese-vicuna:torch2.0",
+        command=["python", "finetune.py", "--fp16"],
+        resources=gpu(2, "128Gi", "16"),
+        lines=lines,
+        category="application-error",
+        evidence="Attempting to unscale FP16 gradients",
+        description="LoRA fine-tuning with --fp16: the trainable parameters were left in float16, and AMP's "
+        "GradScaler refuses to unscale half-precision gradients at the first optimizer step. The training "
+        "code's precision setup is wrong.",
+        title="Training LLaMA-13B with LoRA on two V100: ValueError: Attempting to unscale FP16 gradients.",
+        source="https://github.com/Facico/Chinese-Vicuna/issues/168",
+    )
+
+
+@SCENARIOS.add
+def disk_full_job_deepspeed_checkpoint_stream_writer() -> CaseSpec:
+    p = "[INFO] [torch_checkpoint_engine.py:21:save] [Torch] Saving ./output/deepspeed/checkpoint-1428/global_step1428/"
+    steps = [
+        f"{{'loss': {2.91 - i * 0.03:.4f}, 'learning_rate': {5e-05 - i * 1e-07:.4e}, 'epoch': {i * 0.07:.2f}}}"
+        for i in range(14)
+    ]
+    lines = [
+        *steps,
+        "[2023-06-02 00:34:14,470] [INFO] [logging.py:96:log_dist] [Rank 0] Saving model checkpoint: "
+        "./output/deepspeed/checkpoint-1428/global_step1428/zero_pp_rank_0_mp_rank_00_model_states.pt",
+        f"[2023-06-02 00:34:14,470] {p}zero_pp_rank_0_mp_rank_00_model_states.pt...",
+        "[2023-06-02 00:34:14,493] [INFO] [torch_checkpoint_engine.py:23:save] [Torch] Saved "
+        "./output/deepspeed/checkpoint-1428/global_step1428/zero_pp_rank_0_mp_rank_00_model_states.pt.",
+        f"[2023-06-02 00:34:14,497] {p}bf16_zero_pp_rank_0_mp_rank_00_optim_states.pt...",
+        *_py_traceback(
+            [
+                (
+                    "/environment/miniconda3/envs/py39/lib/python3.9/site-packages/torch/serialization.py",
+                    441,
+                    "save",
+                    "_save(obj, opened_zipfile, pickle_module, pickle_protocol)",
+                ),
+                (
+                    "/environment/miniconda3/envs/py39/lib/python3.9/site-packages/torch/serialization.py",
+                    668,
+                    "_save",
+                    "zip_file.write_record(name, storage.data_ptr(), num_bytes)",
+                ),
+            ],
+            "RuntimeError: [enforce fail at inline_container.cc:471] . PytorchStreamWriter failed writing file "
+            "data/3: file write failed",
+        ),
+    ]
+    return _fresh_job(
+        id="disk-full-job-deepspeed-checkpoint-stream-writer",
+        day=22,
+        name="chatglm-ds-ft",
+        ns="llm-ft",
+        image="registry.corp.example/llm/chatglm-6b:ds0.9",
+        command=["deepspeed", "--num_gpus=1", "main.py", "--deepspeed", "deepspeed.json"],
+        lines=lines,
+        category="disk-full",
+        evidence="PytorchStreamWriter failed writing file",
+        description="DeepSpeed fine-tuning saves its checkpoint at step 1428: the model states are written, then "
+        "writing the optimizer states fails part-way - torch.save's zip writer cannot write its data because the "
+        "output volume is full.",
+        title="[BUG] PytorchStreamWriter failed writing file data/3: file write failed while saving a DeepSpeed "
+        "checkpoint",
+        source="https://github.com/zai-org/ChatGLM-6B/issues/1166",
+        every=60,
+    )
+
+
+@SCENARIOS.add
+def permission_denied_job_hf_cache_not_writable() -> CaseSpec:
+    lines = [
+        "2023-05-27 17:34:51.258871: I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow binary is "
+        "optimized with oneAPI Deep Neural Network Library (oneDNN) to use the following CPU instructions in "
+        "performance-critical operations:  AVX2 AVX512F AVX512_VNNI FMA",
+        "prepare tokenizer",
+        *_py_traceback(
+            [
+                ("/app/train_network.py", 773, "<module>", "train(args)"),
+                ("/app/train_network.py", 98, "train", "tokenizer = train_util.load_tokenizer(args)"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/huggingface_hub/file_download.py",
+                    1167,
+                    "hf_hub_download",
+                    "os.makedirs(storage_folder, exist_ok=True)",
+                ),
+                ("/usr/lib/python3.10/os.py", 215, "makedirs", "makedirs(head, exist_ok=exist_ok)"),
+                ("/usr/lib/python3.10/os.py", 225, "makedirs", "mkdir(name, mode)"),
+            ],
+            "PermissionError: [Errno 13] Permission denied: '/home/appuser/.cache/huggingface'",
+        ),
+    ]
+    return _fresh_job(
+        id="permission-denied-job-hf-cache-not-writable",
+        day=23,
+        name="kohya-lora-train",
+        ns="diffusion",
+        image="registry.corp.example/diffusion/kohya-ss:v21",
+        command=["accelerate", "launch", "train_network.py", "--pretrained_model_name_or_path=sd-v1-5"],
+        lines=lines,
+        category="permission-denied",
+        evidence="Permission denied: '/home/appuser/.cache/huggingface'",
+        description="LoRA training runs as a non-root user whose home cache directory is owned by another uid "
+        "(mounted from the host); the hub client cannot create its cache folder there and the job fails.",
+        title="While LORA training: PermissionError: [Errno 13] Permission denied: '/home/appuser/.cache/huggingface'",
+        source="https://github.com/bmaltais/kohya_ss/issues/859",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_watchdog_timeout_single_node() -> CaseSpec:
+    t = datetime(2026, 5, 24, 8, 0, 30, tzinfo=timezone.utc)
+    progress = [
+        f"2026-05-24 {8 + i // 6:02d}:{(i * 10) % 60:02d}:03 | INFO | train_inner | epoch {1 + i // 4:03d}:  "
+        f"{(i % 4) * 500 + 100} / 2145 loss={2.81 - i * 0.01:.3f}, nll_loss={1.02 - i * 0.004:.3f}, ppl=2.03, "
+        "wps=4126.3, ups=0.71, wpb=5811.2, bsz=128, num_updates="
+        f"{469000 + i * 10}, lr=1e-05, gnorm=0.412, clip=0, loss_scale=64, train_wall=141, gb_free=19.8, wall=30211"
+        for i in range(40)
+    ]
+    watch = [
+        f"[E ProcessGroupNCCL.cpp:737] [Rank {r}] Watchdog caught collective operation timeout: "
+        "WorkNCCL(SeqNum=469508, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 180221"
+        f"{r} milliseconds before timing out."
+        for r in (1, 3, 2, 6, 7, 5, 4)
+    ]
+    lines = [
+        *torchrun_start(t),
+        *progress,
+        *watch,
+        "[E ProcessGroupNCCL.cpp:414] Some NCCL operations have failed or timed out. Due to the asynchronous nature "
+        "of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data. To avoid this "
+        "inconsistency, we are taking the entire process down.",
+        "terminate called after throwing an instance of 'std::runtime_error'",
+        "  what():  [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=469508, "
+        "OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1802212 milliseconds before timing out.",
+        *torchrun_failed(
+            t + timedelta(hours=9),
+            rank=1,
+            local_rank=1,
+            exitcode=-6,
+            pid=1402,
+            host="ofa-caption-ft-0",
+            script="train.py",
+        ),
+    ]
+    return _fresh_job(
+        id="nccl-error-job-watchdog-timeout-single-node",
+        day=24,
+        name="ofa-caption-ft",
+        ns="vl-pretrain",
+        image="registry.corp.example/vl/ofa:torch1.8-cu111",
+        command=["torchrun", "--nproc_per_node=8", "train.py", "--task=caption"],
+        resources=gpu(8, "480Gi", "64"),
+        lines=lines,
+        category="nccl-error",
+        evidence="Watchdog caught collective operation timeout",
+        description="Eight-GPU training on one node runs for hours, then every rank except rank 0 times out in "
+        "the same allreduce after 30 minutes and the watchdog takes the processes down. No rank reported "
+        "another error first: a collective that never completed.",
+        title="Watchdog caught collective operation timeout: WorkNCCL(SeqNum=469508, OpType=ALLREDUCE, "
+        "Timeout(ms)=1800000) after hours of training on a single 8xV100 node",
+        source="https://github.com/OFA-Sys/OFA/issues/271",
+        every=60,
+    )
+
+
+@SCENARIOS.add
+def gpu_oom_job_paddle_external_cuda_error_2() -> CaseSpec:
+    lines = [
+        "[2022/05/28 10:11:42] ppocr INFO: train dataloader has 1250 iters",
+        "[2022/05/28 10:11:42] ppocr INFO: valid dataloader has 63 iters",
+        "W0528 10:11:43.101221  1402 gpu_context.cc:278] Please NOTE: device: 0, GPU Compute Capability: 7.5, Driver "
+        "API Version: 11.4, Runtime API Version: 10.2",
+        "W0528 10:11:43.112873  1402 gpu_context.cc:306] device: 0, cuDNN Version: 7.6.",
+        *_py_traceback(
+            [
+                ("tools/train.py", 191, "<module>", "main(config, device, logger, vdl_writer)"),
+                ("tools/train.py", 107, "main", "model = build_model(config['Architecture'])"),
+                (
+                    "/usr/local/lib/python3.7/site-packages/paddle/nn/initializer/normal.py",
+                    97,
+                    "__call__",
+                    "out_var = _C_ops.gaussian_random(",
+                ),
+            ],
+            "OSError: (External) CUDA error(2), out of memory.\n"
+            "  [Hint: 'cudaErrorMemoryAllocation'. The API call failed because it was unable to allocate enough "
+            "memory to perform the requested operation. ] (at /paddle/paddle/fluid/platform/stream/cuda_stream.cc:45)\n"
+            "  [operator < gaussian_random > error]",
+        ),
+    ]
+    return _fresh_job(
+        id="gpu-oom-job-paddle-external-cuda-error-2",
+        day=25,
+        name="ppocr-det-train",
+        ns="ocr",
+        image="paddlepaddle/paddle:2.3.0-gpu-cuda10.2-cudnn7",
+        command=["python3", "tools/train.py", "-c", "configs/det/det_mv3_db.yml"],
+        lines=lines,
+        category="gpu-oom",
+        evidence="CUDA error(2), out of memory",
+        description="PaddleOCR detection training: initialising the model's weights on the GPU fails with "
+        "Paddle's external CUDA error 2, out of memory (cudaErrorMemoryAllocation). GPU memory ran out.",
+        title="OSError: (External) CUDA error(2), out of memory when training PaddleOCR",
+        source="https://github.com/PaddlePaddle/PaddleOCR/issues/6426",
+    )

@@ -129,6 +129,10 @@ def test_status_signature_matching() -> None:
         # A training loop's own check that stops it on NaN outputs.
         ("ValueError: Network outputs is NAN! Stop Training", ["nan-in-exception"]),
         ("ValueError: Network outputs are not in range", ["python-exception"]),
+        # A bare KeyError naming a model architecture: transformers too old for the model.
+        ("KeyError: 'llama'", ["library-too-old-for-model"]),
+        ("[rank0]: KeyError: 'qwen2_moe'", ["library-too-old-for-model"]),
+        ("KeyError: 'llama_config'", ["python-exception"]),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
