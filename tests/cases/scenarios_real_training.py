@@ -4896,3 +4896,203 @@ def gpu_oom_job_paddle_external_cuda_error_2() -> CaseSpec:
         title="OSError: (External) CUDA error(2), out of memory when training PaddleOCR",
         source="https://github.com/PaddlePaddle/PaddleOCR/issues/6426",
     )
+
+
+# -- a third batch of fresh reports --------------------------------------------------------------
+
+
+@SCENARIOS.add
+def dependency_error_job_jax_cudnn_version_mismatch() -> CaseSpec:
+    lines = [
+        "2023-07-31 02:11:05.513820: E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:439] Loaded runtime CuDNN "
+        "library: 8.5.0 but source was compiled with: 8.6.0.  CuDNN library needs to have matching major version "
+        "and equal or higher minor version. If using a binary install, upgrade your CuDNN library.  If building "
+        "from sources, make sure the library loaded at runtime is compatible with the version specified during "
+        "compile configuration.",
+        *_py_traceback(
+            [
+                ("/app/train.py", 64, "<module>", "rng = jax.random.PRNGKey(0)"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/jax/_src/random.py",
+                    137,
+                    "PRNGKey",
+                    "key = prng.seed_with_impl(impl, seed)",
+                ),
+            ],
+            "jaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed. Look at "
+            "the errors above for more details.",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-jax-cudnn-version-mismatch",
+        day=26,
+        name="flax-vit-train",
+        ns="jax-research",
+        image="registry.corp.example/jax/flax:0.4.14-cuda11",
+        command=["python", "/app/train.py", "--config", "configs/vit_b16.py"],
+        lines=lines,
+        category="dependency-error",
+        evidence="Loaded runtime CuDNN library: 8.5.0 but source was compiled with: 8.6.0",
+        description="A JAX job whose jaxlib was built against cuDNN 8.6 finds cuDNN 8.5 in the image: XLA "
+        "refuses the older library and the first GPU computation fails with 'DNN library initialization "
+        "failed'. The image's cuDNN does not match the installed jaxlib.",
+        title="XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed - Loaded runtime CuDNN "
+        "library: 8.5.0 but source was compiled with: 8.6.0",
+        source="https://github.com/jax-ml/jax/issues/16901",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_horovod_ncclallreduce_unhandled_cuda_error() -> CaseSpec:
+    frames = [
+        (
+            "/sw/lib/python3.9/site-packages/horovod/torch/mpi_ops.py",
+            199,
+            "forward",
+            "return synchronize(handle)",
+        ),
+        (
+            "/sw/lib/python3.9/site-packages/horovod/torch/mpi_ops.py",
+            949,
+            "synchronize",
+            "raise HorovodInternalError(e)",
+        ),
+    ]
+    lines = [f"[1,{r}]<stdout>:tensor([{1 + 2 * r}, {2 + 2 * r}], device='cuda:{r}') at rank:{r}" for r in range(4)] + [
+        f"[1,{r}]<stderr>:{line}"
+        for r in (0, 1)
+        for line in _py_traceback(
+            [("hvd_allreduce_test.py", 17, "main", "print(hvd.allreduce(t))"), *frames],
+            "horovod.common.exceptions.HorovodInternalError: ncclAllReduce failed: unhandled cuda error",
+        )
+    ]
+    return _fresh_job(
+        id="nccl-error-job-horovod-ncclallreduce-unhandled-cuda-error",
+        day=27,
+        name="hvd-a100-allreduce",
+        ns="hpc-users",
+        image="registry.corp.example/hpc/horovod:0.23.0-torch1.10-cuda11.3",
+        command=["horovodrun", "-np", "4", "python", "hvd_allreduce_test.py"],
+        resources=gpu(4, "128Gi", "32"),
+        lines=lines,
+        category="nccl-error",
+        evidence="ncclAllReduce failed: unhandled cuda error",
+        description="Horovod with PyTorch on four A100s: every rank creates its tensor, and the first allreduce "
+        "fails inside NCCL with 'unhandled cuda error' on each rank. The collective library cannot run on these "
+        "GPUs as built.",
+        title="Horovod does not work with NCCL on A100 GPUs: HorovodInternalError: ncclAllReduce failed: unhandled "
+        "cuda error",
+        source="https://github.com/horovod/horovod/issues/3618",
+        every=1,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_hf_local_entry_not_found_connection() -> CaseSpec:
+    lines = [
+        "final text_encoder_type: bert-base-uncased",
+        *_py_traceback(
+            [
+                ("run_VisA_public.py", 118, "<module>", "model = SAA.Model(**model_kwargs)"),
+                (
+                    "/usr/local/lib/python3.8/site-packages/transformers/utils/hub.py",
+                    409,
+                    "cached_file",
+                    "resolved_file = hf_hub_download(",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/huggingface_hub/file_download.py",
+                    1259,
+                    "hf_hub_download",
+                    "raise LocalEntryNotFoundError(",
+                ),
+            ],
+            "huggingface_hub.utils._errors.LocalEntryNotFoundError: Connection error, and we cannot find the "
+            "requested files in the disk cache. Please try again or make sure your Internet connection is on.",
+        ),
+    ]
+    return _fresh_job(
+        id="network-error-job-hf-local-entry-not-found-connection",
+        day=28,
+        name="saa-visa-eval",
+        ns="anomaly",
+        image="registry.corp.example/vision/segment-any-anomaly:torch1.13",
+        command=["python", "run_VisA_public.py"],
+        lines=lines,
+        category="network-error",
+        evidence="Connection error, and we cannot find the requested files in the disk cache",
+        description="An evaluation Job loads a text encoder from the model hub: the connection fails and the "
+        "files are not cached in the pod, so huggingface_hub gives up with LocalEntryNotFoundError. The hub was "
+        "not reachable.",
+        title="huggingface_hub LocalEntryNotFoundError: Connection error, and we cannot find the requested files in "
+        "the disk cache",
+        source="https://github.com/caoyunkang/Segment-Any-Anomaly/issues/18",
+    )
+
+
+@SCENARIOS.add
+def gpu_oom_job_xgboost_caching_allocator() -> CaseSpec:
+    lines = [
+        "2022-09-29 22:20:03,114 INFO [main] XGBoostSpark: Running XGBoost 1.6.2 with parameters:",
+        "alpha -> 0.0, max_depth -> 8, tree_method -> gpu_hist, num_workers -> 4, num_round -> 100",
+        "2022-09-29 22:22:41,591 ERROR [Executor task launch worker for task 1.0 in stage 6.0 (TID 204)] "
+        "XGBoostSpark (XGBoost.scala:buildDistributedBooster(358)) - XGBooster worker 1 has failed 0 times due to",
+        "ml.dmlc.xgboost4j.java.XGBoostError: [22:22:41] /workspace/src/tree/updater_gpu_hist.cu:712: Exception in "
+        "gpu_hist: [22:22:41] /workspace/jvm-packages/xgboost4j-gpu/src/native/../../../../src/common/"
+        "device_helpers.cuh:428: Memory allocation error on worker 3: Caching allocator",
+        "- Free memory: 224067584",
+        "- Requested memory: 878511352",
+    ]
+    return _fresh_job(
+        id="gpu-oom-job-xgboost-caching-allocator",
+        day=29,
+        name="xgb-mortgage-gpu",
+        ns="tabular",
+        image="registry.corp.example/spark/spark-rapids-xgboost:22.10",
+        command=["spark-submit", "--class", "com.example.mortgage.Main", "/app/mortgage.jar"],
+        resources=gpu(4, "128Gi", "32"),
+        lines=lines,
+        category="gpu-oom",
+        evidence="Memory allocation error on worker 3: Caching allocator",
+        description="GPU XGBoost training on a large dataset: building the histograms needs 878 MB more on a GPU "
+        "with 224 MB free, and the gpu_hist updater fails with a memory allocation error. GPU memory ran out.",
+        title="XGBoost GPU training failed with OOM: Memory allocation error on worker 3: Caching allocator",
+        source="https://github.com/dmlc/xgboost/issues/8292",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_horovod_tf_ncclcomminitrank_unhandled_system_error() -> CaseSpec:
+    lines = [
+        *[f"[1,{r}]<stderr>:INFO:tensorflow:Create CheckpointSaverHook." for r in range(2)],
+        "[1,0]<stderr>:Traceback (most recent call last):",
+        '[1,0]<stderr>:  File "/usr/local/lib/python2.7/dist-packages/tensorflow/python/client/session.py", line 1278, '
+        "in _do_call",
+        "[1,0]<stderr>:    return fn(*args)",
+        "[1,0]<stderr>:tensorflow.python.framework.errors_impl.UnknownError: ncclCommInitRank failed: ncclCommInitRank "
+        "failed: unhandled system error",
+        "[1,0]<stderr>:\t [[Node: DistributedMomentumOptimizer_Allreduce/HorovodAllreduce_gradients_dense_1_BiasAdd_"
+        'grad_tuple_control_dependency_1_0 = HorovodAllreduce[T=DT_FLOAT, _device="/job:localhost/replica:0/task:0/'
+        'device:GPU:0"](gradients/dense_1/BiasAdd_grad/tuple/control_dependency_1)]]',
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------",
+    ]
+    return _fresh_job(
+        id="nccl-error-job-horovod-tf-ncclcomminitrank-unhandled-system-error",
+        day=30,
+        name="hvd-mnist-estimator",
+        ns="hvd-examples",
+        image="registry.corp.example/hvd/horovod:0.16-tf1.12-py2",
+        command=["mpirun", "-np", "2", "-H", "hostA:1,hostB:1", "python", "tensorflow_mnist_estimator.py"],
+        lines=lines,
+        category="nccl-error",
+        evidence="ncclCommInitRank failed: unhandled system error",
+        description="Horovod's TensorFlow estimator example across two hosts: the first allreduce has to create "
+        "the NCCL communicator, and ncclCommInitRank fails with 'unhandled system error' (the hosts cannot open "
+        "NCCL's connections to each other).",
+        title="tensorflow_mnist_estimator fails: ncclCommInitRank failed: unhandled system error",
+        source="https://github.com/horovod/horovod/issues/1195",
+        every=1,
+    )

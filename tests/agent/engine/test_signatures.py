@@ -133,6 +133,19 @@ def test_status_signature_matching() -> None:
         ("KeyError: 'llama'", ["library-too-old-for-model"]),
         ("[rank0]: KeyError: 'qwen2_moe'", ["library-too-old-for-model"]),
         ("KeyError: 'llama_config'", ["python-exception"]),
+        # XGBoost's own GPU memory pool, and a cuDNN older than the framework was built with.
+        (
+            "XGBoostError: [22:22:41] device_helpers.cuh:428: Memory allocation error on worker 3: Caching allocator",
+            ["gpu-allocator-failed"],
+        ),
+        (
+            "E cuda_dnn.cc:439] Loaded runtime CuDNN library: 8.5.0 but source was compiled with: 8.6.0.",
+            ["cudnn-version-mismatch"],
+        ),
+        (
+            "jaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed.",
+            ["cuda-illegal-access"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
