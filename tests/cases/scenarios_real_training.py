@@ -5096,3 +5096,208 @@ def nccl_error_job_horovod_tf_ncclcomminitrank_unhandled_system_error() -> CaseS
         source="https://github.com/horovod/horovod/issues/1195",
         every=1,
     )
+
+
+# -- a fourth batch of fresh reports -------------------------------------------------------------
+
+
+@SCENARIOS.add
+def oom_killed_job_paddle_dataloader_killed() -> CaseSpec:
+    lines = [
+        "INFO 2022-11-02 08:20:11,052 launch.py:402] Run Collective mode. gpu arguments:['--gpus'], cuda count:1",
+        "INFO 2022-11-02 08:20:11,054 launch_utils.py:557] Local start 1 processes. First process distributed "
+        "environment info (Only For Debug):",
+        *[
+            f"[11/02 08:{21 + i // 2:02d}:{(i * 30) % 60:02d}] ppdet.engine INFO: Epoch: [0] [{i * 20:>4}/1806] "
+            f"learning_rate: 0.000{100 + i * 10} loss: {3.9 - i * 0.02:.6f} loss_cls: 1.2{i % 10} eta: 9:{58 - i}:01 "
+            "batch_cost: 0.6213 data_cost: 0.0009 ips: 12.8763 images/s"
+            for i in range(30)
+        ],
+        *_py_traceback(
+            [
+                ("tools/train.py", 172, "<module>", "main()"),
+                ("tools/train.py", 132, "run", "trainer.train(FLAGS.eval)"),
+                (
+                    "/mnt/PaddleDetection/ppdet/engine/trainer.py",
+                    453,
+                    "train",
+                    "for step_id, data in enumerate(self.loader):",
+                ),
+                (
+                    "/usr/local/python3.7.0/lib/python3.7/site-packages/paddle/fluid/multiprocess_utils.py",
+                    134,
+                    "__handler__",
+                    "core._throw_error_if_process_failed()",
+                ),
+            ],
+            "SystemError: (Fatal) DataLoader process (pid 1104) exited is killed by signal: Killed. (at "
+            "/paddle/paddle/fluid/imperative/data_loader.cc:181)",
+        ),
+        "INFO 2022-11-02 08:42:32,186 launch_utils.py:341] terminate all the procs",
+        "ERROR 2022-11-02 08:42:32,186 launch_utils.py:604] ABORT!!! Out of all 1 trainers, the trainer process with "
+        "rank=[0] was aborted. Please check its log.",
+    ]
+    return _fresh_job(
+        id="oom-killed-job-paddle-dataloader-killed",
+        day=31,
+        name="ppyoloe-train",
+        ns="detection",
+        image="registry.corp.example/vision/paddledetection:2.5-gpu",
+        command=["python", "-m", "paddle.distributed.launch", "--gpus", "0", "tools/train.py", "-c", "ppyoloe.yml"],
+        resources=gpu(1, "16Gi", "8"),
+        lines=lines,
+        category="oom-killed",
+        evidence="DataLoader process (pid 1104) exited is killed by signal: Killed",
+        description="PaddleDetection training: twenty minutes in, a DataLoader worker process is killed by signal "
+        "9 - the kernel's OOM killer, the pod's memory limit being small for the loader's workers - and the "
+        "launcher aborts the trainer.",
+        title="ABORT!!! Out of all 1 trainers ... SystemError: (Fatal) DataLoader process exited is killed by "
+        "signal: Killed",
+        source="https://github.com/PaddlePaddle/PaddleDetection/issues/7252",
+        every=40,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_deepspeed_batch_size_assertion() -> CaseSpec:
+    t = datetime(2026, 6, 1, 8, 0, 30, tzinfo=timezone.utc)
+    lines = [
+        *torchrun_start(t),
+        *_py_traceback(
+            [
+                ("/workspace/codealpaca/train.py", 222, "<module>", "train()"),
+                ("/workspace/codealpaca/train.py", 216, "train", "trainer.train()"),
+                (
+                    "/usr/local/lib/python3.9/site-packages/deepspeed/runtime/config.py",
+                    891,
+                    "_batch_assertion",
+                    'f"Check batch related parameters. train_batch_size is not equal "',
+                ),
+            ],
+            "AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu "
+            "* gradient_acc_step * world_size 256 != 8 * 1 * 8",
+        ),
+        *torchrun_failed(
+            t + timedelta(seconds=95),
+            rank=0,
+            local_rank=0,
+            exitcode=1,
+            pid=91809,
+            host="codealpaca-ft-0",
+            script="train.py",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-deepspeed-batch-size-assertion",
+        day=1,
+        name="codealpaca-ft",
+        ns="code-llm",
+        image="registry.corp.example/llm/codealpaca:ds0.9",
+        command=["torchrun", "--nproc_per_node=8", "train.py", "--deepspeed", "ds_config.json"],
+        resources=gpu(8, "900Gi", "96"),
+        lines=lines,
+        category="application-error",
+        evidence="Check batch related parameters",
+        description="DeepSpeed checks its batch settings at initialisation: the config's train_batch_size (256) "
+        "does not equal micro batch x accumulation x world size (8 x 1 x 8), so it refuses to start. The run's own "
+        "settings disagree.",
+        title="AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu "
+        "* gradient_acc_step * world_size 256 != 8 * 1 * 8",
+        source="https://github.com/sahil280114/codealpaca/issues/14",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_lightning_requested_gpus_machine_has_none() -> CaseSpec:
+    lines = [
+        *_py_traceback(
+            [
+                (
+                    "run.py",
+                    41,
+                    "<module>",
+                    "runner = Trainer(logger=tb_logger, callbacks=callbacks, **config['trainer_params'])",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/pytorch_lightning/trainer/connectors/"
+                    "accelerator_connector.py",
+                    106,
+                    "__init__",
+                    "self.parallel_device_ids = device_parser.parse_gpu_ids(self.gpus)",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/pytorch_lightning/utilities/device_parser.py",
+                    78,
+                    "parse_gpu_ids",
+                    "gpus = _sanitize_gpu_ids(gpus)",
+                ),
+            ],
+            "pytorch_lightning.utilities.exceptions.MisconfigurationException: You requested GPUs: [1]",
+        ),
+        " But your machine only has: [] ",
+    ]
+    return _fresh_job(
+        id="cuda-error-job-lightning-requested-gpus-machine-has-none",
+        day=2,
+        name="vae-train",
+        ns="vision-gen",
+        image="registry.corp.example/vision/pytorch-vae:pl1.5",
+        command=["python", "run.py", "-c", "configs/vae.yaml"],
+        lines=lines,
+        category="cuda-error",
+        evidence="But your machine only has: []",
+        description="A Lightning Trainer asks for a GPU in a pod that was given one, but the process sees no "
+        "CUDA device at all (the installed torch cannot use it), so Lightning refuses to start. The GPU is not "
+        "usable from the container.",
+        title="pytorch_lightning MisconfigurationException: You requested GPUs: [1] But your machine only has: []",
+        source="https://github.com/AntixK/PyTorch-VAE/issues/81",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_tf_collective_ops_startup() -> CaseSpec:
+    lines = [
+        "2019-11-25 10:02:11.401832: I tensorflow/core/platform/cpu_feature_guard.cc:142] Your CPU supports "
+        "instructions that this TensorFlow binary was not compiled to use: AVX2 FMA",
+        *_py_traceback(
+            [
+                (
+                    "multi_worker_keras.py",
+                    31,
+                    "<module>",
+                    "strategy = tf.distribute.experimental.MultiWorkerMirroredStrategy()",
+                ),
+                (
+                    "/usr/local/lib/python2.7/dist-packages/tensorflow_core/python/distribute/"
+                    "collective_all_reduce_strategy.py",
+                    297,
+                    "_initialize_multi_worker",
+                    "context.context().configure_collective_ops(",
+                ),
+                (
+                    "/usr/local/lib/python2.7/dist-packages/tensorflow_core/python/eager/context.py",
+                    582,
+                    "configure_collective_ops",
+                    'raise RuntimeError("Collective ops must be configured at program startup")',
+                ),
+            ],
+            "RuntimeError: Collective ops must be configured at program startup",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-tf-collective-ops-startup",
+        day=3,
+        name="keras-mwms-worker0",
+        ns="tf-examples",
+        image="tensorflow/tensorflow:2.0.0-py2",
+        command=["python", "multi_worker_keras.py"],
+        resources=cpu_only("16Gi", "8"),
+        lines=lines,
+        category="application-error",
+        evidence="Collective ops must be configured at program startup",
+        description="The multi-worker Keras tutorial: the script touches the eager context (builds a dataset) "
+        "before creating MultiWorkerMirroredStrategy, so the strategy can no longer configure collective ops. "
+        "The order of the code is wrong.",
+        title="RuntimeError: Collective ops must be configured at program startup with MultiWorkerMirroredStrategy",
+        source="https://github.com/tensorflow/tensorflow/issues/34568",
+    )

@@ -146,6 +146,9 @@ def test_status_signature_matching() -> None:
             "jaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed.",
             ["cuda-illegal-access"],
         ),
+        # Lightning finds no GPU at all (an index that is missing among others is not this).
+        (" But your machine only has: [] ", ["cuda-no-device"]),
+        (" But your machine only has: [0]", []),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
