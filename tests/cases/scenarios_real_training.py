@@ -5301,3 +5301,159 @@ def application_error_job_tf_collective_ops_startup() -> CaseSpec:
         title="RuntimeError: Collective ops must be configured at program startup with MultiWorkerMirroredStrategy",
         source="https://github.com/tensorflow/tensorflow/issues/34568",
     )
+
+
+# -- a fifth batch of fresh reports --------------------------------------------------------------
+
+
+@SCENARIOS.add
+def nccl_error_job_p2p_peer_access_not_supported() -> CaseSpec:
+    host = "z-pc"
+    lines = [
+        f"{host}:909608:910337 [0] NCCL INFO Channel 00/02 :    0   1",
+        f"{host}:909608:910337 [0] NCCL INFO Channel 01/02 :    0   1",
+        f"{host}:909608:910337 [0] NCCL INFO threadThresholds 8/8/64 | 16/8/64 | 8/8/64",
+        f"{host}:909608:910337 [0] NCCL INFO Trees [0] 1/-1/-1->0->-1|-1->0->1/-1/-1 [1] 1/-1/-1->0->-1|-1->0->1/-1/-1",
+        f"{host}:909608:910337 [0] NCCL INFO Channel 00 : 0[2d000] -> 1[2e000] via P2P/IPC",
+        "",
+        f"{host}:909608:910337 [0] transport/p2p.cc:238 NCCL WARN failed to open CUDA IPC handle : 217 peer access "
+        "is not supported between these two devices",
+        f"{host}:909608:910337 [0] NCCL INFO transport.cc:68 -> 1",
+        *_py_traceback(
+            [
+                ("tune.py", 88, "train_fn", "trainer.fit(model)"),
+                (
+                    "/opt/conda/lib/python3.8/site-packages/torch/nn/parallel/distributed.py",
+                    405,
+                    "__init__",
+                    "self._sync_params_and_buffers(authoritative_rank=0)",
+                ),
+            ],
+            "RuntimeError: NCCL error in: /opt/conda/conda-bld/pytorch_1603729062494/work/torch/lib/c10d/"
+            "ProcessGroupNCCL.cpp:784, unhandled cuda error, NCCL version 2.7.8",
+        ),
+    ]
+    return _fresh_job(
+        id="nccl-error-job-p2p-peer-access-not-supported",
+        day=4,
+        name="lightning-tune-2gpu",
+        ns="hpo",
+        image="registry.corp.example/hpo/ray-lightning:torch1.7",
+        command=["python", "tune.py"],
+        resources=gpu(2, "64Gi", "16"),
+        lines=lines,
+        category="nccl-error",
+        evidence="peer access is not supported between these two devices",
+        description="Two-GPU DDP training: NCCL picks P2P/IPC between the GPUs, but these consumer cards cannot "
+        "map each other's memory, so opening the IPC handle fails and NCCL reports 'unhandled cuda error' "
+        "(NCCL_P2P_DISABLE=1 avoids it).",
+        title="NCCL peer access is not supported error: failed to open CUDA IPC handle : 217, then NCCL error "
+        "unhandled cuda error",
+        source="https://github.com/ray-project/ray_lightning/issues/24",
+        every=0.5,
+    )
+
+
+@SCENARIOS.add
+def rendezvous_error_job_c10d_store_connection_failed_json() -> CaseSpec:
+    lines = [
+        "ERROR:torch.distributed.elastic.multiprocessing.errors.error_handler:{",
+        '  "message": {',
+        '    "message": "RendezvousConnectionError: The connection to the C10d store has failed. See inner '
+        'exception for details.",',
+        '    "extraInfo": {',
+        '      "py_callstack": "Traceback (most recent call last):\\n  File \\"/root/anaconda3/lib/python3.8/'
+        'site-packages/torch/distributed/elastic/rendezvous/c10d_rendezvous_backend.py\\", line 155, in '
+        "_create_tcp_store\\n    store = TCPStore(\\nRuntimeError: connect() timed out. Original timeout was 60000 "
+        "ms.\\n\\nThe above exception was the direct cause of the following exception:\\n\\nTraceback (most recent "
+        'call last):\\n  File \\"/root/anaconda3/lib/python3.8/site-packages/torch/distributed/run.py\\", line 719, '
+        "in main\\n    run(args)\\ntorch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The "
+        'connection to the C10d store has failed. See inner exception for details.\\n",',
+        '      "timestamp": "1635588512"',
+        "    }",
+        "  }",
+        "}",
+        *_py_traceback(
+            [
+                (
+                    "/root/anaconda3/lib/python3.8/runpy.py",
+                    194,
+                    "_run_module_as_main",
+                    "return _run_code(code, main_globals, None,",
+                ),
+                (
+                    "/root/anaconda3/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/"
+                    "c10d_rendezvous_backend.py",
+                    155,
+                    "_create_tcp_store",
+                    "store = TCPStore(",
+                ),
+            ],
+            "RuntimeError: connect() timed out. Original timeout was 60000 ms.",
+        ),
+    ]
+    return _fresh_job(
+        id="rendezvous-error-job-c10d-store-connection-failed-json",
+        day=5,
+        name="imagenet-elastic",
+        ns="vision-train",
+        image="registry.corp.example/vision/imagenet-elastic:torch1.10",
+        command=[
+            "python3",
+            "-m",
+            "torch.distributed.run",
+            "--rdzv_backend=c10d",
+            "--rdzv_endpoint=imagenet-elastic-master:29400",
+            "--nnodes=1:2",
+            "imagenet_cpu.py",
+        ],
+        resources=cpu_only("16Gi", "8"),
+        lines=lines,
+        category="rendezvous-error",
+        evidence="connect() timed out. Original timeout was 60000 ms",
+        description="An elastic torchrun on a second node cannot reach the c10d rendezvous store on the first: "
+        "connecting to the endpoint times out after 60 s and torchrun's error handler reports "
+        "RendezvousConnectionError in its JSON record. The ranks never met.",
+        title="The connection to the C10d store has failed: RendezvousConnectionError, connect() timed out",
+        source="https://github.com/pytorch/pytorch/issues/67581",
+        every=0.2,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_deepspeed_num_heads_divisible_by_mp_size() -> CaseSpec:
+    lines = [
+        "[2023-05-30 06:21:44,118] [INFO] [logging.py:96:log_dist] [Rank -1] DeepSpeed info: version=0.9.2, "
+        "git-hash=unknown, git-branch=unknown",
+        "[2023-05-30 06:21:44,119] [WARNING] [config_utils.py:69:_process_deprecated_field] Config parameter mp_size "
+        "is deprecated use tensor_parallel.tp_size instead",
+        *_py_traceback(
+            [
+                ("/app/infer_tp.py", 37, "<module>", "pipe.model = deepspeed.init_inference(pipe.model,"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/deepspeed/module_inject/auto_tp.py",
+                    380,
+                    "_replace",
+                    'assert self.num_heads % self.mp_size == 0, "num_heads ({}) must be divisible by mp_size ({})"',
+                ),
+            ],
+            "AssertionError: num_heads (52) must be divisible by mp_size (8)",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-deepspeed-num-heads-divisible-by-mp-size",
+        day=6,
+        name="llama30b-tp-infer",
+        ns="llm-eval",
+        image="registry.corp.example/llm/deepspeed-inference:0.9.2",
+        command=["deepspeed", "--num_gpus", "8", "/app/infer_tp.py"],
+        resources=gpu(8, "900Gi", "96"),
+        lines=lines,
+        category="application-error",
+        evidence="num_heads (52) must be divisible by mp_size (8)",
+        description="Tensor-parallel inference of a model with 52 attention heads on 8 GPUs: DeepSpeed's "
+        "automatic tensor parallelism needs the head count to divide by the parallel size and refuses. The run's "
+        "parallel setting does not fit the model.",
+        title="[BUG] AssertionError: num_heads (52) must be divisible by mp_size (8)",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/3634",
+    )

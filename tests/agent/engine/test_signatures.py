@@ -149,6 +149,13 @@ def test_status_signature_matching() -> None:
         # Lightning finds no GPU at all (an index that is missing among others is not this).
         (" But your machine only has: [] ", ["cuda-no-device"]),
         (" But your machine only has: [0]", []),
+        # NCCL's P2P transport between GPUs that cannot map each other's memory; a c10d store unreachable.
+        (
+            "host:1:2 [0] transport/p2p.cc:238 NCCL WARN failed to open CUDA IPC handle : 217 peer access is not "
+            "supported between these two devices",
+            ["nccl-p2p-unsupported"],
+        ),
+        ("RuntimeError: connect() timed out. Original timeout was 60000 ms.", ["rendezvous-connect-timeout"]),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
