@@ -5457,3 +5457,88 @@ def application_error_job_deepspeed_num_heads_divisible_by_mp_size() -> CaseSpec
         title="[BUG] AssertionError: num_heads (52) must be divisible by mp_size (8)",
         source="https://github.com/deepspeedai/DeepSpeed/issues/3634",
     )
+
+
+# -- a sixth batch of fresh reports --------------------------------------------------------------
+
+
+@SCENARIOS.add
+def nccl_error_job_socket_connect_software_abort() -> CaseSpec:
+    h = "ubuntu:39964"
+    lines = [
+        "# nThread 1 nGpus 8 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 "
+        "validation: 1 graph: 0",
+        f"{h}:39964 [0] NCCL INFO Bootstrap : Using eno1:10.0.0.1<0>",
+        f"{h}:40075 [0] misc/socket.cc:483 NCCL WARN socketStartConnect: Connect to 10.0.0.2<45763> failed : "
+        "Software caused connection abort",
+        f"{h}:40075 [0] NCCL INFO misc/socket.cc:564 -> 2",
+        f"{h}:40075 [0] NCCL INFO transport/net_socket.cc:336 -> 2",
+        "",
+        f"{h}:40075 [0] proxy.cc:1519 NCCL WARN [Proxy Service 0] Failed to execute operation Connect from rank 0, "
+        "retcode 2",
+        "",
+        f"{h}:40044 [0] misc/socket.cc:49 NCCL WARN socketProgress: Connection closed by remote peer node1<57557>",
+        f"{h}:40044 [0] NCCL INFO misc/socket.cc:749 -> 6",
+        "",
+        f"{h}:40044 [0] proxy.cc:1143 NCCL WARN Socket recv failed while polling for opId=0x7f6f18cb7f40",
+        f"{h}:40044 [0] NCCL INFO transport/net.cc:288 -> 3",
+        "ubuntu: Test NCCL failure common.cu:958 'internal error - please report this issue to the NCCL developers / '",
+        " .. ubuntu pid 39964: Test failure common.cu:842",
+    ]
+    return _fresh_job(
+        id="nccl-error-job-socket-connect-software-abort",
+        day=7,
+        name="nccl-allreduce-2node",
+        ns="gpu-burnin",
+        image="registry.corp.example/infra/nccl-tests:2.18.3",
+        command=["mpirun", "-np", "16", "./build/all_reduce_perf", "-b", "8", "-e", "128M", "-f", "2", "-g", "1"],
+        resources=gpu(8, "256Gi", "32"),
+        lines=lines,
+        category="nccl-error",
+        evidence="socketStartConnect: Connect to 10.0.0.2<45763> failed",
+        description="nccl-tests across two nodes over sockets: NCCL's proxy cannot connect to the other node "
+        "(connect aborted), the peer closes its side, and the test fails with an NCCL internal error. The "
+        "connection between the nodes' NCCL processes failed.",
+        title="Test NCCL failure common.cu:958 'internal error' after socketStartConnect: Connect to ... failed : "
+        "Software caused connection abort",
+        source="https://github.com/NVIDIA/nccl-tests/issues/166",
+        every=0.3,
+    )
+
+
+@SCENARIOS.add
+def rendezvous_error_job_jax_coordinator_connection_refused() -> CaseSpec:
+    lines = [
+        "I0817 17:41:02.118204     412 distributed.py:104] Connecting to JAX distributed service on "
+        "10.186.213.145:13305",
+        *_py_traceback(
+            [
+                ("/app/train.py", 31, "<module>", "jax.distributed.initialize()"),
+                (
+                    "/usr/local/lib/python3.11/site-packages/jax/_src/distributed.py",
+                    120,
+                    "initialize",
+                    "self.client.connect()",
+                ),
+            ],
+            "jaxlib.xla_extension.XlaRuntimeError: UNAVAILABLE: failed to connect to all addresses; last error: "
+            "UNKNOWN: ipv4:10.186.213.145:13305: Failed to connect to remote host: Connection refused",
+        ),
+    ]
+    return _fresh_job(
+        id="rendezvous-error-job-jax-coordinator-connection-refused",
+        day=8,
+        name="moe-jax-gang",
+        ns="jax-research",
+        image="registry.corp.example/jax/levanter:0.4.36-cuda12",
+        command=["python", "/app/train.py", "--config", "moe_small.yaml"],
+        resources=gpu(4, "512Gi", "64"),
+        lines=lines,
+        category="rendezvous-error",
+        evidence="failed to connect to all addresses",
+        description="A multi-process JAX job: every process calls jax.distributed.initialize, and none can reach "
+        "the coordinator's port - the connection is refused - so the processes never form the cluster.",
+        title="JAX gang cannot bootstrap its coordinator: UNAVAILABLE: failed to connect to all addresses ... "
+        "Connection refused",
+        source="https://github.com/marin-community/marin/issues/7650",
+    )

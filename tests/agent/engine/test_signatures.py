@@ -156,6 +156,16 @@ def test_status_signature_matching() -> None:
             ["nccl-p2p-unsupported"],
         ),
         ("RuntimeError: connect() timed out. Original timeout was 60000 ms.", ["rendezvous-connect-timeout"]),
+        (
+            "h:1:2 [0] misc/socket.cc:483 NCCL WARN socketStartConnect: Connect to 10.0.0.2<45763> failed : "
+            "Software caused connection abort",
+            ["nccl-socket-connect-failed"],
+        ),
+        (
+            "jaxlib.xla_extension.XlaRuntimeError: UNAVAILABLE: failed to connect to all addresses; last error: "
+            "UNKNOWN: ipv4:10.0.0.5:13305: Failed to connect to remote host: Connection refused",
+            ["jax-coordination-timeout"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
