@@ -3634,3 +3634,1911 @@ def healthy_job_nccl_no_libibverbs_info_lines() -> CaseSpec:
         logs={f"{pod_name}/train": stamped(lines, at(22), [0] * 15 + [206] * 40)},
         captured=at(22 + 206 * 32 + 120),
     )
+
+
+# -- fresh reports, written before the catalogue was changed for them ------------------------------
+
+
+def _fresh_job(
+    *,
+    id: str,
+    day: int,
+    name: str,
+    ns: str,
+    image: str,
+    command: list[str],
+    lines: Sequence[str],
+    category: str,
+    evidence: str,
+    description: str,
+    title: str,
+    source: str,
+    exit_code: int = 1,
+    resources: Obj | None = None,
+    every: float = 2.0,
+) -> CaseSpec:
+    """A batch Job whose one pod printed ``lines`` (one every ``every`` seconds from 30 s) and exited."""
+    at = Clock(datetime(2026, 5, day, 8, 0, tzinfo=timezone.utc))
+    end = 30 + every * len(lines) + 1
+    return _job_case(
+        id=id,
+        name=name,
+        ns=ns,
+        at=at,
+        image=image,
+        command=command,
+        resources=resources if resources is not None else gpu(1, "64Gi", "8"),
+        exit_code=exit_code,
+        ran=(28, end),
+        log=stamped(lines, at(30), every),
+        category=category,
+        evidence=evidence,
+        description=description,
+        title=title,
+        source=source,
+        captured=end + 300,
+    )
+
+
+def _py_traceback(frames: Sequence[tuple[str, int, str, str]], error: str) -> list[str]:
+    out = ["Traceback (most recent call last):"]
+    for path, line, func, source in frames:
+        out.append(f'  File "{path}", line {line}, in {func}')
+        out.append(f"    {source}")
+    out.extend(error.split("\n"))
+    return out
+
+
+@SCENARIOS.add
+def gpu_oom_job_jax_tpu_hbm_compile_oom() -> CaseSpec:
+    lines = [
+        "Time For configure functions and sharding them (ms) : 2012.7429962158203",
+        "Action : Sharding Passed Parameters",
+        "Model Contain  1.100048384  Billion Parameters",
+        "jax.errors.SimplifiedTraceback: For simplicity, JAX has removed its internal frames from the traceback of "
+        "the following exception. Set JAX_TRACEBACK_FILTERING=off to include these.",
+        "",
+        "The above exception was the direct cause of the following exception:",
+        "",
+        *_py_traceback(
+            [
+                (
+                    "/app/train_clm.py",
+                    101,
+                    "<module>",
+                    'output = trainer.train(flax.core.FrozenDict({"params": params}))',
+                ),
+                (
+                    "/usr/local/lib/python3.10/site-packages/EasyDel/trainer/causal_language_model_trainer.py",
+                    708,
+                    "train",
+                    "sharded_state, loss, accuracy = self.sharded_train_step_fn(",
+                ),
+            ],
+            "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of "
+            "memory in memory space hbm. Used 21.90G of 7.48G hbm. Exceeded hbm capacity by 14.42G.",
+        ),
+    ]
+    return _fresh_job(
+        id="gpu-oom-job-jax-tpu-hbm-compile-oom",
+        day=1,
+        name="tinyllama-flax-ft",
+        ns="tpu-research",
+        image="registry.corp.example/jax/easydel:0.0.40-tpu",
+        command=["python", "/app/train_clm.py"],
+        resources={"limits": {"google.com/tpu": "8"}, "requests": {"google.com/tpu": "8", "cpu": "32"}},
+        lines=lines,
+        category="gpu-oom",
+        evidence="Ran out of memory in memory space hbm",
+        description="A Flax fine-tuning Job on a TPU slice: compiling the sharded train step needs 21.9G of HBM "
+        "on a chip with 7.48G, so XLA fails with RESOURCE_EXHAUSTED before the first step. Accelerator "
+        "memory, not host memory.",
+        title="EasyDeL on TPU: XlaRuntimeError RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of "
+        "memory in memory space hbm",
+        source="https://github.com/erfanzar/EasyDeL/issues/78",
+    )
+
+
+@SCENARIOS.add
+def gpu_oom_job_torch_xla_reserve_bottom_of_memory() -> CaseSpec:
+    p = "2022-04-04 00:27:49.642380: E tensorflow/compiler/xla/xla_client/xla_util.cc:88] "
+    epochs = [
+        f"| Training Device=xla:1/0 Epoch={e} Step={s} Loss={6.9 - e * 0.4 - s / 9000:.5f} Rate=1790.00 "
+        f"GlobalRate=1788.00 Time=00:{e * 7 + s // 500:02d}:11"
+        for e in range(3)
+        for s in range(0, 2500, 500)
+    ]
+    lines = [
+        *epochs,
+        f"{p}  (1) RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory. That was not possible. "
+        "There are 6.78G free, 0B reserved, and 3.33G reservable.",
+        f"{p} \t [[{{{{node XRTExecute}}}}]]",
+        f"{p}Hint: If you want to see a list of allocated tensors when OOM happens, add "
+        "report_tensor_allocations_upon_oom to RunOptions for current allocation info. This isn't available when "
+        "running in Eager mode.",
+        f"{p}0 successful operations.",
+        f"{p}0 derived errors ignored.",
+        f"{p}  OP_REQUIRES failed at tpu_execute_op.cc:266 : RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at "
+        "the bottom of memory. That was not possible. There are 6.78G free, 0B reserved, and 3.33G reservable.",
+        "Exception in device=TPU:4: RESOURCE_EXHAUSTED: From /job:localservice/replica:0/task:0:",
+    ]
+    return _fresh_job(
+        id="gpu-oom-job-torch-xla-reserve-bottom-of-memory",
+        day=2,
+        name="resnet50-imagenet-tpu",
+        ns="vision-train",
+        image="gcr.io/tpu-pytorch/xla:r1.11_3.8_tpuvm",
+        command=["python3", "test_train_mp_imagenet.py", "--model=resnet50", "--num_epochs=90"],
+        resources={"limits": {"google.com/tpu": "8"}, "requests": {"google.com/tpu": "8", "cpu": "48"}},
+        lines=lines,
+        category="gpu-oom",
+        evidence="Attempting to reserve 6.48G at the bottom of memory",
+        description="ResNet-50 on ImageNet with PyTorch/XLA on a TPU: after a few epochs an XRTExecute cannot "
+        "reserve 6.48G of device memory (there are 6.78G free but only 3.33G reservable) and the process on "
+        "TPU:4 fails with RESOURCE_EXHAUSTED. Device (HBM) memory ran out.",
+        title="Training Resnet50 on ImageNet using TPU leads to OOM after a few epochs: RESOURCE_EXHAUSTED "
+        "Attempting to reserve 6.48G at the bottom of memory",
+        source="https://github.com/pytorch/xla/issues/3470",
+        every=120,
+    )
+
+
+@SCENARIOS.add
+def rendezvous_error_job_diststore_waiting_for_clients() -> CaseSpec:
+    lines = [
+        *torchrun_start(datetime(2026, 5, 3, 8, 0, 30, tzinfo=timezone.utc)),
+        *_py_traceback(
+            [
+                ("/app/src/open_r1/grpo.py", 212, "<module>", "main(script_args, training_args, model_args)"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/transformers/training_args.py",
+                    2195,
+                    "_setup_devices",
+                    "self.distributed_state = PartialState(**accelerator_state_kwargs)",
+                ),
+                (
+                    "/usr/local/lib/python3.10/site-packages/torch/distributed/rendezvous.py",
+                    189,
+                    "_create_c10d_store",
+                    "return TCPStore(",
+                ),
+            ],
+            "torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 1/3 clients joined.",
+        ),
+    ]
+    return _fresh_job(
+        id="rendezvous-error-job-diststore-waiting-for-clients",
+        day=3,
+        name="visual-rft-grpo",
+        ns="vlm-rl",
+        image="registry.corp.example/vlm/visual-rft:torch2.5",
+        command=["torchrun", "--nproc_per_node=3", "src/open_r1/grpo.py"],
+        resources=gpu(3, "256Gi", "32"),
+        lines=lines,
+        category="rendezvous-error",
+        evidence="waiting for clients. 1/3 clients joined",
+        description="A three-GPU GRPO run: rank 0 creates the c10d TCPStore and waits 15 minutes for the other "
+        "two processes, which never connect; the store gives up with DistStoreError. The ranks never met.",
+        title="torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 1/3 clients joined.",
+        source="https://github.com/Liuziyu77/Visual-RFT/issues/123",
+        every=60,
+    )
+
+
+@SCENARIOS.add
+def rendezvous_error_job_diststore_role_info_wait_timeout() -> CaseSpec:
+    t = datetime(2026, 5, 4, 8, 0, 30, tzinfo=timezone.utc)
+    lines = [
+        *torchrun_start(t),
+        *_py_traceback(
+            [
+                ("/usr/local/bin/torchrun", 8, "<module>", "sys.exit(main())"),
+                (
+                    "/usr/local/lib/python3.11/site-packages/torch/distributed/launcher/api.py",
+                    261,
+                    "launch_agent",
+                    "result = agent.run()",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/torch/distributed/elastic/agent/server/api.py",
+                    529,
+                    "_rendezvous",
+                    "workers = self._assign_worker_ranks(store, group_rank, group_world_size, spec)",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/torch/distributed/elastic/utils/store.py",
+                    64,
+                    "get_all",
+                    "data_arr = store.multi_get(",
+                ),
+            ],
+            "torch.distributed.DistStoreError: wait timeout after 900000ms, keys: /none/torchelastic/role_info/0, "
+            "/none/torchelastic/role_info/1",
+        ),
+    ]
+    return _fresh_job(
+        id="rendezvous-error-job-diststore-role-info-wait-timeout",
+        day=4,
+        name="qwen25vl-sft-2node",
+        ns="vlm-sft",
+        image="registry.corp.example/swift/ms-swift:3.5.1-torch2.6",
+        command=["swift", "sft", "--model", "Qwen2.5-VL-7B-Instruct", "--train_type", "full"],
+        resources=gpu(8, "900Gi", "96"),
+        lines=lines,
+        category="rendezvous-error",
+        evidence="wait timeout after 900000ms",
+        description="Two-node fine-tuning launched with NNODES=2: torchrun's elastic agent waits 15 minutes in the "
+        "store for the role info of both nodes and times out - the second node's agent never joined the "
+        "rendezvous.",
+        title="Multi-node fine-tuning: torch.distributed.DistStoreError: wait timeout after 900000ms, keys: "
+        "/none/torchelastic/role_info/0",
+        source="https://github.com/modelscope/ms-swift/issues/4924",
+        every=150,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_deepspeed_zero_dp_world_size_changed() -> CaseSpec:
+    lines = [
+        "[2026-05-05 08:01:12,104] [INFO] [engine.py:3012:_get_all_zero_checkpoint_state_dicts] successfully read 8 "
+        "ZeRO state_dicts for rank 5",
+        "[rank5]: Traceback (most recent call last):",
+        '[rank5]:   File "/workspace/Megatron-DeepSpeed/pretrain_gpt.py", line 356, in <module>',
+        "[rank5]:     pretrain(train_valid_test_datasets_provider,",
+        '[rank5]:   File "/workspace/Megatron-DeepSpeed/megatron/training.py", line 144, in pretrain',
+        "[rank5]:     model, optimizer, opt_param_scheduler = setup_model_and_optimizer(",
+        '[rank5]:   File "/usr/local/lib/python3.10/dist-packages/deepspeed/runtime/zero/stage3.py", line 2633, in '
+        "_rigid_load_state_dict",
+        '[rank5]:     raise ZeRORuntimeException("The checkpoint being loaded used a DP " \\',
+        "[rank5]: deepspeed.runtime.zero.utils.ZeRORuntimeException: The checkpoint being loaded used a DP world "
+        "size of 8 but the current world size is 16. Automatic adjustment of ZeRO's optimizer state partitioning "
+        "with a new world size is not currently supported.",
+    ]
+    return _fresh_job(
+        id="application-error-job-deepspeed-zero-dp-world-size-changed",
+        day=5,
+        name="gpt-13b-resume",
+        ns="pretrain",
+        image="registry.corp.example/llm/megatron-deepspeed:0.14",
+        command=["deepspeed", "pretrain_gpt.py", "--zero-stage", "3", "--load", "/ckpt/gpt-13b"],
+        resources=gpu(8, "900Gi", "96"),
+        lines=lines,
+        category="application-error",
+        evidence="used a DP world size of 8 but the current world size is 16",
+        description="A ZeRO-3 run resumed on twice as many GPUs: the optimizer state in the checkpoint was "
+        "partitioned for 8 data-parallel ranks and DeepSpeed refuses to load it into 16. The run's own "
+        "configuration does not match its checkpoint.",
+        title="zero3: The checkpoint being loaded used a DP world size of 8 but the current world size is 16",
+        source="https://github.com/deepspeedai/Megatron-DeepSpeed/issues/439",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_tf_key_not_found_in_checkpoint() -> CaseSpec:
+    key = "model/att_seq2seq/decode/attention_decoder/decoder/extended_multi_rnn_cell/cell_0/lstm_cell/bias"
+    lines = [
+        "INFO:tensorflow:Restoring parameters from /data/models/nmt/model.ckpt-5000",
+        "2020-01-28 19:02:54.821112: W tensorflow/core/framework/op_kernel.cc:1651] OP_REQUIRES failed at "
+        f"save_restore_v2_ops.cc:184 : Not found: Key {key} not found in checkpoint",
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.6/dist-packages/tensorflow_core/python/client/session.py",
+                    1365,
+                    "_do_call",
+                    "return fn(*args)",
+                ),
+                (
+                    "/usr/local/lib/python3.6/dist-packages/tensorflow_core/python/client/session.py",
+                    1443,
+                    "_call_tf_sessionrun",
+                    "run_metadata)",
+                ),
+            ],
+            f"tensorflow.python.framework.errors_impl.NotFoundError: Key {key} not found in checkpoint\n"
+            "\t [[{{node save/RestoreV2}}]]",
+        ),
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.6/dist-packages/tensorflow_core/python/training/saver.py",
+                    1290,
+                    "restore",
+                    "{self.saver_def.filename_tensor_name: save_path})",
+                ),
+            ],
+            "tensorflow.python.framework.errors_impl.NotFoundError: Restoring from checkpoint failed. This is most "
+            "likely due to a Variable name or other graph key that is missing from the checkpoint. Please ensure "
+            "that you have not altered the graph expected based on the checkpoint. Original error:",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-tf-key-not-found-in-checkpoint",
+        day=6,
+        name="seq2seq-nmt-eval",
+        ns="nlp",
+        image="tensorflow/tensorflow:1.15.5-gpu-py3",
+        command=["python", "-m", "bin.infer", "--model_dir", "/data/models/nmt"],
+        lines=lines,
+        category="application-error",
+        evidence="not found in checkpoint",
+        description="Restoring a seq2seq checkpoint into a graph that names its variables differently: the "
+        "checkpoint file is there, but a variable the graph expects is not in it, and the Saver fails with "
+        "NotFoundError. A mismatch between the code and the checkpoint, not a missing file.",
+        title="tensorflow.python.framework.errors_impl.NotFoundError: Key ... lstm_cell/bias not found in checkpoint",
+        source="https://github.com/google/seq2seq/issues/363",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_horovod_gloo_connection_reset() -> CaseSpec:
+    ts0 = "Thu Aug 29 16:41:02 2019"
+    lines = [
+        f"{ts0}[0]<stdout>:Epoch 1/24",
+        f"{ts0}[4]<stderr>:terminate called after throwing an instance of 'gloo::IoException'",
+        f"{ts0}[4]<stderr>:  what():  [/tmp/pip-req-build-p31znpnj/third_party/gloo/gloo/transport/tcp/pair.cc:563] "
+        "Read error [10.128.0.5]:19855: Connection reset by peer",
+        f"{ts0}[4]<stderr>:Fatal Python error: Aborted",
+        f"{ts0}[4]<stderr>:",
+        f"{ts0}[0]<stderr>:terminate called after throwing an instance of 'gloo::IoException'",
+        f"{ts0}[0]<stderr>:  what():  [/tmp/pip-req-build-5w870gio/third_party/gloo/gloo/transport/tcp/pair.cc:572] "
+        "Connection closed by peer [10.128.15.205]:53666",
+        f"{ts0}[0]<stderr>:Fatal Python error: Aborted",
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------",
+    ]
+    return _fresh_job(
+        id="nccl-error-job-horovod-gloo-connection-reset",
+        day=7,
+        name="hvd-keras-mnist",
+        ns="hvd-examples",
+        image="horovod/horovod:0.18.1-tf1.14.0-torch1.2.0-mxnet1.5.0-py3.6",
+        command=["horovodrun", "--gloo", "-np", "8", "-H", "hostA:4,hostB:4", "python", "tensorflow_keras_mnist.py"],
+        lines=lines,
+        category="nccl-error",
+        evidence="Connection reset by peer",
+        description="Horovod with the Gloo controller across two hosts: the TCP pairs between ranks break - one "
+        "rank's read fails with 'Connection reset by peer', another sees 'Connection closed by peer' - and "
+        "both abort. Communication between ranks failed.",
+        title="Horovod multi-machine example crashes with the Gloo controller: gloo::IoException Read error: "
+        "Connection reset by peer",
+        source="https://github.com/horovod/horovod/issues/1364",
+        exit_code=134,
+        every=1,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_expected_scalar_type_half() -> CaseSpec:
+    lines = [
+        "  0%|          | 0/3000 [00:00<?, ?it/s]",
+        *_py_traceback(
+            [
+                ("/app/finetune.py", 117, "<module>", "main()"),
+                ("/app/finetune.py", 110, "main", "trainer.train()"),
+                (
+                    "/usr/local/lib/python3.8/site-packages/transformers/trainer.py",
+                    1902,
+                    "_inner_training_loop",
+                    "tr_loss_step = self.training_step(model, inputs)",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/torch/nn/modules/linear.py",
+                    114,
+                    "forward",
+                    "return F.linear(input, self.weight, self.bias)",
+                ),
+            ],
+            "RuntimeError: expected scalar type Half but found Float",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-expected-scalar-type-half",
+        day=8,
+        name="chatglm-lora-ft",
+        ns="llm-ft",
+        image="registry.corp.example/llm/chatglm-tuning:torch1.13",
+        command=["python", "finetune.py", "--fp16"],
+        lines=lines,
+        category="application-error",
+        evidence="expected scalar type Half but found Float",
+        description="LoRA fine-tuning with fp16: the model was loaded in half precision but the adapter (or the "
+        "input) is float32, and the first forward pass fails on the dtype mismatch. A bug in how the code "
+        "sets up the model.",
+        title="ChatGLM LoRA fine-tuning: RuntimeError: expected scalar type Half but found Float",
+        source="https://github.com/mymusise/ChatGLM-Tuning/issues/179",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_no_kernel_image() -> CaseSpec:
+    lines = [
+        "2026-05-09 08:00:41.338021: unpacking dataset...",
+        "2026-05-09 08:00:55.101844: done",
+        "2026-05-09 08:00:55.104126: ",
+        "epoch:  0",
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.9/site-packages/nnunet/run/run_training.py",
+                    176,
+                    "main",
+                    "trainer.run_training()",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/nnunet/training/network_training/network_trainer.py",
+                    456,
+                    "run_training",
+                    "l = self.run_iteration(self.tr_gen, True)",
+                ),
+            ],
+            "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+            "CUDA kernel errors might be asynchronously reported at some other API call,so the stacktrace below "
+            "might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1.",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-no-kernel-image",
+        day=9,
+        name="nnunet-3d-fullres",
+        ns="medical-seg",
+        image="registry.corp.example/med/nnunet:1.7-cu102",
+        command=["nnUNet_train", "3d_fullres", "nnUNetTrainerV2", "Task004_Hippocampus", "0"],
+        lines=lines,
+        category="cuda-error",
+        evidence="no kernel image is available for execution on the device",
+        description="nnU-Net training starts epoch 0 and the first CUDA kernel fails: the installed PyTorch was not "
+        "built for this GPU's compute capability. The image and the GPU do not fit together.",
+        title="nnU-Net training: RuntimeError: CUDA error: no kernel image is available for execution on the device",
+        source="https://github.com/MIC-DKFZ/nnUNet/issues/1040",
+    )
+
+
+@SCENARIOS.add
+def crash_signal_job_dataloader_worker_segfault() -> CaseSpec:
+    progress = [
+        f"[2026-05-10 08:{i // 2:02d}:{(i * 30) % 60:02d}] Epoch: [{1 + i // 20}] [{(i % 20) * 20}/400] "
+        f"cls_loss: {0.412 - i * 0.001:.3f} loc_loss: {0.281 - i * 0.0008:.3f} total_loss: {0.693 - i * 0.0018:.3f}"
+        for i in range(30)
+    ]
+    lines = [
+        *progress,
+        "ERROR: Unexpected segmentation fault encountered in worker.",
+        *_py_traceback(
+            [
+                ("../../tools/train.py", 332, "<module>", "main()"),
+                ("../../tools/train.py", 179, "train", "for idx, data in enumerate(train_loader):"),
+                (
+                    "/opt/conda/lib/python3.6/site-packages/torch/utils/data/dataloader.py",
+                    227,
+                    "handler",
+                    "_error_if_any_worker_fails()",
+                ),
+            ],
+            "RuntimeError: DataLoader worker (pid 1657) is killed by signal: Segmentation fault. Details are lost "
+            "due to multiprocessing. Rerunning with num_workers=0 may give better error trace.",
+        ),
+    ]
+    return _fresh_job(
+        id="crash-signal-job-dataloader-worker-segfault",
+        day=10,
+        name="siamrpn-train",
+        ns="tracking",
+        image="registry.corp.example/vision/pysot:torch1.1",
+        command=["python", "-u", "../../tools/train.py", "--cfg", "config.yaml"],
+        lines=lines,
+        category="crash-signal",
+        evidence="killed by signal: Segmentation fault",
+        description="Tracker training runs for a while, then a DataLoader worker process dies of a segmentation "
+        "fault in native code and the main process raises. No Bus error, no memory kill: a native crash "
+        "in a worker.",
+        title="ERROR: Unexpected segmentation fault encountered in worker - DataLoader worker is killed by signal: "
+        "Segmentation fault",
+        source="https://github.com/STVIR/pysot/issues/140",
+        every=30,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_xgboost_labels_size_rows() -> CaseSpec:
+    lines = [
+        "distributed.scheduler - INFO - Receive client connection: Client-worker-7b1e",
+        "[08:00:44] task [xgboost.dask-0]:tcp://10.244.3.17:40145 got new rank 0",
+        "[08:00:44] task [xgboost.dask-1]:tcp://10.244.5.22:36613 got new rank 1",
+        *_py_traceback(
+            [
+                (
+                    "/app/train_xgb.py",
+                    58,
+                    "<module>",
+                    "output = xgb.dask.train(client, params, dtrain, num_boost_round=500)",
+                ),
+                (
+                    "/opt/conda/lib/python3.7/site-packages/xgboost/dask.py",
+                    1046,
+                    "train",
+                    "return client.sync(",
+                ),
+            ],
+            "xgboost.core.XGBoostError: [15:45:52] /opt/conda/envs/rapids/conda-bld/xgboost_1619020798773/work/src/"
+            "data/data.cc:583: Check failed: labels_.Size() == num_row_ (144444 vs. 13884) : Size of labels must "
+            "equal to number of rows.\nStack trace:\n"
+            "  [bt] (0) /opt/conda/lib/libxgboost.so(+0x1ef2c5) [0x7fa5905122c5]\n"
+            "  [bt] (1) /opt/conda/lib/libxgboost.so(xgboost::MetaInfo::Validate(int) const+0x169) [0x7fa590520c09]\n"
+            "  [bt] (4) /opt/conda/lib/libxgboost.so(XGBoosterUpdateOneIter+0x4e) [0x7fa59049454e]",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-xgboost-labels-size-rows",
+        day=11,
+        name="xgb-dask-churn",
+        ns="tabular",
+        image="rapidsai/rapidsai:21.06-cuda11.0-runtime-ubuntu18.04-py3.7",
+        command=["python", "/app/train_xgb.py"],
+        lines=lines,
+        category="application-error",
+        evidence="Size of labels must equal to number of rows",
+        description="Distributed XGBoost on Dask: the feature and label collections were partitioned differently, "
+        "so a worker's DMatrix has 13884 rows and 144444 labels and XGBoost's check fails. A data-preparation "
+        "bug in the user's code.",
+        title="Dask partitioning causes incorrect raw sizes: Check failed: labels_.Size() == num_row_ - Size of "
+        "labels must equal to number of rows",
+        source="https://github.com/dmlc/xgboost/issues/7239",
+        resources=cpu_only("64Gi", "16"),
+    )
+
+
+@SCENARIOS.add
+def nan_loss_job_network_outputs_nan() -> CaseSpec:
+    lines = [
+        *[
+            f"[train: 1, {i * 50} / 1500] FPS: 41.2 (40.8)  ,  DataTime: 0.112 (0.115)  ,  ForwardTime: 0.271  ,  "
+            f"TotalTime: 0.392  ,  Loss/total: {3.82 - i * 0.05:.5f}  ,  Loss/giou: 0.61233  ,  Loss/l1: 0.23110  ,  "
+            "IoU: 0.41733"
+            for i in range(12)
+        ],
+        "tensor([[[nan, nan, nan, nan]],",
+        "",
+        "        [[nan, nan, nan, nan]],",
+        "",
+        "        [[nan, nan, nan, nan]],",
+        "",
+        "        [[nan, nan, nan, nan]]], device='cuda:0', grad_fn=<ViewBackward0>)",
+        "Training crashed at epoch 1",
+        "Traceback for the error!",
+        *_py_traceback(
+            [
+                ("/app/lib/train/../../lib/train/trainers/base_trainer.py", 87, "train", "self.train_epoch()"),
+                (
+                    "/app/lib/train/../../lib/train/actors/focustrack.py",
+                    75,
+                    "compute_losses",
+                    'raise ValueError("Network outputs is NAN! Stop Training")',
+                ),
+            ],
+            "ValueError: Network outputs is NAN! Stop Training",
+        ),
+    ]
+    return _fresh_job(
+        id="nan-loss-job-network-outputs-nan",
+        day=12,
+        name="focustrack-uav",
+        ns="tracking",
+        image="registry.corp.example/vision/focustrack:torch2.1",
+        command=["python", "tracking/train.py", "--script", "focustrack", "--mode", "single"],
+        lines=lines,
+        category="nan-loss",
+        evidence="Network outputs is NAN",
+        description="A tracker's training loop checks its predicted boxes, finds them all NaN in epoch 1 and stops "
+        "with a ValueError that says so. The model diverged; the exception type is generic.",
+        title="ValueError: Network outputs is NAN! Stop Training",
+        source="https://github.com/vero1925/FocusTrack/issues/1",
+        every=20,
+    )
+
+
+@SCENARIOS.add
+def gpu_hardware_error_job_uncorrectable_ecc() -> CaseSpec:
+    lines = [
+        *[
+            f"Epoch {e}: 100%|##########| 1250/1250 [04:{10 + e:02d}<00:00, 4.98it/s, loss={0.91 - e * 0.04:.3f}]"
+            for e in range(6)
+        ],
+        *_py_traceback(
+            [
+                ("/app/train.py", 241, "<module>", "main(args)"),
+                ("/app/train.py", 188, "main", "loss.backward()"),
+            ],
+            "RuntimeError: CUDA error: uncorrectable ECC error encountered\n"
+            "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below "
+            "might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1.\n"
+            "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+        ),
+    ]
+    return _fresh_job(
+        id="gpu-hardware-error-job-uncorrectable-ecc",
+        day=13,
+        name="surrogate-model-train",
+        ns="hpc-users",
+        image="registry.corp.example/sci/pytorch:2.1-cu121",
+        command=["python", "/app/train.py"],
+        lines=lines,
+        category="gpu-hardware-error",
+        evidence="uncorrectable ECC error encountered",
+        description="A PyTorch job on one GPU runs six epochs and then fails with 'uncorrectable ECC error "
+        "encountered' - the same node failed several users' jobs the same way until it was repaired. The "
+        "GPU's memory is faulty.",
+        title="Many jobs on one node fail with RuntimeError: CUDA error: uncorrectable ECC error encountered",
+        source="https://github.com/jade-hpc-gpu/jade-hpc-gpu.github.io/issues/194",
+        every=250,
+    )
+
+
+@SCENARIOS.add
+def missing_file_job_cant_load_tokenizer_local_dir() -> CaseSpec:
+    path = "/models/pyramid_flow_model/tokenizer"
+    lines = [
+        "Model directory '/models/pyramid_flow_model' already exists. Skipping download.",
+        "using half precision",
+        "Using temporal causal attention",
+        *_py_traceback(
+            [
+                ("/app/train_pyramid_flow.py", 47, "<module>", "model = PyramidDiTForVideoGeneration("),
+                (
+                    "/app/pyramid_dit/modeling_text_encoder.py",
+                    19,
+                    "__init__",
+                    "self.tokenizer = CLIPTokenizer.from_pretrained(os.path.join(model_path, 'tokenizer'))",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/transformers/tokenization_utils_base.py",
+                    2070,
+                    "from_pretrained",
+                    "raise EnvironmentError(",
+                ),
+            ],
+            f"OSError: Can't load tokenizer for '{path}'. If you were trying to load it from "
+            "'https://huggingface.co/models', make sure you don't have a local directory with the same name. "
+            f"Otherwise, make sure '{path}' is the correct path to a directory containing all relevant files for a "
+            "CLIPTokenizer tokenizer.",
+        ),
+    ]
+    return _fresh_job(
+        id="missing-file-job-cant-load-tokenizer-local-dir",
+        day=14,
+        name="pyramid-flow-ft",
+        ns="video-gen",
+        image="registry.corp.example/video/pyramid-flow:torch2.1",
+        command=["python", "/app/train_pyramid_flow.py", "--model_path", "/models/pyramid_flow_model"],
+        lines=lines,
+        category="missing-file",
+        evidence="Can't load tokenizer for",
+        description="The model directory exists, so the download is skipped, but its tokenizer folder lacks the "
+        "tokenizer files and transformers cannot load it. Files the job needs are not there.",
+        title='Running the model gives the error "Can\'t load tokenizer" although the model directory exists',
+        source="https://github.com/jy0205/Pyramid-Flow/issues/42",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_deepspeed_cuda_home_missing() -> CaseSpec:
+    lines = [
+        "[2024-09-27 23:42:23,326] [INFO] [real_accelerator.py:203:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        *_py_traceback(
+            [
+                ("/usr/local/bin/deepspeed", 3, "<module>", "from deepspeed.launcher.runner import main"),
+                (
+                    "/usr/local/lib/python3.11/site-packages/deepspeed/__init__.py",
+                    25,
+                    "<module>",
+                    "from . import ops",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/deepspeed/git_version_info.py",
+                    29,
+                    "<module>",
+                    "op_compatible = builder.is_compatible()",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/deepspeed/ops/op_builder/builder.py",
+                    51,
+                    "installed_cuda_version",
+                    'raise MissingCUDAException("CUDA_HOME does not exist, unable to compile CUDA op(s)")',
+                ),
+            ],
+            "deepspeed.ops.op_builder.builder.MissingCUDAException: CUDA_HOME does not exist, unable to compile CUDA "
+            "op(s)",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-deepspeed-cuda-home-missing",
+        day=15,
+        name="minillm-pretrain",
+        ns="llm-small",
+        image="registry.corp.example/llm/minimind:py3.11-torch2.4-runtime",
+        command=["deepspeed", "--master_port", "29500", "--num_gpus=2", "1-pretrain.py"],
+        resources=gpu(2, "128Gi", "16"),
+        lines=lines,
+        category="dependency-error",
+        evidence="CUDA_HOME does not exist",
+        description="The deepspeed launcher imports its op builders, which look for a CUDA toolkit to compile ops "
+        "with; the runtime image has none, so the import fails before training starts. A system dependency "
+        "is missing from the image.",
+        title="deepspeed launcher: MissingCUDAException: CUDA_HOME does not exist, unable to compile CUDA op(s)",
+        source="https://github.com/jingyaogong/minimind/issues/48",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_tf_cudnn_failed_to_initialize() -> CaseSpec:
+    lines = [
+        "2019-06-27 11:52:03.446402: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1326] Created TensorFlow "
+        "device (/job:localhost/replica:0/task:0/device:GPU:0 with 10813 MB memory) -> physical GPU (device: 0, "
+        "name: GeForce RTX 2080 Ti, pci bus id: 0000:01:00.0, compute capability: 7.5)",
+        "INFO:tensorflow:Running local_init_op.",
+        "INFO:tensorflow:Starting Queues.",
+        "2019-06-27 11:52:21.517843: E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn "
+        "handle: CUDNN_STATUS_INTERNAL_ERROR",
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.6/site-packages/tensorflow/python/client/session.py",
+                    1356,
+                    "_do_call",
+                    "return fn(*args)",
+                ),
+                (
+                    "/usr/local/lib/python3.6/site-packages/tensorflow/python/client/session.py",
+                    1429,
+                    "_call_tf_sessionrun",
+                    "run_metadata)",
+                ),
+            ],
+            "tensorflow.python.framework.errors_impl.UnknownError: 2 root error(s) found.\n"
+            "  (0) Unknown: Failed to get convolution algorithm. This is probably because cuDNN failed to "
+            "initialize, so try looking to see if a warning log message was printed above.\n"
+            "\t [[{{node MobilenetV2/Conv/Conv2D}}]]\n"
+            "\t [[zero_fraction_66/counts_to_fraction/truediv/_723]]\n"
+            "  (1) Unknown: Failed to get convolution algorithm. This is probably because cuDNN failed to "
+            "initialize, so try looking to see if a warning log message was printed above.\n"
+            "\t [[{{node MobilenetV2/Conv/Conv2D}}]]\n"
+            "0 successful operations.\n0 derived errors ignored.",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-tf-cudnn-failed-to-initialize",
+        day=16,
+        name="ssd-mobilenet-train",
+        ns="detection",
+        image="tensorflow/tensorflow:1.14.0-gpu-py3",
+        command=["python", "object_detection/model_main.py", "--pipeline_config_path=pipeline.config"],
+        lines=lines,
+        category="cuda-error",
+        evidence="Could not create cudnn handle",
+        description="TensorFlow Object Detection training: cuDNN cannot create its handle "
+        "(CUDNN_STATUS_INTERNAL_ERROR) and the first convolution fails with 'Failed to get convolution "
+        "algorithm'. The CUDA/cuDNN runtime, not the model code.",
+        title="(0) Unknown: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize",
+        source="https://github.com/tensorflow/models/issues/7088",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_unhandled_system_error_multinode() -> CaseSpec:
+    lines = [
+        "=> creating model 'resnet50'",
+        *_py_traceback(
+            [
+                ("main.py", 398, "<module>", "main()"),
+                ("main.py", 113, "main", "mp.spawn(main_worker, nprocs=ngpus_per_node, args=(ngpus_per_node, args))"),
+                (
+                    "/app/main.py",
+                    153,
+                    "main_worker",
+                    "model = torch.nn.parallel.DistributedDataParallel(model, device_ids=[args.gpu])",
+                ),
+                (
+                    "/opt/conda/lib/python3.6/site-packages/torch/nn/parallel/distributed.py",
+                    286,
+                    "_ddp_init_helper",
+                    "self._module_copies = replicate(self.module, self.device_ids, detach=True)",
+                ),
+            ],
+            "RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:272, unhandled system error",
+        ),
+    ]
+    return _fresh_job(
+        id="nccl-error-job-unhandled-system-error-multinode",
+        day=17,
+        name="imagenet-ddp-2node",
+        ns="vision-train",
+        image="registry.corp.example/vision/imagenet-ddp:torch1.1",
+        command=[
+            "python",
+            "main.py",
+            "-a",
+            "resnet50",
+            "--dist-backend",
+            "nccl",
+            "--multiprocessing-distributed",
+            "--world-size",
+            "2",
+            "--rank",
+            "0",
+        ],
+        resources=gpu(8, "480Gi", "64"),
+        lines=lines,
+        category="nccl-error",
+        evidence="unhandled system error",
+        description="ImageNet DDP across two nodes: the process group forms, and NCCL's first communicator set-up "
+        "fails with 'unhandled system error' (a socket or interface problem between the nodes).",
+        title="Problem on multiple nodes: RuntimeError: NCCL error in ProcessGroupNCCL.cpp:272, unhandled system error",
+        source="https://github.com/pytorch/examples/issues/611",
+    )
+
+
+# -- a second batch of fresh reports, also written before any catalogue change for them -------------
+
+
+@SCENARIOS.add
+def dependency_error_job_transformers_keyerror_model_type() -> CaseSpec:
+    lines = [
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.9/runpy.py",
+                    197,
+                    "_run_module_as_main",
+                    "return _run_code(code, main_globals, None,",
+                ),
+                ("/workspace/editing/experiments/evaluate.py", 547, "<module>", "main("),
+                (
+                    "/workspace/editing/experiments/evaluate.py",
+                    118,
+                    "main",
+                    "model = AutoModelForCausalLM.from_pretrained(model_name).cuda()",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/transformers/models/auto/auto_factory.py",
+                    434,
+                    "from_pretrained",
+                    "config, kwargs = AutoConfig.from_pretrained(",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/transformers/models/auto/configuration_auto.py",
+                    790,
+                    "from_pretrained",
+                    'config_class = CONFIG_MAPPING[config_dict["model_type"]]',
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/transformers/models/auto/configuration_auto.py",
+                    497,
+                    "__getitem__",
+                    "raise KeyError(key)",
+                ),
+            ],
+            "KeyError: 'llama'",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-transformers-keyerror-model-type",
+        day=18,
+        name="model-editing-eval",
+        ns="llm-research",
+        image="registry.corp.example/research/model-editing:tf4.23",
+        command=["python", "-m", "experiments.evaluate", "--model_name", "/models/llama3-8b"],
+        lines=lines,
+        category="dependency-error",
+        evidence="KeyError: 'llama'",
+        description="The model's config.json says model_type llama, and the transformers in the image (4.23) "
+        "predates that architecture: AutoConfig looks the type up in its CONFIG_MAPPING and raises KeyError. "
+        "The installed library is too old for the model.",
+        title="KeyError: 'llama' with transformers==4.23.1 - CONFIG_MAPPING has no llama",
+        source="https://github.com/jianghoucheng/AlphaEdit/issues/27",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_ddp_unused_parameters() -> CaseSpec:
+    t = datetime(2026, 5, 19, 8, 0, 30, tzinfo=timezone.utc)
+    progress = [
+        f"[05/19 08:{1 + i:02d}:12 d2.utils.events]:  eta: 1 day, 2:{59 - i:02d}:10  iter: {19 + i * 20}  "
+        f"total_loss: {3.41 - i * 0.05:.3f}  loss_ce: {1.12 - i * 0.01:.3f}  time: 0.9811  data_time: 0.0122  "
+        "lr: 0.0001  max_mem: 17654M"
+        for i in range(1)
+    ]
+    lines = [
+        *torchrun_start(t),
+        *progress,
+        *rank_traceback(
+            1,
+            [
+                ("/app/train_net.py", 317, "<module>", "launch("),
+                ("/app/detectron2/engine/train_loop.py", 149, "train", "self.run_step()"),
+                ("/app/detectron2/engine/train_loop.py", 274, "run_step", "loss_dict = self.model(data)"),
+                (
+                    "/usr/local/lib/python3.8/dist-packages/torch/nn/parallel/distributed.py",
+                    1008,
+                    "forward",
+                    "if torch.is_grad_enabled() and self.reducer._rebuild_buckets():",
+                ),
+            ],
+            "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
+            "This error indicates that your module has parameters that were not used in producing loss. You can "
+            "enable unused parameter detection by (1) passing the keyword argument `find_unused_parameters=True` "
+            "to `torch.nn.parallel.DistributedDataParallel`; (2) making sure all `forward` function outputs "
+            "participate in calculating loss. If you already have done the above two steps, then the distributed "
+            "data parallel module wasn't able to locate the output tensors in the return value of your module's "
+            "`forward` function. Please include the loss function and the structure of the return value of "
+            "`forward` of your module when reporting this issue (e.g. list, dict, iterable).",
+        ),
+        *torchrun_failed(
+            t + timedelta(seconds=140),
+            rank=1,
+            local_rank=1,
+            exitcode=1,
+            pid=318,
+            host="zsseg-train-0",
+            script="train_net.py",
+            traceback="To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-ddp-unused-parameters",
+        day=19,
+        name="zsseg-train",
+        ns="segmentation",
+        image="registry.corp.example/vision/zsseg:torch1.10",
+        command=["torchrun", "--nproc_per_node=4", "train_net.py", "--config-file", "configs/zsseg.yaml"],
+        resources=gpu(4, "256Gi", "32"),
+        lines=lines,
+        category="application-error",
+        evidence="Expected to have finished reduction in the prior iteration",
+        description="Four-GPU DDP training: the model has parameters that do not take part in the loss, so DDP's "
+        "reducer never finishes the previous iteration and the second forward pass raises. The model code (or "
+        "find_unused_parameters) must change; nothing in the platform failed.",
+        title="Error during multi-GPU training: RuntimeError: Expected to have finished reduction in the prior "
+        "iteration before starting a new one",
+        source="https://github.com/MendelXu/zsseg.baseline/issues/35",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_libcupti_cannot_open_shared_object() -> CaseSpec:
+    lines = [
+        *_py_traceback(
+            [
+                ("/usr/local/bin/accelerate", 5, "<module>", "from accelerate.commands.accelerate_cli import main"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/accelerate/__init__.py",
+                    3,
+                    "<module>",
+                    "from .accelerator import Accelerator",
+                ),
+                ("/usr/local/lib/python3.10/site-packages/accelerate/accelerator.py", 28, "<module>", "import torch"),
+                (
+                    "/usr/local/lib/python3.10/dist-packages/torch-2.0.0-py3.10-linux-x86_64.egg/torch/__init__.py",
+                    229,
+                    "<module>",
+                    "from torch._C import *  # noqa: F403",
+                ),
+            ],
+            "ImportError: libcupti.so.11.7: cannot open shared object file: No such file or directory",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-libcupti-cannot-open-shared-object",
+        day=20,
+        name="sd-lora-train",
+        ns="diffusion",
+        image="registry.corp.example/diffusion/lora-scripts:cu120",
+        command=["accelerate", "launch", "--num_cpu_threads_per_process=8", "train_network.py"],
+        lines=lines,
+        category="dependency-error",
+        evidence="libcupti.so.11.7: cannot open shared object file",
+        description="A LoRA training Job whose image has a torch wheel built for CUDA 11.7 next to a CUDA 12.0 "
+        "toolkit: importing torch needs libcupti.so.11.7, which the image does not have. A system library "
+        "the installed package depends on is missing.",
+        title="ImportError: libcupti.so.11.7: cannot open shared object file: No such file or directory",
+        source="https://github.com/Akegarasu/lora-scripts/issues/82",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_unscale_fp16_gradients() -> CaseSpec:
+    lines = [
+        "  0%|          | 0/6931 [00:00<?, ?it/s]",
+        *_py_traceback(
+            [
+                (
+                    "/app/finetune.py",
+                    271,
+                    "<module>",
+                    "trainer.train(resume_from_checkpoint=args.resume_from_checkpoint)",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/transformers/trainer.py",
+                    1973,
+                    "_inner_training_loop",
+                    "self.scaler.unscale_(self.optimizer)",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/torch/cuda/amp/grad_scaler.py",
+                    282,
+                    "unscale_",
+                    'optimizer_state["found_inf_per_device"] = self._unscale_grads_(optimizer, inv_scale, found_inf, '
+                    "False)",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/torch/cuda/amp/grad_scaler.py",
+                    210,
+                    "_unscale_grads_",
+                    'raise ValueError("Attempting to unscale FP16 gradients.")',
+                ),
+            ],
+            "ValueError: Attempting to unscale FP16 gradients.",
+        ),
+        "  0%|          | 0/6931 [00:01<?, ?it/s]",
+    ]
+    return _fresh_job(
+        id="application-error-job-unscale-fp16-gradients",
+        day=21,
+        name="vicuna-13b-lora",
+        ns="llm-ft",
+        image="registry.corp.example/llm/chinese-vicuna:torch2.0",
+        command=["python", "finetune.py", "--fp16"],
+        resources=gpu(2, "128Gi", "16"),
+        lines=lines,
+        category="application-error",
+        evidence="Attempting to unscale FP16 gradients",
+        description="LoRA fine-tuning with --fp16: the trainable parameters were left in float16, and AMP's "
+        "GradScaler refuses to unscale half-precision gradients at the first optimizer step. The training "
+        "code's precision setup is wrong.",
+        title="Training LLaMA-13B with LoRA on two V100: ValueError: Attempting to unscale FP16 gradients.",
+        source="https://github.com/Facico/Chinese-Vicuna/issues/168",
+    )
+
+
+@SCENARIOS.add
+def disk_full_job_deepspeed_checkpoint_stream_writer() -> CaseSpec:
+    p = "[INFO] [torch_checkpoint_engine.py:21:save] [Torch] Saving ./output/deepspeed/checkpoint-1428/global_step1428/"
+    steps = [
+        f"{{'loss': {2.91 - i * 0.03:.4f}, 'learning_rate': {5e-05 - i * 1e-07:.4e}, 'epoch': {i * 0.07:.2f}}}"
+        for i in range(14)
+    ]
+    lines = [
+        *steps,
+        "[2023-06-02 00:34:14,470] [INFO] [logging.py:96:log_dist] [Rank 0] Saving model checkpoint: "
+        "./output/deepspeed/checkpoint-1428/global_step1428/zero_pp_rank_0_mp_rank_00_model_states.pt",
+        f"[2023-06-02 00:34:14,470] {p}zero_pp_rank_0_mp_rank_00_model_states.pt...",
+        "[2023-06-02 00:34:14,493] [INFO] [torch_checkpoint_engine.py:23:save] [Torch] Saved "
+        "./output/deepspeed/checkpoint-1428/global_step1428/zero_pp_rank_0_mp_rank_00_model_states.pt.",
+        f"[2023-06-02 00:34:14,497] {p}bf16_zero_pp_rank_0_mp_rank_00_optim_states.pt...",
+        *_py_traceback(
+            [
+                (
+                    "/environment/miniconda3/envs/py39/lib/python3.9/site-packages/torch/serialization.py",
+                    441,
+                    "save",
+                    "_save(obj, opened_zipfile, pickle_module, pickle_protocol)",
+                ),
+                (
+                    "/environment/miniconda3/envs/py39/lib/python3.9/site-packages/torch/serialization.py",
+                    668,
+                    "_save",
+                    "zip_file.write_record(name, storage.data_ptr(), num_bytes)",
+                ),
+            ],
+            "RuntimeError: [enforce fail at inline_container.cc:471] . PytorchStreamWriter failed writing file "
+            "data/3: file write failed",
+        ),
+    ]
+    return _fresh_job(
+        id="disk-full-job-deepspeed-checkpoint-stream-writer",
+        day=22,
+        name="chatglm-ds-ft",
+        ns="llm-ft",
+        image="registry.corp.example/llm/chatglm-6b:ds0.9",
+        command=["deepspeed", "--num_gpus=1", "main.py", "--deepspeed", "deepspeed.json"],
+        lines=lines,
+        category="disk-full",
+        evidence="PytorchStreamWriter failed writing file",
+        description="DeepSpeed fine-tuning saves its checkpoint at step 1428: the model states are written, then "
+        "writing the optimizer states fails part-way - torch.save's zip writer cannot write its data because the "
+        "output volume is full.",
+        title="[BUG] PytorchStreamWriter failed writing file data/3: file write failed while saving a DeepSpeed "
+        "checkpoint",
+        source="https://github.com/zai-org/ChatGLM-6B/issues/1166",
+        every=60,
+    )
+
+
+@SCENARIOS.add
+def permission_denied_job_hf_cache_not_writable() -> CaseSpec:
+    lines = [
+        "2023-05-27 17:34:51.258871: I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow binary is "
+        "optimized with oneAPI Deep Neural Network Library (oneDNN) to use the following CPU instructions in "
+        "performance-critical operations:  AVX2 AVX512F AVX512_VNNI FMA",
+        "prepare tokenizer",
+        *_py_traceback(
+            [
+                ("/app/train_network.py", 773, "<module>", "train(args)"),
+                ("/app/train_network.py", 98, "train", "tokenizer = train_util.load_tokenizer(args)"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/huggingface_hub/file_download.py",
+                    1167,
+                    "hf_hub_download",
+                    "os.makedirs(storage_folder, exist_ok=True)",
+                ),
+                ("/usr/lib/python3.10/os.py", 215, "makedirs", "makedirs(head, exist_ok=exist_ok)"),
+                ("/usr/lib/python3.10/os.py", 225, "makedirs", "mkdir(name, mode)"),
+            ],
+            "PermissionError: [Errno 13] Permission denied: '/home/appuser/.cache/huggingface'",
+        ),
+    ]
+    return _fresh_job(
+        id="permission-denied-job-hf-cache-not-writable",
+        day=23,
+        name="kohya-lora-train",
+        ns="diffusion",
+        image="registry.corp.example/diffusion/kohya-ss:v21",
+        command=["accelerate", "launch", "train_network.py", "--pretrained_model_name_or_path=sd-v1-5"],
+        lines=lines,
+        category="permission-denied",
+        evidence="Permission denied: '/home/appuser/.cache/huggingface'",
+        description="LoRA training runs as a non-root user whose home cache directory is owned by another uid "
+        "(mounted from the host); the hub client cannot create its cache folder there and the job fails.",
+        title="While LORA training: PermissionError: [Errno 13] Permission denied: '/home/appuser/.cache/huggingface'",
+        source="https://github.com/bmaltais/kohya_ss/issues/859",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_watchdog_timeout_single_node() -> CaseSpec:
+    t = datetime(2026, 5, 24, 8, 0, 30, tzinfo=timezone.utc)
+    progress = [
+        f"2026-05-24 {8 + i // 6:02d}:{(i * 10) % 60:02d}:03 | INFO | train_inner | epoch {1 + i // 4:03d}:  "
+        f"{(i % 4) * 500 + 100} / 2145 loss={2.81 - i * 0.01:.3f}, nll_loss={1.02 - i * 0.004:.3f}, ppl=2.03, "
+        "wps=4126.3, ups=0.71, wpb=5811.2, bsz=128, num_updates="
+        f"{469000 + i * 10}, lr=1e-05, gnorm=0.412, clip=0, loss_scale=64, train_wall=141, gb_free=19.8, wall=30211"
+        for i in range(40)
+    ]
+    watch = [
+        f"[E ProcessGroupNCCL.cpp:737] [Rank {r}] Watchdog caught collective operation timeout: "
+        "WorkNCCL(SeqNum=469508, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 180221"
+        f"{r} milliseconds before timing out."
+        for r in (1, 3, 2, 6, 7, 5, 4)
+    ]
+    lines = [
+        *torchrun_start(t),
+        *progress,
+        *watch,
+        "[E ProcessGroupNCCL.cpp:414] Some NCCL operations have failed or timed out. Due to the asynchronous nature "
+        "of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data. To avoid this "
+        "inconsistency, we are taking the entire process down.",
+        "terminate called after throwing an instance of 'std::runtime_error'",
+        "  what():  [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=469508, "
+        "OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1802212 milliseconds before timing out.",
+        *torchrun_failed(
+            t + timedelta(hours=9),
+            rank=1,
+            local_rank=1,
+            exitcode=-6,
+            pid=1402,
+            host="ofa-caption-ft-0",
+            script="train.py",
+        ),
+    ]
+    return _fresh_job(
+        id="nccl-error-job-watchdog-timeout-single-node",
+        day=24,
+        name="ofa-caption-ft",
+        ns="vl-pretrain",
+        image="registry.corp.example/vl/ofa:torch1.8-cu111",
+        command=["torchrun", "--nproc_per_node=8", "train.py", "--task=caption"],
+        resources=gpu(8, "480Gi", "64"),
+        lines=lines,
+        category="nccl-error",
+        evidence="Watchdog caught collective operation timeout",
+        description="Eight-GPU training on one node runs for hours, then every rank except rank 0 times out in "
+        "the same allreduce after 30 minutes and the watchdog takes the processes down. No rank reported "
+        "another error first: a collective that never completed.",
+        title="Watchdog caught collective operation timeout: WorkNCCL(SeqNum=469508, OpType=ALLREDUCE, "
+        "Timeout(ms)=1800000) after hours of training on a single 8xV100 node",
+        source="https://github.com/OFA-Sys/OFA/issues/271",
+        every=60,
+    )
+
+
+@SCENARIOS.add
+def gpu_oom_job_paddle_external_cuda_error_2() -> CaseSpec:
+    lines = [
+        "[2022/05/28 10:11:42] ppocr INFO: train dataloader has 1250 iters",
+        "[2022/05/28 10:11:42] ppocr INFO: valid dataloader has 63 iters",
+        "W0528 10:11:43.101221  1402 gpu_context.cc:278] Please NOTE: device: 0, GPU Compute Capability: 7.5, Driver "
+        "API Version: 11.4, Runtime API Version: 10.2",
+        "W0528 10:11:43.112873  1402 gpu_context.cc:306] device: 0, cuDNN Version: 7.6.",
+        *_py_traceback(
+            [
+                ("tools/train.py", 191, "<module>", "main(config, device, logger, vdl_writer)"),
+                ("tools/train.py", 107, "main", "model = build_model(config['Architecture'])"),
+                (
+                    "/usr/local/lib/python3.7/site-packages/paddle/nn/initializer/normal.py",
+                    97,
+                    "__call__",
+                    "out_var = _C_ops.gaussian_random(",
+                ),
+            ],
+            "OSError: (External) CUDA error(2), out of memory.\n"
+            "  [Hint: 'cudaErrorMemoryAllocation'. The API call failed because it was unable to allocate enough "
+            "memory to perform the requested operation. ] (at /paddle/paddle/fluid/platform/stream/cuda_stream.cc:45)\n"
+            "  [operator < gaussian_random > error]",
+        ),
+    ]
+    return _fresh_job(
+        id="gpu-oom-job-paddle-external-cuda-error-2",
+        day=25,
+        name="ppocr-det-train",
+        ns="ocr",
+        image="paddlepaddle/paddle:2.3.0-gpu-cuda10.2-cudnn7",
+        command=["python3", "tools/train.py", "-c", "configs/det/det_mv3_db.yml"],
+        lines=lines,
+        category="gpu-oom",
+        evidence="CUDA error(2), out of memory",
+        description="PaddleOCR detection training: initialising the model's weights on the GPU fails with "
+        "Paddle's external CUDA error 2, out of memory (cudaErrorMemoryAllocation). GPU memory ran out.",
+        title="OSError: (External) CUDA error(2), out of memory when training PaddleOCR",
+        source="https://github.com/PaddlePaddle/PaddleOCR/issues/6426",
+    )
+
+
+# -- a third batch of fresh reports --------------------------------------------------------------
+
+
+@SCENARIOS.add
+def dependency_error_job_jax_cudnn_version_mismatch() -> CaseSpec:
+    lines = [
+        "2023-07-31 02:11:05.513820: E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:439] Loaded runtime CuDNN "
+        "library: 8.5.0 but source was compiled with: 8.6.0.  CuDNN library needs to have matching major version "
+        "and equal or higher minor version. If using a binary install, upgrade your CuDNN library.  If building "
+        "from sources, make sure the library loaded at runtime is compatible with the version specified during "
+        "compile configuration.",
+        *_py_traceback(
+            [
+                ("/app/train.py", 64, "<module>", "rng = jax.random.PRNGKey(0)"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/jax/_src/random.py",
+                    137,
+                    "PRNGKey",
+                    "key = prng.seed_with_impl(impl, seed)",
+                ),
+            ],
+            "jaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed. Look at "
+            "the errors above for more details.",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-jax-cudnn-version-mismatch",
+        day=26,
+        name="flax-vit-train",
+        ns="jax-research",
+        image="registry.corp.example/jax/flax:0.4.14-cuda11",
+        command=["python", "/app/train.py", "--config", "configs/vit_b16.py"],
+        lines=lines,
+        category="dependency-error",
+        evidence="Loaded runtime CuDNN library: 8.5.0 but source was compiled with: 8.6.0",
+        description="A JAX job whose jaxlib was built against cuDNN 8.6 finds cuDNN 8.5 in the image: XLA "
+        "refuses the older library and the first GPU computation fails with 'DNN library initialization "
+        "failed'. The image's cuDNN does not match the installed jaxlib.",
+        title="XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed - Loaded runtime CuDNN "
+        "library: 8.5.0 but source was compiled with: 8.6.0",
+        source="https://github.com/jax-ml/jax/issues/16901",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_horovod_ncclallreduce_unhandled_cuda_error() -> CaseSpec:
+    frames = [
+        (
+            "/sw/lib/python3.9/site-packages/horovod/torch/mpi_ops.py",
+            199,
+            "forward",
+            "return synchronize(handle)",
+        ),
+        (
+            "/sw/lib/python3.9/site-packages/horovod/torch/mpi_ops.py",
+            949,
+            "synchronize",
+            "raise HorovodInternalError(e)",
+        ),
+    ]
+    lines = [f"[1,{r}]<stdout>:tensor([{1 + 2 * r}, {2 + 2 * r}], device='cuda:{r}') at rank:{r}" for r in range(4)] + [
+        f"[1,{r}]<stderr>:{line}"
+        for r in (0, 1)
+        for line in _py_traceback(
+            [("hvd_allreduce_test.py", 17, "main", "print(hvd.allreduce(t))"), *frames],
+            "horovod.common.exceptions.HorovodInternalError: ncclAllReduce failed: unhandled cuda error",
+        )
+    ]
+    return _fresh_job(
+        id="nccl-error-job-horovod-ncclallreduce-unhandled-cuda-error",
+        day=27,
+        name="hvd-a100-allreduce",
+        ns="hpc-users",
+        image="registry.corp.example/hpc/horovod:0.23.0-torch1.10-cuda11.3",
+        command=["horovodrun", "-np", "4", "python", "hvd_allreduce_test.py"],
+        resources=gpu(4, "128Gi", "32"),
+        lines=lines,
+        category="nccl-error",
+        evidence="ncclAllReduce failed: unhandled cuda error",
+        description="Horovod with PyTorch on four A100s: every rank creates its tensor, and the first allreduce "
+        "fails inside NCCL with 'unhandled cuda error' on each rank. The collective library cannot run on these "
+        "GPUs as built.",
+        title="Horovod does not work with NCCL on A100 GPUs: HorovodInternalError: ncclAllReduce failed: unhandled "
+        "cuda error",
+        source="https://github.com/horovod/horovod/issues/3618",
+        every=1,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_hf_local_entry_not_found_connection() -> CaseSpec:
+    lines = [
+        "final text_encoder_type: bert-base-uncased",
+        *_py_traceback(
+            [
+                ("run_VisA_public.py", 118, "<module>", "model = SAA.Model(**model_kwargs)"),
+                (
+                    "/usr/local/lib/python3.8/site-packages/transformers/utils/hub.py",
+                    409,
+                    "cached_file",
+                    "resolved_file = hf_hub_download(",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/huggingface_hub/file_download.py",
+                    1259,
+                    "hf_hub_download",
+                    "raise LocalEntryNotFoundError(",
+                ),
+            ],
+            "huggingface_hub.utils._errors.LocalEntryNotFoundError: Connection error, and we cannot find the "
+            "requested files in the disk cache. Please try again or make sure your Internet connection is on.",
+        ),
+    ]
+    return _fresh_job(
+        id="network-error-job-hf-local-entry-not-found-connection",
+        day=28,
+        name="saa-visa-eval",
+        ns="anomaly",
+        image="registry.corp.example/vision/segment-any-anomaly:torch1.13",
+        command=["python", "run_VisA_public.py"],
+        lines=lines,
+        category="network-error",
+        evidence="Connection error, and we cannot find the requested files in the disk cache",
+        description="An evaluation Job loads a text encoder from the model hub: the connection fails and the "
+        "files are not cached in the pod, so huggingface_hub gives up with LocalEntryNotFoundError. The hub was "
+        "not reachable.",
+        title="huggingface_hub LocalEntryNotFoundError: Connection error, and we cannot find the requested files in "
+        "the disk cache",
+        source="https://github.com/caoyunkang/Segment-Any-Anomaly/issues/18",
+    )
+
+
+@SCENARIOS.add
+def gpu_oom_job_xgboost_caching_allocator() -> CaseSpec:
+    lines = [
+        "2022-09-29 22:20:03,114 INFO [main] XGBoostSpark: Running XGBoost 1.6.2 with parameters:",
+        "alpha -> 0.0, max_depth -> 8, tree_method -> gpu_hist, num_workers -> 4, num_round -> 100",
+        "2022-09-29 22:22:41,591 ERROR [Executor task launch worker for task 1.0 in stage 6.0 (TID 204)] "
+        "XGBoostSpark (XGBoost.scala:buildDistributedBooster(358)) - XGBooster worker 1 has failed 0 times due to",
+        "ml.dmlc.xgboost4j.java.XGBoostError: [22:22:41] /workspace/src/tree/updater_gpu_hist.cu:712: Exception in "
+        "gpu_hist: [22:22:41] /workspace/jvm-packages/xgboost4j-gpu/src/native/../../../../src/common/"
+        "device_helpers.cuh:428: Memory allocation error on worker 3: Caching allocator",
+        "- Free memory: 224067584",
+        "- Requested memory: 878511352",
+    ]
+    return _fresh_job(
+        id="gpu-oom-job-xgboost-caching-allocator",
+        day=29,
+        name="xgb-mortgage-gpu",
+        ns="tabular",
+        image="registry.corp.example/spark/spark-rapids-xgboost:22.10",
+        command=["spark-submit", "--class", "com.example.mortgage.Main", "/app/mortgage.jar"],
+        resources=gpu(4, "128Gi", "32"),
+        lines=lines,
+        category="gpu-oom",
+        evidence="Memory allocation error on worker 3: Caching allocator",
+        description="GPU XGBoost training on a large dataset: building the histograms needs 878 MB more on a GPU "
+        "with 224 MB free, and the gpu_hist updater fails with a memory allocation error. GPU memory ran out.",
+        title="XGBoost GPU training failed with OOM: Memory allocation error on worker 3: Caching allocator",
+        source="https://github.com/dmlc/xgboost/issues/8292",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_horovod_tf_ncclcomminitrank_unhandled_system_error() -> CaseSpec:
+    lines = [
+        *[f"[1,{r}]<stderr>:INFO:tensorflow:Create CheckpointSaverHook." for r in range(2)],
+        "[1,0]<stderr>:Traceback (most recent call last):",
+        '[1,0]<stderr>:  File "/usr/local/lib/python2.7/dist-packages/tensorflow/python/client/session.py", line 1278, '
+        "in _do_call",
+        "[1,0]<stderr>:    return fn(*args)",
+        "[1,0]<stderr>:tensorflow.python.framework.errors_impl.UnknownError: ncclCommInitRank failed: ncclCommInitRank "
+        "failed: unhandled system error",
+        "[1,0]<stderr>:\t [[Node: DistributedMomentumOptimizer_Allreduce/HorovodAllreduce_gradients_dense_1_BiasAdd_"
+        'grad_tuple_control_dependency_1_0 = HorovodAllreduce[T=DT_FLOAT, _device="/job:localhost/replica:0/task:0/'
+        'device:GPU:0"](gradients/dense_1/BiasAdd_grad/tuple/control_dependency_1)]]',
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------",
+    ]
+    return _fresh_job(
+        id="nccl-error-job-horovod-tf-ncclcomminitrank-unhandled-system-error",
+        day=30,
+        name="hvd-mnist-estimator",
+        ns="hvd-examples",
+        image="registry.corp.example/hvd/horovod:0.16-tf1.12-py2",
+        command=["mpirun", "-np", "2", "-H", "hostA:1,hostB:1", "python", "tensorflow_mnist_estimator.py"],
+        lines=lines,
+        category="nccl-error",
+        evidence="ncclCommInitRank failed: unhandled system error",
+        description="Horovod's TensorFlow estimator example across two hosts: the first allreduce has to create "
+        "the NCCL communicator, and ncclCommInitRank fails with 'unhandled system error' (the hosts cannot open "
+        "NCCL's connections to each other).",
+        title="tensorflow_mnist_estimator fails: ncclCommInitRank failed: unhandled system error",
+        source="https://github.com/horovod/horovod/issues/1195",
+        every=1,
+    )
+
+
+# -- a fourth batch of fresh reports -------------------------------------------------------------
+
+
+@SCENARIOS.add
+def oom_killed_job_paddle_dataloader_killed() -> CaseSpec:
+    lines = [
+        "INFO 2022-11-02 08:20:11,052 launch.py:402] Run Collective mode. gpu arguments:['--gpus'], cuda count:1",
+        "INFO 2022-11-02 08:20:11,054 launch_utils.py:557] Local start 1 processes. First process distributed "
+        "environment info (Only For Debug):",
+        *[
+            f"[11/02 08:{21 + i // 2:02d}:{(i * 30) % 60:02d}] ppdet.engine INFO: Epoch: [0] [{i * 20:>4}/1806] "
+            f"learning_rate: 0.000{100 + i * 10} loss: {3.9 - i * 0.02:.6f} loss_cls: 1.2{i % 10} eta: 9:{58 - i}:01 "
+            "batch_cost: 0.6213 data_cost: 0.0009 ips: 12.8763 images/s"
+            for i in range(30)
+        ],
+        *_py_traceback(
+            [
+                ("tools/train.py", 172, "<module>", "main()"),
+                ("tools/train.py", 132, "run", "trainer.train(FLAGS.eval)"),
+                (
+                    "/mnt/PaddleDetection/ppdet/engine/trainer.py",
+                    453,
+                    "train",
+                    "for step_id, data in enumerate(self.loader):",
+                ),
+                (
+                    "/usr/local/python3.7.0/lib/python3.7/site-packages/paddle/fluid/multiprocess_utils.py",
+                    134,
+                    "__handler__",
+                    "core._throw_error_if_process_failed()",
+                ),
+            ],
+            "SystemError: (Fatal) DataLoader process (pid 1104) exited is killed by signal: Killed. (at "
+            "/paddle/paddle/fluid/imperative/data_loader.cc:181)",
+        ),
+        "INFO 2022-11-02 08:42:32,186 launch_utils.py:341] terminate all the procs",
+        "ERROR 2022-11-02 08:42:32,186 launch_utils.py:604] ABORT!!! Out of all 1 trainers, the trainer process with "
+        "rank=[0] was aborted. Please check its log.",
+    ]
+    return _fresh_job(
+        id="oom-killed-job-paddle-dataloader-killed",
+        day=31,
+        name="ppyoloe-train",
+        ns="detection",
+        image="registry.corp.example/vision/paddledetection:2.5-gpu",
+        command=["python", "-m", "paddle.distributed.launch", "--gpus", "0", "tools/train.py", "-c", "ppyoloe.yml"],
+        resources=gpu(1, "16Gi", "8"),
+        lines=lines,
+        category="oom-killed",
+        evidence="DataLoader process (pid 1104) exited is killed by signal: Killed",
+        description="PaddleDetection training: twenty minutes in, a DataLoader worker process is killed by signal "
+        "9 - the kernel's OOM killer, the pod's memory limit being small for the loader's workers - and the "
+        "launcher aborts the trainer.",
+        title="ABORT!!! Out of all 1 trainers ... SystemError: (Fatal) DataLoader process exited is killed by "
+        "signal: Killed",
+        source="https://github.com/PaddlePaddle/PaddleDetection/issues/7252",
+        every=40,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_deepspeed_batch_size_assertion() -> CaseSpec:
+    t = datetime(2026, 6, 1, 8, 0, 30, tzinfo=timezone.utc)
+    lines = [
+        *torchrun_start(t),
+        *_py_traceback(
+            [
+                ("/workspace/codealpaca/train.py", 222, "<module>", "train()"),
+                ("/workspace/codealpaca/train.py", 216, "train", "trainer.train()"),
+                (
+                    "/usr/local/lib/python3.9/site-packages/deepspeed/runtime/config.py",
+                    891,
+                    "_batch_assertion",
+                    'f"Check batch related parameters. train_batch_size is not equal "',
+                ),
+            ],
+            "AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu "
+            "* gradient_acc_step * world_size 256 != 8 * 1 * 8",
+        ),
+        *torchrun_failed(
+            t + timedelta(seconds=95),
+            rank=0,
+            local_rank=0,
+            exitcode=1,
+            pid=91809,
+            host="codealpaca-ft-0",
+            script="train.py",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-deepspeed-batch-size-assertion",
+        day=1,
+        name="codealpaca-ft",
+        ns="code-llm",
+        image="registry.corp.example/llm/codealpaca:ds0.9",
+        command=["torchrun", "--nproc_per_node=8", "train.py", "--deepspeed", "ds_config.json"],
+        resources=gpu(8, "900Gi", "96"),
+        lines=lines,
+        category="application-error",
+        evidence="Check batch related parameters",
+        description="DeepSpeed checks its batch settings at initialisation: the config's train_batch_size (256) "
+        "does not equal micro batch x accumulation x world size (8 x 1 x 8), so it refuses to start. The run's own "
+        "settings disagree.",
+        title="AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu "
+        "* gradient_acc_step * world_size 256 != 8 * 1 * 8",
+        source="https://github.com/sahil280114/codealpaca/issues/14",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_lightning_requested_gpus_machine_has_none() -> CaseSpec:
+    lines = [
+        *_py_traceback(
+            [
+                (
+                    "run.py",
+                    41,
+                    "<module>",
+                    "runner = Trainer(logger=tb_logger, callbacks=callbacks, **config['trainer_params'])",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/pytorch_lightning/trainer/connectors/"
+                    "accelerator_connector.py",
+                    106,
+                    "__init__",
+                    "self.parallel_device_ids = device_parser.parse_gpu_ids(self.gpus)",
+                ),
+                (
+                    "/usr/local/lib/python3.8/site-packages/pytorch_lightning/utilities/device_parser.py",
+                    78,
+                    "parse_gpu_ids",
+                    "gpus = _sanitize_gpu_ids(gpus)",
+                ),
+            ],
+            "pytorch_lightning.utilities.exceptions.MisconfigurationException: You requested GPUs: [1]",
+        ),
+        " But your machine only has: [] ",
+    ]
+    return _fresh_job(
+        id="cuda-error-job-lightning-requested-gpus-machine-has-none",
+        day=2,
+        name="vae-train",
+        ns="vision-gen",
+        image="registry.corp.example/vision/pytorch-vae:pl1.5",
+        command=["python", "run.py", "-c", "configs/vae.yaml"],
+        lines=lines,
+        category="cuda-error",
+        evidence="But your machine only has: []",
+        description="A Lightning Trainer asks for a GPU in a pod that was given one, but the process sees no "
+        "CUDA device at all (the installed torch cannot use it), so Lightning refuses to start. The GPU is not "
+        "usable from the container.",
+        title="pytorch_lightning MisconfigurationException: You requested GPUs: [1] But your machine only has: []",
+        source="https://github.com/AntixK/PyTorch-VAE/issues/81",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_tf_collective_ops_startup() -> CaseSpec:
+    lines = [
+        "2019-11-25 10:02:11.401832: I tensorflow/core/platform/cpu_feature_guard.cc:142] Your CPU supports "
+        "instructions that this TensorFlow binary was not compiled to use: AVX2 FMA",
+        *_py_traceback(
+            [
+                (
+                    "multi_worker_keras.py",
+                    31,
+                    "<module>",
+                    "strategy = tf.distribute.experimental.MultiWorkerMirroredStrategy()",
+                ),
+                (
+                    "/usr/local/lib/python2.7/dist-packages/tensorflow_core/python/distribute/"
+                    "collective_all_reduce_strategy.py",
+                    297,
+                    "_initialize_multi_worker",
+                    "context.context().configure_collective_ops(",
+                ),
+                (
+                    "/usr/local/lib/python2.7/dist-packages/tensorflow_core/python/eager/context.py",
+                    582,
+                    "configure_collective_ops",
+                    'raise RuntimeError("Collective ops must be configured at program startup")',
+                ),
+            ],
+            "RuntimeError: Collective ops must be configured at program startup",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-tf-collective-ops-startup",
+        day=3,
+        name="keras-mwms-worker0",
+        ns="tf-examples",
+        image="tensorflow/tensorflow:2.0.0-py2",
+        command=["python", "multi_worker_keras.py"],
+        resources=cpu_only("16Gi", "8"),
+        lines=lines,
+        category="application-error",
+        evidence="Collective ops must be configured at program startup",
+        description="The multi-worker Keras tutorial: the script touches the eager context (builds a dataset) "
+        "before creating MultiWorkerMirroredStrategy, so the strategy can no longer configure collective ops. "
+        "The order of the code is wrong.",
+        title="RuntimeError: Collective ops must be configured at program startup with MultiWorkerMirroredStrategy",
+        source="https://github.com/tensorflow/tensorflow/issues/34568",
+    )
+
+
+# -- a fifth batch of fresh reports --------------------------------------------------------------
+
+
+@SCENARIOS.add
+def nccl_error_job_p2p_peer_access_not_supported() -> CaseSpec:
+    host = "z-pc"
+    lines = [
+        f"{host}:909608:910337 [0] NCCL INFO Channel 00/02 :    0   1",
+        f"{host}:909608:910337 [0] NCCL INFO Channel 01/02 :    0   1",
+        f"{host}:909608:910337 [0] NCCL INFO threadThresholds 8/8/64 | 16/8/64 | 8/8/64",
+        f"{host}:909608:910337 [0] NCCL INFO Trees [0] 1/-1/-1->0->-1|-1->0->1/-1/-1 [1] 1/-1/-1->0->-1|-1->0->1/-1/-1",
+        f"{host}:909608:910337 [0] NCCL INFO Channel 00 : 0[2d000] -> 1[2e000] via P2P/IPC",
+        "",
+        f"{host}:909608:910337 [0] transport/p2p.cc:238 NCCL WARN failed to open CUDA IPC handle : 217 peer access "
+        "is not supported between these two devices",
+        f"{host}:909608:910337 [0] NCCL INFO transport.cc:68 -> 1",
+        *_py_traceback(
+            [
+                ("tune.py", 88, "train_fn", "trainer.fit(model)"),
+                (
+                    "/opt/conda/lib/python3.8/site-packages/torch/nn/parallel/distributed.py",
+                    405,
+                    "__init__",
+                    "self._sync_params_and_buffers(authoritative_rank=0)",
+                ),
+            ],
+            "RuntimeError: NCCL error in: /opt/conda/conda-bld/pytorch_1603729062494/work/torch/lib/c10d/"
+            "ProcessGroupNCCL.cpp:784, unhandled cuda error, NCCL version 2.7.8",
+        ),
+    ]
+    return _fresh_job(
+        id="nccl-error-job-p2p-peer-access-not-supported",
+        day=4,
+        name="lightning-tune-2gpu",
+        ns="hpo",
+        image="registry.corp.example/hpo/ray-lightning:torch1.7",
+        command=["python", "tune.py"],
+        resources=gpu(2, "64Gi", "16"),
+        lines=lines,
+        category="nccl-error",
+        evidence="peer access is not supported between these two devices",
+        description="Two-GPU DDP training: NCCL picks P2P/IPC between the GPUs, but these consumer cards cannot "
+        "map each other's memory, so opening the IPC handle fails and NCCL reports 'unhandled cuda error' "
+        "(NCCL_P2P_DISABLE=1 avoids it).",
+        title="NCCL peer access is not supported error: failed to open CUDA IPC handle : 217, then NCCL error "
+        "unhandled cuda error",
+        source="https://github.com/ray-project/ray_lightning/issues/24",
+        every=0.5,
+    )
+
+
+@SCENARIOS.add
+def rendezvous_error_job_c10d_store_connection_failed_json() -> CaseSpec:
+    lines = [
+        "ERROR:torch.distributed.elastic.multiprocessing.errors.error_handler:{",
+        '  "message": {',
+        '    "message": "RendezvousConnectionError: The connection to the C10d store has failed. See inner '
+        'exception for details.",',
+        '    "extraInfo": {',
+        '      "py_callstack": "Traceback (most recent call last):\\n  File \\"/root/anaconda3/lib/python3.8/'
+        'site-packages/torch/distributed/elastic/rendezvous/c10d_rendezvous_backend.py\\", line 155, in '
+        "_create_tcp_store\\n    store = TCPStore(\\nRuntimeError: connect() timed out. Original timeout was 60000 "
+        "ms.\\n\\nThe above exception was the direct cause of the following exception:\\n\\nTraceback (most recent "
+        'call last):\\n  File \\"/root/anaconda3/lib/python3.8/site-packages/torch/distributed/run.py\\", line 719, '
+        "in main\\n    run(args)\\ntorch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The "
+        'connection to the C10d store has failed. See inner exception for details.\\n",',
+        '      "timestamp": "1635588512"',
+        "    }",
+        "  }",
+        "}",
+        *_py_traceback(
+            [
+                (
+                    "/root/anaconda3/lib/python3.8/runpy.py",
+                    194,
+                    "_run_module_as_main",
+                    "return _run_code(code, main_globals, None,",
+                ),
+                (
+                    "/root/anaconda3/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/"
+                    "c10d_rendezvous_backend.py",
+                    155,
+                    "_create_tcp_store",
+                    "store = TCPStore(",
+                ),
+            ],
+            "RuntimeError: connect() timed out. Original timeout was 60000 ms.",
+        ),
+    ]
+    return _fresh_job(
+        id="rendezvous-error-job-c10d-store-connection-failed-json",
+        day=5,
+        name="imagenet-elastic",
+        ns="vision-train",
+        image="registry.corp.example/vision/imagenet-elastic:torch1.10",
+        command=[
+            "python3",
+            "-m",
+            "torch.distributed.run",
+            "--rdzv_backend=c10d",
+            "--rdzv_endpoint=imagenet-elastic-master:29400",
+            "--nnodes=1:2",
+            "imagenet_cpu.py",
+        ],
+        resources=cpu_only("16Gi", "8"),
+        lines=lines,
+        category="rendezvous-error",
+        evidence="connect() timed out. Original timeout was 60000 ms",
+        description="An elastic torchrun on a second node cannot reach the c10d rendezvous store on the first: "
+        "connecting to the endpoint times out after 60 s and torchrun's error handler reports "
+        "RendezvousConnectionError in its JSON record. The ranks never met.",
+        title="The connection to the C10d store has failed: RendezvousConnectionError, connect() timed out",
+        source="https://github.com/pytorch/pytorch/issues/67581",
+        every=0.2,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_deepspeed_num_heads_divisible_by_mp_size() -> CaseSpec:
+    lines = [
+        "[2023-05-30 06:21:44,118] [INFO] [logging.py:96:log_dist] [Rank -1] DeepSpeed info: version=0.9.2, "
+        "git-hash=unknown, git-branch=unknown",
+        "[2023-05-30 06:21:44,119] [WARNING] [config_utils.py:69:_process_deprecated_field] Config parameter mp_size "
+        "is deprecated use tensor_parallel.tp_size instead",
+        *_py_traceback(
+            [
+                ("/app/infer_tp.py", 37, "<module>", "pipe.model = deepspeed.init_inference(pipe.model,"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/deepspeed/module_inject/auto_tp.py",
+                    380,
+                    "_replace",
+                    'assert self.num_heads % self.mp_size == 0, "num_heads ({}) must be divisible by mp_size ({})"',
+                ),
+            ],
+            "AssertionError: num_heads (52) must be divisible by mp_size (8)",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-deepspeed-num-heads-divisible-by-mp-size",
+        day=6,
+        name="llama30b-tp-infer",
+        ns="llm-eval",
+        image="registry.corp.example/llm/deepspeed-inference:0.9.2",
+        command=["deepspeed", "--num_gpus", "8", "/app/infer_tp.py"],
+        resources=gpu(8, "900Gi", "96"),
+        lines=lines,
+        category="application-error",
+        evidence="num_heads (52) must be divisible by mp_size (8)",
+        description="Tensor-parallel inference of a model with 52 attention heads on 8 GPUs: DeepSpeed's "
+        "automatic tensor parallelism needs the head count to divide by the parallel size and refuses. The run's "
+        "parallel setting does not fit the model.",
+        title="[BUG] AssertionError: num_heads (52) must be divisible by mp_size (8)",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/3634",
+    )
+
+
+# -- a sixth batch of fresh reports --------------------------------------------------------------
+
+
+@SCENARIOS.add
+def nccl_error_job_socket_connect_software_abort() -> CaseSpec:
+    h = "ubuntu:39964"
+    lines = [
+        "# nThread 1 nGpus 8 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 "
+        "validation: 1 graph: 0",
+        f"{h}:39964 [0] NCCL INFO Bootstrap : Using eno1:10.0.0.1<0>",
+        f"{h}:40075 [0] misc/socket.cc:483 NCCL WARN socketStartConnect: Connect to 10.0.0.2<45763> failed : "
+        "Software caused connection abort",
+        f"{h}:40075 [0] NCCL INFO misc/socket.cc:564 -> 2",
+        f"{h}:40075 [0] NCCL INFO transport/net_socket.cc:336 -> 2",
+        "",
+        f"{h}:40075 [0] proxy.cc:1519 NCCL WARN [Proxy Service 0] Failed to execute operation Connect from rank 0, "
+        "retcode 2",
+        "",
+        f"{h}:40044 [0] misc/socket.cc:49 NCCL WARN socketProgress: Connection closed by remote peer node1<57557>",
+        f"{h}:40044 [0] NCCL INFO misc/socket.cc:749 -> 6",
+        "",
+        f"{h}:40044 [0] proxy.cc:1143 NCCL WARN Socket recv failed while polling for opId=0x7f6f18cb7f40",
+        f"{h}:40044 [0] NCCL INFO transport/net.cc:288 -> 3",
+        "ubuntu: Test NCCL failure common.cu:958 'internal error - please report this issue to the NCCL developers / '",
+        " .. ubuntu pid 39964: Test failure common.cu:842",
+    ]
+    return _fresh_job(
+        id="nccl-error-job-socket-connect-software-abort",
+        day=7,
+        name="nccl-allreduce-2node",
+        ns="gpu-burnin",
+        image="registry.corp.example/infra/nccl-tests:2.18.3",
+        command=["mpirun", "-np", "16", "./build/all_reduce_perf", "-b", "8", "-e", "128M", "-f", "2", "-g", "1"],
+        resources=gpu(8, "256Gi", "32"),
+        lines=lines,
+        category="nccl-error",
+        evidence="socketStartConnect: Connect to 10.0.0.2<45763> failed",
+        description="nccl-tests across two nodes over sockets: NCCL's proxy cannot connect to the other node "
+        "(connect aborted), the peer closes its side, and the test fails with an NCCL internal error. The "
+        "connection between the nodes' NCCL processes failed.",
+        title="Test NCCL failure common.cu:958 'internal error' after socketStartConnect: Connect to ... failed : "
+        "Software caused connection abort",
+        source="https://github.com/NVIDIA/nccl-tests/issues/166",
+        every=0.3,
+    )
+
+
+@SCENARIOS.add
+def rendezvous_error_job_jax_coordinator_connection_refused() -> CaseSpec:
+    lines = [
+        "I0817 17:41:02.118204     412 distributed.py:104] Connecting to JAX distributed service on "
+        "10.186.213.145:13305",
+        *_py_traceback(
+            [
+                ("/app/train.py", 31, "<module>", "jax.distributed.initialize()"),
+                (
+                    "/usr/local/lib/python3.11/site-packages/jax/_src/distributed.py",
+                    120,
+                    "initialize",
+                    "self.client.connect()",
+                ),
+            ],
+            "jaxlib.xla_extension.XlaRuntimeError: UNAVAILABLE: failed to connect to all addresses; last error: "
+            "UNKNOWN: ipv4:10.186.213.145:13305: Failed to connect to remote host: Connection refused",
+        ),
+    ]
+    return _fresh_job(
+        id="rendezvous-error-job-jax-coordinator-connection-refused",
+        day=8,
+        name="moe-jax-gang",
+        ns="jax-research",
+        image="registry.corp.example/jax/levanter:0.4.36-cuda12",
+        command=["python", "/app/train.py", "--config", "moe_small.yaml"],
+        resources=gpu(4, "512Gi", "64"),
+        lines=lines,
+        category="rendezvous-error",
+        evidence="failed to connect to all addresses",
+        description="A multi-process JAX job: every process calls jax.distributed.initialize, and none can reach "
+        "the coordinator's port - the connection is refused - so the processes never form the cluster.",
+        title="JAX gang cannot bootstrap its coordinator: UNAVAILABLE: failed to connect to all addresses ... "
+        "Connection refused",
+        source="https://github.com/marin-community/marin/issues/7650",
+    )

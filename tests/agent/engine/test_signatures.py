@@ -112,6 +112,68 @@ def test_status_signature_matching() -> None:
         ("/usr/lib/python3/site-packages/x.py:12: FutureWarning: CUDA out of memory is deprecated", []),
         ("NCCL INFO NET/Plugin: libnccl-net.so: cannot open shared object file: No such file or directory", []),
         ("{'loss': 0.7, 'learning_rate': 1e-05}", []),
+        # XLA's device memory, in the runtime's words rather than an OOM exception.
+        (
+            "E xla_util.cc:88]   (1) RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the bottom of memory. "
+            "That was not possible. There are 6.78G free, 0B reserved, and 3.33G reservable.",
+            ["xla-device-memory-exhausted"],
+        ),
+        ("Resource exhausted: Attempting to allocate 180.59M. That was not possible.", ["xla-device-memory-exhausted"]),
+        # The checkpoint is there; the graph asks it for a variable it does not hold.
+        (
+            "tensorflow.python.framework.errors_impl.NotFoundError: Key dense/bias not found in checkpoint",
+            ["checkpoint-key-mismatch"],
+        ),
+        (
+            "NotFoundError: Unsuccessful TensorSliceReader constructor: Failed to find any matching files for "
+            "gs://b/model.ckpt-1200",
+            ["tf-checkpoint-not-found"],
+        ),
+        # The c10d store's wait for the other agents' keys is a rendezvous timeout.
+        (
+            "torch.distributed.DistStoreError: wait timeout after 900000ms, keys: /none/torchelastic/role_info/0",
+            ["rendezvous-timeout"],
+        ),
+        # A training loop's own check that stops it on NaN outputs.
+        ("ValueError: Network outputs is NAN! Stop Training", ["nan-in-exception"]),
+        ("ValueError: Network outputs are not in range", ["python-exception"]),
+        # A bare KeyError naming a model architecture: transformers too old for the model.
+        ("KeyError: 'llama'", ["library-too-old-for-model"]),
+        ("[rank0]: KeyError: 'qwen2_moe'", ["library-too-old-for-model"]),
+        ("KeyError: 'llama_config'", ["python-exception"]),
+        # XGBoost's own GPU memory pool, and a cuDNN older than the framework was built with.
+        (
+            "XGBoostError: [22:22:41] device_helpers.cuh:428: Memory allocation error on worker 3: Caching allocator",
+            ["gpu-allocator-failed"],
+        ),
+        (
+            "E cuda_dnn.cc:439] Loaded runtime CuDNN library: 8.5.0 but source was compiled with: 8.6.0.",
+            ["cudnn-version-mismatch"],
+        ),
+        (
+            "jaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed.",
+            ["cuda-illegal-access"],
+        ),
+        # Lightning finds no GPU at all (an index that is missing among others is not this).
+        (" But your machine only has: [] ", ["cuda-no-device"]),
+        (" But your machine only has: [0]", []),
+        # NCCL's P2P transport between GPUs that cannot map each other's memory; a c10d store unreachable.
+        (
+            "host:1:2 [0] transport/p2p.cc:238 NCCL WARN failed to open CUDA IPC handle : 217 peer access is not "
+            "supported between these two devices",
+            ["nccl-p2p-unsupported"],
+        ),
+        ("RuntimeError: connect() timed out. Original timeout was 60000 ms.", ["rendezvous-connect-timeout"]),
+        (
+            "h:1:2 [0] misc/socket.cc:483 NCCL WARN socketStartConnect: Connect to 10.0.0.2<45763> failed : "
+            "Software caused connection abort",
+            ["nccl-socket-connect-failed"],
+        ),
+        (
+            "jaxlib.xla_extension.XlaRuntimeError: UNAVAILABLE: failed to connect to all addresses; last error: "
+            "UNKNOWN: ipv4:10.0.0.5:13305: Failed to connect to remote host: Connection refused",
+            ["jax-coordination-timeout"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
