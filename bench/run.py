@@ -197,13 +197,18 @@ def scan(workdir: Path, logs: list[Path], runs: int) -> list[Figure]:
         size = log.stat().st_size
         subprocess.run(["cat", str(log)], stdout=subprocess.DEVNULL, check=True)  # warm the page cache for both
         grep, ours, peaks, prepared = [], [], [], []
+        compile_peak = 0.0
         for _ in range(runs):
             grep.append(_grep(patterns, log, "C"))
             _seconds, peak, out = _timed([sys.executable, "-m", "bench.scan", str(log)])
             result = json.loads(out)
             ours.append(result["mb_per_s"])
-            (prepared if compiled else compiled).append(result["prepared"])
-            peaks.append(peak)
+            if compiled:
+                prepared.append(result["prepared"])
+                peaks.append(peak)
+            else:  # the one run that compiles the database: its time and memory are figures of their own
+                compiled.append(result["prepared"])
+                compile_peak = peak
         local = os.environ.get("LC_ALL") or os.environ.get("LANG") or "C.UTF-8"
         grep_local = _grep(patterns, log, local)
         ratios = [o / g for o, g in zip(ours, grep, strict=False)]
@@ -225,14 +230,18 @@ def scan(workdir: Path, logs: list[Path], runs: int) -> list[Figure]:
                 f"(first run on this machine), loaded in {statistics.median(prepared or compiled):.3f} s (later runs)",
             )
         )
+        scan_peak = max(peaks or [compile_peak])
         figures.append(
             Figure(
                 f"{name}, peak RSS of the scan",
-                round(max(peaks), 1),
+                round(scan_peak, 1),
                 "MB",
                 "bounded (< 200 MB)",
-                round(max(peaks) / 200, 2),
-                max(peaks) < 200,
+                round(scan_peak / 200, 2),
+                scan_peak < 200,
+                f"runs that load the cached database; the run that compiled it peaked at {compile_peak:.0f} MB"
+                if compile_peak
+                else "every run loaded the cached database",
             )
         )
     return figures
