@@ -174,6 +174,14 @@ def test_status_signature_matching() -> None:
             "UNKNOWN: ipv4:10.0.0.5:13305: Failed to connect to remote host: Connection refused",
             ["jax-coordination-timeout"],
         ),
+        # Indented lines are traceback frames and source lines - unless they state an exception:
+        # torchrun's error record, a message indented under its chained exception.
+        ('    raise RuntimeError("CUDA out of memory")', []),
+        (
+            '    "message": "RendezvousConnectionError: The connection to the C10d store has failed."',
+            ["rendezvous-timeout"],
+        ),
+        ("        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB", ["cuda-oom"]),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
