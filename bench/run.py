@@ -62,17 +62,21 @@ def _env() -> dict[str, str]:
 
 
 def _timed(cmd: list[str]) -> tuple[float, float, bytes]:
-    """Wall seconds, peak RSS in MB (wait4: this child's alone) and stdout of one command."""
-    started = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_env())
-    assert proc.stdout is not None
-    out = proc.stdout.read()
-    _pid, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    seconds = time.perf_counter() - started
-    if proc.returncode != 0:
-        raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}")
-    return seconds, usage.ru_maxrss / 1024, out
+    """Wall seconds, peak RSS in MB and stdout of one command, measured by bench/peak.py so that
+    the peak is the command's own, not this process's size at the fork."""
+    with tempfile.TemporaryDirectory() as tmp:
+        figures = Path(tmp) / "peak.json"
+        proc = subprocess.run(
+            [sys.executable, "-m", "bench.peak", str(figures), *cmd],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=_env(),
+            check=False,
+        )
+        measured = json.loads(figures.read_text()) if figures.exists() else {"code": proc.returncode}
+    if proc.returncode != 0 or measured["code"] != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exited {measured['code']}")
+    return measured["seconds"], measured["maxrss_kb"] / 1024, proc.stdout
 
 
 def snapshot(workdir: Path, log_mb: int) -> tuple[Path, dict[str, Any]]:
