@@ -6747,3 +6747,214 @@ def quota_exceeded_job_kueue_no_flavor_has_unused_quota() -> CaseSpec:
         "does not borrow",
         source="https://github.com/kubernetes-sigs/kueue/issues/1276",
     )
+
+
+@SCENARIOS.add
+def volume_error_pod_rollout_rwo_volume_multi_attach() -> CaseSpec:
+    at = Clock(datetime(2023, 10, 27, 7, 54, tzinfo=timezone.utc))
+    deployment, ns, host = "kubegems-api", "kubegems", "master02"
+    old = _rs_name(deployment, ns, 1)
+    init = [Container("init", "docker.io/kubegems/kubegems:v1.23.8", state=waiting("PodInitializing"))]
+    c = Container(
+        "api",
+        "docker.io/kubegems/kubegems:v1.23.8",
+        args=["service", "--config", "/app/config/config.yaml"],
+        resources=cpu_only("1Gi", "500m"),
+        mounts=[{"name": "data", "mountPath": "/app/data"}],
+        state=waiting("PodInitializing"),
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        init=init,
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "kubegems-api-data"}}],
+    )
+    name = p["metadata"]["name"]
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "FailedAttachVolume",
+            'Multi-Attach error for volume "pvc-3f5a2c0e-7d44-4b7e-9a2f-5c1d8e6b9f01" Volume is already used by '
+            f"pod(s) {old}",
+            at(2),
+            component="attachdetach-controller",
+        ),
+        event(
+            p,
+            "FailedMount",
+            "Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data "
+            "kube-api-access-7x2mq]: timed out waiting for the condition",
+            at(124),
+            last=at(1330),
+            count=9,
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="volume-error-pod-rollout-rwo-volume-multi-attach",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="Multi-Attach error",
+        description="A rolling update starts the new pod on another node while the old pod still holds the "
+        "ReadWriteOnce volume; the volume cannot be attached to a second node and the new pod waits forever.",
+        objects=[p, *events],
+        captured=at(1400),
+        title='After an upgrade the new API pod stays Pending: \'Multi-Attach error for volume "pvc-..." Volume is '
+        "already used by pod(s) ...'",
+        source="https://github.com/kubegems/kubegems/issues/483",
+    )
+
+
+@SCENARIOS.add
+def healthy_pod_running_after_transient_unbound_pvc() -> CaseSpec:
+    at = Clock(datetime(2019, 1, 6, 15, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "lms", "openedx", "minikube"
+    c = Container(
+        "lms",
+        "regis/openedx:ironwood",
+        resources=cpu_only("2Gi", "1"),
+        mounts=[{"name": "data", "mountPath": "/openedx/data"}],
+        state=running(at(140)),
+        ready=True,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(95),
+        volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "lms-data"}}],
+    )
+    name = p["metadata"]["name"]
+    events = [
+        event(
+            p,
+            "FailedScheduling",
+            "pod has unbound immediate PersistentVolumeClaims (repeated 2 times)",
+            at(1),
+            last=at(60),
+            count=4,
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(95),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Pulled",
+            'Container image "regis/openedx:ironwood" already present on machine',
+            at(138),
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Created", "Created container lms", at(139), type_="Normal", host=host),
+        event(p, "Started", "Started container lms", at(140), type_="Normal", host=host),
+    ]
+    log = text(
+        "[2019-01-06 15:02:31 +0000] [1] [INFO] Starting gunicorn 19.9.0",
+        "[2019-01-06 15:02:31 +0000] [1] [INFO] Listening at: http://0.0.0.0:8000 (1)",
+        "[2019-01-06 15:02:31 +0000] [9] [INFO] Booting worker with pid: 9",
+    )
+    return CaseSpec(
+        id="healthy-pod-running-after-transient-unbound-pvc",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence=None,
+        description="The claims are provisioned a minute after the pods are created; until then the scheduler "
+        "reports unbound claims, then the pod is scheduled, starts and serves.",
+        objects=[p, *events],
+        logs={f"{name}/lms": log},
+        captured=at(600),
+        title="A dashboard shows 'pod has unbound immediate PersistentVolumeClaims' for freshly deployed pods, which "
+        "turn green a couple of minutes later",
+        source="https://github.com/overhangio/tutor/issues/119",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_gpu_daemonset_start_error_libnvidia_ml_missing() -> CaseSpec:
+    at = Clock(datetime(2023, 3, 20, 10, 0, tzinfo=timezone.utc))
+    name, ns, host = "nvidia-dcgm-exporter-qc5p2", "gpu-operator-resources", "gpu-worker-3"
+    msg = (
+        "failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create "
+        "failed: unable to start container process: error during container init: error running hook #0: error "
+        "running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\n"
+        "nvidia-container-cli.real: initialization error: load library failed: libnvidia-ml.so.1: cannot open "
+        "shared object file: no such file or directory: unknown"
+    )
+    c = Container(
+        "nvidia-dcgm-exporter",
+        "nvcr.io/nvidia/k8s/dcgm-exporter:3.1.3-3.1.2-ubuntu20.04",
+        state=_crash_loop("nvidia-dcgm-exporter", name, ns),
+        last=terminated(128, at(3600), at(3600), reason="StartError", message=msg),
+        restarts=16,
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "nvidia-dcgm-exporter"},
+        owner={
+            "apiVersion": "apps/v1",
+            "kind": "DaemonSet",
+            "name": "nvidia-dcgm-exporter",
+            "uid": uid(ns, "DaemonSet", "nvidia-dcgm-exporter"),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(0),
+        restart_policy="Always",
+        qos="BestEffort",
+    )
+    events = [
+        event(p, "Failed", f"Error: {msg}", at(30), last=at(3600), count=17, host=host),
+        _backoff(p, "nvidia-dcgm-exporter", at, 40, 3700, 300),
+    ]
+    return CaseSpec(
+        id="cuda-error-pod-gpu-daemonset-start-error-libnvidia-ml-missing",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="cuda-error",
+        culprit=name,
+        evidence="libnvidia-ml.so.1",
+        description="The NVIDIA container runtime hook cannot find the driver's libnvidia-ml on the node (the "
+        "driver is not installed where the toolkit looks for it), so every GPU container fails to start.",
+        objects=[p, *events],
+        captured=at(3720),
+        title="GPU operator daemonset pods fail: 'nvidia-container-cli.real: initialization error: load library "
+        "failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory: unknown'",
+        source="https://github.com/NVIDIA/gpu-operator/issues/511",
+    )
