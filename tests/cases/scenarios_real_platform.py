@@ -6958,3 +6958,120 @@ def cuda_error_pod_gpu_daemonset_start_error_libnvidia_ml_missing() -> CaseSpec:
         "failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory: unknown'",
         source="https://github.com/NVIDIA/gpu-operator/issues/511",
     )
+
+
+@SCENARIOS.add
+def gpu_oom_pod_vllm_max_seq_len_larger_than_kv_cache() -> CaseSpec:
+    at = Clock(datetime(2024, 4, 11, 6, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "qwen15-7b-chat", "llm", "a10-node-02"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.4.0",
+        command=["python", "-m", "vllm.entrypoints.openai.api_server"],
+        args=["--served-model-name", "Qwen1.5-7B-Chat", "--model", "/models--Qwen--Qwen1.5-7B-Chat"],
+        resources=gpu(1, "48Gi", "8"),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(610), at(668)),
+        restarts=5,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 04-11 06:10:12 api_server.py:149] vLLM API server version 0.4.0",
+        "INFO 04-11 06:10:13 llm_engine.py:74] Initializing an LLM engine (v0.4.0) with config: "
+        "model='/models--Qwen--Qwen1.5-7B-Chat', tokenizer='/models--Qwen--Qwen1.5-7B-Chat', "
+        "tokenizer_mode=auto, revision=None, trust_remote_code=False, dtype=torch.bfloat16, max_seq_len=32768, "
+        "download_dir=None, load_format=auto, tensor_parallel_size=1, disable_custom_all_reduce=True, "
+        "quantization=None, enforce_eager=False, kv_cache_dtype=auto, device_config=cuda, seed=0)",
+        "INFO 04-11 06:10:58 model_runner.py:104] Loading model weights took 14.3919 GB",
+        "INFO 04-11 06:11:05 gpu_executor.py:94] # GPU blocks: 459, # CPU blocks: 512",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/engine/llm_engine.py", line 188, in '
+        "_initialize_kv_caches",
+        "    self.model_executor.initialize_cache(num_gpu_blocks, num_cpu_blocks)",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/worker/worker.py", line 170, in '
+        "_check_if_can_support_max_seq_len",
+        "    raise ValueError(",
+        "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored "
+        "in KV cache (7344). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing "
+        "the engine.",
+    )
+    events = [_backoff(p, "vllm", at, 300, 700, 8)]
+    return CaseSpec(
+        id="gpu-oom-pod-vllm-max-seq-len-larger-than-kv-cache",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-oom",
+        culprit=name,
+        evidence="larger than the maximum number of tokens that can be stored in KV cache",
+        description="After the weights, the 24 GB GPU has room for a KV cache of about 7,300 tokens, but the model's "
+        "default context is 32,768 tokens; vLLM refuses to start unless the context is shortened or more memory "
+        "is given to the cache.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(720),
+        title="vLLM serving Qwen1.5-7B-Chat exits: \"The model's max seq len (32768) is larger than the maximum "
+        'number of tokens that can be stored in KV cache (7344)"',
+        source="https://github.com/QwenLM/Qwen3/issues/295",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_vllm_port_env_collides_with_api_port() -> CaseSpec:
+    at = Clock(datetime(2024, 6, 26, 14, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "llm-server", "ml-serving", "gpu-node-5"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.5.0.post1",
+        command=["/bin/sh", "-c"],
+        args=[
+            "python -u -m vllm.entrypoints.openai.api_server --host 0.0.0.0 --port $VLLM_PORT --model "
+            "$launch_model --tensor-parallel-size $NUM_GPUS --download-dir /data"
+        ],
+        env=[
+            {"name": "VLLM_PORT", "value": "9000"},
+            {"name": "launch_model", "value": "mistralai/Mistral-7B-Instruct-v0.2"},
+            {"name": "NUM_GPUS", "value": "2"},
+        ],
+        resources=gpu(2, "64Gi", "16"),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(820), at(905)),
+        restarts=4,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 06-26 14:13:41 api_server.py:177] vLLM API server version 0.5.0.post1",
+        "INFO 06-26 14:13:48 llm_engine.py:161] Initializing an LLM engine (v0.5.0.post1) with config: "
+        "model='mistralai/Mistral-7B-Instruct-v0.2', tensor_parallel_size=2, download_dir='/data', seed=0)",
+        "INFO 06-26 14:14:30 model_runner.py:160] Loading model weights took 6.7505 GB",
+        "INFO 06-26 14:14:36 distributed_gpu_executor.py:56] # GPU blocks: 27161, # CPU blocks: 4096",
+        "INFO 06-26 14:14:58 serving_chat.py:92] Using default chat template",
+        "INFO:     Started server process [1]",
+        "INFO:     Waiting for application startup.",
+        "INFO:     Application startup complete.",
+        "ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 9000): address already in use",
+        "INFO:     Waiting for application shutdown.",
+        "INFO:     Application shutdown complete.",
+    )
+    events = [_backoff(p, "vllm", at, 420, 920, 6)]
+    return CaseSpec(
+        id="config-error-pod-vllm-port-env-collides-with-api-port",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="address already in use",
+        description="The pod sets VLLM_PORT and passes the same value to --port; vLLM reads VLLM_PORT for its own "
+        "internal distributed communication, which takes the port first, so the API server cannot bind it.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(940),
+        title="vLLM 0.5 exits on Kubernetes: \"[Errno 98] error while attempting to bind on address ('0.0.0.0', "
+        "9000): address already in use\" - VLLM_PORT is also vLLM's own internal port",
+        source="https://github.com/vllm-project/vllm/issues/5867",
+    )
