@@ -7075,3 +7075,149 @@ def config_error_pod_vllm_port_env_collides_with_api_port() -> CaseSpec:
         "9000): address already in use\" - VLLM_PORT is also vLLM's own internal port",
         source="https://github.com/vllm-project/vllm/issues/5867",
     )
+
+
+@SCENARIOS.add
+def image_pull_error_pod_operator_image_no_match_for_platform() -> CaseSpec:
+    at = Clock(datetime(2025, 6, 6, 18, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "fdb-kubernetes-operator-controller-manager", "default", "lima-arm64-worker"
+    image = "foundationdb/fdb-kubernetes-operator:v2.6.0"
+    c = Container(
+        "manager",
+        image,
+        command=["/manager"],
+        resources=cpu_only("256Mi", "500m"),
+        state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    failure = (
+        f'Failed to pull image "{image}": rpc error: code = NotFound desc = failed to pull and unpack image '
+        f'"docker.io/{image}": no match for platform in manifest: not found'
+    )
+    events = _pulling(p, image, failure, 3, 300, 5, at, host)
+    return CaseSpec(
+        id="image-pull-error-pod-operator-image-no-match-for-platform",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=name,
+        evidence="no match for platform in manifest",
+        description="The image tag exists but is published for linux/amd64 only; the node is arm64, so the "
+        "runtime finds no manifest for its platform and the pull fails.",
+        objects=[p, *events],
+        captured=at(333),
+        title="An operator's pod is stuck in ImagePullBackOff on an arm64 node: 'no match for platform in "
+        "manifest: not found'",
+        source="https://github.com/FoundationDB/fdb-kubernetes-operator/issues/2294",
+    )
+
+
+@SCENARIOS.add
+def volume_error_pod_nfs_csi_driver_not_registered() -> CaseSpec:
+    at = Clock(datetime(2025, 5, 28, 3, 30, tzinfo=timezone.utc))
+    name, ns, host = "prometheus-server-0", "monitoring", "k8s-worker-2"
+    c = Container(
+        "prometheus-server",
+        "quay.io/prometheus/prometheus:v3.4.0",
+        args=["--storage.tsdb.path=/data", "--config.file=/etc/config/prometheus.yml"],
+        resources=cpu_only("2Gi", "1"),
+        mounts=[{"name": "storage-volume", "mountPath": "/data"}],
+        state=waiting("ContainerCreating"),
+    )
+    p = _sts_pod(
+        "prometheus-server",
+        0,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        volumes=[
+            {"name": "storage-volume", "persistentVolumeClaim": {"claimName": "storage-volume-prometheus-server-0"}}
+        ],
+    )
+    events = [
+        event(
+            p,
+            "FailedMount",
+            'MountVolume.MountDevice failed for volume "pvc-d37818b3-5bb4-49ea-99c7-984579fe6871" : kubernetes.io/csi: '
+            "attacher.MountDevice failed to create newCsiDriverClient: driver name nfs.csi.k8s.io not found in the "
+            "list of registered CSI drivers",
+            at(3),
+            last=at(82800),
+            count=702,
+            host=host,
+        )
+    ]
+    return CaseSpec(
+        id="volume-error-pod-nfs-csi-driver-not-registered",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="not found in the list of registered CSI drivers",
+        description="The NFS CSI node plugin runs, but its registrar never registers the driver with this node's "
+        "kubelet (a kubelet path that differs from the chart's default); the claim is bound but cannot be "
+        "mounted.",
+        objects=[p, *events],
+        captured=at(82900),
+        title="A pod with an NFS CSI volume never starts: 'driver name nfs.csi.k8s.io not found in the list of "
+        "registered CSI drivers' although the driver's pods are ready",
+        source="https://github.com/kubernetes-csi/csi-driver-nfs/issues/918",
+    )
+
+
+@SCENARIOS.add
+def gpu_hardware_error_pod_admission_fails_gpu_is_lost() -> CaseSpec:
+    at = Clock(datetime(2021, 3, 5, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "inference-worker", "ml", "node-11"
+    msg = (
+        "Pod Allocate failed due to device plugin GetPreferredAllocation rpc failed with err: rpc error: code = "
+        "Unknown desc = Unable to retrieve list of available devices: error creating nvml.Device 3: nvml: GPU is "
+        "lost, which is unexpected"
+    )
+    c = Container(
+        "worker",
+        "registry.example.com/ml/inference-worker:2.4.1",
+        resources=gpu(1, "16Gi", "4"),
+        state=waiting("ContainerCreating"),
+    )
+    p = _rejected(
+        _rs_pod(
+            deployment,
+            ns,
+            [c],
+            created=at(0),
+            phase="Failed",
+            node=host,
+            scheduled=at(1),
+            reason="UnexpectedAdmissionError",
+            message=msg,
+            qos="Guaranteed",
+        )
+    )
+    name = p["metadata"]["name"]
+    events = [event(p, "UnexpectedAdmissionError", msg, at(2), host=host)]
+    return CaseSpec(
+        id="gpu-hardware-error-pod-admission-fails-gpu-is-lost",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-hardware-error",
+        culprit=name,
+        evidence="GPU is lost",
+        description="One of the node's four GPUs has crashed (nvidia-smi: 'GPU is lost. Reboot the system'); the "
+        "device plugin cannot enumerate the devices, so the kubelet rejects every GPU pod placed on the node.",
+        objects=[p, *events],
+        captured=at(60),
+        title="GPU pods on one node fail at admission: 'Pod Allocate failed due to device plugin "
+        "GetPreferredAllocation rpc failed ... nvml: GPU is lost, which is unexpected'",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/231",
+    )
