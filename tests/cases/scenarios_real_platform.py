@@ -7221,3 +7221,172 @@ def gpu_hardware_error_pod_admission_fails_gpu_is_lost() -> CaseSpec:
         "GetPreferredAllocation rpc failed ... nvml: GPU is lost, which is unexpected'",
         source="https://github.com/NVIDIA/k8s-device-plugin/issues/231",
     )
+
+
+@SCENARIOS.add
+def config_error_pod_triton_trtllm_grpc_port_already_in_use() -> CaseSpec:
+    at = Clock(datetime(2024, 7, 5, 8, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "trtllm-llama-tp2", "inference", "h100-node-3"
+    c = Container(
+        "triton",
+        "nvcr.io/nvidia/tritonserver:24.05-trtllm-python-py3",
+        command=["python3", "/app/scripts/launch_triton_server.py"],
+        args=["--world_size", "2", "--model_repo", "/models/triton_model_repo", "--grpc_port", "18001"],
+        resources=gpu(2, "128Gi", "16"),
+        state=_crash_loop("triton", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(520), at(590)),
+        restarts=4,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    grpc_core = (
+        "E0705 08:07:40.219476055   79386 chttp2_server.cc:1080]      UNKNOWN:No address added out of total 1 "
+        "resolved for '0.0.0.0:18001' {created_time:\"2024-07-05T08:07:40.219384819+00:00\", children:[UNKNOWN:"
+        'Failed to add any wildcard listeners {created_time:"2024-07-05T08:07:40.219362598+00:00", children:'
+        '[UNKNOWN:Unable to configure socket {fd:180, created_time:"2024-07-05T08:07:40.21932451+00:00", '
+        'children:[UNKNOWN:Address already in use {syscall:"bind", os_error:"Address already in use", errno:98, '
+        'created_time:"2024-07-05T08:07:40.21928166+00:00"}]}]}]}'
+    )
+    prev = text(
+        "I0705 08:07:31.102337 79385 pinned_memory_manager.cc:275] Pinned memory pool is created at "
+        "'0x7f2a9c000000' with size 268435456",
+        "I0705 08:07:31.102521 79385 cuda_memory_manager.cc:107] CUDA memory pool is created on device 0 with "
+        "size 67108864",
+        "I0705 08:07:38.911223 79385 model_lifecycle.cc:838] successfully loaded 'tensorrt_llm'",
+        "I0705 08:07:39.822114 79385 model_lifecycle.cc:838] successfully loaded 'ensemble'",
+        grpc_core,
+        "E0705 08:07:40.219789 79386 main.cc:245] failed to start GRPC service: Unavailable - Socket '0.0.0.0:18001' "
+        "already in use ",
+        "I0705 08:07:40.229760 79385 metrics.cc:770] Collecting CPU metrics",
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------",
+    )
+    events = [_backoff(p, "triton", at, 300, 600, 6)]
+    return CaseSpec(
+        id="config-error-pod-triton-trtllm-grpc-port-already-in-use",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="already in use",
+        description="The launch script starts one Triton server per tensor-parallel rank under mpirun, and both "
+        "were given the same gRPC port; the second cannot bind it, exits, and mpirun aborts the whole server.",
+        objects=[p, *events],
+        logs={f"{name}/triton.previous": prev},
+        captured=at(620),
+        title='A two-GPU TensorRT-LLM Triton server exits: "failed to start GRPC service: Unavailable - Socket '
+        "'0.0.0.0:18001' already in use\"",
+        source="https://github.com/triton-inference-server/tensorrtllm_backend/issues/524",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_uvicorn_port_env_overridden_by_service_link() -> CaseSpec:
+    at = Clock(datetime(2025, 10, 29, 7, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "server", "tronbyt", "k3s-node-1"
+    c = Container(
+        "tronbyt",
+        "ghcr.io/tronbyt/server:1.5.1",
+        env=[{"name": "SERVER_HOSTNAME_OR_IP", "value": ""}, {"name": "PRODUCTION", "value": "1"}],
+        ports=[{"containerPort": 8000, "protocol": "TCP"}],
+        probes=_http_probe("/app/healthcheck.py", 8000, kinds=("livenessProbe",), failures=10000),
+        resources=cpu_only("512Mi", "500m"),
+        state=_crash_loop("tronbyt", _rs_name(deployment, ns), ns),
+        last=terminated(2, at(600), at(603)),
+        restarts=7,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "Already up to date.",
+        "Usage: uvicorn [OPTIONS] APP",
+        "Try 'uvicorn --help' for help.",
+        "",
+        "Error: Invalid value for '--port': 'tcp://10.43.3.59:8000' is not a valid integer.",
+    )
+    events = [
+        event(
+            p,
+            "Unhealthy",
+            'Liveness probe failed: Get "http://10.42.3.59:8000/app/healthcheck.py": dial tcp 10.42.3.59:8000: '
+            "connect: connection refused",
+            at(5),
+            last=at(600),
+            count=12,
+            host=host,
+        ),
+        _backoff(p, "tronbyt", at, 30, 620, 30),
+    ]
+    return CaseSpec(
+        id="config-error-pod-uvicorn-port-env-overridden-by-service-link",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="is not a valid integer",
+        description="The new release reads its port from SERVER_PORT; because the Service is named 'server', "
+        "Kubernetes injects SERVER_PORT=tcp://<service IP>:8000 into the pod, and uvicorn rejects it as a port.",
+        objects=[p, *events],
+        logs={f"{name}/tronbyt.previous": prev},
+        captured=at(640),
+        title="A web server's pod crash-loops after an upgrade: \"Error: Invalid value for '--port': "
+        "'tcp://10.43.3.59:8000' is not a valid integer\"",
+        source="https://github.com/tronbyt/server/issues/405",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_vllm_tensor_parallel_not_dividing_heads() -> CaseSpec:
+    at = Clock(datetime(2024, 4, 21, 2, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "qwen15-32b-chat", "llm", "t4x8-node-1"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.4.1",
+        args=["--model", "Qwen/Qwen1.5-32B-Chat", "--tensor-parallel-size", "6", "--dtype", "half"],
+        resources=gpu(6, "180Gi", "24"),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(400), at(421)),
+        restarts=4,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 04-21 02:06:38 api_server.py:149] vLLM API server version 0.4.1",
+        "INFO 04-21 02:06:38 api_server.py:150] args: Namespace(host=None, port=8000, model='Qwen/Qwen1.5-32B-Chat', "
+        "dtype='half', tensor_parallel_size=6)",
+        "Traceback (most recent call last):",
+        '  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main',
+        "    return _run_code(code, main_globals, None,",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/entrypoints/openai/api_server.py", line 159, in <module>',
+        "    engine = AsyncLLMEngine.from_engine_args(",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/engine/arg_utils.py", line 438, in create_engine_config',
+        "    model_config.verify_with_parallel_config(parallel_config)",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/config.py", line 225, in verify_with_parallel_config',
+        "    raise ValueError(",
+        "ValueError: Total number of attention heads (40) must be divisible by tensor parallel size (6).",
+    )
+    events = [_backoff(p, "vllm", at, 200, 430, 6)]
+    return CaseSpec(
+        id="config-error-pod-vllm-tensor-parallel-not-dividing-heads",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="must be divisible by tensor parallel size",
+        description="The server is started with a tensor-parallel size of 6 for a model with 40 attention heads; "
+        "vLLM refuses the option before loading anything. A size that divides the heads (4 or 8) is needed.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(440),
+        title="vLLM serving Qwen1.5-32B on six T4s exits: 'Total number of attention heads (40) must be divisible "
+        "by tensor parallel size (6)'",
+        source="https://github.com/vllm-project/vllm/issues/4232",
+    )
