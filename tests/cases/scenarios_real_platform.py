@@ -7390,3 +7390,62 @@ def config_error_pod_vllm_tensor_parallel_not_dividing_heads() -> CaseSpec:
         "by tensor parallel size (6)'",
         source="https://github.com/vllm-project/vllm/issues/4232",
     )
+
+
+@SCENARIOS.add
+def config_error_job_pods_forbidden_by_pod_security_restricted() -> CaseSpec:
+    at = Clock(datetime(2022, 12, 19, 8, 0, tzinfo=timezone.utc))
+    name, ns = "tekton-resource-pruner-mnf9n-27829440", "tekton-pipelines"
+    ctr = Container(
+        "pruner-tkn-tekton-pipelines-g2v7z",
+        "gcr.io/tekton-releases/dogfooding/tkn@sha256:025de221fb059ca24a3b2d988889ea34bce48dc76c0cf0d6b4499edb8c21325f",
+        command=["/bin/sh", "-c"],
+        args=["tkn taskrun delete --keep=100 -f ; tkn pipelinerun delete --keep=100 -f"],
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        conditions=[],
+        active=0,
+        backoff_limit=6,
+        start=at(0),
+    )
+    msg = (
+        f'Error creating: pods "{name}-4w6rm" is forbidden: violates PodSecurity "restricted:latest": '
+        'allowPrivilegeEscalation != false (container "pruner-tkn-tekton-pipelines-g2v7z" must set '
+        "securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "
+        '"pruner-tkn-tekton-pipelines-g2v7z" must set securityContext.capabilities.drop=["ALL"]), runAsNonRoot != '
+        'true (pod or container "pruner-tkn-tekton-pipelines-g2v7z" must set securityContext.runAsNonRoot=true), '
+        'seccompProfile (pod or container "pruner-tkn-tekton-pipelines-g2v7z" must set '
+        'securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost")'
+    )
+    events = [
+        event(
+            job,
+            "FailedCreate",
+            "(combined from similar events): " + msg,
+            at(1),
+            last=at(1500),
+            count=14,
+            component="job-controller",
+        )
+    ]
+    return CaseSpec(
+        id="config-error-job-pods-forbidden-by-pod-security-restricted",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=None,
+        evidence="violates PodSecurity",
+        description="The namespace enforces the 'restricted' Pod Security Standard and the Job's pod template sets "
+        "none of the security context it requires; admission rejects every pod, so the Job never runs one.",
+        objects=[job, *events],
+        captured=at(1560),
+        title="A clean-up CronJob's Job never creates a pod: 'Error creating: pods ... is forbidden: violates "
+        'PodSecurity "restricted:latest"\'',
+        source="https://github.com/tektoncd/operator/issues/1223",
+    )
