@@ -7449,3 +7449,73 @@ def config_error_job_pods_forbidden_by_pod_security_restricted() -> CaseSpec:
         'PodSecurity "restricted:latest"\'',
         source="https://github.com/tektoncd/operator/issues/1223",
     )
+
+
+@SCENARIOS.add
+def shm_exhausted_pod_triton_python_backend_shm_region() -> CaseSpec:
+    at = Clock(datetime(2023, 8, 16, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "triton-ensemble", "inference", "rtx3090-node-1"
+    c = Container(
+        "triton",
+        "nvcr.io/nvidia/tritonserver:23.07-py3",
+        command=["tritonserver", "--model-repository=/mnt/model-repository"],
+        resources=gpu(2, "32Gi", "8"),
+        mounts=[{"name": "models", "mountPath": "/mnt/model-repository"}],
+        state=_crash_loop("triton", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(400), at(431)),
+        restarts=4,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "models", "persistentVolumeClaim": {"claimName": "model-repository"}}],
+    )
+    name = p["metadata"]["name"]
+    prev = text(
+        "NOTE: The SHMEM allocation limit is set to the default of 64MB.  This may be",
+        "   insufficient for the inference server.  NVIDIA recommends the use of the following flags:",
+        "   docker run --gpus all --shm-size=1g --ulimit memlock=-1 -p 8000:8000 -p 8001:8001 -p 8002:8002 ...",
+        "I0816 09:06:52.102211 1 pinned_memory_manager.cc:241] Pinned memory pool is created at '0x7f3a2c000000' "
+        "with size 268435456",
+        "I0816 09:06:52.104560 1 cuda_memory_manager.cc:107] CUDA memory pool is created on device 0 with size "
+        "67108864",
+        "I0816 09:06:52.104571 1 cuda_memory_manager.cc:107] CUDA memory pool is created on device 1 with size "
+        "67108864",
+        "I0816 09:06:52.410233 1 model_lifecycle.cc:462] loading: tokenizer:1",
+        "I0816 09:06:52.410498 1 model_lifecycle.cc:462] loading: classifier:1",
+        "E0816 09:06:53.077902 1 model_lifecycle.cc:626] failed to load 'tokenizer' version 1: Internal: Unable to "
+        "initialize shared memory key 'triton_python_backend_shm_region_3' to requested size (67108864 bytes). If "
+        "you are running Triton inside docker, use '--shm-size' flag to control the shared memory region size. Each "
+        "Python backend model instance requires at least 64MBs of shared memory. Error: No space left on device",
+        "I0816 09:06:55.880120 1 model_lifecycle.cc:817] successfully loaded 'classifier'",
+        "E0816 09:06:55.880377 1 model_repository_manager.cc:563] Invalid argument: ensemble 'pipeline' depends on "
+        "'tokenizer' which has no loaded version. Model 'tokenizer' loading failed with error: version 1 is at "
+        "UNAVAILABLE state: Internal: Unable to initialize shared memory key 'triton_python_backend_shm_region_3' to "
+        "requested size (67108864 bytes).",
+        "error: creating server: Internal - failed to load all models",
+    )
+    events = [_backoff(p, "triton", at, 200, 450, 6)]
+    return CaseSpec(
+        id="shm-exhausted-pod-triton-python-backend-shm-region",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="shm-exhausted",
+        culprit=name,
+        evidence="Unable to initialize shared memory key",
+        description="Each instance of a Triton Python-backend model needs 64 MB of /dev/shm and the pod has only "
+        "the runtime's default 64 MB; the second region cannot be created, the model does not load and the server "
+        "exits. 'No space left on device' here is /dev/shm, not the disk.",
+        objects=[p, *events],
+        logs={f"{name}/triton.previous": prev},
+        captured=at(460),
+        title='Triton with a Python-backend model fails: "Unable to initialize shared memory key '
+        "'triton_python_backend_shm_region_3' to requested size (67108864 bytes) ... Error: No space left on device\"",
+        source="https://github.com/triton-inference-server/server/issues/6195",
+    )
