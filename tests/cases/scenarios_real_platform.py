@@ -7519,3 +7519,70 @@ def shm_exhausted_pod_triton_python_backend_shm_region() -> CaseSpec:
         "'triton_python_backend_shm_region_3' to requested size (67108864 bytes) ... Error: No space left on device\"",
         source="https://github.com/triton-inference-server/server/issues/6195",
     )
+
+
+@SCENARIOS.add
+def missing_file_pod_kserve_tfserving_base_path_not_found() -> CaseSpec:
+    at = Clock(datetime(2022, 4, 8, 10, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "flower-sample-predictor-default-00001-deployment", "kserve", "linux-server-1"
+    c = Container(
+        "kserve-container",
+        "tensorflow/serving:2.6.2",
+        command=["/usr/bin/tensorflow_model_server"],
+        args=["--port=9000", "--rest_api_port=8080", "--model_name=flower-sample", "--model_base_path=/mnt/models"],
+        resources=cpu_only("2Gi", "1"),
+        state=running(at(20)),
+    )
+    queue = Container(
+        "queue-proxy",
+        "gcr.io/knative-releases/knative.dev/serving/cmd/queue:v1.0.0",
+        resources={"requests": {"cpu": "25m"}},
+        probes=_http_probe("/", 8012, kinds=("readinessProbe",)),
+        state=running(at(21)),
+    )
+    p = _rs_pod(deployment, ns, [c, queue], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    err = (
+        "E tensorflow_serving/sources/storage_path/file_system_storage_path_source.cc:365] "
+        "FileSystemStoragePathSource encountered a filesystem access error: Could not find base path /mnt/models "
+        "for servable flower-sample with error Not found: /mnt/models not found"
+    )
+    lines = [
+        "I tensorflow_serving/model_servers/server.cc:89] Building single TensorFlow model file config:  "
+        "model_name: flower-sample model_base_path: /mnt/models",
+        "I tensorflow_serving/model_servers/server_core.cc:465] Adding/updating models.",
+        "I tensorflow_serving/model_servers/server_core.cc:591]  (Re-)adding model: flower-sample",
+        "[warn] getaddrinfo: address family for nodename not supported",
+        "[evhttp_server.cc : 245] NET_LOG: Entering the event loop ...",
+        "I tensorflow_serving/model_servers/server.cc:409] Exporting HTTP/REST API at:localhost:8080 ...",
+    ] + [err] * 12
+    log = stamped(lines, at(21), [0.1, 0.1, 0.1, 0.2, 0.1, 0.1] + [1.0] * 12)
+    events = [
+        event(
+            p,
+            "Unhealthy",
+            'Readiness probe failed: Get "http://10.244.1.17:8012/": context deadline exceeded',
+            at(30),
+            last=at(880),
+            count=85,
+            host=host,
+        )
+    ]
+    return CaseSpec(
+        id="missing-file-pod-kserve-tfserving-base-path-not-found",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="missing-file",
+        culprit=name,
+        evidence="Could not find base path /mnt/models",
+        description="No storage-initializer was injected into the predictor pod, so nothing downloads the model "
+        "into /mnt/models; TensorFlow Serving keeps running but finds no model and the pod never becomes ready.",
+        objects=[p, *events],
+        logs={f"{name}/kserve-container": log},
+        captured=at(900),
+        title="A KServe TensorFlow predictor never becomes ready: 'Could not find base path /mnt/models for servable "
+        "flower-sample' - the storage initializer did not run",
+        source="https://github.com/kserve/kserve/issues/2137",
+    )
