@@ -7586,3 +7586,57 @@ def missing_file_pod_kserve_tfserving_base_path_not_found() -> CaseSpec:
         "flower-sample' - the storage initializer did not run",
         source="https://github.com/kserve/kserve/issues/2137",
     )
+
+
+@SCENARIOS.add
+def oom_killed_pod_vllm_rocm_memory_limit_while_loading_weights() -> CaseSpec:
+    at = Clock(datetime(2025, 11, 19, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "kimi-k2", "ai-test", "mi300x-node-2"
+    c = Container(
+        "vllm-leader",
+        "rocm/vllm-dev:nightly_main_20251119",
+        command=["/bin/sh", "-c"],
+        args=[
+            "python3 -m vllm.entrypoints.openai.api_server --port 8080 --served-model-name kimi-k2 --model "
+            "/models/moonshotai/Kimi-K2-Thinking --trust-remote-code --max-model-len 100K --max-num-seqs 16 "
+            "--tensor-parallel-size 4 --enforce-eager"
+        ],
+        resources={
+            "limits": {"cpu": "32", "memory": "256Gi", "amd.com/gpu": "4"},
+            "requests": {"cpu": "32", "memory": "256Gi", "amd.com/gpu": "4"},
+        },
+        state=_crash_loop("vllm-leader", _rs_name(deployment, ns), ns),
+        last=terminated(137, at(1210), at(1745), reason="OOMKilled"),
+        restarts=2,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 11-19 09:20:14 [__init__.py:225] Automatically detected platform rocm.",
+        "(APIServer pid=1) INFO 11-19 09:20:21 [api_server.py:1839] vLLM API server version 0.11.2.dev",
+        "(EngineCore_DP0 pid=412) INFO 11-19 09:21:02 [multiproc_executor.py:720] Creating 4 workers",
+        "(Worker_TP0 pid=598) INFO 11-19 09:21:40 [gpu_model_runner.py:2930] Starting to load model "
+        "/models/moonshotai/Kimi-K2-Thinking...",
+        "(Worker_TP0 pid=598) Loading safetensors checkpoint shards:   0% Completed | 0/62 [00:00<?, ?it/s]",
+        "(Worker_TP0 pid=598) Loading safetensors checkpoint shards:  19% Completed | 12/62 [03:02<12:40, 15.21s/it]",
+        "(Worker_TP0 pid=598) Loading safetensors checkpoint shards:  37% Completed | 23/62 [06:11<10:29, 16.14s/it]",
+    )
+    events = [_backoff(p, "vllm-leader", at, 1750, 1800, 2)]
+    return CaseSpec(
+        id="oom-killed-pod-vllm-rocm-memory-limit-while-loading-weights",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=name,
+        evidence="OOMKilled",
+        description="While the four tensor-parallel workers read the checkpoint shards, the container's host "
+        "memory passes its 256Gi limit and the kernel kills it (OOMKilled) partway through loading.",
+        objects=[p, *events],
+        logs={f"{name}/vllm-leader.previous": prev},
+        captured=at(1820),
+        title="vLLM serving Kimi-K2 on AMD MI300X is killed while loading weights: the container crosses its "
+        "memory limit (OOMKilled)",
+        source="https://github.com/vllm-project/vllm/issues/28923",
+    )
