@@ -17,6 +17,7 @@ from tests.cases.builders import (
     Container,
     Obj,
     PodPlan,
+    Replicas,
     Scenarios,
     backoff_conditions,
     batch_job,
@@ -30,6 +31,7 @@ from tests.cases.builders import (
     job_condition,
     job_pod,
     kubeflow_conditions,
+    kubeflow_job,
     kubeflow_pod,
     kubeflow_with_pods,
     kueue_workload,
@@ -5819,4 +5821,1822 @@ def permission_denied_pod_tgi_json_log_gated_model_401() -> CaseSpec:
         title="TGI in a Helm-installed ChatQnA cannot download Meta-Llama-3-8B: '401 Client Error: Unauthorized for "
         "url: https://huggingface.co/api/models/...' in its JSON log",
         source="https://github.com/opea-project/GenAIInfra/issues/100",
+    )
+
+
+# -- round 2 fresh sample: scored before any rule was changed -------------------------------------
+
+
+@SCENARIOS.add
+def unschedulable_pod_triton_insufficient_gpu_no_preemption_victims() -> CaseSpec:
+    at = Clock(datetime(2023, 8, 4, 6, 0, tzinfo=timezone.utc))
+    deployment, ns = "triton-inference-server", "default"
+    c = Container(
+        "triton-server",
+        "triton_server:latest",
+        env=[{"name": "DP_DISABLE_HEALTHCHECKS", "value": "xids"}],
+        ports=[{"containerPort": p, "protocol": "TCP"} for p in (8000, 8001, 8002)],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+        mounts=[{"name": "model-repository", "mountPath": "/models"}],
+    )
+    msg = (
+        "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are available: 1 No "
+        "preemption victims found for incoming pod.."
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        qos="BestEffort",
+        volumes=[{"name": "model-repository", "hostPath": {"path": "/srv/triton/models", "type": ""}}],
+    )
+    name = p["metadata"]["name"]
+    events = [event(p, "FailedScheduling", msg, at(1), last=at(1700), count=31, component="default-scheduler")]
+    return CaseSpec(
+        id="unschedulable-pod-triton-insufficient-gpu-no-preemption-victims",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence="Insufficient nvidia.com/gpu",
+        description="The only node advertises no allocatable nvidia.com/gpu (the device plugin reports none), so "
+        "the Triton pod that asks for one GPU cannot be placed and preemption cannot help.",
+        objects=[p, *events],
+        captured=at(1800),
+        title="A Triton server Deployment stays Pending: '0/1 nodes are available: 1 Insufficient nvidia.com/gpu. "
+        "preemption: ... No preemption victims found for incoming pod'",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/430",
+    )
+
+
+@SCENARIOS.add
+def killed_externally_pod_vllm_liveness_probe_kills_during_download() -> CaseSpec:
+    at = Clock(datetime(2025, 2, 28, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "deepseek-r1-distill-llama-8b", "default", "gke-gpu-l4-pool-3b1f"
+    c = Container(
+        "vllm-openai",
+        "vllm/vllm-openai:v0.7.1",
+        command=["python3", "-m", "vllm.entrypoints.openai.api_server"],
+        args=["--host", "0.0.0.0", "--port", "8000", "--model", "deepseek-ai/DeepSeek-R1-Distill-Llama-8B"],
+        resources=gpu(1, "32Gi", "8"),
+        probes=_http_probe("/health", 8000, delay=90, period=5, failures=3),
+        state=_crash_loop("vllm-openai", _rs_name(deployment, ns), ns, "2m40s"),
+        last=terminated(137, at(1090), at(1196)),
+        restarts=5,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 02-28 09:18:12 __init__.py:190] Automatically detected platform cuda.",
+        "INFO 02-28 09:18:14 api_server.py:840] vLLM API server version 0.7.1",
+        "INFO 02-28 09:18:26 config.py:542] This model supports multiple tasks: {'generate', 'embed', 'reward', "
+        "'score', 'classify'}. Defaulting to 'generate'.",
+        "INFO 02-28 09:18:31 model_runner.py:1110] Starting to load model deepseek-ai/DeepSeek-R1-Distill-Llama-8B...",
+        "INFO 02-28 09:18:32 weight_utils.py:252] Using model weights format ['*.safetensors']",
+    )
+    events = [
+        event(
+            p,
+            "Unhealthy",
+            'Liveness probe failed: Get "http://10.52.1.17:8000/health": dial tcp 10.52.1.17:8000: connect: '
+            "connection refused",
+            at(92),
+            last=at(1195),
+            count=18,
+            host=host,
+        ),
+        event(
+            p,
+            "Unhealthy",
+            'Readiness probe failed: Get "http://10.52.1.17:8000/health": dial tcp 10.52.1.17:8000: connect: '
+            "connection refused",
+            at(92),
+            last=at(1195),
+            count=40,
+            host=host,
+        ),
+        event(
+            p,
+            "Killing",
+            "Container vllm-openai failed liveness probe, will be restarted",
+            at(106),
+            last=at(1196),
+            count=5,
+            type_="Normal",
+            host=host,
+        ),
+        _backoff(p, "vllm-openai", at, 240, 1290, 9),
+    ]
+    return CaseSpec(
+        id="killed-externally-pod-vllm-liveness-probe-kills-during-download",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="killed-externally",
+        culprit=name,
+        evidence="failed liveness probe",
+        description="The liveness probe starts after 90 seconds, while vLLM is still downloading the model's "
+        "weights and has not opened its port; the kubelet kills the container every time before the model is "
+        "loaded.",
+        objects=[p, *events],
+        logs={f"{name}/vllm-openai.previous": prev},
+        captured=at(1300),
+        title="The quickstart vLLM model pod keeps restarting: its liveness and readiness probes kill it before "
+        "the model has downloaded",
+        source="https://github.com/vllm-project/aibrix/issues/772",
+    )
+
+
+@SCENARIOS.add
+def oom_killed_pod_kserve_agent_sidecar_model_download() -> CaseSpec:
+    at = Clock(datetime(2024, 10, 25, 3, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "sklearn-large-predictor", "kserve-test", "gke-cpu-pool-9d2e"
+    main = Container(
+        "kserve-container",
+        "kserve/sklearnserver:v0.13.1",
+        args=["--model_name=sklearn-large", "--model_dir=/mnt/models", "--http_port=8080"],
+        resources=cpu_only("4Gi", "1"),
+        state=running(at(40)),
+    )
+    agent = Container(
+        "agent",
+        "kserve/agent:v0.13.1",
+        args=["--enable-puller", "--config-dir", "/mnt/configs", "--model-dir", "/mnt/models"],
+        resources={"limits": {"cpu": "1", "memory": "1Gi"}, "requests": {"cpu": "100m", "memory": "100Mi"}},
+        state=_crash_loop("agent", _rs_name(deployment, ns), ns),
+        last=terminated(137, at(880), at(941), reason="OOMKilled"),
+        restarts=7,
+    )
+    p = _rs_pod(deployment, ns, [main, agent], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        '{"level":"info","ts":1729825681.04,"logger":"fallback-logger","caller":"agent/main.go:212","msg":"Starting '
+        'the model puller"}',
+        '{"level":"info","ts":1729825681.12,"logger":"fallback-logger","caller":"agent/puller.go:139","msg":'
+        '"Downloading model","modelName":"sklearn-large","storageUri":"gs://models-bucket/sklearn/large"}',
+    )
+    events = [_backoff(p, "agent", at, 200, 1150, 14)]
+    return CaseSpec(
+        id="oom-killed-pod-kserve-agent-sidecar-model-download",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=name,
+        evidence="OOMKilled",
+        description="The KServe agent sidecar pulls the model from Google Cloud Storage into memory; the model is "
+        "larger than the agent's 1Gi limit, so the kernel kills it (OOMKilled) and it crash-loops while the "
+        "predictor container itself runs.",
+        objects=[p, *events],
+        logs={f"{name}/agent.previous": prev},
+        captured=at(1200),
+        title="The KServe agent is OOMKilled while downloading a model larger than its memory limit",
+        source="https://github.com/kserve/kserve/issues/4017",
+    )
+
+
+@SCENARIOS.add
+def missing_file_pod_kserve_triton_config_pbtxt_not_found() -> CaseSpec:
+    at = Clock(datetime(2020, 9, 3, 2, 30, tzinfo=timezone.utc))
+    deployment, ns, host = "bert-large-predictor-default-rtjz2-deployment", "kfserving-test", "gpu-node-v100-2"
+    init = [
+        Container(
+            "storage-initializer",
+            "gcr.io/kfserving/storage-initializer:v0.4.0",
+            args=["gs://kfserving-samples/models/triton/bert", "/mnt/models"],
+            state=terminated(0, at(40), at(312)),
+        )
+    ]
+    c = Container(
+        "kfserving-container",
+        "nvcr.io/nvidia/tritonserver:20.08-py3",
+        command=["tritonserver"],
+        args=["--model-store=/mnt/models", "--grpc-port=9000", "--http-port=8080", "--allow-grpc=true"],
+        resources=gpu(1, "16Gi", "4"),
+        state=_crash_loop("kfserving-container", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(660), at(662)),
+        restarts=5,
+    )
+    p = _rs_pod(deployment, ns, [c], init=init, created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "2020-09-03 02:41:47.565925: I tensorflow/stream_executor/platform/default/dso_loader.cc:44] Successfully "
+        "opened dynamic library libcudart.so.10.2",
+        "I0903 02:41:47.612648 1 metrics.cc:164] found 1 GPUs supporting NVML metrics",
+        "I0903 02:41:47.618143 1 metrics.cc:173]   GPU 0: Tesla V100-SXM2-16GB",
+        "I0903 02:41:47.618395 1 server.cc:120] Initializing Triton Inference Server",
+        "E0903 02:41:47.836537 1 model_repository_manager.cc:1519] failed to open text file for read "
+        "/mnt/models/1/config.pbtxt: No such file or directory",
+        "error: creating server: INTERNAL - failed to load all models",
+    )
+    events = [_backoff(p, "kfserving-container", at, 330, 700, 9)]
+    return CaseSpec(
+        id="missing-file-pod-kserve-triton-config-pbtxt-not-found",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="missing-file",
+        culprit=name,
+        evidence="config.pbtxt: No such file or directory",
+        description="The storage URI points one level too deep into the model repository: the files land in "
+        "/mnt/models without the model's directory, Triton finds no config.pbtxt where it expects one and exits.",
+        objects=[p, *events],
+        logs={f"{name}/kfserving-container.previous": prev},
+        captured=at(720),
+        title="A KFServing Triton BERT predictor crash-loops: 'failed to open text file for read "
+        "/mnt/models/1/config.pbtxt: No such file or directory'",
+        source="https://github.com/kserve/kserve/issues/1075",
+    )
+
+
+@SCENARIOS.add
+def image_pull_error_pod_dockerhub_pull_rate_limit() -> CaseSpec:
+    at = Clock(datetime(2021, 6, 30, 8, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "kafdrop", "myproject", "compute-0"
+    image = "obsidiandynamics/kafdrop:latest"
+    c = Container(
+        "kafdrop",
+        image,
+        resources=cpu_only("512Mi", "500m"),
+        state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    failure = (
+        f'Failed to pull image "{image}": rpc error: code = Unknown desc = Error reading manifest latest in '
+        "docker.io/obsidiandynamics/kafdrop: toomanyrequests: You have reached your pull rate limit. You may "
+        "increase the limit by authenticating and upgrading: https://www.docker.com/increase-rate-limit"
+    )
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        *_pulling(p, image, failure, 3, 80, 2, at, host),
+    ]
+    return CaseSpec(
+        id="image-pull-error-pod-dockerhub-pull-rate-limit",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=name,
+        evidence="toomanyrequests",
+        description="The cluster pulls from Docker Hub anonymously and has used up the pull rate limit; every "
+        "pull of the image is refused with 429 toomanyrequests.",
+        objects=[p, *events],
+        captured=at(154),
+        title="A test deployment cannot start: 'toomanyrequests: You have reached your pull rate limit' pulling "
+        "from Docker Hub",
+        source="https://github.com/red-hat-storage/ocs-ci/issues/4494",
+    )
+
+
+@SCENARIOS.add
+def config_error_pytorchjob_pod_webhook_denies_every_pod() -> CaseSpec:
+    at = Clock(datetime(2024, 12, 18, 7, 0, tzinfo=timezone.utc))
+    name, ns = "pytorch-tcp-dist-mnist", "default"
+    tmpl = Container("pytorch", "busybox:latest", command=["/bin/sleep", "infinity"])
+    job = kubeflow_job(
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        replicas={"Master": Replicas(1, tmpl, "OnFailure")},
+        conditions=kubeflow_conditions("PyTorchJob", name, at(0), started=False),
+        statuses={"Master": {}},
+    )
+    events = [
+        event(
+            job,
+            "FailedCreatePod",
+            'Error creating: admission webhook "mpod.kb.io" denied the request: Internal error occurred: the spec '
+            'replicas field ".spec.pytorchReplicaSpecs.Worker.replicas" does not exist',
+            at(2),
+            last=at(435),
+            count=17,
+            component="pytorchjob-controller",
+        )
+    ]
+    return CaseSpec(
+        id="config-error-pytorchjob-pod-webhook-denies-every-pod",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=None,
+        evidence="denied the request",
+        description="A mutating pod webhook installed by another operator looks up the job's Worker replicas, "
+        "which this Master-only PyTorchJob does not have, and rejects every pod the training operator creates; "
+        "no pod ever exists.",
+        objects=[job, *events],
+        captured=at(440),
+        title='A PyTorchJob never gets a pod: \'Error creating: admission webhook "mpod.kb.io" denied the request: '
+        '... the spec replicas field ".spec.pytorchReplicaSpecs.Worker.replicas" does not exist\'',
+        source="https://github.com/openkruise/kruise/issues/1863",
+    )
+
+
+@SCENARIOS.add
+def gpu_oom_pod_vllm_no_memory_for_cache_blocks_v100() -> CaseSpec:
+    at = Clock(datetime(2024, 2, 6, 5, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "qwen15-14b-chat", "llm", "v100-node-04"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.3.0",
+        command=["python", "-m", "vllm.entrypoints.openai.api_server"],
+        args=[
+            "--model",
+            "/data/Qwen1.5-14B-Chat",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            "30005",
+            "--dtype",
+            "half",
+            "--gpu-memory-utilization",
+            "0.95",
+        ],
+        resources=gpu(1, "64Gi", "8"),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(700), at(781)),
+        restarts=4,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 02-06 05:11:41 llm_engine.py:72] Initializing an LLM engine with config: model='/data/Qwen1.5-14B-Chat',"
+        " tokenizer='/data/Qwen1.5-14B-Chat', tokenizer_mode=auto, revision=None, trust_remote_code=False, "
+        "dtype=torch.float16, max_seq_len=32768, download_dir=None, load_format=auto, tensor_parallel_size=1, "
+        "disable_custom_all_reduce=False, quantization=None, enforce_eager=False, kv_cache_dtype=auto, seed=0)",
+        "INFO 02-06 05:12:55 llm_engine.py:322] # GPU blocks: 0, # CPU blocks: 327",
+        "Traceback (most recent call last):",
+        '  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main',
+        "    return _run_code(code, main_globals, None,",
+        '  File "/workspace/vllm/entrypoints/openai/api_server.py", line 217, in <module>',
+        "    engine = AsyncLLMEngine.from_engine_args(engine_args)",
+        '  File "/workspace/vllm/engine/llm_engine.py", line 331, in _init_cache',
+        '    raise ValueError("No available memory for the cache blocks. "',
+        "ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when "
+        "initializing the engine.",
+    )
+    events = [_backoff(p, "vllm", at, 400, 800, 7)]
+    return CaseSpec(
+        id="gpu-oom-pod-vllm-no-memory-for-cache-blocks-v100",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-oom",
+        culprit=name,
+        evidence="No available memory for the cache blocks",
+        description="A 14B model in fp16 takes about 28 GB of the V100's 32 GB; after the weights and the "
+        "profiling run nothing is left for the KV cache (0 GPU blocks) and vLLM refuses to start.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(820),
+        title="vLLM serving Qwen1.5-14B-Chat on a 32 GB V100 fails: 'ValueError: No available memory for the cache "
+        "blocks. Try increasing `gpu_memory_utilization`'",
+        source="https://github.com/QwenLM/Qwen3/issues/12",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_controller_cannot_list_pods_rbac() -> CaseSpec:
+    at = Clock(datetime(2021, 12, 27, 8, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "cleanup-operator", "default", "worker-2"
+    c = Container(
+        "cleanup-operator",
+        "quay.io/lwolf/kube-cleanup-operator:0.8.1",
+        args=["--namespace=default", "--delete-successful-after=15m", "--delete-failed-after=0", "-v", "1"],
+        resources=cpu_only("64Mi", "50m"),
+        state=running(at(20)),
+        ready=True,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    lines = []
+    for i in range(12):
+        t = 5 + 60 * i
+        stamp = f"E1227 08:{t // 60:02d}:{t % 60:02d}.712122"
+        lines.append(
+            f"{stamp}       1 reflector.go:178] pkg/controller/controller.go:154: Failed to list *v1.Pod: pods is "
+            'forbidden: User "system:serviceaccount:default:cleanup-operator" cannot list resource "pods" in API '
+            'group "" in the namespace "default"'
+        )
+    log = text(
+        "I1227 08:00:21.102311       1 main.go:84] Starting the kube-cleanup-operator",
+        "I1227 08:00:21.102811       1 controller.go:107] Controller will delete successful jobs after 15m0s",
+        *lines,
+    )
+    return CaseSpec(
+        id="permission-denied-pod-controller-cannot-list-pods-rbac",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="cannot list resource",
+        description="The Helm chart was installed without its RBAC objects: the controller's service account may "
+        "not list pods, so it runs but does nothing, logging the Forbidden error every minute.",
+        objects=[p],
+        logs={f"{name}/cleanup-operator": log},
+        captured=at(740),
+        title="A job clean-up controller does nothing: 'pods is forbidden: User "
+        '"system:serviceaccount:default:cleanup-operator" cannot list resource "pods"\'',
+        source="https://github.com/lwolf/kube-cleanup-operator/issues/81",
+    )
+
+
+@SCENARIOS.add
+def volume_error_pod_pipeline_step_unbound_immediate_pvc() -> CaseSpec:
+    at = Clock(datetime(2020, 5, 4, 11, 0, tzinfo=timezone.utc))
+    name, ns = "titanic-ml-kfhrw-3204567519", "kubeflow-user"
+    c = Container(
+        "main",
+        "gcr.io/arrikto/kale-example:titanic",
+        command=["python3", "-u", "-c", "from kale.rpc import run; run('loaddata')"],
+        resources=cpu_only("1Gi", "500m"),
+        mounts=[{"name": "kale-marshal-volume", "mountPath": "/marshal"}],
+    )
+    wait = Container("wait", "argoproj/argoexec:v2.3.0", command=["argoexec", "wait"])
+    msg = "pod has unbound immediate PersistentVolumeClaims (repeated 2 times)"
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"workflows.argoproj.io/workflow": "titanic-ml-kfhrw"},
+        owner={
+            "apiVersion": "argoproj.io/v1alpha1",
+            "kind": "Workflow",
+            "name": "titanic-ml-kfhrw",
+            "uid": uid(ns, "Workflow", "titanic-ml-kfhrw"),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[wait, c],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        qos="Burstable",
+        volumes=[
+            {"name": "kale-marshal-volume", "persistentVolumeClaim": {"claimName": "titanic-ml-kfhrw-kale-marshal-pvc"}}
+        ],
+    )
+    pvc: Obj = {
+        "apiVersion": "v1",
+        "kind": "PersistentVolumeClaim",
+        "metadata": {
+            "name": "titanic-ml-kfhrw-kale-marshal-pvc",
+            "namespace": ns,
+            "uid": uid(ns, "PersistentVolumeClaim", "titanic-ml-kfhrw-kale-marshal-pvc"),
+            "creationTimestamp": ts(at(0)),
+        },
+        "spec": {"accessModes": ["ReadWriteMany"], "resources": {"requests": {"storage": "1Gi"}}},
+        "status": {"phase": "Pending"},
+    }
+    events = [
+        event(p, "FailedScheduling", msg, at(1), last=at(900), count=14, component="default-scheduler"),
+        event(
+            pvc,
+            "ProvisioningFailed",
+            'Failed to provision volume with StorageClass "default": Azure disk does not support access mode '
+            "ReadWriteMany",
+            at(1),
+            last=at(900),
+            count=20,
+            component="persistentvolume-controller",
+        ),
+    ]
+    return CaseSpec(
+        id="volume-error-pod-pipeline-step-unbound-immediate-pvc",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="unbound immediate PersistentVolumeClaims",
+        description="The pipeline's shared marshal volume asks for ReadWriteMany, which the cluster's default "
+        "storage class cannot provision; the claim stays Pending and the first step never schedules.",
+        objects=[p, pvc, *events],
+        captured=at(960),
+        title="A Kubeflow (Kale) pipeline step stays Pending: 'Unschedulable: pod has unbound immediate "
+        "PersistentVolumeClaims (repeated 2 times)'",
+        source="https://github.com/kubeflow-kale/examples/issues/6",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_device_plugin_could_not_load_nvml() -> CaseSpec:
+    at = Clock(datetime(2021, 8, 27, 22, 40, tzinfo=timezone.utc))
+    name, ns, host = "nvidia-device-plugin-daemonset-7xk2p", "gpu-operator-resources", "gpu-worker-1"
+    c = Container(
+        "nvidia-device-plugin-ctr",
+        "nvcr.io/nvidia/k8s-device-plugin:v0.9.0-ubi8",
+        args=["--mig-strategy=single", "--pass-device-specs=true", "--fail-on-init-error=true"],
+        state=_crash_loop("nvidia-device-plugin-ctr", name, ns),
+        last=terminated(1, at(1430), at(1430)),
+        restarts=9,
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "nvidia-device-plugin-daemonset"},
+        owner={
+            "apiVersion": "apps/v1",
+            "kind": "DaemonSet",
+            "name": "nvidia-device-plugin-daemonset",
+            "uid": uid(ns, "DaemonSet", "nvidia-device-plugin-daemonset"),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(0),
+        restart_policy="Always",
+        qos="BestEffort",
+    )
+    prev = text(
+        "2021/08/27 23:03:50 Loading NVML",
+        "2021/08/27 23:03:50 Failed to initialize NVML: could not load NVML library.",
+        "2021/08/27 23:03:50 If this is a GPU node, did you set the docker default runtime to `nvidia`?",
+        "2021/08/27 23:03:50 You can check the prerequisites at: https://github.com/NVIDIA/k8s-device-plugin"
+        "#prerequisites",
+        "2021/08/27 23:03:50 You can learn how to set the runtime at: https://github.com/NVIDIA/k8s-device-plugin"
+        "#quick-start",
+        "2021/08/27 23:03:50 If this is not a GPU node, you should set up a toleration or nodeSelector to only deploy "
+        "this plugin on GPU nodes",
+    )
+    events = [_backoff(p, "nvidia-device-plugin-ctr", at, 60, 1500, 30)]
+    return CaseSpec(
+        id="cuda-error-pod-device-plugin-could-not-load-nvml",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="cuda-error",
+        culprit=name,
+        evidence="could not load NVML library",
+        description="The node's container runtime does not inject the NVIDIA driver libraries (nvidia is not its "
+        "default runtime), so the device plugin cannot load libnvidia-ml and exits; the node never advertises "
+        "its GPUs.",
+        objects=[p, *events],
+        logs={f"{name}/nvidia-device-plugin-ctr.previous": prev},
+        captured=at(1520),
+        title="The GPU operator's device plugin crash-loops on a GPU node: 'Failed to initialize NVML: could not "
+        "load NVML library'",
+        source="https://github.com/NVIDIA/gpu-operator/issues/250",
+    )
+
+
+@SCENARIOS.add
+def missing_file_pod_tgi_cannot_load_tokenizer_shard_cannot_start() -> CaseSpec:
+    at = Clock(datetime(2023, 8, 28, 9, 50, tzinfo=timezone.utc))
+    deployment, ns, host = "fire13b-tgi", "inference", "a100-node-2"
+    c = Container(
+        "tgi",
+        "ghcr.io/huggingface/text-generation-inference:1.0.2",
+        args=["--model-id", "db-atlas/fire13b_0825"],
+        resources=gpu(1, "64Gi", "8"),
+        state=_crash_loop("tgi", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(470), at(563)),
+        restarts=3,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        '2023-08-28T09:58:10.212233Z  INFO text_generation_launcher: Args { model_id: "db-atlas/fire13b_0825", '
+        "revision: None, validation_workers: 2, sharded: None, num_shard: None, quantize: None }",
+        "2023-08-28T09:58:10.212389Z  INFO download: text_generation_launcher: Starting download process.",
+        "2023-08-28T09:58:14.871511Z  INFO text_generation_launcher: Files are already present on the host. "
+        "Skipping download.",
+        "2023-08-28T09:58:15.501287Z  INFO download: text_generation_launcher: Successfully downloaded weights.",
+        "2023-08-28T09:58:15.501620Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0",
+        "2023-08-28T09:59:22.612792Z ERROR shard-manager: text_generation_launcher: Shard complete standard error "
+        "output:",
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/lib/python3.9/site-packages/text_generation_server/models/flash_llama.py", line 45, in '
+        "__init__",
+        "    tokenizer = LlamaTokenizerFast.from_pretrained(",
+        "OSError: Can't load tokenizer for 'db-atlas/fire13b_0825'. If you were trying to load it from "
+        "'https://huggingface.co/models', make sure you don't have a local directory with the same name. Otherwise, "
+        "make sure 'db-atlas/fire13b_0825' is the correct path to a directory containing all relevant files for a "
+        "LlamaTokenizerFast tokenizer.",
+        " rank=0",
+        "2023-08-28T09:59:22.710328Z ERROR text_generation_launcher: Shard 0 failed to start",
+        "2023-08-28T09:59:22.710368Z  INFO text_generation_launcher: Shutting down shards",
+        "Error: ShardCannotStart",
+    )
+    events = [_backoff(p, "tgi", at, 300, 600, 5)]
+    return CaseSpec(
+        id="missing-file-pod-tgi-cannot-load-tokenizer-shard-cannot-start",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="missing-file",
+        culprit=name,
+        evidence="Can't load tokenizer",
+        description="The fine-tuned model's repository holds the weights but not the tokenizer files; TGI's shard "
+        "cannot build the tokenizer and the launcher stops (ShardCannotStart).",
+        objects=[p, *events],
+        logs={f"{name}/tgi.previous": prev},
+        captured=at(620),
+        title="TGI cannot start a fine-tuned Llama model: \"OSError: Can't load tokenizer for ...\" then 'Shard 0 "
+        "failed to start'",
+        source="https://github.com/huggingface/autotrain-advanced/issues/232",
+    )
+
+
+@SCENARIOS.add
+def healthy_pod_tgi_llama3_tokenizer_added_token_warnings() -> CaseSpec:
+    at = Clock(datetime(2024, 5, 30, 13, 12, tzinfo=timezone.utc))
+    deployment, ns, host = "llama3-70b-tgi", "llm", "h100-node-1"
+    c = Container(
+        "tgi",
+        "ghcr.io/huggingface/text-generation-inference:2.0.4",
+        args=["--model-id", "meta-llama/Meta-Llama-3-70B-Instruct", "--num-shard", "2"],
+        resources=gpu(2, "200Gi", "16"),
+        probes=_http_probe("/health", 80, kinds=("readinessProbe",)),
+        state=running(at(20)),
+        ready=True,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    name = p["metadata"]["name"]
+    warn = (
+        "2024-05-30T13:14:36.{:06d}Z  WARN tokenizers::tokenizer::serialization: /usr/local/cargo/registry/src/"
+        "index.crates.io-6f17d22bba15001f/tokenizers-0.19.1/src/tokenizer/serialization.rs:159: Warning: Token "
+        "'<|reserved_special_token_{}|>' was expected to have ID '{}' but was given ID 'None'"
+    )
+    log = text(
+        "2024-05-30T13:13:21.641187Z  INFO text_generation_launcher: Sharding model on 2 processes",
+        "2024-05-30T13:13:21.641402Z  INFO download: text_generation_launcher: Starting download process.",
+        "2024-05-30T13:13:24.120337Z  INFO text_generation_launcher: Files are already present on the host. "
+        "Skipping download.",
+        "2024-05-30T13:13:24.944809Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0",
+        "2024-05-30T13:13:24.944872Z  INFO shard-manager: text_generation_launcher: Starting shard rank=1",
+        "2024-05-30T13:14:31.968900Z  INFO shard-manager: text_generation_launcher: Waiting for shard to be ready... "
+        "rank=0",
+        "2024-05-30T13:14:34.600199Z  INFO shard-manager: text_generation_launcher: Shard ready in 72.923632276s "
+        "rank=1",
+        "2024-05-30T13:14:34.700341Z  INFO shard-manager: text_generation_launcher: Shard ready in 73.011236814s "
+        "rank=0",
+        "2024-05-30T13:14:34.797210Z  INFO text_generation_launcher: Starting Webserver",
+        *[warn.format(100000 + i, 240 + i, 128248 + i) for i in range(8)],
+        "2024-05-30T13:14:36.871110Z  INFO text_generation_router: router/src/main.rs:323: Using config Some(Llama)",
+        "2024-05-30T13:14:37.201554Z  INFO text_generation_router::server: router/src/server.rs:1591: Warming up model",
+        "2024-05-30T13:14:49.511201Z  INFO text_generation_router::server: router/src/server.rs:1617: Setting max "
+        "batch total tokens to 135760",
+        "2024-05-30T13:14:49.511224Z  INFO text_generation_router::server: router/src/server.rs:1618: Connected",
+    )
+    return CaseSpec(
+        id="healthy-pod-tgi-llama3-tokenizer-added-token-warnings",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence=None,
+        description="The tokenizer library warns about every added special token of the Llama 3 tokenizer while "
+        "the router loads it; the shards are ready, the router connected and the pod is Ready.",
+        objects=[p],
+        logs={f"{name}/tgi": log},
+        captured=at(300),
+        title="TGI serving Llama 3 prints a WARN line for every reserved special token ('was expected to have ID "
+        "... but was given ID None') and then serves",
+        source="https://github.com/huggingface/text-generation-inference/issues/1984",
+    )
+
+
+@SCENARIOS.add
+def healthy_pod_vllm_moe_triton_error_message_can_be_ignored() -> CaseSpec:
+    at = Clock(datetime(2025, 4, 12, 7, 40, tzinfo=timezone.utc))
+    deployment, ns, host = "deepseek-r1-awq", "llm", "a100x8-node-1"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.8.4",
+        args=["--model", "cognitivecomputations/DeepSeek-R1-AWQ", "--tensor-parallel-size", "8", "--port", "8000"],
+        resources=gpu(8, "900Gi", "64"),
+        probes=_http_probe("/health", 8000, kinds=("readinessProbe",)),
+        state=running(at(30)),
+        ready=True,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    name = p["metadata"]["name"]
+    pids = [528, 500, 521, 486, 514, 507, 563, 556]
+    log = text(
+        "INFO 04-12 07:41:02 [api_server.py:1034] vLLM API server version 0.8.4",
+        "INFO 04-12 07:52:40 [gpu_model_runner.py:1216] Model loading took 47.1523 GiB and 690.11 seconds",
+        *[
+            f"(VllmWorkerProcess pid={pid}) WARNING 04-12 07:54:01 [triton_decode_attention.py:44] The following "
+            "error message 'operation scheduled before its operands' can be ignored."
+            for pid in pids
+        ],
+        "error: operation scheduled before its operands",
+        "INFO 04-12 07:55:12 [kv_cache_utils.py:566] GPU KV cache size: 1,204,480 tokens",
+        "INFO 04-12 07:56:40 [core.py:163] init engine (profile, create kv cache, warmup model) took 239.77 seconds",
+        "INFO 04-12 07:56:41 [api_server.py:1081] Starting vLLM API server on http://0.0.0.0:8000",
+        "INFO:     Started server process [1]",
+        "INFO:     Application startup complete.",
+        'INFO:     10.0.3.17:52114 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+    )
+    return CaseSpec(
+        id="healthy-pod-vllm-moe-triton-error-message-can-be-ignored",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence=None,
+        description="vLLM warns that the Triton compiler's 'operation scheduled before its operands' error can be "
+        "ignored, the compiler prints it, and the server starts and answers requests.",
+        objects=[p],
+        logs={f"{name}/vllm": log},
+        captured=at(1080),
+        title="vLLM with the MoE WNA16 kernel prints 'error: operation scheduled before its operands' after its "
+        "own warning that the message can be ignored, then serves",
+        source="https://github.com/vllm-project/vllm/pull/14447",
+    )
+
+
+@SCENARIOS.add
+def unschedulable_pod_kvcache_untolerated_gpu_node_taint() -> CaseSpec:
+    at = Clock(datetime(2025, 3, 27, 8, 0, tzinfo=timezone.utc))
+    deployment, ns = "deepseek-coder-7b-kvcache", "default"
+    c = Container(
+        "kvcache",
+        "aibrix/vineyardd:20241120",
+        command=["/bin/bash", "-c", "vineyardd --socket /var/run/vineyard.sock --etcd_endpoint http://etcd:2379"],
+        resources=cpu_only("4Gi", "2"),
+        mounts=[{"name": "vineyard-socket", "mountPath": "/var/run"}],
+    )
+    msg = (
+        "0/1 nodes are available: 1 node(s) had untolerated taint {nvidia.com/gpu: present}. preemption: 0/1 nodes "
+        "are available: 1 Preemption is not helpful for scheduling."
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        qos="Guaranteed",
+        volumes=[{"name": "vineyard-socket", "hostPath": {"path": "/var/run/vineyard-kubernetes/default", "type": ""}}],
+    )
+    name = p["metadata"]["name"]
+    events = [event(p, "FailedScheduling", msg, at(1), last=at(3600), count=42, component="default-scheduler")]
+    return CaseSpec(
+        id="unschedulable-pod-kvcache-untolerated-gpu-node-taint",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence="untolerated taint",
+        description="GKE taints GPU nodes nvidia.com/gpu=present:NoSchedule and adds the toleration only to pods "
+        "that request a GPU; the KV-cache pod requests none, has no toleration, and the cluster has only GPU "
+        "nodes.",
+        objects=[p, *events],
+        captured=at(3620),
+        title="A KV-cache pod created by an operator stays Pending on GKE: '1 node(s) had untolerated taint "
+        "{nvidia.com/gpu: present}'",
+        source="https://github.com/vllm-project/aibrix/pull/909",
+    )
+
+
+@SCENARIOS.add
+def disk_full_pod_vllm_evicted_ray_logs_fill_ephemeral_storage() -> CaseSpec:
+    at = Clock(datetime(2024, 7, 10, 2, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "qwen2-72b-vllm", "llm", "a800-node-07"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.5.1",
+        args=["--model", "/models/Qwen2-72B-Instruct", "--tensor-parallel-size", "4", "--port", "8000"],
+        resources={
+            "limits": {"cpu": "32", "memory": "256Gi", "nvidia.com/gpu": "4", "ephemeral-storage": "10Gi"},
+            "requests": {"cpu": "32", "memory": "256Gi", "nvidia.com/gpu": "4", "ephemeral-storage": "10Gi"},
+        },
+        state=terminated(137, at(60), at(30900), reason="Error"),
+    )
+    msg = "Pod ephemeral local storage usage exceeds the total limit of containers 10Gi. "
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(1),
+        reason="Evicted",
+        message=msg,
+        qos="Guaranteed",
+    )
+    name = p["metadata"]["name"]
+    log = text(
+        "INFO 07-10 02:01:12 api_server.py:206] vLLM API server version 0.5.1",
+        "2024-07-10 02:01:20,118\tINFO worker.py:1771 -- Started a local Ray instance. View the dashboard at "
+        "127.0.0.1:8265",
+        "INFO 07-10 02:01:25 llm_engine.py:169] Initializing an LLM engine (v0.5.1) with config: "
+        "model='/models/Qwen2-72B-Instruct', tensor_parallel_size=4, distributed_executor_backend=ray",
+        "INFO 07-10 02:09:41 ray_gpu_executor.py:400] # GPU blocks: 11204, # CPU blocks: 3276",
+        "INFO:     Application startup complete.",
+        'INFO:     10.0.8.21:41822 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+        'INFO:     10.0.8.21:41830 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+    )
+    events = [
+        event(p, "Evicted", msg, at(30890), host=host),
+        event(p, "Killing", "Stopping container vllm", at(30890), type_="Normal", host=host),
+    ]
+    return CaseSpec(
+        id="disk-full-pod-vllm-evicted-ray-logs-fill-ephemeral-storage",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=name,
+        evidence="ephemeral local storage usage exceeds",
+        description="Ray, which vLLM uses for tensor parallelism, writes its session logs under /tmp in the "
+        "container's writable layer; after hours of serving they pass the pod's ephemeral-storage limit and the "
+        "kubelet evicts the pod.",
+        objects=[p, *events],
+        logs={f"{name}/vllm": log},
+        captured=at(31000),
+        title="A vLLM pod on a cluster with ephemeral-storage limits is evicted: Ray's log files in /tmp fill the "
+        "pod's ephemeral storage",
+        source="https://github.com/vllm-project/vllm/issues/6290",
+    )
+
+
+@SCENARIOS.add
+def quota_exceeded_job_kueue_no_flavor_has_unused_quota() -> CaseSpec:
+    at = Clock(datetime(2023, 10, 27, 3, 0, tzinfo=timezone.utc))
+    name, ns, queue = "sample-job-8lx2q", "default", "flavor-fungibility-queue"
+    tmpl = Container(
+        "dummy-job",
+        "gcr.io/k8s-staging-perf-tests/sleep:v0.1.0",
+        args=["30s"],
+        resources={"requests": {"cpu": "500m", "memory": "200Mi"}},
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=tmpl,
+        conditions=[],
+        suspend=True,
+        labels={"kueue.x-k8s.io/queue-name": queue},
+    )
+    msg = (
+        "couldn't assign flavors to pod set main: insufficient unused quota for cpu in flavor x86, 500m more "
+        "needed, insufficient unused quota for cpu in flavor arm, 500m more needed"
+    )
+    wl = kueue_workload(
+        job,
+        at(1),
+        queue=queue,
+        pod_sets=[{"name": "main", "count": 1}],
+        conditions=[metav1_condition("QuotaReserved", at(1), "Pending", msg, status=False)],
+    )
+    events = [
+        event(
+            job,
+            "CreatedWorkload",
+            f"Created Workload: {ns}/{wl['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="kueue-job-controller",
+        ),
+        event(wl, "Pending", msg, at(1), last=at(590), count=25, component="kueue-admission"),
+    ]
+    return CaseSpec(
+        id="quota-exceeded-job-kueue-no-flavor-has-unused-quota",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="quota-exceeded",
+        culprit=None,
+        evidence="insufficient unused quota for cpu",
+        description="Both flavors of the ClusterQueue have their nominal CPU quota in use and the queue may not "
+        "borrow; Kueue keeps the Job suspended.",
+        objects=[job, wl, *events],
+        captured=at(600),
+        title="A Job in a ClusterQueue with two flavors stays suspended: neither flavor has unused CPU quota and it "
+        "does not borrow",
+        source="https://github.com/kubernetes-sigs/kueue/issues/1276",
+    )
+
+
+@SCENARIOS.add
+def volume_error_pod_rollout_rwo_volume_multi_attach() -> CaseSpec:
+    at = Clock(datetime(2023, 10, 27, 7, 54, tzinfo=timezone.utc))
+    deployment, ns, host = "kubegems-api", "kubegems", "master02"
+    old = _rs_name(deployment, ns, 1)
+    init = [Container("init", "docker.io/kubegems/kubegems:v1.23.8", state=waiting("PodInitializing"))]
+    c = Container(
+        "api",
+        "docker.io/kubegems/kubegems:v1.23.8",
+        args=["service", "--config", "/app/config/config.yaml"],
+        resources=cpu_only("1Gi", "500m"),
+        mounts=[{"name": "data", "mountPath": "/app/data"}],
+        state=waiting("PodInitializing"),
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        init=init,
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "kubegems-api-data"}}],
+    )
+    name = p["metadata"]["name"]
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "FailedAttachVolume",
+            'Multi-Attach error for volume "pvc-3f5a2c0e-7d44-4b7e-9a2f-5c1d8e6b9f01" Volume is already used by '
+            f"pod(s) {old}",
+            at(2),
+            component="attachdetach-controller",
+        ),
+        event(
+            p,
+            "FailedMount",
+            "Unable to attach or mount volumes: unmounted volumes=[data], unattached volumes=[data "
+            "kube-api-access-7x2mq]: timed out waiting for the condition",
+            at(124),
+            last=at(1330),
+            count=9,
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="volume-error-pod-rollout-rwo-volume-multi-attach",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="Multi-Attach error",
+        description="A rolling update starts the new pod on another node while the old pod still holds the "
+        "ReadWriteOnce volume; the volume cannot be attached to a second node and the new pod waits forever.",
+        objects=[p, *events],
+        captured=at(1400),
+        title='After an upgrade the new API pod stays Pending: \'Multi-Attach error for volume "pvc-..." Volume is '
+        "already used by pod(s) ...'",
+        source="https://github.com/kubegems/kubegems/issues/483",
+    )
+
+
+@SCENARIOS.add
+def healthy_pod_running_after_transient_unbound_pvc() -> CaseSpec:
+    at = Clock(datetime(2019, 1, 6, 15, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "lms", "openedx", "minikube"
+    c = Container(
+        "lms",
+        "regis/openedx:ironwood",
+        resources=cpu_only("2Gi", "1"),
+        mounts=[{"name": "data", "mountPath": "/openedx/data"}],
+        state=running(at(140)),
+        ready=True,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(95),
+        volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "lms-data"}}],
+    )
+    name = p["metadata"]["name"]
+    events = [
+        event(
+            p,
+            "FailedScheduling",
+            "pod has unbound immediate PersistentVolumeClaims (repeated 2 times)",
+            at(1),
+            last=at(60),
+            count=4,
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(95),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Pulled",
+            'Container image "regis/openedx:ironwood" already present on machine',
+            at(138),
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Created", "Created container lms", at(139), type_="Normal", host=host),
+        event(p, "Started", "Started container lms", at(140), type_="Normal", host=host),
+    ]
+    log = text(
+        "[2019-01-06 15:02:31 +0000] [1] [INFO] Starting gunicorn 19.9.0",
+        "[2019-01-06 15:02:31 +0000] [1] [INFO] Listening at: http://0.0.0.0:8000 (1)",
+        "[2019-01-06 15:02:31 +0000] [9] [INFO] Booting worker with pid: 9",
+    )
+    return CaseSpec(
+        id="healthy-pod-running-after-transient-unbound-pvc",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence=None,
+        description="The claims are provisioned a minute after the pods are created; until then the scheduler "
+        "reports unbound claims, then the pod is scheduled, starts and serves.",
+        objects=[p, *events],
+        logs={f"{name}/lms": log},
+        captured=at(600),
+        title="A dashboard shows 'pod has unbound immediate PersistentVolumeClaims' for freshly deployed pods, which "
+        "turn green a couple of minutes later",
+        source="https://github.com/overhangio/tutor/issues/119",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_gpu_daemonset_start_error_libnvidia_ml_missing() -> CaseSpec:
+    at = Clock(datetime(2023, 3, 20, 10, 0, tzinfo=timezone.utc))
+    name, ns, host = "nvidia-dcgm-exporter-qc5p2", "gpu-operator-resources", "gpu-worker-3"
+    msg = (
+        "failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create "
+        "failed: unable to start container process: error during container init: error running hook #0: error "
+        "running hook: exit status 1, stdout: , stderr: Auto-detected mode as 'legacy'\n"
+        "nvidia-container-cli.real: initialization error: load library failed: libnvidia-ml.so.1: cannot open "
+        "shared object file: no such file or directory: unknown"
+    )
+    c = Container(
+        "nvidia-dcgm-exporter",
+        "nvcr.io/nvidia/k8s/dcgm-exporter:3.1.3-3.1.2-ubuntu20.04",
+        state=_crash_loop("nvidia-dcgm-exporter", name, ns),
+        last=terminated(128, at(3600), at(3600), reason="StartError", message=msg),
+        restarts=16,
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "nvidia-dcgm-exporter"},
+        owner={
+            "apiVersion": "apps/v1",
+            "kind": "DaemonSet",
+            "name": "nvidia-dcgm-exporter",
+            "uid": uid(ns, "DaemonSet", "nvidia-dcgm-exporter"),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(0),
+        restart_policy="Always",
+        qos="BestEffort",
+    )
+    events = [
+        event(p, "Failed", f"Error: {msg}", at(30), last=at(3600), count=17, host=host),
+        _backoff(p, "nvidia-dcgm-exporter", at, 40, 3700, 300),
+    ]
+    return CaseSpec(
+        id="cuda-error-pod-gpu-daemonset-start-error-libnvidia-ml-missing",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="cuda-error",
+        culprit=name,
+        evidence="libnvidia-ml.so.1",
+        description="The NVIDIA container runtime hook cannot find the driver's libnvidia-ml on the node (the "
+        "driver is not installed where the toolkit looks for it), so every GPU container fails to start.",
+        objects=[p, *events],
+        captured=at(3720),
+        title="GPU operator daemonset pods fail: 'nvidia-container-cli.real: initialization error: load library "
+        "failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory: unknown'",
+        source="https://github.com/NVIDIA/gpu-operator/issues/511",
+    )
+
+
+@SCENARIOS.add
+def gpu_oom_pod_vllm_max_seq_len_larger_than_kv_cache() -> CaseSpec:
+    at = Clock(datetime(2024, 4, 11, 6, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "qwen15-7b-chat", "llm", "a10-node-02"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.4.0",
+        command=["python", "-m", "vllm.entrypoints.openai.api_server"],
+        args=["--served-model-name", "Qwen1.5-7B-Chat", "--model", "/models--Qwen--Qwen1.5-7B-Chat"],
+        resources=gpu(1, "48Gi", "8"),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(610), at(668)),
+        restarts=5,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 04-11 06:10:12 api_server.py:149] vLLM API server version 0.4.0",
+        "INFO 04-11 06:10:13 llm_engine.py:74] Initializing an LLM engine (v0.4.0) with config: "
+        "model='/models--Qwen--Qwen1.5-7B-Chat', tokenizer='/models--Qwen--Qwen1.5-7B-Chat', "
+        "tokenizer_mode=auto, revision=None, trust_remote_code=False, dtype=torch.bfloat16, max_seq_len=32768, "
+        "download_dir=None, load_format=auto, tensor_parallel_size=1, disable_custom_all_reduce=True, "
+        "quantization=None, enforce_eager=False, kv_cache_dtype=auto, device_config=cuda, seed=0)",
+        "INFO 04-11 06:10:58 model_runner.py:104] Loading model weights took 14.3919 GB",
+        "INFO 04-11 06:11:05 gpu_executor.py:94] # GPU blocks: 459, # CPU blocks: 512",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/engine/llm_engine.py", line 188, in '
+        "_initialize_kv_caches",
+        "    self.model_executor.initialize_cache(num_gpu_blocks, num_cpu_blocks)",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/worker/worker.py", line 170, in '
+        "_check_if_can_support_max_seq_len",
+        "    raise ValueError(",
+        "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored "
+        "in KV cache (7344). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing "
+        "the engine.",
+    )
+    events = [_backoff(p, "vllm", at, 300, 700, 8)]
+    return CaseSpec(
+        id="gpu-oom-pod-vllm-max-seq-len-larger-than-kv-cache",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-oom",
+        culprit=name,
+        evidence="larger than the maximum number of tokens that can be stored in KV cache",
+        description="After the weights, the 24 GB GPU has room for a KV cache of about 7,300 tokens, but the model's "
+        "default context is 32,768 tokens; vLLM refuses to start unless the context is shortened or more memory "
+        "is given to the cache.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(720),
+        title="vLLM serving Qwen1.5-7B-Chat exits: \"The model's max seq len (32768) is larger than the maximum "
+        'number of tokens that can be stored in KV cache (7344)"',
+        source="https://github.com/QwenLM/Qwen3/issues/295",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_vllm_port_env_collides_with_api_port() -> CaseSpec:
+    at = Clock(datetime(2024, 6, 26, 14, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "llm-server", "ml-serving", "gpu-node-5"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.5.0.post1",
+        command=["/bin/sh", "-c"],
+        args=[
+            "python -u -m vllm.entrypoints.openai.api_server --host 0.0.0.0 --port $VLLM_PORT --model "
+            "$launch_model --tensor-parallel-size $NUM_GPUS --download-dir /data"
+        ],
+        env=[
+            {"name": "VLLM_PORT", "value": "9000"},
+            {"name": "launch_model", "value": "mistralai/Mistral-7B-Instruct-v0.2"},
+            {"name": "NUM_GPUS", "value": "2"},
+        ],
+        resources=gpu(2, "64Gi", "16"),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(820), at(905)),
+        restarts=4,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 06-26 14:13:41 api_server.py:177] vLLM API server version 0.5.0.post1",
+        "INFO 06-26 14:13:48 llm_engine.py:161] Initializing an LLM engine (v0.5.0.post1) with config: "
+        "model='mistralai/Mistral-7B-Instruct-v0.2', tensor_parallel_size=2, download_dir='/data', seed=0)",
+        "INFO 06-26 14:14:30 model_runner.py:160] Loading model weights took 6.7505 GB",
+        "INFO 06-26 14:14:36 distributed_gpu_executor.py:56] # GPU blocks: 27161, # CPU blocks: 4096",
+        "INFO 06-26 14:14:58 serving_chat.py:92] Using default chat template",
+        "INFO:     Started server process [1]",
+        "INFO:     Waiting for application startup.",
+        "INFO:     Application startup complete.",
+        "ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 9000): address already in use",
+        "INFO:     Waiting for application shutdown.",
+        "INFO:     Application shutdown complete.",
+    )
+    events = [_backoff(p, "vllm", at, 420, 920, 6)]
+    return CaseSpec(
+        id="config-error-pod-vllm-port-env-collides-with-api-port",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="address already in use",
+        description="The pod sets VLLM_PORT and passes the same value to --port; vLLM reads VLLM_PORT for its own "
+        "internal distributed communication, which takes the port first, so the API server cannot bind it.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(940),
+        title="vLLM 0.5 exits on Kubernetes: \"[Errno 98] error while attempting to bind on address ('0.0.0.0', "
+        "9000): address already in use\" - VLLM_PORT is also vLLM's own internal port",
+        source="https://github.com/vllm-project/vllm/issues/5867",
+    )
+
+
+@SCENARIOS.add
+def image_pull_error_pod_operator_image_no_match_for_platform() -> CaseSpec:
+    at = Clock(datetime(2025, 6, 6, 18, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "fdb-kubernetes-operator-controller-manager", "default", "lima-arm64-worker"
+    image = "foundationdb/fdb-kubernetes-operator:v2.6.0"
+    c = Container(
+        "manager",
+        image,
+        command=["/manager"],
+        resources=cpu_only("256Mi", "500m"),
+        state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    failure = (
+        f'Failed to pull image "{image}": rpc error: code = NotFound desc = failed to pull and unpack image '
+        f'"docker.io/{image}": no match for platform in manifest: not found'
+    )
+    events = _pulling(p, image, failure, 3, 300, 5, at, host)
+    return CaseSpec(
+        id="image-pull-error-pod-operator-image-no-match-for-platform",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=name,
+        evidence="no match for platform in manifest",
+        description="The image tag exists but is published for linux/amd64 only; the node is arm64, so the "
+        "runtime finds no manifest for its platform and the pull fails.",
+        objects=[p, *events],
+        captured=at(333),
+        title="An operator's pod is stuck in ImagePullBackOff on an arm64 node: 'no match for platform in "
+        "manifest: not found'",
+        source="https://github.com/FoundationDB/fdb-kubernetes-operator/issues/2294",
+    )
+
+
+@SCENARIOS.add
+def volume_error_pod_nfs_csi_driver_not_registered() -> CaseSpec:
+    at = Clock(datetime(2025, 5, 28, 3, 30, tzinfo=timezone.utc))
+    name, ns, host = "prometheus-server-0", "monitoring", "k8s-worker-2"
+    c = Container(
+        "prometheus-server",
+        "quay.io/prometheus/prometheus:v3.4.0",
+        args=["--storage.tsdb.path=/data", "--config.file=/etc/config/prometheus.yml"],
+        resources=cpu_only("2Gi", "1"),
+        mounts=[{"name": "storage-volume", "mountPath": "/data"}],
+        state=waiting("ContainerCreating"),
+    )
+    p = _sts_pod(
+        "prometheus-server",
+        0,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        volumes=[
+            {"name": "storage-volume", "persistentVolumeClaim": {"claimName": "storage-volume-prometheus-server-0"}}
+        ],
+    )
+    events = [
+        event(
+            p,
+            "FailedMount",
+            'MountVolume.MountDevice failed for volume "pvc-d37818b3-5bb4-49ea-99c7-984579fe6871" : kubernetes.io/csi: '
+            "attacher.MountDevice failed to create newCsiDriverClient: driver name nfs.csi.k8s.io not found in the "
+            "list of registered CSI drivers",
+            at(3),
+            last=at(82800),
+            count=702,
+            host=host,
+        )
+    ]
+    return CaseSpec(
+        id="volume-error-pod-nfs-csi-driver-not-registered",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="not found in the list of registered CSI drivers",
+        description="The NFS CSI node plugin runs, but its registrar never registers the driver with this node's "
+        "kubelet (a kubelet path that differs from the chart's default); the claim is bound but cannot be "
+        "mounted.",
+        objects=[p, *events],
+        captured=at(82900),
+        title="A pod with an NFS CSI volume never starts: 'driver name nfs.csi.k8s.io not found in the list of "
+        "registered CSI drivers' although the driver's pods are ready",
+        source="https://github.com/kubernetes-csi/csi-driver-nfs/issues/918",
+    )
+
+
+@SCENARIOS.add
+def gpu_hardware_error_pod_admission_fails_gpu_is_lost() -> CaseSpec:
+    at = Clock(datetime(2021, 3, 5, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "inference-worker", "ml", "node-11"
+    msg = (
+        "Pod Allocate failed due to device plugin GetPreferredAllocation rpc failed with err: rpc error: code = "
+        "Unknown desc = Unable to retrieve list of available devices: error creating nvml.Device 3: nvml: GPU is "
+        "lost, which is unexpected"
+    )
+    c = Container(
+        "worker",
+        "registry.example.com/ml/inference-worker:2.4.1",
+        resources=gpu(1, "16Gi", "4"),
+        state=waiting("ContainerCreating"),
+    )
+    p = _rejected(
+        _rs_pod(
+            deployment,
+            ns,
+            [c],
+            created=at(0),
+            phase="Failed",
+            node=host,
+            scheduled=at(1),
+            reason="UnexpectedAdmissionError",
+            message=msg,
+            qos="Guaranteed",
+        )
+    )
+    name = p["metadata"]["name"]
+    events = [event(p, "UnexpectedAdmissionError", msg, at(2), host=host)]
+    return CaseSpec(
+        id="gpu-hardware-error-pod-admission-fails-gpu-is-lost",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="gpu-hardware-error",
+        culprit=name,
+        evidence="GPU is lost",
+        description="One of the node's four GPUs has crashed (nvidia-smi: 'GPU is lost. Reboot the system'); the "
+        "device plugin cannot enumerate the devices, so the kubelet rejects every GPU pod placed on the node.",
+        objects=[p, *events],
+        captured=at(60),
+        title="GPU pods on one node fail at admission: 'Pod Allocate failed due to device plugin "
+        "GetPreferredAllocation rpc failed ... nvml: GPU is lost, which is unexpected'",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/231",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_triton_trtllm_grpc_port_already_in_use() -> CaseSpec:
+    at = Clock(datetime(2024, 7, 5, 8, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "trtllm-llama-tp2", "inference", "h100-node-3"
+    c = Container(
+        "triton",
+        "nvcr.io/nvidia/tritonserver:24.05-trtllm-python-py3",
+        command=["python3", "/app/scripts/launch_triton_server.py"],
+        args=["--world_size", "2", "--model_repo", "/models/triton_model_repo", "--grpc_port", "18001"],
+        resources=gpu(2, "128Gi", "16"),
+        state=_crash_loop("triton", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(520), at(590)),
+        restarts=4,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    grpc_core = (
+        "E0705 08:07:40.219476055   79386 chttp2_server.cc:1080]      UNKNOWN:No address added out of total 1 "
+        "resolved for '0.0.0.0:18001' {created_time:\"2024-07-05T08:07:40.219384819+00:00\", children:[UNKNOWN:"
+        'Failed to add any wildcard listeners {created_time:"2024-07-05T08:07:40.219362598+00:00", children:'
+        '[UNKNOWN:Unable to configure socket {fd:180, created_time:"2024-07-05T08:07:40.21932451+00:00", '
+        'children:[UNKNOWN:Address already in use {syscall:"bind", os_error:"Address already in use", errno:98, '
+        'created_time:"2024-07-05T08:07:40.21928166+00:00"}]}]}]}'
+    )
+    prev = text(
+        "I0705 08:07:31.102337 79385 pinned_memory_manager.cc:275] Pinned memory pool is created at "
+        "'0x7f2a9c000000' with size 268435456",
+        "I0705 08:07:31.102521 79385 cuda_memory_manager.cc:107] CUDA memory pool is created on device 0 with "
+        "size 67108864",
+        "I0705 08:07:38.911223 79385 model_lifecycle.cc:838] successfully loaded 'tensorrt_llm'",
+        "I0705 08:07:39.822114 79385 model_lifecycle.cc:838] successfully loaded 'ensemble'",
+        grpc_core,
+        "E0705 08:07:40.219789 79386 main.cc:245] failed to start GRPC service: Unavailable - Socket '0.0.0.0:18001' "
+        "already in use ",
+        "I0705 08:07:40.229760 79385 metrics.cc:770] Collecting CPU metrics",
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------",
+    )
+    events = [_backoff(p, "triton", at, 300, 600, 6)]
+    return CaseSpec(
+        id="config-error-pod-triton-trtllm-grpc-port-already-in-use",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="already in use",
+        description="The launch script starts one Triton server per tensor-parallel rank under mpirun, and both "
+        "were given the same gRPC port; the second cannot bind it, exits, and mpirun aborts the whole server.",
+        objects=[p, *events],
+        logs={f"{name}/triton.previous": prev},
+        captured=at(620),
+        title='A two-GPU TensorRT-LLM Triton server exits: "failed to start GRPC service: Unavailable - Socket '
+        "'0.0.0.0:18001' already in use\"",
+        source="https://github.com/triton-inference-server/tensorrtllm_backend/issues/524",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_uvicorn_port_env_overridden_by_service_link() -> CaseSpec:
+    at = Clock(datetime(2025, 10, 29, 7, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "server", "tronbyt", "k3s-node-1"
+    c = Container(
+        "tronbyt",
+        "ghcr.io/tronbyt/server:1.5.1",
+        env=[{"name": "SERVER_HOSTNAME_OR_IP", "value": ""}, {"name": "PRODUCTION", "value": "1"}],
+        ports=[{"containerPort": 8000, "protocol": "TCP"}],
+        probes=_http_probe("/app/healthcheck.py", 8000, kinds=("livenessProbe",), failures=10000),
+        resources=cpu_only("512Mi", "500m"),
+        state=_crash_loop("tronbyt", _rs_name(deployment, ns), ns),
+        last=terminated(2, at(600), at(603)),
+        restarts=7,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "Already up to date.",
+        "Usage: uvicorn [OPTIONS] APP",
+        "Try 'uvicorn --help' for help.",
+        "",
+        "Error: Invalid value for '--port': 'tcp://10.43.3.59:8000' is not a valid integer.",
+    )
+    events = [
+        event(
+            p,
+            "Unhealthy",
+            'Liveness probe failed: Get "http://10.42.3.59:8000/app/healthcheck.py": dial tcp 10.42.3.59:8000: '
+            "connect: connection refused",
+            at(5),
+            last=at(600),
+            count=12,
+            host=host,
+        ),
+        _backoff(p, "tronbyt", at, 30, 620, 30),
+    ]
+    return CaseSpec(
+        id="config-error-pod-uvicorn-port-env-overridden-by-service-link",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="is not a valid integer",
+        description="The new release reads its port from SERVER_PORT; because the Service is named 'server', "
+        "Kubernetes injects SERVER_PORT=tcp://<service IP>:8000 into the pod, and uvicorn rejects it as a port.",
+        objects=[p, *events],
+        logs={f"{name}/tronbyt.previous": prev},
+        captured=at(640),
+        title="A web server's pod crash-loops after an upgrade: \"Error: Invalid value for '--port': "
+        "'tcp://10.43.3.59:8000' is not a valid integer\"",
+        source="https://github.com/tronbyt/server/issues/405",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_vllm_tensor_parallel_not_dividing_heads() -> CaseSpec:
+    at = Clock(datetime(2024, 4, 21, 2, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "qwen15-32b-chat", "llm", "t4x8-node-1"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.4.1",
+        args=["--model", "Qwen/Qwen1.5-32B-Chat", "--tensor-parallel-size", "6", "--dtype", "half"],
+        resources=gpu(6, "180Gi", "24"),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(400), at(421)),
+        restarts=4,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 04-21 02:06:38 api_server.py:149] vLLM API server version 0.4.1",
+        "INFO 04-21 02:06:38 api_server.py:150] args: Namespace(host=None, port=8000, model='Qwen/Qwen1.5-32B-Chat', "
+        "dtype='half', tensor_parallel_size=6)",
+        "Traceback (most recent call last):",
+        '  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main',
+        "    return _run_code(code, main_globals, None,",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/entrypoints/openai/api_server.py", line 159, in <module>',
+        "    engine = AsyncLLMEngine.from_engine_args(",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/engine/arg_utils.py", line 438, in create_engine_config',
+        "    model_config.verify_with_parallel_config(parallel_config)",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/config.py", line 225, in verify_with_parallel_config',
+        "    raise ValueError(",
+        "ValueError: Total number of attention heads (40) must be divisible by tensor parallel size (6).",
+    )
+    events = [_backoff(p, "vllm", at, 200, 430, 6)]
+    return CaseSpec(
+        id="config-error-pod-vllm-tensor-parallel-not-dividing-heads",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="must be divisible by tensor parallel size",
+        description="The server is started with a tensor-parallel size of 6 for a model with 40 attention heads; "
+        "vLLM refuses the option before loading anything. A size that divides the heads (4 or 8) is needed.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(440),
+        title="vLLM serving Qwen1.5-32B on six T4s exits: 'Total number of attention heads (40) must be divisible "
+        "by tensor parallel size (6)'",
+        source="https://github.com/vllm-project/vllm/issues/4232",
+    )
+
+
+@SCENARIOS.add
+def config_error_job_pods_forbidden_by_pod_security_restricted() -> CaseSpec:
+    at = Clock(datetime(2022, 12, 19, 8, 0, tzinfo=timezone.utc))
+    name, ns = "tekton-resource-pruner-mnf9n-27829440", "tekton-pipelines"
+    ctr = Container(
+        "pruner-tkn-tekton-pipelines-g2v7z",
+        "gcr.io/tekton-releases/dogfooding/tkn@sha256:025de221fb059ca24a3b2d988889ea34bce48dc76c0cf0d6b4499edb8c21325f",
+        command=["/bin/sh", "-c"],
+        args=["tkn taskrun delete --keep=100 -f ; tkn pipelinerun delete --keep=100 -f"],
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        conditions=[],
+        active=0,
+        backoff_limit=6,
+        start=at(0),
+    )
+    msg = (
+        f'Error creating: pods "{name}-4w6rm" is forbidden: violates PodSecurity "restricted:latest": '
+        'allowPrivilegeEscalation != false (container "pruner-tkn-tekton-pipelines-g2v7z" must set '
+        "securityContext.allowPrivilegeEscalation=false), unrestricted capabilities (container "
+        '"pruner-tkn-tekton-pipelines-g2v7z" must set securityContext.capabilities.drop=["ALL"]), runAsNonRoot != '
+        'true (pod or container "pruner-tkn-tekton-pipelines-g2v7z" must set securityContext.runAsNonRoot=true), '
+        'seccompProfile (pod or container "pruner-tkn-tekton-pipelines-g2v7z" must set '
+        'securityContext.seccompProfile.type to "RuntimeDefault" or "Localhost")'
+    )
+    events = [
+        event(
+            job,
+            "FailedCreate",
+            "(combined from similar events): " + msg,
+            at(1),
+            last=at(1500),
+            count=14,
+            component="job-controller",
+        )
+    ]
+    return CaseSpec(
+        id="config-error-job-pods-forbidden-by-pod-security-restricted",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=None,
+        evidence="violates PodSecurity",
+        description="The namespace enforces the 'restricted' Pod Security Standard and the Job's pod template sets "
+        "none of the security context it requires; admission rejects every pod, so the Job never runs one.",
+        objects=[job, *events],
+        captured=at(1560),
+        title="A clean-up CronJob's Job never creates a pod: 'Error creating: pods ... is forbidden: violates "
+        'PodSecurity "restricted:latest"\'',
+        source="https://github.com/tektoncd/operator/issues/1223",
+    )
+
+
+@SCENARIOS.add
+def shm_exhausted_pod_triton_python_backend_shm_region() -> CaseSpec:
+    at = Clock(datetime(2023, 8, 16, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "triton-ensemble", "inference", "rtx3090-node-1"
+    c = Container(
+        "triton",
+        "nvcr.io/nvidia/tritonserver:23.07-py3",
+        command=["tritonserver", "--model-repository=/mnt/model-repository"],
+        resources=gpu(2, "32Gi", "8"),
+        mounts=[{"name": "models", "mountPath": "/mnt/model-repository"}],
+        state=_crash_loop("triton", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(400), at(431)),
+        restarts=4,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "models", "persistentVolumeClaim": {"claimName": "model-repository"}}],
+    )
+    name = p["metadata"]["name"]
+    prev = text(
+        "NOTE: The SHMEM allocation limit is set to the default of 64MB.  This may be",
+        "   insufficient for the inference server.  NVIDIA recommends the use of the following flags:",
+        "   docker run --gpus all --shm-size=1g --ulimit memlock=-1 -p 8000:8000 -p 8001:8001 -p 8002:8002 ...",
+        "I0816 09:06:52.102211 1 pinned_memory_manager.cc:241] Pinned memory pool is created at '0x7f3a2c000000' "
+        "with size 268435456",
+        "I0816 09:06:52.104560 1 cuda_memory_manager.cc:107] CUDA memory pool is created on device 0 with size "
+        "67108864",
+        "I0816 09:06:52.104571 1 cuda_memory_manager.cc:107] CUDA memory pool is created on device 1 with size "
+        "67108864",
+        "I0816 09:06:52.410233 1 model_lifecycle.cc:462] loading: tokenizer:1",
+        "I0816 09:06:52.410498 1 model_lifecycle.cc:462] loading: classifier:1",
+        "E0816 09:06:53.077902 1 model_lifecycle.cc:626] failed to load 'tokenizer' version 1: Internal: Unable to "
+        "initialize shared memory key 'triton_python_backend_shm_region_3' to requested size (67108864 bytes). If "
+        "you are running Triton inside docker, use '--shm-size' flag to control the shared memory region size. Each "
+        "Python backend model instance requires at least 64MBs of shared memory. Error: No space left on device",
+        "I0816 09:06:55.880120 1 model_lifecycle.cc:817] successfully loaded 'classifier'",
+        "E0816 09:06:55.880377 1 model_repository_manager.cc:563] Invalid argument: ensemble 'pipeline' depends on "
+        "'tokenizer' which has no loaded version. Model 'tokenizer' loading failed with error: version 1 is at "
+        "UNAVAILABLE state: Internal: Unable to initialize shared memory key 'triton_python_backend_shm_region_3' to "
+        "requested size (67108864 bytes).",
+        "error: creating server: Internal - failed to load all models",
+    )
+    events = [_backoff(p, "triton", at, 200, 450, 6)]
+    return CaseSpec(
+        id="shm-exhausted-pod-triton-python-backend-shm-region",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="shm-exhausted",
+        culprit=name,
+        evidence="Unable to initialize shared memory key",
+        description="Each instance of a Triton Python-backend model needs 64 MB of /dev/shm and the pod has only "
+        "the runtime's default 64 MB; the second region cannot be created, the model does not load and the server "
+        "exits. 'No space left on device' here is /dev/shm, not the disk.",
+        objects=[p, *events],
+        logs={f"{name}/triton.previous": prev},
+        captured=at(460),
+        title='Triton with a Python-backend model fails: "Unable to initialize shared memory key '
+        "'triton_python_backend_shm_region_3' to requested size (67108864 bytes) ... Error: No space left on device\"",
+        source="https://github.com/triton-inference-server/server/issues/6195",
+    )
+
+
+@SCENARIOS.add
+def missing_file_pod_kserve_tfserving_base_path_not_found() -> CaseSpec:
+    at = Clock(datetime(2022, 4, 8, 10, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "flower-sample-predictor-default-00001-deployment", "kserve", "linux-server-1"
+    c = Container(
+        "kserve-container",
+        "tensorflow/serving:2.6.2",
+        command=["/usr/bin/tensorflow_model_server"],
+        args=["--port=9000", "--rest_api_port=8080", "--model_name=flower-sample", "--model_base_path=/mnt/models"],
+        resources=cpu_only("2Gi", "1"),
+        state=running(at(20)),
+    )
+    queue = Container(
+        "queue-proxy",
+        "gcr.io/knative-releases/knative.dev/serving/cmd/queue:v1.0.0",
+        resources={"requests": {"cpu": "25m"}},
+        probes=_http_probe("/", 8012, kinds=("readinessProbe",)),
+        state=running(at(21)),
+    )
+    p = _rs_pod(deployment, ns, [c, queue], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    err = (
+        "E tensorflow_serving/sources/storage_path/file_system_storage_path_source.cc:365] "
+        "FileSystemStoragePathSource encountered a filesystem access error: Could not find base path /mnt/models "
+        "for servable flower-sample with error Not found: /mnt/models not found"
+    )
+    lines = [
+        "I tensorflow_serving/model_servers/server.cc:89] Building single TensorFlow model file config:  "
+        "model_name: flower-sample model_base_path: /mnt/models",
+        "I tensorflow_serving/model_servers/server_core.cc:465] Adding/updating models.",
+        "I tensorflow_serving/model_servers/server_core.cc:591]  (Re-)adding model: flower-sample",
+        "[warn] getaddrinfo: address family for nodename not supported",
+        "[evhttp_server.cc : 245] NET_LOG: Entering the event loop ...",
+        "I tensorflow_serving/model_servers/server.cc:409] Exporting HTTP/REST API at:localhost:8080 ...",
+    ] + [err] * 12
+    log = stamped(lines, at(21), [0.1, 0.1, 0.1, 0.2, 0.1, 0.1] + [1.0] * 12)
+    events = [
+        event(
+            p,
+            "Unhealthy",
+            'Readiness probe failed: Get "http://10.244.1.17:8012/": context deadline exceeded',
+            at(30),
+            last=at(880),
+            count=85,
+            host=host,
+        )
+    ]
+    return CaseSpec(
+        id="missing-file-pod-kserve-tfserving-base-path-not-found",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="missing-file",
+        culprit=name,
+        evidence="Could not find base path /mnt/models",
+        description="No storage-initializer was injected into the predictor pod, so nothing downloads the model "
+        "into /mnt/models; TensorFlow Serving keeps running but finds no model and the pod never becomes ready.",
+        objects=[p, *events],
+        logs={f"{name}/kserve-container": log},
+        captured=at(900),
+        title="A KServe TensorFlow predictor never becomes ready: 'Could not find base path /mnt/models for servable "
+        "flower-sample' - the storage initializer did not run",
+        source="https://github.com/kserve/kserve/issues/2137",
+    )
+
+
+@SCENARIOS.add
+def oom_killed_pod_vllm_rocm_memory_limit_while_loading_weights() -> CaseSpec:
+    at = Clock(datetime(2025, 11, 19, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "kimi-k2", "ai-test", "mi300x-node-2"
+    c = Container(
+        "vllm-leader",
+        "rocm/vllm-dev:nightly_main_20251119",
+        command=["/bin/sh", "-c"],
+        args=[
+            "python3 -m vllm.entrypoints.openai.api_server --port 8080 --served-model-name kimi-k2 --model "
+            "/models/moonshotai/Kimi-K2-Thinking --trust-remote-code --max-model-len 100K --max-num-seqs 16 "
+            "--tensor-parallel-size 4 --enforce-eager"
+        ],
+        resources={
+            "limits": {"cpu": "32", "memory": "256Gi", "amd.com/gpu": "4"},
+            "requests": {"cpu": "32", "memory": "256Gi", "amd.com/gpu": "4"},
+        },
+        state=_crash_loop("vllm-leader", _rs_name(deployment, ns), ns),
+        last=terminated(137, at(1210), at(1745), reason="OOMKilled"),
+        restarts=2,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 11-19 09:20:14 [__init__.py:225] Automatically detected platform rocm.",
+        "(APIServer pid=1) INFO 11-19 09:20:21 [api_server.py:1839] vLLM API server version 0.11.2.dev",
+        "(EngineCore_DP0 pid=412) INFO 11-19 09:21:02 [multiproc_executor.py:720] Creating 4 workers",
+        "(Worker_TP0 pid=598) INFO 11-19 09:21:40 [gpu_model_runner.py:2930] Starting to load model "
+        "/models/moonshotai/Kimi-K2-Thinking...",
+        "(Worker_TP0 pid=598) Loading safetensors checkpoint shards:   0% Completed | 0/62 [00:00<?, ?it/s]",
+        "(Worker_TP0 pid=598) Loading safetensors checkpoint shards:  19% Completed | 12/62 [03:02<12:40, 15.21s/it]",
+        "(Worker_TP0 pid=598) Loading safetensors checkpoint shards:  37% Completed | 23/62 [06:11<10:29, 16.14s/it]",
+    )
+    events = [_backoff(p, "vllm-leader", at, 1750, 1800, 2)]
+    return CaseSpec(
+        id="oom-killed-pod-vllm-rocm-memory-limit-while-loading-weights",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=name,
+        evidence="OOMKilled",
+        description="While the four tensor-parallel workers read the checkpoint shards, the container's host "
+        "memory passes its 256Gi limit and the kernel kills it (OOMKilled) partway through loading.",
+        objects=[p, *events],
+        logs={f"{name}/vllm-leader.previous": prev},
+        captured=at(1820),
+        title="vLLM serving Kimi-K2 on AMD MI300X is killed while loading weights: the container crosses its "
+        "memory limit (OOMKilled)",
+        source="https://github.com/vllm-project/vllm/issues/28923",
     )

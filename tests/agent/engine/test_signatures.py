@@ -182,6 +182,33 @@ def test_status_signature_matching() -> None:
             ["rendezvous-timeout"],
         ),
         ("        torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB", ["cuda-oom"]),
+        # A server's listening port taken is its configuration, not a rendezvous port.
+        (
+            "ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 9000): address already in use",
+            ["server-port-in-use"],
+        ),
+        (
+            "E0705 08:07:40.219789 79386 main.cc:245] failed to start GRPC service: Unavailable - Socket "
+            "'0.0.0.0:18001' already in use ",
+            ["server-port-in-use"],
+        ),
+        (
+            "E0705 chttp2_server.cc:1080] UNKNOWN:No address added out of total 1 resolved for '0.0.0.0:18001' "
+            '{children:[UNKNOWN:Address already in use {syscall:"bind", os_error:"Address already in use"}]}',
+            ["server-port-in-use"],
+        ),
+        (
+            "RuntimeError: The server socket has failed to listen on any local network address.",
+            ["rendezvous-port-in-use"],
+        ),
+        (
+            "Error: Invalid value for '--port': 'tcp://10.43.3.59:8000' is not a valid integer.",
+            ["service-link-as-port"],
+        ),
+        (
+            "ValueError: Total number of attention heads (40) must be divisible by tensor parallel size (6).",
+            ["serving-parallel-size-invalid"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
