@@ -6334,3 +6334,150 @@ def application_error_job_lightning_no_test_dataloader() -> CaseSpec:
         "'Trainer.test' after training",
         source="https://github.com/rinongal/textual_inversion/issues/36",
     )
+
+
+@SCENARIOS.add
+def application_error_job_deepspeed_zero3_rank_disagreement() -> CaseSpec:
+    lines = [
+        "Epoch 0:   0%|          | 0/2000 [00:00<?, ?it/s]",
+        *[
+            f"[rank{r}]: {line}"
+            for r in (0, 2)
+            for line in _py_traceback(
+                [
+                    ("/app/train.py", 88, "<module>", "trainer.fit(model, datamodule=dm)"),
+                    (
+                        "/usr/local/lib/python3.10/site-packages/deepspeed/runtime/zero/partitioned_param_coordinator.py",
+                        264,
+                        "fetch_sub_module",
+                        "assert_ints_same_as_other_ranks([p.ds_id for p in params_to_fetch])",
+                    ),
+                    (
+                        "/usr/local/lib/python3.10/site-packages/deepspeed/utils/debug.py",
+                        62,
+                        "assert_ints_same_as_other_ranks",
+                        'raise RuntimeError(f"disagreement between rank0 and rank{dist.get_rank()}: "',
+                    ),
+                ],
+                "RuntimeError: disagreement between rank0 and rank2: rank0: [-4866073977605047075, "
+                "-4957833660337767236, 4361942804416314505, -4876770194190910351], rank2: [2, 3, 4, 6, 34, 7, 8, 10]",
+            )
+        ],
+    ]
+    return _fresh_job(
+        id="application-error-job-deepspeed-zero3-rank-disagreement",
+        day=21,
+        name="lightning-ds3-pretrain",
+        ns="llm-pretrain",
+        image="registry.corp.example/llm/lightning-deepspeed:2.1-bf16",
+        command=["python", "/app/train.py", "--strategy", "deepspeed_stage_3", "--devices", "8"],
+        resources=gpu(8, "1Ti", "96"),
+        lines=lines,
+        category="application-error",
+        evidence="disagreement between rank0 and rank2",
+        description="A Lightning training with DeepSpeed ZeRO stage 3 on eight GPUs fails in its first step: "
+        "the ranks fetch different parameters for the same submodule, and DeepSpeed's consistency check raises. "
+        "The model runs different code paths on different ranks - a problem in the training code with ZeRO-3, "
+        "not the communication.",
+        title="Deepspeed Stage 3 crashes Lightning trainer: RuntimeError: disagreement between rank0 and rank2",
+        source="https://github.com/Lightning-AI/pytorch-lightning/issues/19096",
+        every=0.3,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_deepspeed_zero3_backward_size_mismatch() -> CaseSpec:
+    lines = [
+        "[2023-10-02 10:21:44,118] [INFO] [stage3.py:1850:step] [deepspeed] OVERFLOW! Rank 0 Skipping step.",
+        *_py_traceback(
+            [
+                ("/app/train.py", 512, "train_one_epoch", "model.backward(divided_loss_laion)"),
+                (
+                    "/usr/local/lib/python3.9/site-packages/deepspeed/runtime/engine.py",
+                    1923,
+                    "backward",
+                    "self.optimizer.backward(loss, retain_graph=retain_graph)",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/deepspeed/runtime/fp16/loss_scaler.py",
+                    63,
+                    "backward",
+                    "scaled_loss.backward(retain_graph=retain_graph)",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/torch/autograd/__init__.py",
+                    200,
+                    "backward",
+                    "Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass",
+                ),
+            ],
+            "RuntimeError: The size of tensor a (0) must match the size of tensor b (4096) at non-singleton dimension 1",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-deepspeed-zero3-backward-size-mismatch",
+        day=22,
+        name="openflamingo-ds3",
+        ns="multimodal",
+        image="registry.corp.example/mm/openflamingo:ds0.10-torch2.0",
+        command=["deepspeed", "/app/train.py", "--deepspeed_config", "ds_zero3.json"],
+        lines=lines,
+        category="application-error",
+        evidence="The size of tensor a (0) must match the size of tensor b",
+        description="A multimodal training that works with ZeRO stage 2 fails in the backward pass under stage 3: "
+        "a parameter the model uses outside its module's forward is still partitioned (size 0) when autograd "
+        "needs it. The model code does not fit ZeRO-3's parameter gathering.",
+        title="[BUG] DeepSpeed Stage 2 works but Stage 3 reports the error while loss backward: The size of tensor a "
+        "(0) must match the size of tensor b",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/4437",
+    )
+
+
+@SCENARIOS.add
+def crash_signal_job_accelerate_child_segfault() -> CaseSpec:
+    lines = [
+        "Running:  accelerate-launch /opt/conda/lib/python3.10/site-packages/accelerate/test_utils/scripts/"
+        "test_script.py",
+        "stderr: ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 0 (pid: 15084) "
+        "of binary: /opt/conda/bin/python",
+        "stderr: Traceback (most recent call last):",
+        'stderr:   File "/opt/conda/bin/accelerate-launch", line 8, in <module>',
+        "stderr:     sys.exit(main())",
+        'stderr:   File "/opt/conda/lib/python3.10/site-packages/accelerate/commands/launch.py", line 627, in '
+        "multi_gpu_launcher",
+        "stderr:     distrib_run.run(args)",
+        "stderr: torch.distributed.elastic.multiprocessing.errors.ChildFailedError:",
+        "stderr: ============================================================",
+        "stderr: /opt/conda/lib/python3.10/site-packages/accelerate/test_utils/scripts/test_script.py FAILED",
+        "stderr: ------------------------------------------------------------",
+        "stderr: Failures:",
+        "stderr:   <NO_OTHER_FAILURES>",
+        "stderr: ------------------------------------------------------------",
+        "stderr: Root Cause (first observed failure):",
+        "stderr: [0]:",
+        "stderr:   time      : 2024-01-12_08:00:41",
+        "stderr:   host      : gpu-node-07",
+        "stderr:   rank      : 0 (local_rank: 0)",
+        "stderr:   exitcode  : -11 (pid: 15084)",
+        "stderr:   error_file: <N/A>",
+        "stderr:   traceback : Signal 11 (SIGSEGV) received by PID 15084",
+        "stderr: ============================================================",
+    ]
+    return _fresh_job(
+        id="crash-signal-job-accelerate-child-segfault",
+        day=23,
+        name="accelerate-smoke-test",
+        ns="ml-platform",
+        image="registry.corp.example/llm/accelerate:0.20.3-torch2.0.1",
+        command=["accelerate", "test"],
+        resources=gpu(2, "128Gi", "16"),
+        lines=lines,
+        category="crash-signal",
+        evidence="Signal 11 (SIGSEGV) received by PID 15084",
+        description="accelerate's multi-GPU self-test starts two processes; rank 0 dies of a segmentation fault "
+        "(exit code -11, SIGSEGV) before printing anything of its own, and torchrun's summary reports it. A native "
+        "crash in the process.",
+        title="Multi-GPU doesn't work: accelerate test fails with failed (exitcode: -11) local_rank: 0",
+        source="https://github.com/huggingface/accelerate/issues/847",
+        every=0.1,
+    )
