@@ -6481,3 +6481,222 @@ def crash_signal_job_accelerate_child_segfault() -> CaseSpec:
         source="https://github.com/huggingface/accelerate/issues/847",
         every=0.1,
     )
+
+
+@SCENARIOS.add
+def cuda_error_job_jax_no_visible_gpu_devices() -> CaseSpec:
+    lines = [
+        "2024-11-12 15:36:48.401160: E external/xla/xla/stream_executor/cuda/cuda_driver.cc:152] failed call to "
+        "cuInit: INTERNAL: CUDA error: Failed call to cuInit: CUDA_ERROR_SYSTEM_NOT_READY: system not yet initialized",
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.11/site-packages/jax/_src/xla_bridge.py",
+                    896,
+                    "backends",
+                    "backend = _init_backend(platform)",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/jaxlib/xla_client.py",
+                    200,
+                    "make_c_api_client",
+                    "return _xla.get_c_api_client(plugin_name, options, distributed_client)",
+                ),
+            ],
+            "jaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: No visible GPU devices.",
+        ),
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        *_py_traceback(
+            [
+                ("/app/train.py", 41, "<module>", "print(jax.devices())"),
+                (
+                    "/usr/local/lib/python3.11/site-packages/jax/_src/xla_bridge.py",
+                    915,
+                    "backends",
+                    "raise RuntimeError(err_msg)",
+                ),
+            ],
+            "RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices. (you may "
+            "need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu to skip this backend.)",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-jax-no-visible-gpu-devices",
+        day=24,
+        name="jax-hgx-smoke",
+        ns="jax-research",
+        image="registry.corp.example/jax/jax:0.4.35-cuda12",
+        command=["python", "/app/train.py"],
+        resources=gpu(8, "512Gi", "64"),
+        lines=lines,
+        category="cuda-error",
+        evidence="No visible GPU devices",
+        description="A JAX job on an eight-GPU node cannot initialise CUDA: cuInit fails with "
+        "CUDA_ERROR_SYSTEM_NOT_READY, so the CUDA backend sees no GPU and JAX refuses to start on it.",
+        title="CUDA_ERROR_SYSTEM_NOT_READY: system not yet initialized - Unable to initialize backend 'cuda': "
+        "FAILED_PRECONDITION: No visible GPU devices",
+        source="https://github.com/jax-ml/jax/issues/24866",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_paddle_not_compiled_with_cuda() -> CaseSpec:
+    lines = [
+        *_py_traceback(
+            [
+                ("tools/train.py", 32, "<module>", 'engine = Engine(config, mode="train")'),
+                (
+                    "/app/ppcls/engine/engine.py",
+                    99,
+                    "__init__",
+                    'self.device = paddle.set_device(self.config["Global"]["device"])',
+                ),
+                (
+                    "/usr/local/lib/python3.7/dist-packages/paddle/device/__init__.py",
+                    181,
+                    "_convert_to_place",
+                    "\"The device should not be 'gpu', \"",
+                ),
+            ],
+            "ValueError: The device should not be 'gpu', since PaddlePaddle is not compiled with CUDA",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-paddle-not-compiled-with-cuda",
+        day=25,
+        name="ppcls-retrieval-finetune",
+        ns="vision",
+        image="registry.corp.example/vision/paddleclas:2.5.1",
+        command=["python3.7", "tools/train.py", "-c", "./ppcls/configs/quick_start/MobileNetV1_retrieval.yaml"],
+        lines=lines,
+        category="dependency-error",
+        evidence="PaddlePaddle is not compiled with CUDA",
+        description="A PaddleClas fine-tune asks for the GPU, but the paddle package the image imports is the CPU "
+        "build (both paddlepaddle and paddlepaddle-gpu are installed), so setting the device fails.",
+        title="ValueError: The device should not be 'gpu', since PaddlePaddle is not compiled with CUDA",
+        source="https://github.com/PaddlePaddle/PaddleClas/issues/3170",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_job_mlflow_403() -> CaseSpec:
+    lines = [
+        "Epoch 10/10 - loss: 0.4312 - val_loss: 0.4507",
+        "Elasticnet model (alpha=0.500000, l1_ratio=0.500000):",
+        "  RMSE: 0.7931640229276851",
+        *_py_traceback(
+            [
+                ("/app/train.py", 91, "<module>", 'mlflow.log_metric("rmse", rmse)'),
+                (
+                    "/usr/local/lib/python3.10/site-packages/mlflow/utils/rest_utils.py",
+                    158,
+                    "verify_rest_response",
+                    "raise MlflowException(",
+                ),
+            ],
+            "mlflow.exceptions.MlflowException: API request to endpoint /api/2.0/mlflow/runs/update failed with "
+            "error code 403 != 200. Response body: ''",
+        ),
+    ]
+    return _fresh_job(
+        id="permission-denied-job-mlflow-403",
+        day=26,
+        name="wine-elasticnet",
+        ns="mlops-demo",
+        image="registry.corp.example/mlops/sklearn-mlflow:2.10",
+        command=["python", "/app/train.py", "0.5", "0.5"],
+        resources=cpu_only("8Gi", "4"),
+        lines=lines,
+        category="permission-denied",
+        evidence="failed with error code 403 != 200",
+        description="A training Job reports its run to a remote MLflow tracking server: the server answers 403 "
+        "Forbidden to the run update, and the script ends with MlflowException. The job's credentials are not "
+        "allowed to write to that experiment.",
+        title="mlflow.exceptions.MlflowException: API request to endpoint /api/2.0/mlflow/runs/update failed with "
+        "error code 403 != 200",
+        source="https://github.com/mlflow/mlflow/issues/9877",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_deepspeed_ninja_required() -> CaseSpec:
+    lines = [
+        "Using /workspace/.cache/torch_extensions as PyTorch extensions root...",
+        *_py_traceback(
+            [
+                ("transformers/examples/pytorch/summarization/run_summarization.py", 651, "<module>", "main()"),
+                (
+                    "/usr/local/lib/python3.6/site-packages/transformers/deepspeed.py",
+                    426,
+                    "deepspeed_init",
+                    "deepspeed_engine, optimizer, _, lr_scheduler = deepspeed.initialize(**kwargs)",
+                ),
+                (
+                    "/usr/local/lib/python3.6/site-packages/deepspeed/ops/op_builder/builder.py",
+                    370,
+                    "jit_load",
+                    "verify_ninja_availability()",
+                ),
+                (
+                    "/usr/local/lib/python3.6/site-packages/torch/utils/cpp_extension.py",
+                    1430,
+                    "verify_ninja_availability",
+                    'raise RuntimeError("Ninja is required to load C++ extensions")',
+                ),
+            ],
+            "RuntimeError: Ninja is required to load C++ extensions",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-deepspeed-ninja-required",
+        day=27,
+        name="t5-summarization-ds",
+        ns="nlp-research",
+        image="registry.corp.example/nlp/transformers-deepspeed:4.12",
+        command=["deepspeed", "run_summarization.py", "--deepspeed", "ds_config_zero2.json"],
+        lines=lines,
+        category="dependency-error",
+        evidence="Ninja is required to load C++ extensions",
+        description="A summarization fine-tune with DeepSpeed compiles its optimizer op at start: torch's extension "
+        "loader cannot find the ninja build tool in the image, so the op cannot be built.",
+        title="RuntimeError: Ninja is required to load C++ extensions (DeepSpeed with the Trainer)",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/1644",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_lightning_no_supported_gpu_backend() -> CaseSpec:
+    lines = [
+        "Seed set to 1234",
+        *_py_traceback(
+            [
+                ("/app/GPT_SoVITS/s1_train.py", 171, "<module>", "main(args)"),
+                ("/app/GPT_SoVITS/s1_train.py", 110, "main", "trainer: Trainer = Trainer("),
+                (
+                    "/usr/local/lib/python3.10/site-packages/pytorch_lightning/trainer/connectors/"
+                    "accelerator_connector.py",
+                    372,
+                    "_choose_gpu_accelerator_backend",
+                    'raise MisconfigurationException("No supported gpu backend found!")',
+                ),
+            ],
+            "lightning_fabric.utilities.exceptions.MisconfigurationException: No supported gpu backend found!",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-lightning-no-supported-gpu-backend",
+        day=28,
+        name="sovits-s1-train",
+        ns="speech",
+        image="registry.corp.example/speech/gpt-sovits:2024.02",
+        command=["python", "GPT_SoVITS/s1_train.py", "--config_file", "TEMP/tmp_s1.yaml"],
+        lines=lines,
+        category="cuda-error",
+        evidence="No supported gpu backend found",
+        description="A Lightning training is configured for GPUs, but PyTorch in the pod sees no usable CUDA "
+        "device, so creating the Trainer fails with 'No supported gpu backend found'.",
+        title="MisconfigurationException: No supported gpu backend found! when training GPT-SoVITS",
+        source="https://github.com/RVC-Boss/GPT-SoVITS/issues/363",
+    )

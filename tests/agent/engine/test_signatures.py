@@ -238,6 +238,20 @@ def test_status_signature_matching() -> None:
             "race/race.py",
             ["hub-unreachable"],
         ),
+        (
+            "lightning_fabric.utilities.exceptions.MisconfigurationException: No supported gpu backend found!",
+            ["cuda-no-device"],
+        ),
+        (
+            "ValueError: The device should not be 'gpu', since PaddlePaddle is not compiled with CUDA",
+            ["package-built-without-gpu-support"],
+        ),
+        ("RuntimeError: Ninja is required to load C++ extensions", ["cuda-toolkit-missing"]),
+        (
+            "mlflow.exceptions.MlflowException: API request to endpoint /api/2.0/mlflow/runs/update failed with error "
+            "code 403 != 200. Response body: ''",
+            ["api-forbidden"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
