@@ -247,6 +247,26 @@ def test_status_signature_matching() -> None:
             ["package-built-without-gpu-support"],
         ),
         ("RuntimeError: Ninja is required to load C++ extensions", ["cuda-toolkit-missing"]),
+        # ROCm's words for the same GPU faults; frameworks finding no usable GPU; missing credentials.
+        ("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!", ["cuda-illegal-access"]),
+        ("ValueError: fp16 mixed precision requires a GPU (not 'cpu').", ["cuda-no-device"]),
+        (
+            "RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False.",
+            ["cuda-no-device"],
+        ),
+        ("botocore.exceptions.NoCredentialsError: Unable to locate credentials", ["cloud-credentials-missing"]),
+        ("RuntimeError: Socket Timeout", ["rendezvous-timeout"]),
+        (
+            "ValueError: Connection error, and we cannot find the requested files in the cached path. Please try "
+            "again or make sure your Internet connection is on.",
+            ["hub-unreachable"],
+        ),
+        # XLA reporting that a peer went away is not itself an NCCL failure reading.
+        (
+            "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:297: NCCL operation ncclGroupEnd() failed: remote "
+            "process exited or there was a network error",
+            ["nccl-watchdog-timeout"],
+        ),
         (
             "mlflow.exceptions.MlflowException: API request to endpoint /api/2.0/mlflow/runs/update failed with error "
             "code 403 != 200. Response body: ''",
