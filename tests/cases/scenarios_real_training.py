@@ -6700,3 +6700,122 @@ def cuda_error_job_lightning_no_supported_gpu_backend() -> CaseSpec:
         title="MisconfigurationException: No supported gpu backend found! when training GPT-SoVITS",
         source="https://github.com/RVC-Boss/GPT-SoVITS/issues/363",
     )
+
+
+@SCENARIOS.add
+def config_error_job_s3_no_credentials_checkpoint() -> CaseSpec:
+    lines = [
+        "20:23:24.142 [I] Downloading s3://openpi-assets/checkpoints/pi0_fast_base/params to "
+        "/root/.cache/openpi/openpi-assets/checkpoints/pi0_fast_base/params (4039534:download.py:88)",
+        *_py_traceback(
+            [
+                ("/app/scripts/train.py", 280, "<module>", "main(_config.cli())"),
+                (
+                    "/app/scripts/train.py",
+                    236,
+                    "main",
+                    "train_state, train_state_sharding = init_train_state(config, init_rng, mesh, resume=resuming)",
+                ),
+                (
+                    "/app/scripts/train.py",
+                    122,
+                    "init_train_state",
+                    "partial_params = _load_weights_and_validate(config.weight_loader, "
+                    "train_state_shape.params.to_pure_dict())",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/botocore/auth.py",
+                    418,
+                    "add_auth",
+                    "raise NoCredentialsError()",
+                ),
+            ],
+            "botocore.exceptions.NoCredentialsError: Unable to locate credentials",
+        ),
+    ]
+    return _fresh_job(
+        id="config-error-job-s3-no-credentials-checkpoint",
+        day=1,
+        name="pi0-fast-finetune",
+        ns="robotics",
+        image="registry.corp.example/robotics/openpi:2025.09",
+        command=["python", "/app/scripts/train.py", "pi0_fast_libero", "--exp-name", "libero-ft"],
+        lines=lines,
+        category="config-error",
+        evidence="Unable to locate credentials",
+        description="A robot-policy fine-tune downloads its base checkpoint from S3 at start: boto finds no AWS "
+        "credentials in the pod (no keys in the environment, no mounted file, no role), so the download fails "
+        "before training begins.",
+        title="botocore.exceptions.NoCredentialsError: Unable to locate credentials when the training downloads its "
+        "base checkpoint from S3",
+        source="https://github.com/Physical-Intelligence/openpi/issues/686",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_resume_checkpoint_cuda_unavailable() -> CaseSpec:
+    lines = [
+        "| Hparams chains:  ['training/config.yaml', 'training/config_nsf.yaml']",
+        "| load checkpoint from checkpoints/nyaru/model_ckpt_steps_24000.ckpt",
+        *_py_traceback(
+            [
+                ("run.py", 15, "<module>", "run_task()"),
+                ("/app/utils/__init__.py", 201, "load_ckpt", "checkpoint = torch.load(ckpt_path, map_location=None)"),
+                (
+                    "/usr/local/lib/python3.8/site-packages/torch/serialization.py",
+                    166,
+                    "validate_cuda_device",
+                    "raise RuntimeError('Attempting to deserialize object on a CUDA '",
+                ),
+            ],
+            "RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. "
+            "If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') "
+            "to map your storages to the CPU.",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-resume-checkpoint-cuda-unavailable",
+        day=2,
+        name="diff-svc-resume",
+        ns="speech",
+        image="registry.corp.example/speech/diff-svc:torch1.12-cu113",
+        command=["python", "run.py", "--config", "training/config_nsf.yaml", "--exp_name", "nyaru"],
+        lines=lines,
+        category="cuda-error",
+        evidence="torch.cuda.is_available() is False",
+        description="A voice-conversion training resumes from its last checkpoint, saved from the GPU: in this pod "
+        "torch cannot use CUDA, so loading the GPU tensors fails. The job asked for a GPU that PyTorch does not see.",
+        title="RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False "
+        "when continuing training",
+        source="https://github.com/prophesier/diff-svc/issues/38",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_rocm_no_binary_for_gpu() -> CaseSpec:
+    lines = [
+        "Checking ROCm devices before training...",
+        "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!",
+        "Aborted (core dumped)",
+    ]
+    return _fresh_job(
+        id="cuda-error-job-rocm-no-binary-for-gpu",
+        day=3,
+        name="rocm-vega-train",
+        ns="edge-ml",
+        image="registry.corp.example/edge/pytorch-rocm:1.10-rocm4.5",
+        command=["python", "PyTest.py"],
+        resources={
+            "limits": {"cpu": "8", "memory": "16Gi", "amd.com/gpu": "1"},
+            "requests": {"cpu": "8", "memory": "16Gi", "amd.com/gpu": "1"},
+        },
+        lines=lines,
+        category="cuda-error",
+        evidence="hipErrorNoBinaryForGpu",
+        description="PyTorch built for ROCm starts on an AMD APU whose GPU architecture it has no kernels for: the "
+        "first HIP call fails with hipErrorNoBinaryForGpu and the process aborts. The build does not support this GPU.",
+        title="PyTorch for ROCm on a supported device throws hipErrorNoBinaryForGpu: Unable to find code object for "
+        "all current devices!",
+        source="https://github.com/pytorch/pytorch/issues/73534",
+        exit_code=134,
+    )
