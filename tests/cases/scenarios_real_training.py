@@ -6819,3 +6819,94 @@ def cuda_error_job_rocm_no_binary_for_gpu() -> CaseSpec:
         source="https://github.com/pytorch/pytorch/issues/73534",
         exit_code=134,
     )
+
+
+@SCENARIOS.add
+def application_error_job_trainer_evaluate_without_eval_dataset() -> CaseSpec:
+    lines = [
+        "{'loss': 0.3974, 'learning_rate': 3.5380966993958655e-11, 'epoch': 3.0}",
+        "{'loss': 0.4492, 'learning_rate': 0.0, 'epoch': 3.0}",
+        "{'train_runtime': 17758.138, 'train_samples_per_second': 8.785, 'train_steps_per_second': 0.069, "
+        "'train_loss': 0.7304400721402787, 'epoch': 3.0}",
+        "100%|██████████| 1218/1218 [4:55:48<00:00, 14.57s/it]",
+        *_py_traceback(
+            [
+                ("/app/alpaca/train.py", 233, "<module>", "train()"),
+                ("/app/alpaca/train.py", 227, "train", "trainer.evaluate()"),
+                (
+                    "/usr/local/lib/python3.9/site-packages/transformers/trainer.py",
+                    2920,
+                    "evaluate",
+                    "eval_dataloader = self.get_eval_dataloader(eval_dataset)",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/transformers/trainer.py",
+                    934,
+                    "get_eval_dataloader",
+                    'raise ValueError("Trainer: evaluation requires an eval_dataset.")',
+                ),
+            ],
+            "ValueError: Trainer: evaluation requires an eval_dataset.",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-trainer-evaluate-without-eval-dataset",
+        day=4,
+        name="alpaca-llama-finetune",
+        ns="llm-finetune",
+        image="registry.corp.example/llm/alpaca-train:2023.03",
+        command=["torchrun", "--nproc_per_node=4", "/app/alpaca/train.py", "--bf16", "True"],
+        resources=gpu(4, "320Gi", "48"),
+        lines=lines,
+        category="application-error",
+        evidence="Trainer: evaluation requires an eval_dataset",
+        description="An instruction fine-tune trains its three epochs, then the script calls trainer.evaluate() "
+        "without ever giving the Trainer an evaluation dataset, and fails. The script itself is wrong.",
+        title="No evaluation dataset was given for the trainer: ValueError: Trainer: evaluation requires an "
+        "eval_dataset.",
+        source="https://github.com/tatsu-lab/stanford_alpaca/issues/50",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_keras_blas_gemm_launch_failed() -> CaseSpec:
+    lines = [
+        "Epoch 1/500",
+        *_py_traceback(
+            [
+                (
+                    "/app/TrainModel.py",
+                    141,
+                    "<module>",
+                    "history = model.fit_generator(train_generator, "
+                    "steps_per_epoch=num_train_examples//batch_size, epochs=500)",
+                ),
+                (
+                    "/usr/local/lib/python3.6/site-packages/tensorflow/python/client/session.py",
+                    1409,
+                    "_call_tf_sessionrun",
+                    "run_metadata)",
+                ),
+            ],
+            "tensorflow.python.framework.errors_impl.InternalError: Blas GEMM launch failed : a.shape=(30, 64), "
+            "b.shape=(64, 10), m=30, n=10, k=64\n"
+            "\t [[Node: dense2/MatMul = MatMul[T=DT_FLOAT, transpose_a=false, transpose_b=false, "
+            '_device="/job:localhost/replica:0/task:0/device:GPU:0"](dropout_2/cond/Merge, dense2/kernel/read)]]',
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-keras-blas-gemm-launch-failed",
+        day=5,
+        name="airsim-steering-train",
+        ns="autonomous",
+        image="registry.corp.example/autonomous/keras-airsim:tf1.8-gpu",
+        command=["python", "/app/TrainModel.py"],
+        lines=lines,
+        category="cuda-error",
+        evidence="Blas GEMM launch failed",
+        description="A Keras steering-angle model starts its first epoch and the first dense layer's matrix "
+        "multiply fails on the GPU: cuBLAS cannot launch the GEMM kernel.",
+        title="Help! training not starting: InternalError: Blas GEMM launch failed : a.shape=(30, 64), "
+        "b.shape=(64, 10)",
+        source="https://github.com/microsoft/AutonomousDrivingCookbook/issues/124",
+    )
