@@ -5542,3 +5542,1371 @@ def rendezvous_error_job_jax_coordinator_connection_refused() -> CaseSpec:
         "Connection refused",
         source="https://github.com/marin-community/marin/issues/7650",
     )
+
+
+# -- a fourth batch of fresh reports (round 2) ---------------------------------------------------
+
+
+@SCENARIOS.add
+def nccl_error_job_bootstrap_no_socket_interface() -> CaseSpec:
+    lines = [
+        "=> merge config from config/grootv_t_1k_224.yaml",
+        "RANK and WORLD_SIZE in environ: 0/1",
+        *_py_traceback(
+            [
+                ("/app/classification/main.py", 627, "<module>", "torch.distributed.barrier()"),
+                (
+                    "/opt/conda/lib/python3.9/site-packages/torch/distributed/distributed_c10d.py",
+                    3145,
+                    "barrier",
+                    "work = default_pg.barrier(opts=opts)",
+                ),
+            ],
+            "RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1201, internal error, "
+            "NCCL version 2.14.3\nncclInternalError: Internal check failed.\nLast error:\n"
+            "Bootstrap : no socket interface found",
+        ),
+    ]
+    return _fresh_job(
+        id="nccl-error-job-bootstrap-no-socket-interface",
+        day=1,
+        name="grootv-cls-train",
+        ns="vision",
+        image="registry.corp.example/vision/grootv:torch1.13-cu117",
+        command=["python", "-m", "torch.distributed.launch", "--nproc_per_node", "1", "classification/main.py"],
+        lines=lines,
+        category="nccl-error",
+        evidence="Bootstrap : no socket interface found",
+        description="An image-classification training calls a barrier on its NCCL process group: NCCL cannot "
+        "bootstrap because it finds no usable network interface, and the first collective fails with an "
+        "internal error. The communication library's network setup failed.",
+        title="RuntimeError: NCCL error ... internal error - ncclInternalError: Bootstrap : no socket interface found",
+        source="https://github.com/EasonXiao-888/MambaTree/issues/14",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_cublas_execution_failed_sgemm() -> CaseSpec:
+    lines = [
+        "Start training",
+        *_py_traceback(
+            [
+                ("main.py", 301, "<module>", "main(args)"),
+                ("main.py", 247, "main", "train_stats = train_one_epoch("),
+                ("/app/engine.py", 44, "train_one_epoch", "outputs = model(samples)"),
+                ("/app/models/cdn.py", 163, "forward", "hopd_out = self.hopd_decoder(tgt, memory)"),
+            ],
+            "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle, opa, opb, "
+            "m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-cublas-execution-failed-sgemm",
+        day=2,
+        name="cdn-hico-train",
+        ns="hoi-detection",
+        image="registry.corp.example/vision/cdn:torch1.7-cu101",
+        command=["python", "-m", "torch.distributed.launch", "--nproc_per_node=1", "--use_env", "main.py"],
+        lines=lines,
+        category="cuda-error",
+        evidence="CUBLAS_STATUS_EXECUTION_FAILED",
+        description="A human-object-interaction detector's first forward pass fails inside cuBLAS: the GEMM kernel "
+        "does not execute (CUBLAS_STATUS_EXECUTION_FAILED). The CUDA toolkit in the image does not work with this "
+        "GPU and driver.",
+        title="RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm(...)` in training",
+        source="https://github.com/YueLiao/CDN/issues/29",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_glibc_version_not_found_extension() -> CaseSpec:
+    lines = [
+        "Training 3D with config sam2_hiera_s, image size 1024",
+        *_py_traceback(
+            [
+                ("train_3d.py", 97, "<module>", "main()"),
+                (
+                    "train_3d.py",
+                    89,
+                    "main",
+                    "loss = function.train_sam(args, net, optimizer, nice_train_loader, epoch)",
+                ),
+                ("/app/func_3d/function.py", 114, "train_sam", "_, _, _ = net.train_add_new_prompt("),
+                ("/app/sam2_train/utils/misc.py", 61, "get_connected_components", "from sam2_train import _C"),
+            ],
+            "ImportError: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.32' not found (required by "
+            "/app/sam2_train/_C.so)",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-glibc-version-not-found-extension",
+        day=3,
+        name="medsam2-3d-train",
+        ns="medical-imaging",
+        image="registry.corp.example/medical/medical-sam2:ubuntu20.04",
+        command=["python", "train_3d.py", "-net", "sam2", "-exp_name", "BTCV_MedSAM2"],
+        lines=lines,
+        category="dependency-error",
+        evidence="version `GLIBC_2.32' not found",
+        description="A segmentation training imports its compiled extension during the first step: the extension "
+        "was built against glibc 2.32 and the image's C library is older, so the import fails.",
+        title="ImportError: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.32' not found (required by _C.so)",
+        source="https://github.com/ImprintLab/Medical-SAM2/issues/25",
+    )
+
+
+@SCENARIOS.add
+def gpu_oom_job_tf_resource_exhausted_tile() -> CaseSpec:
+    lines = [
+        "2018-06-08 17:26:00.908082: I tensorflow/core/common_runtime/bfc_allocator.cc:680] Stats: ",
+        "Limit:                 10625279591",
+        "InUse:                  7350513920",
+        "MaxInUse:               7464792320",
+        "2018-06-08 17:26:00.908130: W tensorflow/core/framework/op_kernel.cc:1202] OP_REQUIRES failed at "
+        "tile_ops.cc:123 : Resource exhausted: OOM when allocating tensor with shape[16,1,892800,8,4,2,2] and type "
+        "float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc",
+        *_py_traceback(
+            [
+                ("timit_train.py", 231, "<module>", "runner.run()"),
+                (
+                    "/usr/local/lib/python3.5/site-packages/tensorflow/python/client/session.py",
+                    1361,
+                    "_do_call",
+                    "return fn(*args)",
+                ),
+            ],
+            "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+            "shape[16,1,892800,8,4,2,2] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator "
+            "GPU_0_bfc",
+        ),
+    ]
+    return _fresh_job(
+        id="gpu-oom-job-tf-resource-exhausted-tile",
+        day=4,
+        name="asr-timit-train",
+        ns="speech",
+        image="tensorflow/tensorflow:1.8.0-gpu-py3",
+        command=["python", "timit_train.py", "--mode", "train"],
+        lines=lines,
+        category="gpu-oom",
+        evidence="OOM when allocating tensor with shape",
+        description="A TensorFlow speech-recognition training asks the GPU allocator for a huge tiled tensor; the "
+        "BFC allocator has 7 of its 10 GB in use and cannot fit it, so the step fails with ResourceExhaustedError.",
+        title="ResourceExhaustedError: OOM when allocating tensor with shape[16,1,892800,8,4,2,2]",
+        source="https://github.com/zzw922cn/Automatic_Speech_Recognition/issues/78",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_paddle_cudnn_execution_failed() -> CaseSpec:
+    lines = [
+        "2023-09-12 10:02:11 [INFO]\t[TRAIN] epoch: 1, iter: 10/40000, loss: 2.1033, lr: 0.009998, batch_cost: "
+        "0.4120, reader_cost: 0.01921, ips: 9.7087 samples/sec",
+        *_py_traceback(
+            [
+                ("tools/train.py", 195, "<module>", "main(args)"),
+                ("tools/train.py", 170, "main", "train("),
+                ("/app/paddleseg/core/train.py", 243, "train", "loss.backward()"),
+                (
+                    "/usr/local/lib/python3.8/site-packages/paddle/fluid/dygraph/varbase_patch_methods.py",
+                    297,
+                    "backward",
+                    "core.eager.run_backward([self], grad_tensor, retain_graph)",
+                ),
+            ],
+            "OSError: (External) CUDNN error(8), CUDNN_STATUS_EXECUTION_FAILED.\n"
+            "  [Hint: Please search for the error code(8) on website (https://docs.nvidia.com/deeplearning/cudnn/"
+            "api/index.html#cudnnStatus_t) to get Nvidia's official solution and advice about CUDNN Error.] (at "
+            "/paddle/paddle/phi/kernels/gpudnn/conv_grad_kernel.cu:502)",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-paddle-cudnn-execution-failed",
+        day=5,
+        name="paddleseg-pplite-train",
+        ns="segmentation",
+        image="paddlepaddle/paddle:2.5.1-gpu-cuda11.7-cudnn8.4-trt8.4",
+        command=["python", "tools/train.py", "--config", "configs/pp_liteseg/custom.yml"],
+        lines=lines,
+        category="cuda-error",
+        evidence="CUDNN_STATUS_EXECUTION_FAILED",
+        description="A PaddleSeg training runs ten iterations and then the backward pass of a convolution fails "
+        "inside cuDNN with CUDNN_STATUS_EXECUTION_FAILED: the GPU kernel did not run.",
+        title="OSError: (External) CUDNN error(8), CUDNN_STATUS_EXECUTION_FAILED in loss.backward()",
+        source="https://github.com/PaddlePaddle/Paddle/issues/57242",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_tf_blas_gemm_launch_failed() -> CaseSpec:
+    lines = [
+        "2026-05-06 08:00:31.204217: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1115] Created TensorFlow "
+        "device (/job:localhost/replica:0/task:0/device:GPU:0 with 10470 MB memory) -> physical GPU (device: 0, "
+        "name: GeForce GTX 1080 Ti, pci bus id: 0000:02:00.0, compute capability: 6.1)",
+        *_py_traceback(
+            [
+                ("/workspace/train.py", 182, "<module>", "train(config)"),
+                (
+                    "/workspace/train.py",
+                    112,
+                    "train",
+                    "_, target_loss, summary = sess.run([optimizer.train, model.target_loss, train_summary], "
+                    "feed_dict=feed_dict)",
+                ),
+                (
+                    "/usr/local/lib/python3.5/dist-packages/tensorflow/python/client/session.py",
+                    1348,
+                    "_do_call",
+                    "raise type(e)(node_def, op, message)",
+                ),
+            ],
+            "tensorflow.python.framework.errors_impl.InternalError: Blas GEMM launch failed : a.shape=(4, 1024), "
+            "b.shape=(4, 3072), m=1024, n=3072, k=4\n"
+            "\t [[node gradients/pcn_decoder_1/fc_2/MatMul_grad/MatMul_1 (defined at /workspace/optimizer.py:31) ]]",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-tf-blas-gemm-launch-failed",
+        day=6,
+        name="saum-pcn-train",
+        ns="point-cloud",
+        image="tensorflow/tensorflow:1.13.1-gpu-py3",
+        command=["python", "/workspace/train.py", "--config", "configs/pcn.yaml"],
+        lines=lines,
+        category="cuda-error",
+        evidence="Blas GEMM launch failed",
+        description="A TensorFlow 1.x point-cloud completion training fails on its first step: cuBLAS cannot run "
+        "the matrix multiply of a gradient and TensorFlow raises InternalError: Blas GEMM launch failed.",
+        title="tensorflow InternalError: Blas GEMM launch failed : a.shape=(4, 1024), b.shape=(4, 3072)",
+        source="https://github.com/countywest/SAUM/issues/1",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_jaxlib_newer_than_jax() -> CaseSpec:
+    lines = [
+        *_py_traceback(
+            [
+                ("/app/train.py", 3, "<module>", "import jax"),
+                ("/usr/local/lib/python3.10/site-packages/jax/__init__.py", 37, "<module>", "import jax.core as _core"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/jax/_src/lib/__init__.py",
+                    70,
+                    "check_jaxlib_version",
+                    "raise RuntimeError(msg)",
+                ),
+            ],
+            "RuntimeError: jaxlib version 0.4.14 is newer than and incompatible with jax version 0.4.6. Please update "
+            "your jax and/or jaxlib packages.",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-jaxlib-newer-than-jax",
+        day=7,
+        name="flax-lm-pretrain",
+        ns="jax-research",
+        image="registry.corp.example/jax/flax-lm:2023.09",
+        command=["python", "/app/train.py", "--config", "configs/small.py"],
+        lines=lines,
+        category="dependency-error",
+        evidence="is newer than and incompatible with jax version",
+        description="A JAX training job fails at `import jax`: the image has jaxlib 0.4.14 and jax 0.4.6, and jax "
+        "refuses a jaxlib newer than it supports. The two packages must be installed at matching versions.",
+        title="RuntimeError: jaxlib version 0.4.14 is newer than and incompatible with jax version 0.4.6",
+        source="https://github.com/jax-ml/jax/issues/17638",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_deepspeed_cuda_mismatch() -> CaseSpec:
+    lines = [
+        "[2024-04-24 09:13:02,118] [INFO] [real_accelerator.py:191:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        "Using /root/.cache/torch_extensions/py310_cu117 as PyTorch extensions root...",
+        *_py_traceback(
+            [
+                ("/app/mgm/train/train_mem.py", 13, "<module>", 'train(attn_implementation="flash_attention_2")'),
+                ("/app/mgm/train/train.py", 1203, "train", "trainer.train()"),
+                (
+                    "/usr/local/lib/python3.10/site-packages/deepspeed/ops/op_builder/builder.py",
+                    102,
+                    "assert_no_cuda_mismatch",
+                    "raise CUDAMismatchException(",
+                ),
+            ],
+            "deepspeed.ops.op_builder.builder.CUDAMismatchException: >- DeepSpeed Op Builder: Installed CUDA version "
+            "12.2 does not match the version torch was compiled with 11.7, unable to compile cuda/cpp extensions "
+            "without a matching cuda version.",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-deepspeed-cuda-mismatch",
+        day=8,
+        name="mgm-2b-pretrain",
+        ns="multimodal",
+        image="registry.corp.example/mm/mgm:cuda12.2-torch2.0",
+        command=["deepspeed", "mgm/train/train_mem.py", "--deepspeed", "scripts/zero2.json"],
+        lines=lines,
+        category="dependency-error",
+        evidence="does not match the version torch was compiled with",
+        description="A DeepSpeed fine-tune builds its fused optimizer on first use: the image's CUDA toolkit is 12.2 "
+        "and PyTorch was built for CUDA 11.7, so DeepSpeed's op builder refuses to compile the extension.",
+        title="CUDAMismatchException: DeepSpeed Op Builder: Installed CUDA version 12.2 does not match the version "
+        "torch was compiled with 11.7",
+        source="https://github.com/JIA-Lab-research/MGM/issues/91",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_horovod_framework_version_mismatch() -> CaseSpec:
+    lines = [
+        f"[1,{r}]<stderr>:{line}"
+        for r in (0, 1)
+        for line in _py_traceback(
+            [
+                ("train_keras.py", 5, "<module>", "import horovod.keras as hvd"),
+                (
+                    "/usr/local/lib/python3.7/dist-packages/horovod/tensorflow/mpi_ops.py",
+                    49,
+                    "<module>",
+                    "check_installed_version('tensorflow', tf.__version__, e)",
+                ),
+                (
+                    "/usr/local/lib/python3.7/dist-packages/horovod/common/util.py",
+                    268,
+                    "check_installed_version",
+                    "raise HorovodVersionMismatchError(name, version, installed_version) from exception",
+                ),
+            ],
+            "horovod.common.exceptions.HorovodVersionMismatchError: Framework tensorflow installed with version "
+            "2.3.0 but found version 2.4.1.",
+        )
+    ]
+    return _fresh_job(
+        id="dependency-error-job-horovod-framework-version-mismatch",
+        day=9,
+        name="hvd-keras-mnist",
+        ns="hpc-users",
+        image="registry.corp.example/hpc/horovod-tf:0.21.3",
+        command=["horovodrun", "-np", "2", "python", "train_keras.py"],
+        resources=gpu(2, "64Gi", "16"),
+        lines=lines,
+        category="dependency-error",
+        evidence="HorovodVersionMismatchError",
+        description="A Horovod Keras training fails on import in every rank: Horovod was built against TensorFlow "
+        "2.3.0 and the image now has 2.4.1, so its native ops cannot load. Horovod must be rebuilt for the "
+        "installed framework.",
+        title="HorovodVersionMismatchError: Framework tensorflow installed with version 2.3.0 but found version 2.4.1",
+        source="https://github.com/horovod/horovod/issues/2619",
+        every=0.2,
+    )
+
+
+@SCENARIOS.add
+def nan_loss_job_distribution_invalid_values() -> CaseSpec:
+    lines = [
+        "Sat Aug 30 06:36:49 2025 - scAtlasVAE - INFO -  max_epoch is not provided, setting max_epoch to 321",
+        *_py_traceback(
+            [
+                ("/app/train_reference.py", 48, "<module>", "reference_model.fit(lr=1e-3)"),
+                ("/app/scatlasvae/model/_gex_model.py", 1395, "fit", "H, R, L = self.forward("),
+                ("/app/scatlasvae/model/_gex_model.py", 982, "encode", "z = Normal(q_mu, q_var.sqrt()).rsample()"),
+                (
+                    "/usr/local/lib/python3.8/site-packages/torch/distributions/distribution.py",
+                    56,
+                    "__init__",
+                    "raise ValueError(",
+                ),
+            ],
+            "ValueError: Expected parameter loc (Tensor of shape (128, 10)) of distribution Normal(loc: "
+            "torch.Size([128, 10]), scale: torch.Size([128, 10])) to satisfy the constraint Real(), but found "
+            "invalid values:\n"
+            "tensor([[nan, nan, nan,  ..., nan, nan, nan],\n"
+            "        [nan, nan, nan,  ..., nan, nan, nan],\n"
+            "        [nan, nan, nan,  ..., nan, nan, nan]], device='cuda:0',\n"
+            "       grad_fn=<AddmmBackward0>)",
+        ),
+    ]
+    return _fresh_job(
+        id="nan-loss-job-distribution-invalid-values",
+        day=10,
+        name="scatlas-vae-reference",
+        ns="single-cell",
+        image="registry.corp.example/bio/scatlasvae:torch1.13",
+        command=["python", "/app/train_reference.py"],
+        lines=lines,
+        category="nan-loss",
+        evidence="but found invalid values",
+        description="A variational autoencoder's encoder outputs NaN during training: building the Normal "
+        "distribution from the NaN means fails torch.distributions' argument check. The training diverged "
+        "(the thread's fix was a lower learning rate).",
+        title="ValueError: Expected parameter loc ... of distribution Normal ... to satisfy the constraint Real(), but "
+        "found invalid values: tensor([[nan, nan, ...",
+        source="https://github.com/WanluLiuLab/scAtlasVAE/issues/16",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_jax_ncclcomminitrank_unhandled_cuda() -> CaseSpec:
+    err = (
+        "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:275: NCCL operation ncclCommInitRank(&comm, nranks, "
+        "id, rank) failed: unhandled cuda error"
+    )
+    lines = [
+        "2023-09-01 10:20:11.257960: W external/xla/xla/service/gpu/runtime/support.cc:58] Intercepted XLA runtime "
+        "error:",
+        err,
+        "2023-09-01 10:20:11.257981: E external/xla/xla/pjrt/pjrt_stream_executor_client.cc:2593] Execution of "
+        "replica 3 failed: INTERNAL: Failed to execute XLA Runtime executable: run time error: custom call "
+        f"'xla.gpu.all_reduce' failed: {err.removeprefix('INTERNAL: ')}; current tracing scope: all-reduce-start.163; "
+        "current profiling annotation: XlaModule:#hlo_module=pmap_train_step,program_id=1239#.",
+        *_py_traceback(
+            [
+                ("/app/train.py", 211, "<module>", "state, metrics = p_train_step(state, batch)"),
+            ],
+            "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time "
+            "error: custom call 'xla.gpu.all_reduce' failed: external/xla/xla/service/gpu/nccl_utils.cc:275: NCCL "
+            "operation ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error; current tracing scope: "
+            "all-reduce-start.163",
+        ),
+    ]
+    return _fresh_job(
+        id="nccl-error-job-jax-ncclcomminitrank-unhandled-cuda",
+        day=11,
+        name="jax-pmap-resnet",
+        ns="jax-research",
+        image="registry.corp.example/jax/flax-examples:0.4.14-cuda12",
+        command=["python", "/app/train.py", "--workdir", "/ckpt/resnet50"],
+        resources=gpu(8, "512Gi", "64"),
+        lines=lines,
+        category="nccl-error",
+        evidence="ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error",
+        description="A pmapped JAX training on eight GPUs reaches its first all-reduce: XLA creates the NCCL "
+        "communicator and ncclCommInitRank fails with 'unhandled cuda error' on the replicas. The collective "
+        "library could not set up communication between the GPUs.",
+        title="Intercepted XLA runtime error: NCCL operation ncclCommInitRank(&comm, nranks, id, rank) failed: "
+        "unhandled cuda error",
+        source="https://github.com/jax-ml/jax/issues/17399",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_jax_unable_to_load_nccl() -> CaseSpec:
+    err = (
+        "external/xla/xla/service/gpu/nccl_utils.cc:133: NCCL operation ncclGetUniqueId(&id) failed: Unable to load "
+        "NCCL library. Multi-GPU collectives will not work."
+    )
+    lines = [
+        "I1105 10:02:13.481002 140312230876992 xla_bridge.py:660] Unable to initialize backend 'rocm': NOT_FOUND: "
+        'Could not find registered platform with name: "rocm". Available platform names are: CUDA',
+        *_py_traceback(
+            [
+                ("/app/train.py", 188, "<module>", "state, loss = train_step(state, batch)"),
+            ],
+            "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time "
+            f"error: custom call 'xla.gpu.all_reduce' failed: {err}; current tracing scope: all-reduce-start; current "
+            "profiling annotation:",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-jax-unable-to-load-nccl",
+        day=12,
+        name="jax-hep-classifier",
+        ns="physics",
+        image="registry.corp.example/jax/jax:0.4.20-cuda12-pip",
+        command=["python", "/app/train.py"],
+        resources=gpu(4, "256Gi", "32"),
+        lines=lines,
+        category="dependency-error",
+        evidence="Unable to load NCCL library",
+        description="A JAX training sharded over four GPUs reaches its first all-reduce and XLA cannot load the "
+        "NCCL library at all: the image's jax/jaxlib install lacks the NCCL package it needs for multi-GPU "
+        "collectives.",
+        title="XlaRuntimeError: NCCL operation ncclGetUniqueId(&id) failed: Unable to load NCCL library. Multi-GPU "
+        "collectives will not work.",
+        source="https://github.com/jax-ml/jax/issues/18391",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_gloo_recv_timeout() -> CaseSpec:
+    frames = [
+        ("/app/recipes/lora_finetune_distributed.py", 894, "train", "self.save_checkpoint(epoch=curr_epoch)"),
+        ("/app/recipes/lora_finetune_distributed.py", 745, "save_checkpoint", "torch.distributed.barrier()"),
+        (
+            "/usr/local/lib/python3.10/site-packages/torch/distributed/distributed_c10d.py",
+            4556,
+            "barrier",
+            "work.wait()",
+        ),
+    ]
+    lines = [
+        "1|20000|Loss: 0.8127623796463013: 100%|██████████| 20000/20000 [5:11:02<00:00,  1.07it/s]",
+        *[
+            f"[rank2]: {line}"
+            for line in _py_traceback(
+                frames,
+                "RuntimeError: [/pytorch/third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:81] Timed out waiting "
+                "1800000ms for recv operation to complete",
+            )
+        ],
+    ]
+    return _fresh_job(
+        id="nccl-error-job-gloo-recv-timeout",
+        day=13,
+        name="torchtune-lora-70b",
+        ns="llm-finetune",
+        image="registry.corp.example/llm/torchtune:0.6.1",
+        command=["tune", "run", "--nproc_per_node", "4", "lora_finetune_distributed", "--config", "70B_lora.yaml"],
+        resources=gpu(4, "512Gi", "64"),
+        lines=lines,
+        category="nccl-error",
+        evidence="Timed out waiting 1800000ms for recv operation to complete",
+        description="A distributed LoRA fine-tune finishes its epoch and the ranks meet in a barrier before saving "
+        "the checkpoint: the barrier runs over Gloo and times out after 30 minutes waiting to receive from a peer.",
+        title="torchtune: RuntimeError: [gloo/transport/tcp/unbound_buffer.cc:81] Timed out waiting 1800000ms for "
+        "recv operation to complete",
+        source="https://github.com/meta-pytorch/torchtune/issues/2676",
+        every=1,
+    )
+
+
+@SCENARIOS.add
+def config_error_job_wandb_api_key_not_configured() -> CaseSpec:
+    lines = [
+        "==((====))==  Unsloth 2025.3.4: Fast Qwen2 patching. Transformers: 4.49.0.",
+        "wandb: WARNING The `run_name` is currently set to the same value as `TrainingArguments.output_dir`.",
+        "wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key])",
+        *_py_traceback(
+            [
+                ("/data/scripts/grpo_think.py", 185, "<module>", "trainer.train()"),
+                (
+                    "/usr/local/lib/python3.12/site-packages/transformers/trainer.py",
+                    2171,
+                    "train",
+                    "return inner_training_loop(",
+                ),
+                (
+                    "/usr/local/lib/python3.12/site-packages/transformers/integrations/integration_utils.py",
+                    843,
+                    "setup",
+                    "self._wandb.init(",
+                ),
+                (
+                    "/usr/local/lib/python3.12/site-packages/wandb/sdk/wandb_login.py",
+                    247,
+                    "prompt_api_key",
+                    'raise UsageError("api_key not configured (no-tty). call " + directive)',
+                ),
+            ],
+            "wandb.errors.errors.UsageError: api_key not configured (no-tty). call wandb.login(key=[your_api_key])",
+        ),
+    ]
+    return _fresh_job(
+        id="config-error-job-wandb-api-key-not-configured",
+        day=14,
+        name="grpo-qwen-think",
+        ns="llm-finetune",
+        image="registry.corp.example/llm/unsloth:2025.3",
+        command=["python", "/data/scripts/grpo_think.py"],
+        lines=lines,
+        category="config-error",
+        evidence="api_key not configured (no-tty)",
+        description="A GRPO fine-tune reports to Weights & Biases: when training starts, wandb finds no API key in "
+        "the pod (no WANDB_API_KEY, no terminal to ask) and raises, so the job ends before the first step. The "
+        "key was never given to the container.",
+        title="wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key]) when training",
+        source="https://github.com/unslothai/unsloth/issues/1914",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_lightgbm_gpu_not_enabled() -> CaseSpec:
+    lines = [
+        "/usr/local/lib/python3.7/site-packages/lightgbm/engine.py:151: UserWarning: Found `num_trees` in params. "
+        "Will use it instead of argument",
+        '  warnings.warn("Found `{}` in params. Will use it instead of argument".format(alias))',
+        "[LightGBM] [Fatal] GPU Tree Learner was not enabled in this build.",
+        "Please recompile with CMake option -DUSE_GPU=1",
+        *_py_traceback(
+            [
+                ("/app/gbdt_lr.py", 54, "<module>", "valid_sets=lgb_train)"),
+                (
+                    "/usr/local/lib/python3.7/site-packages/lightgbm/engine.py",
+                    231,
+                    "train",
+                    "booster = Booster(params=params, train_set=train_set)",
+                ),
+                (
+                    "/usr/local/lib/python3.7/site-packages/lightgbm/basic.py",
+                    55,
+                    "_safe_call",
+                    "raise LightGBMError(decode_string(_LIB.LGBM_GetLastError()))",
+                ),
+            ],
+            "lightgbm.basic.LightGBMError: GPU Tree Learner was not enabled in this build.\n"
+            "Please recompile with CMake option -DUSE_GPU=1",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-lightgbm-gpu-not-enabled",
+        day=15,
+        name="ctr-gbdt-lr",
+        ns="ads-ranking",
+        image="registry.corp.example/tabular/lightgbm:3.1.1",
+        command=["python", "/app/gbdt_lr.py"],
+        lines=lines,
+        category="dependency-error",
+        evidence="GPU Tree Learner was not enabled in this build",
+        description="A LightGBM training asks for device=gpu, but the lightgbm package in the image was built "
+        "without GPU support, so creating the booster fails. The package must be built with -DUSE_GPU=1.",
+        title="LightGBMError: GPU Tree Learner was not enabled in this build. Please recompile with CMake option "
+        "-DUSE_GPU=1",
+        source="https://github.com/lightgbm-org/LightGBM/issues/3696",
+    )
+
+
+@SCENARIOS.add
+def network_error_job_datasets_couldnt_reach_script() -> CaseSpec:
+    lines = [
+        *_py_traceback(
+            [
+                ("src/train.py", 180, "<module>", "train_dataset, dev_dataset, test_dataset = create_race_dataset()"),
+                (
+                    "src/train.py",
+                    130,
+                    "create_race_dataset",
+                    'train_dataset = load_dataset("race", "all", split="train")',
+                ),
+                (
+                    "/usr/local/lib/python3.7/site-packages/datasets/load.py",
+                    591,
+                    "load_dataset",
+                    "path, script_version=script_version, download_config=download_config, "
+                    "download_mode=download_mode, dataset=True",
+                ),
+                (
+                    "/usr/local/lib/python3.7/site-packages/datasets/utils/file_utils.py",
+                    617,
+                    "get_from_cache",
+                    'raise ConnectionError("Couldn\'t reach {}".format(url))',
+                ),
+            ],
+            "ConnectionError: Couldn't reach https://raw.githubusercontent.com/huggingface/datasets/1.2.1/datasets/"
+            "race/race.py",
+        ),
+    ]
+    return _fresh_job(
+        id="network-error-job-datasets-couldnt-reach-script",
+        day=17,
+        name="race-qa-train",
+        ns="nlp-research",
+        image="registry.corp.example/nlp/qa-trainer:datasets1.2.1",
+        command=["python", "src/train.py"],
+        lines=lines,
+        category="network-error",
+        evidence="Couldn't reach https://raw.githubusercontent.com",
+        description="A question-answering training loads its dataset with the datasets library, which first "
+        "downloads the dataset's loading script; the download fails and load_dataset raises ConnectionError. "
+        "The pod could not reach the host serving the script.",
+        title="datasets load_dataset: ConnectionError: Couldn't reach https://raw.githubusercontent.com/.../race.py",
+        source="https://github.com/huggingface/datasets/issues/1764",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_fsdp_flat_param_requires_grad() -> CaseSpec:
+    frames = [
+        ("/app/train.py", 285, "<module>", "train()"),
+        ("/app/train.py", 278, "train", "trainer.train()"),
+        (
+            "/usr/local/lib/python3.9/site-packages/transformers/trainer.py",
+            1675,
+            "_inner_training_loop",
+            "self.model = self.accelerator.prepare(self.model)",
+        ),
+        (
+            "/usr/local/lib/python3.9/site-packages/torch/distributed/fsdp/flat_param.py",
+            440,
+            "_init_flat_param",
+            "raise ValueError(",
+        ),
+    ]
+    lines = [
+        f"[rank{r}]: {line}"
+        for r in (0, 1)
+        for line in _py_traceback(frames, "ValueError: `FlatParameter` requires uniform `requires_grad`")
+    ]
+    return _fresh_job(
+        id="application-error-job-fsdp-flat-param-requires-grad",
+        day=18,
+        name="mammoth-peft-fsdp",
+        ns="llm-finetune",
+        image="registry.corp.example/llm/mammoth:torch2.0-peft",
+        command=["torchrun", "--nproc_per_node", "2", "/app/train.py", "--fsdp", "full_shard auto_wrap"],
+        resources=gpu(2, "256Gi", "32"),
+        lines=lines,
+        category="application-error",
+        evidence="`FlatParameter` requires uniform `requires_grad`",
+        description="A PEFT (LoRA) model is wrapped with FSDP by the Trainer: FSDP flattens frozen base weights "
+        "and trainable adapter weights into one parameter and refuses the mix. The training configuration "
+        "(FSDP without use_orig_params, around a partly frozen model) is wrong.",
+        title="Trainer fails with FSDP and a PEFT model: ValueError: `FlatParameter` requires uniform `requires_grad`",
+        source="https://github.com/huggingface/transformers/issues/27744",
+        every=0.3,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_megatron_epoch_samples_exceeded() -> CaseSpec:
+    lines = [
+        "> building train, validation, and test datasets ...",
+        " > datasets target sizes (minimum size):",
+        "    train:      4000",
+        "    validation: 80",
+        "    test:       40",
+        "> building train, validation, and test datasets for GPT ...",
+        " > building dataset index ...",
+        *_py_traceback(
+            [
+                ("pretrain_gpt.py", 149, "<module>", "pretrain(train_valid_test_datasets_provider, model_provider,"),
+                (
+                    "/workspace/Megatron-LM/megatron/data/gpt_dataset.py",
+                    342,
+                    "_build_index_mappings",
+                    "assert last_epoch_num_samples <= num_samples_per_epoch, \\",
+                ),
+            ],
+            "AssertionError: last epoch number of samples exceeded max value.",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-megatron-epoch-samples-exceeded",
+        day=19,
+        name="megatron-gpt-small",
+        ns="llm-pretrain",
+        image="nvcr.io/nvidia/pytorch:21.10-py3",
+        command=["bash", "examples/pretrain_gpt.sh"],
+        lines=lines,
+        category="application-error",
+        evidence="last epoch number of samples exceeded max value",
+        description="A Megatron GPT pretraining builds the index of its training samples and fails an assertion: "
+        "the dataset and the requested sample counts (iterations, batch size, split) do not fit together.",
+        title="Megatron pretrain_gpt: AssertionError: last epoch number of samples exceeded max value.",
+        source="https://github.com/NVIDIA/Megatron-LM/issues/176",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_lightning_no_test_dataloader() -> CaseSpec:
+    lines = [
+        "Epoch 0: 100%|██████████| 6100/6100 [1:42:13<00:00,  1.01s/it, loss=0.104, v_num=0, train/loss_simple_step="
+        "0.0612]",
+        "`Trainer.fit` stopped: `max_steps=6100` reached.",
+        *_py_traceback(
+            [
+                ("main.py", 813, "<module>", "trainer.test(model, data)"),
+                (
+                    "/usr/local/lib/python3.8/site-packages/pytorch_lightning/trainer/configuration_validator.py",
+                    50,
+                    "verify_loop_configurations",
+                    '__verify_eval_loop_configuration(trainer, model, "test")',
+                ),
+            ],
+            "pytorch_lightning.utilities.exceptions.MisconfigurationException: No `test_dataloader()` method "
+            "defined to run `Trainer.test`.",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-lightning-no-test-dataloader",
+        day=20,
+        name="textual-inversion-sd",
+        ns="diffusion",
+        image="registry.corp.example/diffusion/textual-inversion:pl1.6",
+        command=["python", "main.py", "--base", "configs/stable-diffusion/v1-finetune.yaml", "-t"],
+        lines=lines,
+        category="application-error",
+        evidence="No `test_dataloader()` method defined to run `Trainer.test`",
+        description="A textual-inversion fine-tune trains to its step limit and the script then calls "
+        "Trainer.test, but the data module defines no test dataloader, so Lightning raises a "
+        "MisconfigurationException. The training script's own flow is at fault.",
+        title="pytorch_lightning MisconfigurationException: No 'test_dataloader()' method defined to run "
+        "'Trainer.test' after training",
+        source="https://github.com/rinongal/textual_inversion/issues/36",
+    )
+
+
+@SCENARIOS.add
+def application_error_job_deepspeed_zero3_rank_disagreement() -> CaseSpec:
+    lines = [
+        "Epoch 0:   0%|          | 0/2000 [00:00<?, ?it/s]",
+        *[
+            f"[rank{r}]: {line}"
+            for r in (0, 2)
+            for line in _py_traceback(
+                [
+                    ("/app/train.py", 88, "<module>", "trainer.fit(model, datamodule=dm)"),
+                    (
+                        "/usr/local/lib/python3.10/site-packages/deepspeed/runtime/zero/partitioned_param_coordinator.py",
+                        264,
+                        "fetch_sub_module",
+                        "assert_ints_same_as_other_ranks([p.ds_id for p in params_to_fetch])",
+                    ),
+                    (
+                        "/usr/local/lib/python3.10/site-packages/deepspeed/utils/debug.py",
+                        62,
+                        "assert_ints_same_as_other_ranks",
+                        'raise RuntimeError(f"disagreement between rank0 and rank{dist.get_rank()}: "',
+                    ),
+                ],
+                "RuntimeError: disagreement between rank0 and rank2: rank0: [-4866073977605047075, "
+                "-4957833660337767236, 4361942804416314505, -4876770194190910351], rank2: [2, 3, 4, 6, 34, 7, 8, 10]",
+            )
+        ],
+    ]
+    return _fresh_job(
+        id="application-error-job-deepspeed-zero3-rank-disagreement",
+        day=21,
+        name="lightning-ds3-pretrain",
+        ns="llm-pretrain",
+        image="registry.corp.example/llm/lightning-deepspeed:2.1-bf16",
+        command=["python", "/app/train.py", "--strategy", "deepspeed_stage_3", "--devices", "8"],
+        resources=gpu(8, "1Ti", "96"),
+        lines=lines,
+        category="application-error",
+        evidence="disagreement between rank0 and rank2",
+        description="A Lightning training with DeepSpeed ZeRO stage 3 on eight GPUs fails in its first step: "
+        "the ranks fetch different parameters for the same submodule, and DeepSpeed's consistency check raises. "
+        "The model runs different code paths on different ranks - a problem in the training code with ZeRO-3, "
+        "not the communication.",
+        title="Deepspeed Stage 3 crashes Lightning trainer: RuntimeError: disagreement between rank0 and rank2",
+        source="https://github.com/Lightning-AI/pytorch-lightning/issues/19096",
+        every=0.3,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_deepspeed_zero3_backward_size_mismatch() -> CaseSpec:
+    lines = [
+        "[2023-10-02 10:21:44,118] [INFO] [stage3.py:1850:step] [deepspeed] OVERFLOW! Rank 0 Skipping step.",
+        *_py_traceback(
+            [
+                ("/app/train.py", 512, "train_one_epoch", "model.backward(divided_loss_laion)"),
+                (
+                    "/usr/local/lib/python3.9/site-packages/deepspeed/runtime/engine.py",
+                    1923,
+                    "backward",
+                    "self.optimizer.backward(loss, retain_graph=retain_graph)",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/deepspeed/runtime/fp16/loss_scaler.py",
+                    63,
+                    "backward",
+                    "scaled_loss.backward(retain_graph=retain_graph)",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/torch/autograd/__init__.py",
+                    200,
+                    "backward",
+                    "Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass",
+                ),
+            ],
+            "RuntimeError: The size of tensor a (0) must match the size of tensor b (4096) at non-singleton dimension 1",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-deepspeed-zero3-backward-size-mismatch",
+        day=22,
+        name="openflamingo-ds3",
+        ns="multimodal",
+        image="registry.corp.example/mm/openflamingo:ds0.10-torch2.0",
+        command=["deepspeed", "/app/train.py", "--deepspeed_config", "ds_zero3.json"],
+        lines=lines,
+        category="application-error",
+        evidence="The size of tensor a (0) must match the size of tensor b",
+        description="A multimodal training that works with ZeRO stage 2 fails in the backward pass under stage 3: "
+        "a parameter the model uses outside its module's forward is still partitioned (size 0) when autograd "
+        "needs it. The model code does not fit ZeRO-3's parameter gathering.",
+        title="[BUG] DeepSpeed Stage 2 works but Stage 3 reports the error while loss backward: The size of tensor a "
+        "(0) must match the size of tensor b",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/4437",
+    )
+
+
+@SCENARIOS.add
+def crash_signal_job_accelerate_child_segfault() -> CaseSpec:
+    lines = [
+        "Running:  accelerate-launch /opt/conda/lib/python3.10/site-packages/accelerate/test_utils/scripts/"
+        "test_script.py",
+        "stderr: ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 0 (pid: 15084) "
+        "of binary: /opt/conda/bin/python",
+        "stderr: Traceback (most recent call last):",
+        'stderr:   File "/opt/conda/bin/accelerate-launch", line 8, in <module>',
+        "stderr:     sys.exit(main())",
+        'stderr:   File "/opt/conda/lib/python3.10/site-packages/accelerate/commands/launch.py", line 627, in '
+        "multi_gpu_launcher",
+        "stderr:     distrib_run.run(args)",
+        "stderr: torch.distributed.elastic.multiprocessing.errors.ChildFailedError:",
+        "stderr: ============================================================",
+        "stderr: /opt/conda/lib/python3.10/site-packages/accelerate/test_utils/scripts/test_script.py FAILED",
+        "stderr: ------------------------------------------------------------",
+        "stderr: Failures:",
+        "stderr:   <NO_OTHER_FAILURES>",
+        "stderr: ------------------------------------------------------------",
+        "stderr: Root Cause (first observed failure):",
+        "stderr: [0]:",
+        "stderr:   time      : 2024-01-12_08:00:41",
+        "stderr:   host      : gpu-node-07",
+        "stderr:   rank      : 0 (local_rank: 0)",
+        "stderr:   exitcode  : -11 (pid: 15084)",
+        "stderr:   error_file: <N/A>",
+        "stderr:   traceback : Signal 11 (SIGSEGV) received by PID 15084",
+        "stderr: ============================================================",
+    ]
+    return _fresh_job(
+        id="crash-signal-job-accelerate-child-segfault",
+        day=23,
+        name="accelerate-smoke-test",
+        ns="ml-platform",
+        image="registry.corp.example/llm/accelerate:0.20.3-torch2.0.1",
+        command=["accelerate", "test"],
+        resources=gpu(2, "128Gi", "16"),
+        lines=lines,
+        category="crash-signal",
+        evidence="Signal 11 (SIGSEGV) received by PID 15084",
+        description="accelerate's multi-GPU self-test starts two processes; rank 0 dies of a segmentation fault "
+        "(exit code -11, SIGSEGV) before printing anything of its own, and torchrun's summary reports it. A native "
+        "crash in the process.",
+        title="Multi-GPU doesn't work: accelerate test fails with failed (exitcode: -11) local_rank: 0",
+        source="https://github.com/huggingface/accelerate/issues/847",
+        every=0.1,
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_jax_no_visible_gpu_devices() -> CaseSpec:
+    lines = [
+        "2024-11-12 15:36:48.401160: E external/xla/xla/stream_executor/cuda/cuda_driver.cc:152] failed call to "
+        "cuInit: INTERNAL: CUDA error: Failed call to cuInit: CUDA_ERROR_SYSTEM_NOT_READY: system not yet initialized",
+        *_py_traceback(
+            [
+                (
+                    "/usr/local/lib/python3.11/site-packages/jax/_src/xla_bridge.py",
+                    896,
+                    "backends",
+                    "backend = _init_backend(platform)",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/jaxlib/xla_client.py",
+                    200,
+                    "make_c_api_client",
+                    "return _xla.get_c_api_client(plugin_name, options, distributed_client)",
+                ),
+            ],
+            "jaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: No visible GPU devices.",
+        ),
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        *_py_traceback(
+            [
+                ("/app/train.py", 41, "<module>", "print(jax.devices())"),
+                (
+                    "/usr/local/lib/python3.11/site-packages/jax/_src/xla_bridge.py",
+                    915,
+                    "backends",
+                    "raise RuntimeError(err_msg)",
+                ),
+            ],
+            "RuntimeError: Unable to initialize backend 'cuda': FAILED_PRECONDITION: No visible GPU devices. (you may "
+            "need to uninstall the failing plugin package, or set JAX_PLATFORMS=cpu to skip this backend.)",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-jax-no-visible-gpu-devices",
+        day=24,
+        name="jax-hgx-smoke",
+        ns="jax-research",
+        image="registry.corp.example/jax/jax:0.4.35-cuda12",
+        command=["python", "/app/train.py"],
+        resources=gpu(8, "512Gi", "64"),
+        lines=lines,
+        category="cuda-error",
+        evidence="No visible GPU devices",
+        description="A JAX job on an eight-GPU node cannot initialise CUDA: cuInit fails with "
+        "CUDA_ERROR_SYSTEM_NOT_READY, so the CUDA backend sees no GPU and JAX refuses to start on it.",
+        title="CUDA_ERROR_SYSTEM_NOT_READY: system not yet initialized - Unable to initialize backend 'cuda': "
+        "FAILED_PRECONDITION: No visible GPU devices",
+        source="https://github.com/jax-ml/jax/issues/24866",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_paddle_not_compiled_with_cuda() -> CaseSpec:
+    lines = [
+        *_py_traceback(
+            [
+                ("tools/train.py", 32, "<module>", 'engine = Engine(config, mode="train")'),
+                (
+                    "/app/ppcls/engine/engine.py",
+                    99,
+                    "__init__",
+                    'self.device = paddle.set_device(self.config["Global"]["device"])',
+                ),
+                (
+                    "/usr/local/lib/python3.7/dist-packages/paddle/device/__init__.py",
+                    181,
+                    "_convert_to_place",
+                    "\"The device should not be 'gpu', \"",
+                ),
+            ],
+            "ValueError: The device should not be 'gpu', since PaddlePaddle is not compiled with CUDA",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-paddle-not-compiled-with-cuda",
+        day=25,
+        name="ppcls-retrieval-finetune",
+        ns="vision",
+        image="registry.corp.example/vision/paddleclas:2.5.1",
+        command=["python3.7", "tools/train.py", "-c", "./ppcls/configs/quick_start/MobileNetV1_retrieval.yaml"],
+        lines=lines,
+        category="dependency-error",
+        evidence="PaddlePaddle is not compiled with CUDA",
+        description="A PaddleClas fine-tune asks for the GPU, but the paddle package the image imports is the CPU "
+        "build (both paddlepaddle and paddlepaddle-gpu are installed), so setting the device fails.",
+        title="ValueError: The device should not be 'gpu', since PaddlePaddle is not compiled with CUDA",
+        source="https://github.com/PaddlePaddle/PaddleClas/issues/3170",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_job_mlflow_403() -> CaseSpec:
+    lines = [
+        "Epoch 10/10 - loss: 0.4312 - val_loss: 0.4507",
+        "Elasticnet model (alpha=0.500000, l1_ratio=0.500000):",
+        "  RMSE: 0.7931640229276851",
+        *_py_traceback(
+            [
+                ("/app/train.py", 91, "<module>", 'mlflow.log_metric("rmse", rmse)'),
+                (
+                    "/usr/local/lib/python3.10/site-packages/mlflow/utils/rest_utils.py",
+                    158,
+                    "verify_rest_response",
+                    "raise MlflowException(",
+                ),
+            ],
+            "mlflow.exceptions.MlflowException: API request to endpoint /api/2.0/mlflow/runs/update failed with "
+            "error code 403 != 200. Response body: ''",
+        ),
+    ]
+    return _fresh_job(
+        id="permission-denied-job-mlflow-403",
+        day=26,
+        name="wine-elasticnet",
+        ns="mlops-demo",
+        image="registry.corp.example/mlops/sklearn-mlflow:2.10",
+        command=["python", "/app/train.py", "0.5", "0.5"],
+        resources=cpu_only("8Gi", "4"),
+        lines=lines,
+        category="permission-denied",
+        evidence="failed with error code 403 != 200",
+        description="A training Job reports its run to a remote MLflow tracking server: the server answers 403 "
+        "Forbidden to the run update, and the script ends with MlflowException. The job's credentials are not "
+        "allowed to write to that experiment.",
+        title="mlflow.exceptions.MlflowException: API request to endpoint /api/2.0/mlflow/runs/update failed with "
+        "error code 403 != 200",
+        source="https://github.com/mlflow/mlflow/issues/9877",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_deepspeed_ninja_required() -> CaseSpec:
+    lines = [
+        "Using /workspace/.cache/torch_extensions as PyTorch extensions root...",
+        *_py_traceback(
+            [
+                ("transformers/examples/pytorch/summarization/run_summarization.py", 651, "<module>", "main()"),
+                (
+                    "/usr/local/lib/python3.6/site-packages/transformers/deepspeed.py",
+                    426,
+                    "deepspeed_init",
+                    "deepspeed_engine, optimizer, _, lr_scheduler = deepspeed.initialize(**kwargs)",
+                ),
+                (
+                    "/usr/local/lib/python3.6/site-packages/deepspeed/ops/op_builder/builder.py",
+                    370,
+                    "jit_load",
+                    "verify_ninja_availability()",
+                ),
+                (
+                    "/usr/local/lib/python3.6/site-packages/torch/utils/cpp_extension.py",
+                    1430,
+                    "verify_ninja_availability",
+                    'raise RuntimeError("Ninja is required to load C++ extensions")',
+                ),
+            ],
+            "RuntimeError: Ninja is required to load C++ extensions",
+        ),
+    ]
+    return _fresh_job(
+        id="dependency-error-job-deepspeed-ninja-required",
+        day=27,
+        name="t5-summarization-ds",
+        ns="nlp-research",
+        image="registry.corp.example/nlp/transformers-deepspeed:4.12",
+        command=["deepspeed", "run_summarization.py", "--deepspeed", "ds_config_zero2.json"],
+        lines=lines,
+        category="dependency-error",
+        evidence="Ninja is required to load C++ extensions",
+        description="A summarization fine-tune with DeepSpeed compiles its optimizer op at start: torch's extension "
+        "loader cannot find the ninja build tool in the image, so the op cannot be built.",
+        title="RuntimeError: Ninja is required to load C++ extensions (DeepSpeed with the Trainer)",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/1644",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_lightning_no_supported_gpu_backend() -> CaseSpec:
+    lines = [
+        "Seed set to 1234",
+        *_py_traceback(
+            [
+                ("/app/GPT_SoVITS/s1_train.py", 171, "<module>", "main(args)"),
+                ("/app/GPT_SoVITS/s1_train.py", 110, "main", "trainer: Trainer = Trainer("),
+                (
+                    "/usr/local/lib/python3.10/site-packages/pytorch_lightning/trainer/connectors/"
+                    "accelerator_connector.py",
+                    372,
+                    "_choose_gpu_accelerator_backend",
+                    'raise MisconfigurationException("No supported gpu backend found!")',
+                ),
+            ],
+            "lightning_fabric.utilities.exceptions.MisconfigurationException: No supported gpu backend found!",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-lightning-no-supported-gpu-backend",
+        day=28,
+        name="sovits-s1-train",
+        ns="speech",
+        image="registry.corp.example/speech/gpt-sovits:2024.02",
+        command=["python", "GPT_SoVITS/s1_train.py", "--config_file", "TEMP/tmp_s1.yaml"],
+        lines=lines,
+        category="cuda-error",
+        evidence="No supported gpu backend found",
+        description="A Lightning training is configured for GPUs, but PyTorch in the pod sees no usable CUDA "
+        "device, so creating the Trainer fails with 'No supported gpu backend found'.",
+        title="MisconfigurationException: No supported gpu backend found! when training GPT-SoVITS",
+        source="https://github.com/RVC-Boss/GPT-SoVITS/issues/363",
+    )
+
+
+@SCENARIOS.add
+def config_error_job_s3_no_credentials_checkpoint() -> CaseSpec:
+    lines = [
+        "20:23:24.142 [I] Downloading s3://openpi-assets/checkpoints/pi0_fast_base/params to "
+        "/root/.cache/openpi/openpi-assets/checkpoints/pi0_fast_base/params (4039534:download.py:88)",
+        *_py_traceback(
+            [
+                ("/app/scripts/train.py", 280, "<module>", "main(_config.cli())"),
+                (
+                    "/app/scripts/train.py",
+                    236,
+                    "main",
+                    "train_state, train_state_sharding = init_train_state(config, init_rng, mesh, resume=resuming)",
+                ),
+                (
+                    "/app/scripts/train.py",
+                    122,
+                    "init_train_state",
+                    "partial_params = _load_weights_and_validate(config.weight_loader, "
+                    "train_state_shape.params.to_pure_dict())",
+                ),
+                (
+                    "/usr/local/lib/python3.11/site-packages/botocore/auth.py",
+                    418,
+                    "add_auth",
+                    "raise NoCredentialsError()",
+                ),
+            ],
+            "botocore.exceptions.NoCredentialsError: Unable to locate credentials",
+        ),
+    ]
+    return _fresh_job(
+        id="config-error-job-s3-no-credentials-checkpoint",
+        day=1,
+        name="pi0-fast-finetune",
+        ns="robotics",
+        image="registry.corp.example/robotics/openpi:2025.09",
+        command=["python", "/app/scripts/train.py", "pi0_fast_libero", "--exp-name", "libero-ft"],
+        lines=lines,
+        category="config-error",
+        evidence="Unable to locate credentials",
+        description="A robot-policy fine-tune downloads its base checkpoint from S3 at start: boto finds no AWS "
+        "credentials in the pod (no keys in the environment, no mounted file, no role), so the download fails "
+        "before training begins.",
+        title="botocore.exceptions.NoCredentialsError: Unable to locate credentials when the training downloads its "
+        "base checkpoint from S3",
+        source="https://github.com/Physical-Intelligence/openpi/issues/686",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_resume_checkpoint_cuda_unavailable() -> CaseSpec:
+    lines = [
+        "| Hparams chains:  ['training/config.yaml', 'training/config_nsf.yaml']",
+        "| load checkpoint from checkpoints/nyaru/model_ckpt_steps_24000.ckpt",
+        *_py_traceback(
+            [
+                ("run.py", 15, "<module>", "run_task()"),
+                ("/app/utils/__init__.py", 201, "load_ckpt", "checkpoint = torch.load(ckpt_path, map_location=None)"),
+                (
+                    "/usr/local/lib/python3.8/site-packages/torch/serialization.py",
+                    166,
+                    "validate_cuda_device",
+                    "raise RuntimeError('Attempting to deserialize object on a CUDA '",
+                ),
+            ],
+            "RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. "
+            "If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') "
+            "to map your storages to the CPU.",
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-resume-checkpoint-cuda-unavailable",
+        day=2,
+        name="diff-svc-resume",
+        ns="speech",
+        image="registry.corp.example/speech/diff-svc:torch1.12-cu113",
+        command=["python", "run.py", "--config", "training/config_nsf.yaml", "--exp_name", "nyaru"],
+        lines=lines,
+        category="cuda-error",
+        evidence="torch.cuda.is_available() is False",
+        description="A voice-conversion training resumes from its last checkpoint, saved from the GPU: in this pod "
+        "torch cannot use CUDA, so loading the GPU tensors fails. The job asked for a GPU that PyTorch does not see.",
+        title="RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False "
+        "when continuing training",
+        source="https://github.com/prophesier/diff-svc/issues/38",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_rocm_no_binary_for_gpu() -> CaseSpec:
+    lines = [
+        "Checking ROCm devices before training...",
+        "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!",
+        "Aborted (core dumped)",
+    ]
+    return _fresh_job(
+        id="cuda-error-job-rocm-no-binary-for-gpu",
+        day=3,
+        name="rocm-vega-train",
+        ns="edge-ml",
+        image="registry.corp.example/edge/pytorch-rocm:1.10-rocm4.5",
+        command=["python", "PyTest.py"],
+        resources={
+            "limits": {"cpu": "8", "memory": "16Gi", "amd.com/gpu": "1"},
+            "requests": {"cpu": "8", "memory": "16Gi", "amd.com/gpu": "1"},
+        },
+        lines=lines,
+        category="cuda-error",
+        evidence="hipErrorNoBinaryForGpu",
+        description="PyTorch built for ROCm starts on an AMD APU whose GPU architecture it has no kernels for: the "
+        "first HIP call fails with hipErrorNoBinaryForGpu and the process aborts. The build does not support this GPU.",
+        title="PyTorch for ROCm on a supported device throws hipErrorNoBinaryForGpu: Unable to find code object for "
+        "all current devices!",
+        source="https://github.com/pytorch/pytorch/issues/73534",
+        exit_code=134,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_trainer_evaluate_without_eval_dataset() -> CaseSpec:
+    lines = [
+        "{'loss': 0.3974, 'learning_rate': 3.5380966993958655e-11, 'epoch': 3.0}",
+        "{'loss': 0.4492, 'learning_rate': 0.0, 'epoch': 3.0}",
+        "{'train_runtime': 17758.138, 'train_samples_per_second': 8.785, 'train_steps_per_second': 0.069, "
+        "'train_loss': 0.7304400721402787, 'epoch': 3.0}",
+        "100%|██████████| 1218/1218 [4:55:48<00:00, 14.57s/it]",
+        *_py_traceback(
+            [
+                ("/app/alpaca/train.py", 233, "<module>", "train()"),
+                ("/app/alpaca/train.py", 227, "train", "trainer.evaluate()"),
+                (
+                    "/usr/local/lib/python3.9/site-packages/transformers/trainer.py",
+                    2920,
+                    "evaluate",
+                    "eval_dataloader = self.get_eval_dataloader(eval_dataset)",
+                ),
+                (
+                    "/usr/local/lib/python3.9/site-packages/transformers/trainer.py",
+                    934,
+                    "get_eval_dataloader",
+                    'raise ValueError("Trainer: evaluation requires an eval_dataset.")',
+                ),
+            ],
+            "ValueError: Trainer: evaluation requires an eval_dataset.",
+        ),
+    ]
+    return _fresh_job(
+        id="application-error-job-trainer-evaluate-without-eval-dataset",
+        day=4,
+        name="alpaca-llama-finetune",
+        ns="llm-finetune",
+        image="registry.corp.example/llm/alpaca-train:2023.03",
+        command=["torchrun", "--nproc_per_node=4", "/app/alpaca/train.py", "--bf16", "True"],
+        resources=gpu(4, "320Gi", "48"),
+        lines=lines,
+        category="application-error",
+        evidence="Trainer: evaluation requires an eval_dataset",
+        description="An instruction fine-tune trains its three epochs, then the script calls trainer.evaluate() "
+        "without ever giving the Trainer an evaluation dataset, and fails. The script itself is wrong.",
+        title="No evaluation dataset was given for the trainer: ValueError: Trainer: evaluation requires an "
+        "eval_dataset.",
+        source="https://github.com/tatsu-lab/stanford_alpaca/issues/50",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_keras_blas_gemm_launch_failed() -> CaseSpec:
+    lines = [
+        "Epoch 1/500",
+        *_py_traceback(
+            [
+                (
+                    "/app/TrainModel.py",
+                    141,
+                    "<module>",
+                    "history = model.fit_generator(train_generator, "
+                    "steps_per_epoch=num_train_examples//batch_size, epochs=500)",
+                ),
+                (
+                    "/usr/local/lib/python3.6/site-packages/tensorflow/python/client/session.py",
+                    1409,
+                    "_call_tf_sessionrun",
+                    "run_metadata)",
+                ),
+            ],
+            "tensorflow.python.framework.errors_impl.InternalError: Blas GEMM launch failed : a.shape=(30, 64), "
+            "b.shape=(64, 10), m=30, n=10, k=64\n"
+            "\t [[Node: dense2/MatMul = MatMul[T=DT_FLOAT, transpose_a=false, transpose_b=false, "
+            '_device="/job:localhost/replica:0/task:0/device:GPU:0"](dropout_2/cond/Merge, dense2/kernel/read)]]',
+        ),
+    ]
+    return _fresh_job(
+        id="cuda-error-job-keras-blas-gemm-launch-failed",
+        day=5,
+        name="airsim-steering-train",
+        ns="autonomous",
+        image="registry.corp.example/autonomous/keras-airsim:tf1.8-gpu",
+        command=["python", "/app/TrainModel.py"],
+        lines=lines,
+        category="cuda-error",
+        evidence="Blas GEMM launch failed",
+        description="A Keras steering-angle model starts its first epoch and the first dense layer's matrix "
+        "multiply fails on the GPU: cuBLAS cannot launch the GEMM kernel.",
+        title="Help! training not starting: InternalError: Blas GEMM launch failed : a.shape=(30, 64), "
+        "b.shape=(64, 10)",
+        source="https://github.com/microsoft/AutonomousDrivingCookbook/issues/124",
+    )

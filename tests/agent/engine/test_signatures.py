@@ -209,6 +209,96 @@ def test_status_signature_matching() -> None:
             "ValueError: Total number of attention heads (40) must be divisible by tensor parallel size (6).",
             ["serving-parallel-size-invalid"],
         ),
+        # Frameworks' own wording for failures that would otherwise read as the job's code.
+        (
+            "tensorflow.python.framework.errors_impl.InternalError: Blas GEMM launch failed : a.shape=(4, 1024), "
+            "b.shape=(4, 3072), m=1024, n=3072, k=4",
+            ["cublas-launch-failed"],
+        ),
+        (
+            "RuntimeError: jaxlib version 0.4.14 is newer than and incompatible with jax version 0.4.6. Please "
+            "update your jax and/or jaxlib packages.",
+            ["packages-built-for-other-versions"],
+        ),
+        (
+            "horovod.common.exceptions.HorovodVersionMismatchError: Framework tensorflow installed with version "
+            "2.3.0 but found version 2.4.1.",
+            ["packages-built-for-other-versions"],
+        ),
+        (
+            "Exception: >- DeepSpeed Op Builder: Installed CUDA version 12.0 does not match the version torch was "
+            "compiled with 11.7, unable to compile cuda/cpp extensions without a matching cuda version.",
+            ["packages-built-for-other-versions"],
+        ),
+        (
+            "lightgbm.basic.LightGBMError: GPU Tree Learner was not enabled in this build.",
+            ["package-built-without-gpu-support"],
+        ),
+        # XLA failing an NCCL call: a collective failure, unless the NCCL library itself is missing.
+        (
+            "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:275: NCCL operation ncclCommInitRank(&comm, "
+            "nranks, id, rank) failed: unhandled cuda error",
+            ["xla-nccl-operation-failed"],
+        ),
+        (
+            "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:133: NCCL operation ncclGetUniqueId(&id) failed: "
+            "Unable to load NCCL library. Multi-GPU collectives will not work.",
+            ["package-built-without-gpu-support"],
+        ),
+        (
+            "RuntimeError: [/pytorch/third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:81] Timed out waiting "
+            "1800000ms for recv operation to complete",
+            ["gloo-timeout"],
+        ),
+        (
+            "ValueError: Expected parameter loc (Tensor of shape (128, 10)) of distribution Normal(loc: "
+            "torch.Size([128, 10]), scale: torch.Size([128, 10])) to satisfy the constraint Real(), but found "
+            "invalid values:",
+            ["distribution-invalid-values"],
+        ),
+        (
+            "wandb.errors.UsageError: api_key not configured (no-tty). call wandb.login(key=[your_api_key])",
+            ["tracker-api-key-missing"],
+        ),
+        (
+            "ConnectionError: Couldn't reach https://raw.githubusercontent.com/huggingface/datasets/1.2.1/datasets/"
+            "race/race.py",
+            ["hub-unreachable"],
+        ),
+        (
+            "lightning_fabric.utilities.exceptions.MisconfigurationException: No supported gpu backend found!",
+            ["cuda-no-device"],
+        ),
+        (
+            "ValueError: The device should not be 'gpu', since PaddlePaddle is not compiled with CUDA",
+            ["package-built-without-gpu-support"],
+        ),
+        ("RuntimeError: Ninja is required to load C++ extensions", ["cuda-toolkit-missing"]),
+        # ROCm's words for the same GPU faults; frameworks finding no usable GPU; missing credentials.
+        ("hipErrorNoBinaryForGpu: Unable to find code object for all current devices!", ["cuda-illegal-access"]),
+        ("ValueError: fp16 mixed precision requires a GPU (not 'cpu').", ["cuda-no-device"]),
+        (
+            "RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False.",
+            ["cuda-no-device"],
+        ),
+        ("botocore.exceptions.NoCredentialsError: Unable to locate credentials", ["cloud-credentials-missing"]),
+        ("RuntimeError: Socket Timeout", ["rendezvous-timeout"]),
+        (
+            "ValueError: Connection error, and we cannot find the requested files in the cached path. Please try "
+            "again or make sure your Internet connection is on.",
+            ["hub-unreachable"],
+        ),
+        # XLA reporting that a peer went away is not itself an NCCL failure reading.
+        (
+            "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:297: NCCL operation ncclGroupEnd() failed: remote "
+            "process exited or there was a network error",
+            ["nccl-watchdog-timeout"],
+        ),
+        (
+            "mlflow.exceptions.MlflowException: API request to endpoint /api/2.0/mlflow/runs/update failed with error "
+            "code 403 != 200. Response body: ''",
+            ["api-forbidden"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
