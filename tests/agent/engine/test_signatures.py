@@ -299,6 +299,21 @@ def test_status_signature_matching() -> None:
             "code 403 != 200. Response body: ''",
             ["api-forbidden"],
         ),
+        # Memory as Ray, Dask, TensorFlow's allocator and Paddle word it.
+        (
+            "ray.exceptions.RayOutOfMemoryError: More than 95% of the memory on node ip-10-0-0-1 is used (59.1 / 62.0 GB).",
+            ["ray-memory-monitor"],
+        ),
+        ("distributed.nanny - WARNING - Worker exceeded 95% memory budget. Restarting", ["dask-worker-memory-limit"]),
+        (
+            "tensorflow.python.framework.errors_impl.ResourceExhaustedError: failed to allocate memory [Op:AddV2]",
+            ["tf-xla-oom"],
+        ),
+        (
+            "ResourceExhaustedError: Cannot allocate 1.953125GB memory on GPU 0, 31.748535GB memory has been "
+            "allocated and available memory is only 10.562500MB.",
+            ["cuda-oom"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
