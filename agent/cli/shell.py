@@ -223,6 +223,17 @@ def handle_errors(command: F) -> F:
         except KeyboardInterrupt:
             typer.echo("jobdoctor: interrupted", err=True)
             raise typer.Exit(130) from None
+        except ModuleNotFoundError as exc:
+            if kwargs.get("debug"):
+                raise
+            # A dependency added since the package was installed (an editable install from an
+            # older checkout): the install, not jobdoctor, is broken, and reinstalling mends it.
+            typer.echo(
+                f"jobdoctor: the installation lacks a dependency ({exc}): reinstall it "
+                "(`pip install -e .` in a checkout, `pip install --upgrade jobdoctor` otherwise)",
+                err=True,
+            )
+            raise typer.Exit(ExitCode.INTERNAL) from None
         except Exception as exc:  # the edge: anything unexpected is a bug, shown in one line
             if kwargs.get("debug"):
                 raise

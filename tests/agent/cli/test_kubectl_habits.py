@@ -259,3 +259,20 @@ def test_the_kubectl_plugin_entry_point_answers_as_kubectl_jobdoctor() -> None:
         [str(BIN / "kubectl-jobdoctor"), "diagnose", "pytorchjob"], capture_output=True, text=True, timeout=60
     )
     assert run.returncode == 2 and "See 'kubectl jobdoctor diagnose --help' for usage." in run.stderr
+
+
+def test_an_install_missing_a_dependency_says_so_in_one_line() -> None:
+    # An editable install made before a dependency was added: importing it fails at the first
+    # log scan. Hiding the module (sys.modules[name] = None) is what a missing package looks like.
+    code = (
+        "import sys; sys.modules['re2'] = None; sys.modules['hyperscan'] = None\nfrom agent.cli.app import main; main()"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "diagnose", "pytorchjob/llama-ft", "--snapshot", str(EXAMPLE)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stderr.startswith("jobdoctor: the installation lacks a dependency (")
+    assert "reinstall it" in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
