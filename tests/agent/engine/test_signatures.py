@@ -108,6 +108,15 @@ def test_status_signature_matching() -> None:
         ("OSError: [Errno 107] Transport endpoint is not connected", ["python-exception"]),
         ("OSError: [Errno 116] Stale file handle: '/data/shards/00017.tar'", ["mount-lost-under-process"]),
         ("[rank0]: KeyError: 'input_ids'", ["python-exception"]),
+        # A message a library prints indented under a bare `RuntimeError:` is read; the source
+        # line of a frame that raises the same words is not.
+        (
+            "        CUDA Setup failed despite GPU being available. Please run the following command to get "
+            "more information:",
+            ["package-built-without-gpu-support"],
+        ),
+        ("    raise RuntimeError('CUDA Setup failed despite GPU being available')", []),
+        ("    torch.cuda.OutOfMemoryError(msg) if oom else CUDA out of memory", []),
         ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:", ["torchrun-child-failed"]),
         ("/usr/lib/python3/site-packages/x.py:12: FutureWarning: CUDA out of memory is deprecated", []),
         ("NCCL INFO NET/Plugin: libnccl-net.so: cannot open shared object file: No such file or directory", []),
