@@ -116,6 +116,15 @@ def test_status_signature_matching() -> None:
             ["package-built-without-gpu-support"],
         ),
         ("    raise RuntimeError('CUDA Setup failed despite GPU being available')", []),
+        # A port taken: a server's own (Python's socket, ZeroMQ) or the rendezvous store's.
+        ("OSError: [Errno 98] Address already in use", ["server-port-in-use"]),
+        ("zmq.error.ZMQError: Address already in use (addr='tcp://*:5557')", ["server-port-in-use"]),
+        ("RuntimeError: Address already in use", ["rendezvous-port-in-use"]),
+        (
+            "torch.distributed.DistNetworkError: The server socket has failed to listen on any local network "
+            "address. port: 29500, useIPv6: 0, code: -98, name: EADDRINUSE, message: address already in use",
+            ["rendezvous-port-in-use"],
+        ),
         ("    torch.cuda.OutOfMemoryError(msg) if oom else CUDA out of memory", []),
         ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:", ["torchrun-child-failed"]),
         ("/usr/lib/python3/site-packages/x.py:12: FutureWarning: CUDA out of memory is deprecated", []),
