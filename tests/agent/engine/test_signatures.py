@@ -116,6 +116,24 @@ def test_status_signature_matching() -> None:
             ["package-built-without-gpu-support"],
         ),
         ("    raise RuntimeError('CUDA Setup failed despite GPU being available')", []),
+        # A message read before its exception's type: a connection to a service, a download, a
+        # file to find, an extension to build, a rank waiting in the store for rank 0.
+        ("RuntimeError: Failed to connect to the metadata server", ["connection-failed"]),
+        ("Exception: Could not download model weights after 5 retries", ["connection-failed"]),
+        ("RuntimeError: Failed to connect to the master at 10.0.0.1:29500", ["rendezvous-connect-timeout"]),
+        (
+            "[W socket.cpp:601] [c10d] The client socket has failed to connect to [trainer-master-0]:29500 "
+            "(errno: 22 - Invalid argument).",
+            ["rendezvous-connect-timeout"],
+        ),
+        ("ValueError: Unable to find checkpoint at s3://bucket/run/ckpt-1000", ["named-file-missing"]),
+        ("INFO: No checkpoint found, starting from scratch", []),
+        ("RuntimeError: Error building extension 'fused_adam'", ["pip-build-failed"]),
+        (
+            "RuntimeError: [1] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d "
+            "key-value store by key '0', but store->get('0') got error: Socket Timeout",
+            ["rendezvous-timeout"],
+        ),
         # A port taken: a server's own (Python's socket, ZeroMQ) or the rendezvous store's.
         ("OSError: [Errno 98] Address already in use", ["server-port-in-use"]),
         ("zmq.error.ZMQError: Address already in use (addr='tcp://*:5557')", ["server-port-in-use"]),
