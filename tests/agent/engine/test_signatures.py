@@ -128,11 +128,38 @@ def test_status_signature_matching() -> None:
         ),
         ("ValueError: Unable to find checkpoint at s3://bucket/run/ckpt-1000", ["named-file-missing"]),
         ("INFO: No checkpoint found, starting from scratch", []),
-        ("RuntimeError: Error building extension 'fused_adam'", ["pip-build-failed"]),
         (
             "RuntimeError: [1] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d "
             "key-value store by key '0', but store->get('0') got error: Socket Timeout",
             ["rendezvous-timeout"],
+        ),
+        # Other wordings of readings the catalogue has: a driver PyTorch or nvidia-smi cannot
+        # reach, a DataLoader worker's segfault, a shared-memory mapping, an apt package, NumPy 2
+        # under a torch built for NumPy 1, NCCL's numbered errors and XLA's NCCL operations.
+        ("RuntimeError: CUDA driver initialization failed, you might not have a CUDA gpu.", ["cuda-no-device"]),
+        (
+            "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the "
+            "latest NVIDIA driver is installed and running.",
+            ["cuda-no-device"],
+        ),
+        ("ERROR: Unexpected segmentation fault encountered in worker.", ["segfault"]),
+        ("*** Received signal 11 ***", ["segfault"]),
+        (
+            "RuntimeError: unable to mmap 1024 bytes from file </torch_123_456>: Cannot allocate memory (12)",
+            ["shm-no-space"],
+        ),
+        ("E: Unable to locate package libgl1", ["pip-requirement-rejected"]),
+        ("RuntimeError: Numpy is not available", ["version-requirement"]),
+        ("RuntimeError: NCCL Error 3: internal error", ["nccl-system-error"]),
+        ("RuntimeError: NCCL Error 1: unhandled cuda error", ["nccl-cuda-failure"]),
+        ("wget: unable to resolve host address 'files.example.com'", ["dns-failure"]),
+        ("RuntimeError: Error building extension 'fused_adam'", ["cuda-toolkit-missing"]),
+        (
+            "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable: run time "
+            "error: custom call 'xla.gpu.all_reduce' failed: NCCL operation ncclAllReduce(send_buffer, "
+            "recv_buffer, element_count, dtype, reduce_op, comm, se::gpu::AsCUstream(stream)) failed: unhandled "
+            "cuda error",
+            ["xla-nccl-operation-failed"],
         ),
         # A port taken: a server's own (Python's socket, ZeroMQ) or the rendezvous store's.
         ("OSError: [Errno 98] Address already in use", ["server-port-in-use"]),
