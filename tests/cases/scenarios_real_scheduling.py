@@ -18,14 +18,18 @@ from tests.cases.builders import (
     Obj,
     Scenarios,
     batch_job,
+    condition,
     cpu_only,
     event,
     gpu,
     healthy_node_conditions,
     job_pod,
+    kueue_workload,
+    metav1_condition,
     node,
     pod,
     running,
+    stamped,
     waiting,
 )
 from tests.cases.scenarios_real_platform import _rs_pod, _sts_pod
@@ -213,7 +217,9 @@ def unschedulable_pod_fuse_sidecar_ephemeral_storage_request() -> CaseSpec:
         volumes=[{"name": "gcs-fuse-csi-static", "persistentVolumeClaim": {"claimName": "gcs-fuse-csi-static-pvc"}}],
     )
     events = [
-        event(p, "FailedScheduling", msg, at(3), last=at(6), count=2, component="gke.io/optimize-utilization-scheduler"),
+        event(
+            p, "FailedScheduling", msg, at(3), last=at(6), count=2, component="gke.io/optimize-utilization-scheduler"
+        ),
         event(
             p,
             "NotTriggerScaleUp",
@@ -559,7 +565,9 @@ def volume_error_pod_azure_file_cifs_mount_permission_denied() -> CaseSpec:
         node=host,
         scheduled=at(1),
         restart_policy="Always",
-        volumes=[{"name": "log", "azureFile": {"secretName": "azure-secret", "shareName": "log-active", "readOnly": True}}],
+        volumes=[
+            {"name": "log", "azureFile": {"secretName": "azure-secret", "shareName": "log-active", "readOnly": True}}
+        ],
     )
     mount = (
         'MountVolume.SetUp failed for volume "log" : mount failed: exit status 32\n'
@@ -610,7 +618,11 @@ def volume_error_pod_azure_file_share_missing() -> CaseSpec:
     c = Container(
         "statefulset-azurefile",
         "mcr.microsoft.com/oss/nginx/nginx:1.19.5",
-        command=["/bin/bash", "-c", "set -euo pipefail; while true; do echo $(date) >> /mnt/azurefile/outfile; sleep 1; done"],
+        command=[
+            "/bin/bash",
+            "-c",
+            "set -euo pipefail; while true; do echo $(date) >> /mnt/azurefile/outfile; sleep 1; done",
+        ],
         mounts=[{"name": "persistent-storage", "mountPath": "/mnt/azurefile"}],
         state=waiting("ContainerCreating"),
     )
@@ -665,10 +677,14 @@ def volume_error_pod_azure_file_share_missing() -> CaseSpec:
 # -- images --------------------------------------------------------------------------------------
 
 
-def _pull_failure(p: Obj, image: str, failure: str, at: Clock, first: float, last: float, count: int, host: str) -> list[Obj]:
+def _pull_failure(
+    p: Obj, image: str, failure: str, at: Clock, first: float, last: float, count: int, host: str
+) -> list[Obj]:
     """The kubelet's events for a pull that keeps failing with ``failure`` (its whole Failed message)."""
     return [
-        event(p, "Pulling", f'Pulling image "{image}"', at(first), last=at(last), count=count, type_="Normal", host=host),
+        event(
+            p, "Pulling", f'Pulling image "{image}"', at(first), last=at(last), count=count, type_="Normal", host=host
+        ),
         event(p, "Failed", failure, at(first + 1), last=at(last + 1), count=count, host=host),
         event(p, "Failed", "Error: ErrImagePull", at(first + 1), last=at(last + 1), count=count, host=host),
         event(
@@ -745,7 +761,14 @@ def image_pull_error_job_sandbox_pause_image_no_credentials() -> CaseSpec:
         "require authorization: authorization failed: no basic auth credentials"
     )
     events = [
-        event(job, "SuccessfulCreate", f"Created pod: {p['metadata']['name']}", at(1), type_="Normal", component="job-controller"),
+        event(
+            job,
+            "SuccessfulCreate",
+            f"Created pod: {p['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="job-controller",
+        ),
         _scheduled(p, at(2), host),
         event(p, "FailedCreatePodSandBox", sandbox, at(3), last=at(1710), count=78, host=host),
     ]
@@ -850,7 +873,9 @@ def evicted_pod_memory_over_zero_request_then_memory_pressure() -> CaseSpec:
     at = Clock(datetime(2026, 9, 6, 4, 0, tzinfo=timezone.utc))
     deployment, ns, host = "egg", "fate-10000", "aks-nodepool1-24681357-0"
     image = "federatedai/egg:1.2.0-release"
-    first_msg = "The node was low on resource: memory. Container egg was using 5053216Ki, which exceeds its request of 0."
+    first_msg = (
+        "The node was low on resource: memory. Container egg was using 5053216Ki, which exceeds its request of 0."
+    )
     c1 = Container(
         "egg",
         image,
@@ -1064,7 +1089,10 @@ def unschedulable_pod_pipeline_gpu_step_tainted_pools_and_no_free_gpu() -> CaseS
     p = pod(
         name=name,
         namespace=ns,
-        labels={"workflows.argoproj.io/workflow": "gpu-training-pipeline-x7k2p", "pipelines.kubeflow.org/v2_component": "true"},
+        labels={
+            "workflows.argoproj.io/workflow": "gpu-training-pipeline-x7k2p",
+            "pipelines.kubeflow.org/v2_component": "true",
+        },
         owner=workflow_owner,
         containers=[c],
         created=at(0),
@@ -1127,7 +1155,9 @@ def preempted_vcjob_low_priority_evicted_by_scheduler_preempt() -> CaseSpec:
                     "replicas": 1,
                     "minAvailable": 1,
                     "maxRetry": 3,
-                    "template": {"spec": {"containers": [{"name": ctr.name, "image": ctr.image, "resources": ctr.resources}]}},
+                    "template": {
+                        "spec": {"containers": [{"name": ctr.name, "image": ctr.image, "resources": ctr.resources}]}
+                    },
                 }
                 for task in ("low-test-c-master", "low-test-c-worker")
             ],
@@ -1169,7 +1199,6 @@ def preempted_vcjob_low_priority_evicted_by_scheduler_preempt() -> CaseSpec:
                 }
             },
         )
-        from tests.cases.builders import condition as _condition
 
         p = pod(
             name=f"{name}-{task}-0",
@@ -1183,7 +1212,7 @@ def preempted_vcjob_low_priority_evicted_by_scheduler_preempt() -> CaseSpec:
             scheduled=at(2),
             scheduler="volcano",
             restart_policy="Never",
-            extra_conditions=[_condition("Ready", False, at(450), "Evict", evict)],
+            extra_conditions=[condition("Ready", False, at(450), "Evict", evict)],
         )
         pods.append(p)
         events.append(event(p, "Evict", evict, at(450 + i), component="volcano"))
@@ -1230,7 +1259,6 @@ def preempted_job_spot_node_reclaimed_not_ready() -> CaseSpec:
     )
     job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, active=1, start=at(1), conditions=[])
     c = Container(ctr.name, ctr.image, command=ctr.command, resources=ctr.resources, state=running(at(40)), ready=False)
-    from tests.cases.builders import condition as _condition
 
     p = job_pod(
         job,
@@ -1241,7 +1269,7 @@ def preempted_job_spot_node_reclaimed_not_ready() -> CaseSpec:
         scheduled=at(2),
         deletion=at(2580),
         extra_conditions=[
-            _condition(
+            condition(
                 "DisruptionTarget",
                 True,
                 at(2580),
@@ -1345,7 +1373,6 @@ def preempted_job_kueue_workload_preempted_for_higher_priority() -> CaseSpec:
             "lastTransitionTime": "2026-09-10T11:11:05Z",
         }
     ]
-    from tests.cases.builders import kueue_workload, metav1_condition
 
     preempted = "Preempted to accommodate a higher priority Workload"
     wl = kueue_workload(
@@ -1459,7 +1486,6 @@ def healthy_pod_volume_mount_timed_out_then_started() -> CaseSpec:
         'time="2026-09-11T13:17:06Z" level=info msg="Done checkpointing in-memory metrics and chunks in '
         '97.55001ms." source="persistence.go:665"',
     ]
-    from tests.cases.builders import stamped
 
     log = stamped(lines, at(425), [0.1, 0.2, 0.6, 0.1, 0.1, 300, 0.1, 300, 0.1])
     return CaseSpec(
@@ -1511,7 +1537,11 @@ def healthy_pod_flexvolume_mount_failed_once_then_running() -> CaseSpec:
                 "name": "test",
                 "flexVolume": {
                     "driver": "azure/kv",
-                    "options": {"keyvaultname": "kv-example", "keyvaultobjectnames": "testsecret", "usepodidentity": "true"},
+                    "options": {
+                        "keyvaultname": "kv-example",
+                        "keyvaultobjectnames": "testsecret",
+                        "usepodidentity": "true",
+                    },
                 },
             }
         ],
