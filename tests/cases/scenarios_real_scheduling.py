@@ -30,6 +30,7 @@ from tests.cases.builders import (
     pod,
     running,
     stamped,
+    uid,
     waiting,
 )
 from tests.cases.scenarios_real_platform import _rs_pod, _sts_pod
@@ -1578,4 +1579,257 @@ def healthy_pod_flexvolume_mount_failed_once_then_running() -> CaseSpec:
         title="A pod with a Key Vault FlexVolume shows 'MountVolume.SetUp failed ... failed to get key vault' once, "
         "yet starts and reads the secret",
         source="https://github.com/Azure/kubernetes-keyvault-flexvol/issues/68",
+    )
+
+
+# -- a fourth blind batch ------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def unschedulable_pod_node_full_of_pods_others_excluded_by_affinity() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 12, 8, 0, tzinfo=timezone.utc))
+    deployment, ns = "kube-fledged-controller", "kube-fledged"
+    c = Container(
+        "controller",
+        "docker.io/senthilrch/kubefledged-controller:v0.10.0",
+        command=["/opt/bin/kubefledged-controller"],
+        resources=cpu_only("64Mi", "10m"),
+    )
+    msg = (
+        "0/7 nodes are available: 1 Too many pods, 6 node(s) didn't match Pod's node affinity/selector. preemption: "
+        "0/7 nodes are available: 1 No preemption victims found for incoming pod, 6 Preemption is not helpful for "
+        "scheduling."
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", unschedulable=msg)
+    events = [event(p, "FailedScheduling", msg, at(1), last=at(3500), count=14, component="default-scheduler")]
+    name = p["metadata"]["name"]
+    return CaseSpec(
+        id="unschedulable-pod-node-full-of-pods-others-excluded-by-affinity",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence="Too many pods",
+        description="The pod's affinity allows one node only, and that small instance already runs as many pods "
+        "as its ENI-based pod limit allows (8); the cluster is a quarter used, but no node can take the "
+        "pod.",
+        objects=[p, *events],
+        captured=at(3600),
+        title="After the nodes were recreated a controller pod stays Pending at 25% cluster use: '1 Too many pods, "
+        "6 node(s) didn't match Pod's node affinity/selector'",
+        source="https://github.com/Panfactum/stack/issues/129",
+    )
+
+
+@SCENARIOS.add
+def volume_error_pod_hub_claim_without_storage_class() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 12, 10, 0, tzinfo=timezone.utc))
+    deployment, ns = "hub", "jhub"
+    c = Container(
+        "hub",
+        "jupyterhub/k8s-hub:0.10.6",
+        command=["jupyterhub", "--config", "/usr/local/etc/jupyterhub/jupyterhub_config.py"],
+        resources={"requests": {"cpu": "200m", "memory": "512Mi"}},
+        mounts=[{"name": "hub-db-dir", "mountPath": "/srv/jupyterhub"}],
+    )
+    msg = "0/3 nodes are available: 3 pod has unbound immediate PersistentVolumeClaims."
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        volumes=[{"name": "hub-db-dir", "persistentVolumeClaim": {"claimName": "hub-db-dir"}}],
+    )
+    pvc = {
+        "apiVersion": "v1",
+        "kind": "PersistentVolumeClaim",
+        "metadata": {
+            "name": "hub-db-dir",
+            "namespace": ns,
+            "uid": uid(ns, "PersistentVolumeClaim", "hub-db-dir"),
+            "creationTimestamp": "2026-09-12T10:00:00Z",
+            "labels": {"app": "jupyterhub", "component": "hub", "release": "jhub"},
+        },
+        "spec": {
+            "accessModes": ["ReadWriteOnce"],
+            "resources": {"requests": {"storage": "1Gi"}},
+            "volumeMode": "Filesystem",
+        },
+        "status": {"phase": "Pending"},
+    }
+    events = [
+        event(p, "FailedScheduling", msg, at(1), last=at(660), count=11, component="default-scheduler"),
+        event(
+            pvc,
+            "FailedBinding",
+            "no persistent volumes available for this claim and no storage class is set",
+            at(1),
+            last=at(660),
+            count=42,
+            type_="Normal",
+            component="persistentvolume-controller",
+        ),
+    ]
+    name = p["metadata"]["name"]
+    return CaseSpec(
+        id="volume-error-pod-hub-claim-without-storage-class",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=name,
+        evidence="unbound immediate PersistentVolumeClaims",
+        description="The self-built cluster on three EC2 instances has no default StorageClass and no "
+        "PersistentVolume; the hub's claim can never bind, so the scheduler cannot place the pod.",
+        objects=[p, pvc, *events],
+        captured=at(680),
+        title="The JupyterHub hub pod stays Pending: '0/3 nodes are available: 3 pod has unbound immediate "
+        "PersistentVolumeClaims', the claim has no storage class",
+        source="https://github.com/kubernetes/website/issues/26943",
+    )
+
+
+@SCENARIOS.add
+def image_pull_error_pod_plain_http_registry() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 12, 12, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "core", "apps", "worker-1"
+    image = "192.168.1.100:32000/core:0.2.19"
+    c = Container("core", image, state=waiting("ImagePullBackOff", f'Back-off pulling image "{image}"'))
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1), qos="BestEffort")
+    failure = (
+        f'Failed to pull image "{image}": rpc error: code = Unknown desc = failed to pull and unpack image "{image}": '
+        f'failed to resolve reference "{image}": failed to do request: Head '
+        "https://192.168.1.100:32000/v2/core/manifests/0.2.19: http: server gave HTTP response to HTTPS client"
+    )
+    events = [_scheduled(p, at(1), host), *_pull_failure(p, image, failure, at, 2, 900, 9, host)]
+    return CaseSpec(
+        id="image-pull-error-pod-plain-http-registry",
+        kind="Pod",
+        name=p["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=p["metadata"]["name"],
+        evidence="server gave HTTP response to HTTPS client",
+        description="The local registry speaks plain HTTP; the docker daemon on the workstation lists it as "
+        "insecure, but the cluster's containerd does not, so every pull tries HTTPS and fails.",
+        objects=[p, *events],
+        captured=at(960),
+        title="An app image in a local plain-HTTP registry cannot be pulled in the cluster: 'failed to do request: "
+        "Head https://...: http: server gave HTTP response to HTTPS client'",
+        source="https://github.com/siderolabs/talos/issues/1524",
+    )
+
+
+@SCENARIOS.add
+def evicted_pod_workspace_node_low_on_disk() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 12, 14, 0, tzinfo=timezone.utc))
+    name, ns, host = "ws-bcb4047d-a077-43ff-a7e5-66e5cfe5bc9c", "workspaces", "ws-us02-node-7"
+    msg = "Pod The node was low on resource: [DiskPressure]. "
+    c = Container(
+        "workspace", "eu.gcr.io/gitpod-core-dev/build/workspace-images:commit-1f3e9a", resources=cpu_only("8Gi", "4")
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"component": "workspace", "workspaceType": "regular"},
+        owner=None,
+        containers=[c],
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(1),
+        qos="Burstable",
+        restart_policy="Never",
+        reason="Evicted",
+        message=msg,
+    )
+    p["status"].pop("containerStatuses", None)
+    p["status"].pop("podIP", None)
+    events = [
+        _scheduled(p, at(1), host),
+        event(p, "Evicted", "The node was low on resource: [DiskPressure].", at(2), host=host),
+    ]
+    return CaseSpec(
+        id="evicted-pod-workspace-node-low-on-disk",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="evicted",
+        culprit=name,
+        evidence="DiskPressure",
+        description="The workspace pod lands on a node whose disk is under pressure and the kubelet rejects it "
+        "at once with reason Evicted; the workspace never opens.",
+        objects=[p, *events],
+        captured=at(120),
+        title="A cloud IDE workspace will not load: 'Evicted: Pod The node was low on resource: [DiskPressure].'",
+        source="https://github.com/gitpod-io/gitpod/issues/1187",
+    )
+
+
+@SCENARIOS.add
+def preempted_pod_node_down_pod_still_shown_running() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 12, 3, 49, 44, tzinfo=timezone.utc))
+    deployment, ns, host = "nginx-test", "default", "docker3005.se.example.net"
+    c = Container("nginx-test", "nginx:1.13", state=running(at(8)), ready=False)
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        qos="BestEffort",
+        deletion=at(197),
+    )
+    for cond in p["status"]["conditions"]:
+        if cond["type"] == "Ready":
+            cond["lastTransitionTime"] = "2026-09-12T03:52:31Z"
+    n = node(
+        host,
+        at(-64800),
+        gpus=0,
+        labels={"beta.kubernetes.io/arch": "amd64", "beta.kubernetes.io/os": "linux"},
+        conditions=[
+            {
+                "type": t,
+                "status": "Unknown",
+                "reason": "NodeStatusUnknown",
+                "message": "Kubelet stopped posting node status.",
+                "lastHeartbeatTime": "2026-09-12T03:51:40Z",
+                "lastTransitionTime": "2026-09-12T03:52:31Z",
+            }
+            for t in ("MemoryPressure", "DiskPressure", "Ready")
+        ],
+        taints=[{"key": "node.kubernetes.io/unreachable", "effect": "NoExecute", "timeAdded": "2026-09-12T03:52:31Z"}],
+    )
+    events = [
+        _scheduled(p, at(1), host),
+        event(p, "NodeNotReady", "Node is not ready", at(167), component="node-controller"),
+    ]
+    name = p["metadata"]["name"]
+    return CaseSpec(
+        id="preempted-pod-node-down-pod-still-shown-running",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="preempted",
+        culprit=name,
+        evidence="Node is not ready",
+        description="The node went down; the node controller marked it NotReady and deleted its pods, but with no "
+        "kubelet to confirm, the pod still shows phase Running with a deletion timestamp. Its node was "
+        "lost, the pod did nothing wrong.",
+        objects=[p, n, *events],
+        captured=at(1800),
+        title="One node is down, yet the pods on it still show phase Running (with a deletionTimestamp) long "
+        "after the node went NotReady",
+        source="https://github.com/kubernetes/kubernetes/issues/48920",
     )
