@@ -366,8 +366,24 @@ def test_compiled_catalogue_is_current() -> None:
         ),
         (
             "FailedCreatePodSandBox",
+            'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox image "registry.k8s.io/'
+            'pause:3.9": failed to pull image "registry.k8s.io/pause:3.9": failed to pull and unpack image '
+            '"registry.k8s.io/pause:3.9": failed to extract layer sha256:61fec91190a0: write /var/lib/containerd/'
+            "io.containerd.snapshotter.v1.overlayfs/snapshots/12/fs/pause: no space left on device: unknown",
+            ["image-pull-node-disk-full"],
+        ),
+        (
+            "FailedCreatePodSandBox",
             'rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="calico" failed',
             [],
+        ),
+        # A plain-HTTP registry the node's runtime was not told is insecure.
+        (
+            "Failed",
+            'Failed to pull image "10.0.0.5:5000/app:1.0": rpc error: code = Unknown desc = failed to pull and unpack '
+            'image "10.0.0.5:5000/app:1.0": failed to resolve reference "10.0.0.5:5000/app:1.0": failed to do request: '
+            "Head https://10.0.0.5:5000/v2/app/manifests/1.0: http: server gave HTTP response to HTTPS client",
+            ["image-pull-unreachable"],
         ),
         # A batch scheduler's own eviction, to make room for another job.
         ("Evict", "Pod is evicted, because of preempt", ["batch-scheduler-evicted"]),
