@@ -52,6 +52,7 @@ def scenarios() -> list[Scenario]:
         scenarios_logformats,
         scenarios_platform,
         scenarios_real_platform,
+        scenarios_real_scheduling,
         scenarios_real_training,
         scenarios_runtime,
         scenarios_serving,
@@ -69,6 +70,7 @@ def scenarios() -> list[Scenario]:
         scenarios_ambiguous,
         scenarios_real_training,
         scenarios_real_platform,
+        scenarios_real_scheduling,
     ):
         found.extend(module.SCENARIOS)
     return found

@@ -394,3 +394,87 @@ def test_compiled_catalogue_is_current() -> None:
     expected = json.loads(json.dumps(compiled_catalogue(Catalogue(fresh), digest)))
     assert shipped == expected, "regenerate: python -m agent.engine.signatures"
     assert list(builtin_catalogue().signatures) == fresh
+
+
+@pytest.mark.parametrize(
+    ("reason", "message", "expected"),
+    [
+        # A scheduler extender or plugin that filters by a namespace's quota, not the nodes' room.
+        ("FailedScheduling", "0/2 nodes are available: 2 ExceedsGPUQuota.", ["scheduling-quota-filter"]),
+        (
+            "FailedScheduling",
+            "Pod team-a/train-0 is rejected in Prefilter because ElasticQuota team-a is more than Max",
+            ["scheduling-quota-filter"],
+        ),
+        ("FailedScheduling", "0/3 nodes are available: 3 Insufficient nvidia.com/gpu.", ["failed-scheduling"]),
+        (
+            "FailedScheduling",
+            "0/1 nodes are available: 1 node(s) had untolerated taint {gpu: }. preemption: 0/1 nodes are "
+            "available: 1 Preemption is not helpful for scheduling..",
+            ["failed-scheduling"],
+        ),
+        # The sandbox (pause) image is pulled like any other; a network plugin failing is not a pull.
+        (
+            "FailedCreatePodSandBox",
+            'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox image "registry.k8s.io/'
+            'pause:3.9": failed to pull image "registry.k8s.io/pause:3.9": failed to pull and unpack image '
+            '"registry.k8s.io/pause:3.9": failed to resolve reference "registry.k8s.io/pause:3.9": dial tcp: i/o timeout',
+            ["sandbox-image-pull-failed"],
+        ),
+        (
+            "FailedCreatePodSandBox",
+            'Failed to create pod sandbox: rpc error: code = Unknown desc = failed pulling image "k8s.gcr.io/pause:3.2": '
+            "Error response from daemon: Get https://k8s.gcr.io/v2/: net/http: request canceled",
+            ["sandbox-image-pull-failed"],
+        ),
+        (
+            "FailedCreatePodSandBox",
+            'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox image "registry.k8s.io/'
+            'pause:3.9": failed to pull image "registry.k8s.io/pause:3.9": failed to pull and unpack image '
+            '"registry.k8s.io/pause:3.9": failed to extract layer sha256:61fec91190a0: write /var/lib/containerd/'
+            "io.containerd.snapshotter.v1.overlayfs/snapshots/12/fs/pause: no space left on device: unknown",
+            ["image-pull-node-disk-full"],
+        ),
+        (
+            "FailedCreatePodSandBox",
+            'rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="calico" failed',
+            [],
+        ),
+        # A plain-HTTP registry the node's runtime was not told is insecure.
+        (
+            "Failed",
+            'Failed to pull image "10.0.0.5:5000/app:1.0": rpc error: code = Unknown desc = failed to pull and unpack '
+            'image "10.0.0.5:5000/app:1.0": failed to resolve reference "10.0.0.5:5000/app:1.0": failed to do request: '
+            "Head https://10.0.0.5:5000/v2/app/manifests/1.0: http: server gave HTTP response to HTTPS client",
+            ["image-pull-unreachable"],
+        ),
+        # A batch scheduler's own eviction, to make room for another job.
+        ("Evict", "Pod is evicted, because of preempt", ["batch-scheduler-evicted"]),
+        ("Evict", "Pod is evicted, because of reclaim", ["batch-scheduler-evicted"]),
+        ("Evicted", "The node was low on resource: memory. ", ["evicted-event"]),
+    ],
+)
+def test_an_event_means_its_most_specific_reading(reason: str, message: str, expected: list[str]) -> None:
+    from agent.engine.findings import best
+
+    assert [s.id for s in best(builtin_catalogue().where("event"), text=message, reason=reason)] == expected
+
+
+@pytest.mark.parametrize(
+    ("subject", "reason", "text", "expected"),
+    [
+        (
+            "PodScheduled",
+            "Unschedulable",
+            "0/2 nodes are available: 2 ExceedsGPUQuota.",
+            ["scheduling-quota-filter-status"],
+        ),
+        ("PodScheduled", "Unschedulable", "0/5 nodes are available: 5 Insufficient cpu.", ["pod-unschedulable"]),
+        ("Ready", "Evict", "Pod is evicted, because of preempt", ["batch-scheduler-evicted-status"]),
+    ],
+)
+def test_a_status_means_its_most_specific_reading(subject: str, reason: str, text: str, expected: list[str]) -> None:
+    from agent.engine.findings import best
+
+    sigs = builtin_catalogue().where("status")
+    assert [s.id for s in best(sigs, text=text, reason=reason, subject=subject)] == expected
