@@ -22,17 +22,23 @@ from tests.cases.builders import (
     cpu_only,
     event,
     gpu,
+    job_pod,
     mpijob_v2,
     owner_ref,
     pod,
+    pod_group,
     running,
     stamped,
     terminated,
     text,
     ts,
     uid,
+    volcano_job,
+    volcano_pod,
+    waiting,
 )
 from tests.cases.logtext import torchrun_start
+from tests.cases.scenarios_ecosystems import _kuberay, _submitter
 from tests.cases.scenarios_real_training import _fresh_job, _kubeflow_case, _py_traceback
 
 SCENARIOS = Scenarios()
@@ -618,4 +624,573 @@ def healthy_pytorchjob_barrier_device_unknown_warning() -> CaseSpec:
         "This can potentially cause a hang' while training runs",
         source="https://github.com/kohya-ss/sd-scripts/issues/1925",
         captured=duration + 20,
+    )
+
+
+# -- batch 2 ---------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def deadline_exceeded_rayjob_active_deadline_ray_job_still_running() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 8, 18, 0, tzinfo=timezone.utc))
+    name, ns = "ppo-sweep-exp", "rl-research"
+    image = "rayproject/ray:2.40.0-py310-gpu"
+    deadline = 7200
+    workers = [
+        Container("ray-worker", image, resources=gpu(1, "64Gi", "8"), state=running(at(40)), ready=True)
+        for _ in range(4)
+    ]
+    rayjob, raycluster, nodes = _kuberay(
+        at=at,
+        name=name,
+        ns=ns,
+        image=image,
+        entrypoint="python /app/train_ppo.py --num-workers 4",
+        group="gpu",
+        head=Container("ray-head", image, resources=cpu_only("32Gi", "8"), state=running(at(30)), ready=True),
+        workers=workers,
+        status={
+            "jobStatus": "RUNNING",
+            "jobDeploymentStatus": "Failed",
+            "reason": "DeadlineExceeded",
+            "message": f"The RayJob has passed the activeDeadlineSeconds. StartTime: {ts(at(1))}. "
+            f"ActiveDeadlineSeconds: {deadline}",
+            "failed": 1,
+            "succeeded": 0,
+            "endTime": ts(at(deadline + 1)),
+        },
+        nodes=["cpu-m7i-2", "gpu-l4-11", "gpu-l4-12", "gpu-l4-13", "gpu-l4-14"],
+    )
+    rayjob["spec"]["activeDeadlineSeconds"] = deadline
+    submitter = _submitter(rayjob, at, 60, active=1)
+    sub = job_pod(
+        submitter,
+        [
+            Container(
+                "ray-job-submitter",
+                image,
+                command=["ray", "job", "submit", "--address", "http://127.0.0.1:8265", "--", "python", "train_ppo.py"],
+                resources=cpu_only("1Gi", "500m"),
+                state=running(at(62)),
+                ready=True,
+            )
+        ],
+        created=at(61),
+        phase="Running",
+        node="cpu-m7i-2",
+        scheduled=at(61),
+    )
+    iters = [
+        f"(PPO pid=412) Training finished iteration {i} at {ts(at(90 + i * 95))}. Total running time: "
+        f"{i * 95 // 60}min {i * 95 % 60}s; episode_reward_mean={-180 + i * 2.1:.1f}"
+        for i in range(1, 90)
+    ]
+    log = stamped(
+        [
+            "Job submission server address: http://127.0.0.1:8265",
+            f"Job '{rayjob['status']['jobId']}' submitted successfully",
+            "Tailing logs until the job exits (disable with --no-wait):",
+            *iters,
+        ],
+        at(63),
+        [1, 1, *([95] * len(iters))],
+    )
+    events = [
+        event(
+            rayjob,
+            "DeadlineExceeded",
+            rayjob["status"]["message"],
+            at(deadline + 1),
+            component="ray-job-controller",
+        )
+    ]
+    return CaseSpec(
+        id="deadline-exceeded-rayjob-active-deadline-ray-job-still-running",
+        kind="RayJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="deadline-exceeded",
+        culprit=None,
+        evidence="activeDeadlineSeconds",
+        description="A RayJob with activeDeadlineSeconds: 7200 is still training when its two hours are up: KubeRay "
+        "marks the deployment Failed with reason DeadlineExceeded while the Ray job itself still reports "
+        "RUNNING and the submitter keeps tailing its logs. The configured time limit was reached.",
+        objects=[rayjob, raycluster, submitter, *nodes, sub, *events],
+        logs={f"{sub['metadata']['name']}/ray-job-submitter": log},
+        captured=at(deadline + 900),
+        title="RayJob goes to jobDeploymentStatus: Failed / reason: DeadlineExceeded with jobStatus: RUNNING after "
+        "activeDeadlineSeconds",
+        source="https://github.com/ray-project/kuberay/issues/2314",
+    )
+
+
+@SCENARIOS.add
+def killed_externally_pod_kfp_run_terminated_step_exceeded_deadline() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 9, 21, 30, tzinfo=timezone.utc))
+    ns = "team-taxi"
+    wf_name = "taxi-train-x5q66"
+    name = f"{wf_name}-345673846"
+    node_name = f"{wf_name}.train"
+    workflow = {
+        "apiVersion": "argoproj.io/v1alpha1",
+        "kind": "Workflow",
+        "metadata": {
+            "name": wf_name,
+            "namespace": ns,
+            "uid": uid(ns, "Workflow", wf_name),
+            "creationTimestamp": ts(at(0)),
+            "resourceVersion": "552031",
+            "labels": {"pipelines.kubeflow.org/kfp_sdk_version": "1.8.11", "workflows.argoproj.io/completed": "true"},
+        },
+        # The KFP UI's "Terminate" sets the workflow's activeDeadlineSeconds to 0.
+        "spec": {"entrypoint": "taxi-train", "activeDeadlineSeconds": 0, "onExit": "exit-handler"},
+        "status": {
+            "phase": "Failed",
+            "message": "Step exceeded its deadline",
+            "startedAt": ts(at(0)),
+            "finishedAt": ts(at(1420)),
+        },
+    }
+    image = "gcr.io/ml-pipeline/kubeflow-tfx-taxi:1.8.0"
+    main = Container(
+        "main",
+        image,
+        command=["python", "-m", "trainer.task", "--train-steps", "10000"],
+        resources=cpu_only("8Gi", "4"),
+        state=terminated(143, at(12), at(1412)),
+    )
+    wait = Container(
+        "wait",
+        "gcr.io/ml-pipeline/argoexec:v3.2.3-license-compliance",
+        command=["argoexec", "wait", "--loglevel", "info"],
+        resources=cpu_only("128Mi", "100m"),
+        state=terminated(0, at(11), at(1414), reason="Completed"),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        owner={**owner_ref(workflow)},
+        containers=[wait, main],
+        created=at(2),
+        phase="Failed",
+        node="pool-cpu-7",
+        scheduled=at(3),
+        labels={"workflows.argoproj.io/workflow": wf_name, "workflows.argoproj.io/completed": "true"},
+        annotations={"workflows.argoproj.io/node-name": node_name, "pipelines.kubeflow.org/component_ref": "{}"},
+    )
+    steps = [
+        f"INFO:tensorflow:global_step/sec: {4.1 + (i % 5) * 0.1:.2f}"
+        if i % 2
+        else f"INFO:tensorflow:loss = {0.9 - i * 0.002:.4f}, step = {i * 50} ({12.1 + (i % 3) * 0.2:.3f} sec)"
+        for i in range(1, 110)
+    ]
+    events = [
+        event(
+            workflow,
+            "WorkflowNodeFailed",
+            f"Failed node {node_name}: Step exceeded its deadline",
+            at(1414),
+            component="workflow-controller",
+        ),
+        event(workflow, "WorkflowFailed", "Step exceeded its deadline", at(1420), component="workflow-controller"),
+    ]
+    return CaseSpec(
+        id="killed-externally-pod-kfp-run-terminated-step-exceeded-deadline",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="killed-externally",
+        culprit=name,
+        evidence="activeDeadlineSeconds",
+        description="A Kubeflow Pipelines training step exits 143 mid-training and its workflow fails with 'Step "
+        "exceeded its deadline'. No time limit was configured: someone pressed Terminate in the KFP UI, "
+        "which sets the workflow's activeDeadlineSeconds to 0, and Argo stopped the running step.",
+        objects=[p, workflow, *events],
+        logs={
+            f"{name}/main": stamped(steps, at(14), 12.8),
+            f"{name}/wait": text(
+                'time="2026-09-09T21:30:11.428Z" level=info msg="Starting Workflow Executor" executorType=docker '
+                "version=v3.2.3",
+                'time="2026-09-09T21:30:11.431Z" level=info msg="Waiting on main container"',
+                'time="2026-09-09T21:53:32.650Z" level=info msg="Main container completed"',
+            ),
+        },
+        captured=at(1800),
+        title="Terminating a Kubeflow pipeline run: the running step is stopped and the run fails with 'This step "
+        "is in Failed state with this message: Step exceeded its deadline'",
+        source="https://github.com/kubeflow/pipelines/issues/6101",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_mpijob_nccl_tests_ib_completion_error_4() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 10, 4, 0, tzinfo=timezone.utc))
+    name, ns = "nccl-allreduce-5node", "gpu-burnin"
+    hosts = {
+        f"{name}-worker-1": ("19989:20082 [1]", "fe80::966d:ae03:8b:df78%ib0<53249>", 32564),
+        f"{name}-worker-0": ("9821:9920 [1]", "fe80::966d:ae03:8b:df50%ib0<44413>", 32613),
+        f"{name}-worker-4": ("68738:69060 [3]", "fe80::966d:ae03:9c:f5f8%ib0<39391>", 32639),
+    }
+    lines = [
+        "# nThread 1 nGpus 8 minBytes 8 maxBytes 5368709120 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 "
+        "validation: 1 graph: 0",
+        "#",
+        "#                                                              out-of-place                       in-place",
+        "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   "
+        "busbw #wrong",
+        "           8             2     float     sum      -1    41.23    0.00    0.00      0    40.87    0.00    "
+        "0.00      0",
+    ]
+    for host, (pid, peer, op) in hosts.items():
+        lines += [
+            f"{host}:{pid} transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer {peer} with error 4, "
+            f"opcode {op}, len {op}, vendor err 81 (Send)",
+            f"{host}:{pid.split(' ')[0]} [{pid.split('[')[1]} NCCL INFO transport/net.cc:1008 -> 6",
+            f"{host}:{pid.split(' ')[0]} [{pid.split('[')[1]} NCCL INFO proxy.cc:679 -> 6",
+            f"{host}:{pid.split(' ')[0]} [{pid.split('[')[1]} NCCL INFO proxy.cc:858 -> 6 [Proxy Thread]",
+            "",
+        ]
+    lines += [
+        f"{name}-worker-1: Test NCCL failure common.cu:1005 'remote process exited or there was a network error / '",
+        " .. nccl-allreduce-5node-worker-1 pid 19989: Test failure common.cu:891",
+        "--------------------------------------------------------------------------",
+        "Primary job  terminated normally, but 1 process returned",
+        "a non-zero exit code. Per user-direction, the job has been aborted.",
+        "--------------------------------------------------------------------------",
+    ]
+    end = 45 + 0.2 * len(lines) + 2
+    objects, logs, launcher = mpijob_v2(
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/infra/nccl-tests:2.17.1-cuda12.2",
+        launcher_cmd=[
+            "mpirun",
+            "--allow-run-as-root",
+            "-x",
+            "NCCL_ALGO=Ring",
+            "-x",
+            "NCCL_IB_GID_INDEX=3",
+            "-x",
+            "NCCL_DEBUG=trace",
+            "./build/all_reduce_perf",
+            "-b",
+            "8",
+            "-e",
+            "5G",
+            "-f",
+            "2",
+            "-g",
+            "8",
+        ],
+        workers=5,
+        slots=1,
+        plan=MPIPlan(launcher_state=terminated(1, at(44), at(end)), launcher_log=stamped(lines, at(45), 0.2)),
+        worker_resources=gpu(8, "1600Gi", "180"),
+    )
+    return CaseSpec(
+        id="nccl-error-mpijob-nccl-tests-ib-completion-error-4",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=launcher,
+        evidence="Got completion from peer",
+        description="nccl-tests all_reduce_perf across five H100 nodes over InfiniBand: several nodes' NCCL proxies "
+        "get failed work completions (error 4, vendor err 81) when sending to their peers, and the test "
+        "aborts. The InfiniBand transport between the nodes failed.",
+        objects=objects,
+        logs=logs,
+        captured=at(end + 300),
+        title="NCCL WARN NET/IB : Got completion from peer ... with error 4, opcode ..., vendor err 81 (Send) running "
+        "all_reduce_perf on five H100 nodes",
+        source="https://github.com/NVIDIA/nccl/issues/928",
+    )
+
+
+@SCENARIOS.add
+def stalled_mpijob_horovod_keras_stalled_ops_ready_ranks() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 11, 2, 0, tzinfo=timezone.utc))
+    name, ns = "hvd-resnet50-32", "vision-bench"
+    ready = "21, 25, 26, 27, 28, 29, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 1, 3, 0, 15, 17, 18, 20, 22, 23, 24, 31, 8, 19, 2, 30"
+    stall = (
+        "WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and "
+        "are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks are "
+        "trying to submit different tensors or that only subset of ranks is submitting tensors, which will cause "
+        "deadlock. Stalled ops: training/SGD/DistributedSGD_Allreduce/HorovodAllreduce_training_SGD_gradients_conv1_1_"
+        f"BiasAdd_grad_BiasAddGrad_0 [ready ranks: {ready}], training/SGD/DistributedSGD_Allreduce/HorovodAllreduce_"
+        f"training_SGD_gradients_AddN_335_0 [ready ranks: {ready}]"
+    )
+    progress = [
+        f"{i:3d}/625 [{'=' * (i * 30 // 625)}>{'.' * (29 - i * 30 // 625)}] - ETA: {(625 - i) * 1.0 // 60:.0f}:"
+        f"{(625 - i) % 60:02d} - loss: {7.9 - i * 0.001:.4f} - acc: 0.00{i // 40 + 1:02d} - "
+        f"top_k_categorical_accuracy: 0.0{200 + i // 3}"
+        for i in range(1, 229)
+    ]
+    lines = ["Epoch 1/90", *progress]
+    gaps = [1.0] * len(lines) + [60.0] * 150
+    lines += [stall] * 150
+    log = stamped(lines, at(70), gaps)
+    last = at(70 + sum(gaps[: len(lines) - 1]))
+    objects, logs, launcher = mpijob_v2(
+        at=at,
+        name=name,
+        ns=ns,
+        image="horovod/horovod:0.12.1-tf1.6.0-py3.5",
+        launcher_cmd=[
+            "mpirun",
+            "-np",
+            "32",
+            "-bind-to",
+            "none",
+            "-map-by",
+            "slot",
+            "-x",
+            "LD_LIBRARY_PATH",
+            "python",
+            "keras_imagenet_resnet50.py",
+        ],
+        workers=8,
+        slots=4,
+        plan=MPIPlan(launcher_state=running(at(60)), launcher_log=log),
+        worker_resources=gpu(4, "240Gi", "32"),
+    )
+    return CaseSpec(
+        id="stalled-mpijob-horovod-keras-stalled-ops-ready-ranks",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="stalled",
+        culprit=None,
+        evidence="One or more tensors were submitted to be reduced",
+        description="Horovod ResNet-50 on eight nodes with four GPUs each: at step 228 of the first epoch one rank "
+        "(16) stops submitting its gradients, the other 31 wait in the allreduce, and Horovod's stall warning "
+        "repeats every minute for hours while the launcher keeps running. The collective hangs with no error.",
+        objects=objects,
+        logs=logs,
+        captured=last + timedelta(seconds=40),
+        title="Horovod hangs with multiple nodes with GPUs: the stall warning repeats and training does not progress",
+        source="https://github.com/horovod/horovod/issues/215",
+    )
+
+
+@SCENARIOS.add
+def healthy_rayjob_train_worker_group_start_timeout_while_scaling() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 12, 14, 48, 30, tzinfo=timezone.utc))
+    name, ns = "sft-ray-train", "ray-train"
+    image = "rayproject/ray:2.51.0-py311-gpu"
+    up = [Container("ray-worker", image, resources=gpu(1, "64Gi", "8"), state=running(at(50)), ready=True)]
+    pending = [Container("ray-worker", image, resources=gpu(1, "64Gi", "8"), state=waiting("ContainerCreating"))] * 3
+    rayjob, raycluster, pods = _kuberay(
+        at=at,
+        name=name,
+        ns=ns,
+        image=image,
+        entrypoint="python /app/sft_train.py --num-workers 8",
+        group="gpu",
+        head=Container("ray-head", image, resources=cpu_only("32Gi", "8"), state=running(at(30)), ready=True),
+        workers=[*up, *pending],
+        status={"jobStatus": "RUNNING", "jobDeploymentStatus": "Running"},
+        nodes=["cpu-m7i-4", "gpu-a10-1", "gpu-a10-2", "gpu-a10-3", "gpu-a10-4"],
+    )
+    for p in pods[2:]:
+        # These three waited for the nodes the autoscaler added: scheduled at 130 s, pulling since.
+        p["status"]["phase"] = "Pending"
+        for cond in p["status"]["conditions"]:
+            cond["lastTransitionTime"] = ts(at(130))
+        p["status"]["conditions"] = [c for c in p["status"]["conditions"] if c["type"] != "PodReadyToStartContainers"]
+    submitter = _submitter(rayjob, at, 60, active=1)
+    sub = job_pod(
+        submitter,
+        [
+            Container(
+                "ray-job-submitter",
+                image,
+                command=["ray", "job", "submit", "--address", "http://127.0.0.1:8265", "--", "python", "sft_train.py"],
+                resources=cpu_only("1Gi", "500m"),
+                state=running(at(62)),
+                ready=True,
+            )
+        ],
+        created=at(61),
+        phase="Running",
+        node="cpu-m7i-4",
+        scheduled=at(61),
+    )
+    timeout = (
+        "The worker group startup timed out after 30.0 seconds waiting for 8 workers. Potential causes include: (1) "
+        "temporary insufficient cluster resources while waiting for autoscaling (ignore this warning in this case), "
+        "(2) infeasible resource request where the provided `ScalingConfig` cannot be satisfied), and (3) transient "
+        "network issues. Set the RAY_TRAIN_WORKER_GROUP_START_TIMEOUT_S environment variable to increase the timeout."
+    )
+    cycle = [
+        "Attempting to start training worker group of size 8 with the following resources: [{'GPU': 1}] * 8",
+        "[FailurePolicy] Decision: FailureDecision.RETRY, Error source: controller, Error count / maximum errors "
+        "allowed: 1/inf, Error: Training failed due to controller error:",
+        timeout,
+        "[State Transition] SCHEDULING -> RESCHEDULING.",
+        "[State Transition] RESCHEDULING -> SCHEDULING.",
+    ]
+    lines = [
+        "Job submission server address: http://127.0.0.1:8265",
+        f"Job '{rayjob['status']['jobId']}' submitted successfully",
+        "Tailing logs until the job exits (disable with --no-wait):",
+        *cycle,
+        *cycle,
+        *cycle[:1],
+    ]
+    gaps = [1, 1, 2, 30, 0, 0, 0, 4, 30, 0, 0, 0, 4]
+    log = stamped(lines, at(63), gaps)
+    events = [
+        event(
+            pods[-1],
+            "TriggeredScaleUp",
+            "pod triggered scale-up: [{gpu-a10-pool 4->7 (max: 16)}]",
+            at(55),
+            type_="Normal",
+            component="cluster-autoscaler",
+        ),
+        *[
+            event(
+                p,
+                "Scheduled",
+                f"Successfully assigned {ns}/{p['metadata']['name']} to {p['spec']['nodeName']}",
+                at(130),
+                type_="Normal",
+                component="default-scheduler",
+            )
+            for p in pods[2:]
+        ],
+        *[
+            event(p, "Pulling", f'Pulling image "{image}"', at(132), type_="Normal", host=p["spec"]["nodeName"])
+            for p in pods[2:]
+        ],
+    ]
+    return CaseSpec(
+        id="healthy-rayjob-train-worker-group-start-timeout-while-scaling",
+        kind="RayJob",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
+        description="A Ray Train job asks for eight GPU workers while the autoscaler is still adding GPU nodes: the "
+        "worker group start times out after 30 s and the controller retries, saying to ignore the warning "
+        "while autoscaling. The new nodes came up and their ray workers are pulling the image two minutes in - "
+        "the job is still starting within normal time.",
+        objects=[rayjob, raycluster, submitter, *pods, sub, *events],
+        logs={f"{sub['metadata']['name']}/ray-job-submitter": log},
+        captured=at(140),
+        title="Ray Train: 'The worker group startup timed out after 30.0 seconds waiting for 8 workers' with "
+        "FailureDecision.RETRY while the cluster autoscales",
+        source="https://github.com/ray-project/ray/pull/60376",
+    )
+
+
+@SCENARIOS.add
+def rendezvous_error_vcjob_torchx_ddp_rank0_not_resolvable() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 13, 11, 0, tzinfo=timezone.utc))
+    name, ns = "cifar-dist-k2b8x", "torchx-dev"
+    image = "registry.corp.example/ml/cifar-dist:torch1.12"
+    ctr = Container(
+        "cifardist-0",
+        image,
+        command=[
+            "torchrun",
+            "--rdzv_backend",
+            "c10d",
+            "--rdzv_endpoint",
+            f"{name}-cifardist-0-0:29500",
+            "--nnodes",
+            "8",
+            "--nproc_per_node",
+            "1",
+            "cifar_dist.py",
+        ],
+        resources=gpu(1, "16Gi", "4"),
+    )
+    job = volcano_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        queue="default",
+        tasks={"cifardist-0": ctr},
+        replicas={"cifardist-0": 8},
+        phase="Failed",
+        counts={"failed": 8},
+    )
+    group = pod_group(
+        job,
+        at(1),
+        phase="Running",
+        queue="default",
+        min_member=8,
+        min_resources={"cpu": "32", "memory": "128Gi", "nvidia.com/gpu": "8"},
+        conditions=[],
+    )
+    rank0_err = [
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/agent/server/api.py", line 538, '
+        "in _rendezvous",
+        "    store, group_rank, group_world_size = spec.rdzv_handler.next_rendezvous()",
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/dynamic_rendezvous.py", '
+        "line 1024, in next_rendezvous",
+        "    self._op_executor.run(join_op, deadline)",
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/dynamic_rendezvous.py", '
+        "line 637, in run",
+        "    raise RendezvousTimeoutError()",
+        "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
+    ]
+    other_err = [
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/dynamic_rendezvous.py", '
+        "line 408, in sync",
+        "    get_response = self._backend.get_state()",
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/c10d_rendezvous_backend.py"'
+        ", line 73, in get_state",
+        '    base64_state: bytes = self._call_store("get", self._key)',
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/c10d_rendezvous_backend.py"'
+        ", line 115, in _call_store",
+        "    raise RendezvousConnectionError(",
+        "torch.distributed.elastic.rendezvous.api.RendezvousConnectionError: The connection to the C10d store has "
+        "failed. See inner exception for details.",
+    ]
+    pods, logs = [], {}
+    for i in range(8):
+        ended = 935 if i == 0 else 95 + i
+        c = Container(
+            ctr.name, image, command=ctr.command, resources=ctr.resources, state=terminated(1, at(20 + i), at(ended))
+        )
+        p = volcano_pod(
+            job, "cifardist-0", i, [c], group, created=at(2), phase="Failed", node=f"gpu-t4-{i}", scheduled=at(3)
+        )
+        pods.append(p)
+        lines = [
+            *torchrun_start(at(22 + i)),
+            *(rank0_err if i == 0 else other_err),
+        ]
+        logs[f"{p['metadata']['name']}/{ctr.name}"] = stamped(lines, at(22 + i), [1, 1, 1, (ended - 26 - i)] + [0] * 20)
+    return CaseSpec(
+        id="rendezvous-error-vcjob-torchx-ddp-rank0-not-resolvable",
+        kind="vcjob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="rendezvous-error",
+        culprit=[p["metadata"]["name"] for p in pods],
+        evidence="The connection to the C10d store has failed",
+        description="A DDP job launched by TorchX on Kubernetes (a Volcano Job of eight pods): the other ranks look up "
+        "rank 0's c10d store before rank 0's pod name resolves and fail with RendezvousConnectionError, so rank 0 "
+        "waits alone until its rendezvous times out. The ranks never met.",
+        objects=[job, group, *pods],
+        logs=logs,
+        captured=at(1200),
+        title="c10d connectivity issues with TorchX on Kubernetes: rank 0 raises RendezvousTimeoutError, the other "
+        "ranks fail to read the c10d rendezvous state",
+        source="https://github.com/pytorch/pytorch/issues/80772",
     )
