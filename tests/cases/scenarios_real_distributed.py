@@ -17,13 +17,17 @@ from tests.cases.builders import (
     Clock,
     Container,
     MPIPlan,
+    Obj,
     PodPlan,
     Scenarios,
+    backoff_conditions,
+    batch_job,
     cpu_only,
     event,
     gpu,
     job_pod,
     mpijob_v2,
+    object_meta,
     owner_ref,
     pod,
     pod_group,
@@ -1194,3 +1198,342 @@ def rendezvous_error_vcjob_torchx_ddp_rank0_not_resolvable() -> CaseSpec:
         "ranks fail to read the c10d rendezvous state",
         source="https://github.com/pytorch/pytorch/issues/80772",
     )
+
+
+# -- batch 3 ---------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def rendezvous_error_trainjob_torch_distributed_recv_value_got_0_bytes() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 14, 3, 40, tzinfo=timezone.utc))
+    name, ns = "wcde03d70a73", "ml-user-team"
+    image = "pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime"
+    trainjob: Obj = {
+        "apiVersion": "trainer.kubeflow.org/v1alpha1",
+        "kind": "TrainJob",
+        "metadata": object_meta(ns, "TrainJob", name, at(0)),
+        "spec": {
+            "runtimeRef": {
+                "apiGroup": "trainer.kubeflow.org",
+                "kind": "ClusterTrainingRuntime",
+                "name": "torch-distributed",
+            },
+            "trainer": {
+                "numNodes": 2,
+                "resourcesPerNode": {"limits": {"cpu": "5", "memory": "16Gi", "nvidia.com/gpu": "1"}},
+                "command": ["bash", "-c", "torchrun /tmp/train_pytorch.py"],
+            },
+        },
+        "status": {"conditions": []},
+    }
+    jobset: Obj = {
+        "apiVersion": "jobset.x-k8s.io/v1alpha2",
+        "kind": "JobSet",
+        "metadata": object_meta(ns, "JobSet", name, at(1), owner=owner_ref(trainjob)),
+        "spec": {
+            "replicatedJobs": [
+                {"name": "node", "replicas": 1, "template": {"spec": {"parallelism": 2, "completions": 2}}}
+            ],
+            "successPolicy": {"operator": "All"},
+        },
+        "status": {
+            "restarts": 0,
+            "replicatedJobsStatus": [
+                {"name": "node", "active": 1, "ready": 1, "succeeded": 0, "failed": 0, "suspended": 0}
+            ],
+        },
+    }
+    marks = {
+        "jobset.sigs.k8s.io/jobset-name": name,
+        "jobset.sigs.k8s.io/replicatedjob-name": "node",
+        "jobset.sigs.k8s.io/job-index": "0",
+        "jobset.sigs.k8s.io/restart-attempt": "0",
+        "trainer.kubeflow.org/trainjob-ancestor-step": "trainer",
+    }
+    ctr = Container(
+        "node",
+        image,
+        command=["bash", "-c", "torchrun /tmp/train_pytorch.py"],
+        resources=gpu(1, "16Gi", "5"),
+        env=[
+            {"name": "PET_NNODES", "value": "2"},
+            {"name": "PET_MASTER_ADDR", "value": f"{name}-node-0-0.{name}"},
+            {"name": "PET_MASTER_PORT", "value": "29500"},
+        ],
+    )
+    job = batch_job(
+        name=f"{name}-node-0",
+        namespace=ns,
+        created=at(2),
+        container=ctr,
+        conditions=[],
+        active=2,
+        ready=2,
+        start=at(2),
+        completions=2,
+        parallelism=2,
+        completion_mode="Indexed",
+        owner=owner_ref(jobset),
+        labels=marks,
+        extra_labels=marks,
+    )
+    host = lambda i: f"{name}-node-0-{i}.{name}.{ns}.svc.cluster.local"  # noqa: E731
+    warn = (
+        f"[W822 03:54:49.636977195 TCPStore.cpp:125] [c10d] recvValue failed on SocketImpl(fd=15, addr=[{host(1)}]:60560, "
+        f"remote=[{host(0)}]:29500): failed to recv, got 0 bytes Exception raised from recvBytes at "
+        "/pytorch/torch/csrc/distributed/c10d/Utils.hpp:678 (most recent call first): frame #0: "
+        "c10::Error::Error(c10::SourceLocation, std::__cxx11::basic_string<char, std::char_traits<char>, "
+        "std::allocator<char> >) + 0x98 (0x7f0ec5b785e8 in /opt/conda/lib/python3.11/site-packages/torch/lib/"
+        "libc10.so) frame #1: <unknown function> + 0x5ba8bfe (0x7f0eaa0afbfe in /opt/conda/lib/python3.11/"
+        "site-packages/torch/lib/libtorch_cpu.so) frame #2: <unknown function> + 0x5baabc0 (0x7f0eaa0b1bc0 in "
+        "/opt/conda/lib/python3.11/site-packages/torch/lib/libtorch_cpu.so)"
+    )
+    pods, logs = [], {}
+    for i in range(2):
+        c = Container(
+            ctr.name,
+            image,
+            command=ctr.command,
+            resources=ctr.resources,
+            env=ctr.env,
+            state=running(at(20)),
+            ready=True,
+        )
+        p = job_pod(
+            job,
+            [c],
+            created=at(3),
+            phase="Running",
+            attempt=i,
+            node=f"gpu-a10-{7 + i}",
+            scheduled=at(4),
+            extra_labels={**marks, "batch.kubernetes.io/job-completion-index": str(i)},
+            annotations={"batch.kubernetes.io/job-completion-index": str(i)},
+        )
+        pods.append(p)
+        lines = [*torchrun_start(at(22))]
+        if i == 1:
+            lines += [warn] * 40
+        logs[f"{p['metadata']['name']}/node"] = stamped(lines, at(22), [0, 0, 0, 30.0] + [30.0] * 40)
+    return CaseSpec(
+        id="rendezvous-error-trainjob-torch-distributed-recv-value-got-0-bytes",
+        kind="TrainJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="rendezvous-error",
+        culprit=[p["metadata"]["name"] for p in pods],
+        evidence="recvValue failed",
+        description="A two-node TrainJob on the torch-distributed runtime never starts the user function: node 1's "
+        "TCPStore client keeps getting 0 bytes back from node 0's store on port 29500 and retries every half "
+        "minute, while node 0 waits. Twenty minutes in, both pods run and no rank has joined the process group.",
+        objects=[trainjob, jobset, job, *pods],
+        logs=logs,
+        captured=at(22 + 30 * 41 + 20),
+        title="Trainer 2.0 torch-distributed (2 nodes) fails at rendezvous: node-1 hits recvValue failed ... got 0 "
+        "bytes while node-0 loops on TCPStore",
+        source="https://github.com/kubeflow/trainer/issues/2794",
+    )
+
+
+@SCENARIOS.add
+def deadline_exceeded_job_slurm_step_cancelled_due_to_time_limit() -> CaseSpec:
+    bar = (
+        "Epoch 10:  93%|█████████▎| {n}/20000 [5:43:{s:02d}<25:{r:02d},  0.90it/s, v_num=0txx, train_loss={loss}, "
+        "denoise_60%_expr=1.290, denoise_60%_emb_independence=0.0694, denoise_60%_cls=0.377, denoise_60%_ecs=0.865, "
+        "gen_expr=1.490"
+    )
+    lines = [bar.format(n=18600 + i, s=i % 60, r=45 - i % 40, loss="3.400") for i in range(26)] + [
+        "",
+        "slurmstepd: error: *** STEP 55595933.0 ON gpu-node-3017 CANCELLED AT 2025-01-10T15:27:25 DUE TO TIME "
+        "LIMIT ***",
+        "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.",
+        "[rank: 0] Received SIGTERM: 15",
+        "Bypassing SIGTERM: 15",
+        "",
+        bar.format(n=18626, s=21, r=19, loss="3.970"),
+        bar.format(n=18627, s=23, r=18, loss="3.970"),
+    ]
+    return _fresh_job(
+        id="deadline-exceeded-job-slurm-step-cancelled-due-to-time-limit",
+        day=12,
+        name="scprint-pretrain",
+        ns="bio-foundation",
+        image="registry.corp.example/bio/scprint:1.6-lightning2.4",
+        command=["srun", "--time=06:00:00", "--gres=gpu:1", "python", "-m", "scprint", "fit", "--config", "large.yml"],
+        resources=cpu_only("4Gi", "2"),
+        lines=lines,
+        category="deadline-exceeded",
+        evidence="DUE TO TIME LIMIT",
+        exit_code=143,
+        description="A Lightning pretraining run submitted to Slurm with srun from a Kubernetes Job: after nearly six "
+        "hours Slurm cancels the job step because its time limit was reached; Lightning receives SIGTERM and "
+        "the step is killed. The configured wall-clock limit, not the code, ended the run.",
+        title="slurmstepd: error: *** STEP ... CANCELLED AT ... DUE TO TIME LIMIT *** followed by [rank: 0] Received "
+        "SIGTERM: 15 in a Lightning training",
+        source="https://github.com/Lightning-AI/pytorch-lightning/issues/20542",
+        every=2,
+    )
+
+
+@SCENARIOS.add
+def nccl_error_rayjob_vllm_weight_broadcast_remote_error() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 15, 13, 0, tzinfo=timezone.utc))
+    name, ns = "ppo-qwen-2node", "rlhf"
+    image = "registry.corp.example/rlhf/openrlhf:0.5.4-vllm0.6.4"
+    rayjob, raycluster, pods = _kuberay(
+        at=at,
+        name=name,
+        ns=ns,
+        image=image,
+        entrypoint="python3 -m openrlhf.cli.train_ppo_ray --colocate_actor_ref --vllm_num_engines 2",
+        group="gpu",
+        head=Container("ray-head", image, resources=gpu(8, "1000Gi", "96"), state=running(at(30)), ready=True),
+        workers=[Container("ray-worker", image, resources=gpu(8, "1000Gi", "96"), state=running(at(40)), ready=True)],
+        status={
+            "jobStatus": "FAILED",
+            "jobDeploymentStatus": "Failed",
+            "reason": "AppFailed",
+            "message": "Job failed due to an application error, last available logs (truncated to 20,000 chars):\n"
+            "ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.",
+            "failed": 1,
+        },
+        nodes=["gpu-h800-1", "gpu-h800-2"],
+    )
+    submitter = _submitter(rayjob, at, 60, failed=1, conditions=backoff_conditions(at(5010)))
+    worker_ip = "172.19.24.110"
+    frames = [
+        "frame #1: c10d::ProcessGroupNCCL::checkForNCCLErrorsInternal(std::shared_ptr<c10d::NCCLComm>&) + 0x220 "
+        "(0x7f542b16cf80 in /opt/workdir/.venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)",
+        "frame #2: c10d::ProcessGroupNCCL::WorkNCCL::checkAndSetException() + 0x7c (0x7f542b16d1cc in "
+        "/opt/workdir/.venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)",
+        "frame #3: c10d::ProcessGroupNCCL::watchdogHandler() + 0x213 (0x7f542b174b93 in "
+        "/opt/workdir/.venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)",
+        "frame #4: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x14d (0x7f542b17661d in "
+        "/opt/workdir/.venv/lib/python3.10/site-packages/torch/lib/libtorch_cuda.so)",
+        "frame #5: <unknown function> + 0xd6df4 (0x7f5841ad1df4 in /usr/lib/x86_64-linux-gnu/libstdc++.so.6)",
+        "frame #6: <unknown function> + 0x8609 (0x7f5844119609 in /usr/lib/x86_64-linux-gnu/libpthread.so.0)",
+        "frame #7: clone + 0x43 (0x7f5844253353 in /usr/lib/x86_64-linux-gnu/libc.so.6)",
+    ]
+    steps = [
+        f"(ActorModelRayActor pid=88120) Train epoch [1/1]:  {i}%|          | {i * 2}/200 [{i * 25 // 60:02d}:"
+        f"{i * 25 % 60:02d}<1:22:00, 24.8s/it, pg=0.0{i % 9}, rm=-0.2{i % 7}, glen=1.95e+3, kl=0, act_lr=5e-7]"
+        for i in range(1, 100)
+    ]
+    lines = [
+        "Job submission server address: http://127.0.0.1:8265",
+        f"Job '{rayjob['status']['jobId']}' submitted successfully",
+        "Tailing logs until the job exits (disable with --no-wait):",
+        *steps,
+        "(raylet) A worker died or was killed while executing a task by an unexpected system error. To troubleshoot "
+        "the problem, check the logs for the dead worker. RayTask ID: fffffffffffffffff274c61d686e9942cf058dcc11000000 "
+        "Worker ID: d893621a96e2f86610a449412008b6be271a3f20fb114a86dc99951c Node ID: "
+        f"8440b94a47cd6aec9329c5f1a1ac0cc7ea3b7fe6586ac18245731034 Worker IP address: {worker_ip} Worker port: 10185 "
+        "Worker PID: 90738 Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a "
+        "connection error code 2. End of file. There are some potential root causes. (1) The process is killed by "
+        "SIGKILL by OOM killer due to high memory usage. (2) ray stop --force is called. (3) The worker is crashed "
+        "unexpectedly due to SIGSEGV or other unexpected errors.",
+        f"(RayWorkerWrapper pid=92234, ip={worker_ip}) mlx5: host_unknown: got completion with error: [repeated 2x "
+        "across cluster]",
+        f"(RayWorkerWrapper pid=92234, ip={worker_ip}) [rank1]:[E1224 13:23:05.483840160 ProcessGroupNCCL.cpp:542] "
+        "[Rank 12] Collective WorkNCCL(SeqNum=1, OpType=BROADCAST, NumelIn=778567680, NumelOut=778567680, "
+        "Timeout(ms)=1800000) raised the following async exception: NCCL error: remote process exited or there was "
+        "a network error, NCCL version 2.21.5",
+        *[f"(LLMRayActor pid=90738, ip={worker_ip}) {f}" for f in frames],
+        "ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.",
+    ]
+    gaps = [1, 1, 2, *([50] * (len(steps) - 1)), 8, *([0.01] * 12)]
+    sub = job_pod(
+        submitter,
+        [
+            Container(
+                "ray-job-submitter",
+                image,
+                command=[
+                    "ray",
+                    "job",
+                    "submit",
+                    "--address",
+                    "http://127.0.0.1:8265",
+                    "--",
+                    "python3",
+                    "-m",
+                    "openrlhf.cli.train_ppo_ray",
+                ],
+                resources=cpu_only("1Gi", "500m"),
+                state=terminated(1, at(62), at(5008)),
+            )
+        ],
+        created=at(61),
+        phase="Failed",
+        node="gpu-h800-1",
+        scheduled=at(61),
+    )
+    return CaseSpec(
+        id="nccl-error-rayjob-vllm-weight-broadcast-remote-error",
+        kind="RayJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=sub["metadata"]["name"],
+        evidence="remote process exited or there was a network error",
+        description="Two-node PPO with Ray: at the end of the first training epoch the actor broadcasts its weights "
+        "to the vLLM engines over NCCL; on the second node the mlx5 NIC reports a failed completion, the "
+        "broadcast fails with an NCCL remote/network error and the vLLM actor dies. Ray's message about a "
+        "dead worker lists the OOM killer only as one possible cause; the NCCL transport failed.",
+        objects=[rayjob, raycluster, submitter, *pods, sub],
+        logs={f"{sub['metadata']['name']}/ray-job-submitter": stamped(lines, at(63), gaps)},
+        captured=at(5400),
+        title="NCCL reports error at the end of training epoch in multi-node PPO with Ray: mlx5 got completion with "
+        "error, BROADCAST raised NCCL error: remote process exited or there was a network error",
+        source="https://github.com/OpenRLHF/OpenRLHF/issues/621",
+    )
+
+
+@SCENARIOS.add
+def killed_externally_pytorchjob_lightning_sigterm_on_abort() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 16, 10, 0, tzinfo=timezone.utc))
+    name, ns = "perception-ddp", "av-train"
+    stop = 5400
+    steps = [
+        f"Epoch 3:  {i}%|{'█' * (i // 10)}{' ' * (10 - i // 10)}| {i * 40}/4000 [{i * 24 // 60:02d}:{i * 24 % 60:02d}"
+        f"<40:00,  1.67it/s, v_num=7, train_loss={0.61 - i * 0.001:.3f}]"
+        for i in range(1, 90)
+    ]
+
+    rank0 = stamped([*steps, "[rank: 0] Received SIGTERM: 15"], at(stop - 60 * len(steps)), 60.0)
+    # The other node's ranks print nothing after start-up: they block in the next step's allreduce.
+    rank8 = stamped(["Initializing distributed: GLOBAL_RANK: 8, MEMBER: 9/16"], at(70))
+    killed = {"state": terminated(137, at(60), at(stop + 30))}
+    plans = [
+        PodPlan("master", 0, log=rank0, **killed),
+        PodPlan("worker", 0, log=rank8, **killed),
+    ]
+    case = _kubeflow_case(
+        id="killed-externally-pytorchjob-lightning-sigterm-on-abort",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/av/perception:lightning2.5-torch2.5",
+        command=["python", "train.py", "trainer.num_nodes=2", "trainer.devices=8"],
+        resources=gpu(8, "960Gi", "96"),
+        plans=plans,
+        category="killed-externally",
+        culprit=[f"{name}-master-0", f"{name}-worker-0"],
+        evidence="Received SIGTERM",
+        description="A two-node Lightning DDP job is aborted through the Kubernetes API: the kubelet sends SIGTERM to "
+        "both containers, rank 0's Lightning handler prints 'Received SIGTERM', the other ranks block in the next "
+        "step waiting for it, and after the 30 s grace period both containers are killed (137). Nothing ran out "
+        "of memory; the job was stopped from outside.",
+        title="SIGTERMException is not raised consistently across all ranks in DDP: a Kubernetes abort sends "
+        "SIGTERM, rank 0 prints Received SIGTERM and the other ranks deadlock until SIGKILL",
+        source="https://github.com/Lightning-AI/pytorch-lightning/issues/20806",
+        captured=stop + 600,
+        failed=("Master", stop + 32),
+    )
+    for p in [o for o in case.objects if o["kind"] == "Pod"]:
+        host = p["spec"]["nodeName"]
+        case.objects.append(event(p, "Killing", "Stopping container pytorch", at(stop), type_="Normal", host=host))
+    return case
