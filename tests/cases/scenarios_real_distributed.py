@@ -43,6 +43,7 @@ from tests.cases.builders import (
 )
 from tests.cases.logtext import torchrun_start
 from tests.cases.scenarios_ecosystems import _kuberay, _submitter
+from tests.cases.scenarios_real_platform import _http_probe, _rs_pod
 from tests.cases.scenarios_real_training import _fresh_job, _kubeflow_case, _py_traceback
 
 SCENARIOS = Scenarios()
@@ -1537,3 +1538,147 @@ def killed_externally_pytorchjob_lightning_sigterm_on_abort() -> CaseSpec:
         host = p["spec"]["nodeName"]
         case.objects.append(event(p, "Killing", "Stopping container pytorch", at(stop), type_="Normal", host=host))
     return case
+
+
+# -- batch 4 ---------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def killed_externally_pod_liveness_restart_reported_oomkilled_143() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 17, 8, 0, tzinfo=timezone.utc))
+    ns = "serving"
+    image = "nvcr.io/nvidia/tritonserver:24.08-py3"
+    node = "gpu-l4-21"
+    probes = _http_probe("/v2/health/live", 8000, delay=60, period=10, failures=3)
+    c = Container(
+        "triton",
+        image,
+        command=["tritonserver", "--model-repository=s3://models/ranking", "--model-control-mode=explicit"],
+        resources=gpu(1, "32Gi", "8"),
+        ports=[{"containerPort": 8000, "name": "http", "protocol": "TCP"}],
+        probes=probes,
+        state=waiting("CrashLoopBackOff", "back-off 2m40s restarting failed container=triton pod=ranking-triton"),
+        last=terminated(143, at(690), at(782), reason="OOMKilled"),
+        restarts=4,
+    )
+    p = _rs_pod("ranking-triton", ns, [c], created=at(0), phase="Running", node=node, scheduled=at(1))
+    name = p["metadata"]["name"]
+    field = "spec.containers{triton}"
+    events = [
+        event(
+            p,
+            "Unhealthy",
+            'Liveness probe failed: Get "http://10.42.3.17:8000/v2/health/live": dial tcp '
+            "10.42.3.17:8000: connect: connection refused",
+            at(150),
+            last=at(770),
+            count=12,
+            host=node,
+            field_path=field,
+        ),
+        event(
+            p,
+            "Killing",
+            "Container triton failed liveness probe, will be restarted",
+            at(152),
+            last=at(772),
+            count=4,
+            type_="Normal",
+            host=node,
+            field_path=field,
+        ),
+        event(
+            p,
+            "BackOff",
+            "Back-off restarting failed container triton in pod " + name,
+            at(790),
+            last=at(900),
+            count=3,
+            host=node,
+            field_path=field,
+        ),
+    ]
+    loading = [
+        "I0917 08:11:31.118204 1 pinned_memory_manager.cc:277] \"Pinned memory pool is created at '0x7f2c1e000000' "
+        'with size 268435456"',
+        'I0917 08:11:31.120931 1 cuda_memory_manager.cc:107] "CUDA memory pool is created on device 0 with size '
+        '67108864"',
+        'I0917 08:11:31.402288 1 model_lifecycle.cc:472] "loading: ranker_ensemble:1"',
+        'I0917 08:11:31.402361 1 model_lifecycle.cc:472] "loading: ranker_bert:1"',
+        'I0917 08:11:31.402395 1 model_lifecycle.cc:472] "loading: ranker_features:1"',
+        'I0917 08:12:58.610411 1 server.cc:296] "Signal (15) received."',
+    ]
+    return CaseSpec(
+        id="killed-externally-pod-liveness-restart-reported-oomkilled-143",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="killed-externally",
+        culprit=name,
+        evidence="failed liveness probe",
+        description="A Triton server pulls its models from object storage for longer than its liveness probe "
+        "allows: the kubelet restarts it four times and it is now in CrashLoopBackOff. The container status "
+        "says OOMKilled, but with exit code 143 - SIGTERM from the kubelet, not the kernel's OOM kill (SIGKILL, "
+        "137); its memory is far below the limit and Triton logs 'Signal (15) received.'",
+        objects=[p, *events],
+        logs={f"{name}/triton.previous": stamped(loading, at(691), [0.01, 0.3, 0.01, 0.01, 87.2])},
+        captured=at(910),
+        title="Pods restarted by their liveness probe (or drained) are reported as terminated.reason=OOMKilled with "
+        "exitCode 143 though there is no memory pressure",
+        source="https://github.com/kubernetes/kubernetes/issues/140716",
+    )
+
+
+@SCENARIOS.add
+def stalled_job_accelerate_deepspeed_random_hang_late_iteration() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 18, 1, 0, tzinfo=timezone.utc))
+    name, ns = "mixtral-healing-ft", "compression"
+    every = 6.4
+    steps = [
+        f"Steps:  {i * 100 // 6000}%|{'█' * (i * 10 // 6000)}{' ' * (10 - i * 10 // 6000)}| {i}/6000 "
+        f"[{int(i * every) // 3600}:{int(i * every) % 3600 // 60:02d}:{int(i * every) % 60:02d}<"
+        f"{int((6000 - i) * every) // 3600}:{int((6000 - i) * every) % 3600 // 60:02d}:00,  {every:.2f}s/it, "
+        f"loss={1.42 - i * 0.0001:.4f}, lr=1.9e-05]"
+        for i in range(1, 3118, 20)
+    ]
+    lines = [
+        "[2026-09-18 01:00:41,118] [INFO] [real_accelerator.py:203:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        "[2026-09-18 01:02:13,402] [INFO] [config.py:733:__init__] Config mesh_device None world_size = 8",
+        *steps,
+    ]
+    gaps = [92.0, 60.0] + [every * 20] * len(steps)
+    log = stamped(lines, at(41), gaps)
+    last = at(41 + sum(gaps[: len(lines) - 1]))
+    ctr = Container(
+        "train",
+        "registry.corp.example/compression/healing:ds0.15.1-acc0.34.2",
+        command=["accelerate", "launch", "scripts/fine_tune_accelerate.py", "--config_file", "configs/mixtral.yaml"],
+        resources=gpu(8, "1800Gi", "180"),
+        state=running(at(40)),
+        ready=True,
+    )
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
+    )
+    p = job_pod(job, [ctr], created=at(1), phase="Running", node="gpu-h100-p5-3", scheduled=at(2))
+    return CaseSpec(
+        id="stalled-job-accelerate-deepspeed-random-hang-late-iteration",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="stalled",
+        culprit=None,
+        evidence=last.strftime("%H:%M:%S"),
+        description="Fine-tuning Mixtral with accelerate and DeepSpeed ZeRO-3 on eight H100s: the progress bar "
+        "advances every few seconds for hours, then stops at step 3101 with no error; the pod keeps running, "
+        "GPUs idle, and nothing more is printed for hours.",
+        objects=[job, p],
+        logs={f"{p['metadata']['name']}/train": log},
+        captured=last + timedelta(hours=4),
+        title="Distributed training across 8 H100s randomly gets stuck forever at a late iteration (between the "
+        "2000th and 4000th), GPU utilisation at 0%",
+        source="https://github.com/pytorch/pytorch/issues/135703",
+    )
