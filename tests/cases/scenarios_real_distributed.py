@@ -26,6 +26,7 @@ from tests.cases.builders import (
     event,
     gpu,
     job_pod,
+    metav1_condition,
     mpijob_v2,
     object_meta,
     owner_ref,
@@ -1204,11 +1205,12 @@ def rendezvous_error_vcjob_torchx_ddp_rank0_not_resolvable() -> CaseSpec:
 # -- batch 3 ---------------------------------------------------------------------------------
 
 
-@SCENARIOS.add
-def rendezvous_error_trainjob_torch_distributed_recv_value_got_0_bytes() -> CaseSpec:
-    at = Clock(datetime(2026, 9, 14, 3, 40, tzinfo=timezone.utc))
-    name, ns = "wcde03d70a73", "ml-user-team"
-    image = "pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime"
+def _trainjob(
+    at: Clock, name: str, ns: str, image: str, command: list[str], *, failed: float | None = None
+) -> tuple[Obj, Obj, Obj, dict[str, str], Container]:
+    """A Kubeflow Trainer v2 TrainJob on the torch-distributed runtime with two nodes: the
+    JobSet it owns, that JobSet's one Indexed Job, the labels its pods carry, their container.
+    ``failed``: when the Job gave up (BackoffLimitExceeded), the JobSet and TrainJob with it."""
     trainjob: Obj = {
         "apiVersion": "trainer.kubeflow.org/v1alpha1",
         "kind": "TrainJob",
@@ -1222,7 +1224,7 @@ def rendezvous_error_trainjob_torch_distributed_recv_value_got_0_bytes() -> Case
             "trainer": {
                 "numNodes": 2,
                 "resourcesPerNode": {"limits": {"cpu": "5", "memory": "16Gi", "nvidia.com/gpu": "1"}},
-                "command": ["bash", "-c", "torchrun /tmp/train_pytorch.py"],
+                "command": command,
             },
         },
         "status": {"conditions": []},
@@ -1240,10 +1242,23 @@ def rendezvous_error_trainjob_torch_distributed_recv_value_got_0_bytes() -> Case
         "status": {
             "restarts": 0,
             "replicatedJobsStatus": [
-                {"name": "node", "active": 1, "ready": 1, "succeeded": 0, "failed": 0, "suspended": 0}
+                {
+                    "name": "node",
+                    "active": 0 if failed else 1,
+                    "ready": 0 if failed else 1,
+                    "succeeded": 0,
+                    "failed": 1 if failed else 0,
+                    "suspended": 0,
+                }
             ],
         },
     }
+    if failed is not None:
+        gave_up = metav1_condition(
+            "Failed", at(failed + 1), "FailedJobs", "jobset failed due to one or more job failures"
+        )
+        jobset["status"]["conditions"] = [gave_up]
+        trainjob["status"]["conditions"] = [gave_up]
     marks = {
         "jobset.sigs.k8s.io/jobset-name": name,
         "jobset.sigs.k8s.io/replicatedjob-name": "node",
@@ -1254,7 +1269,7 @@ def rendezvous_error_trainjob_torch_distributed_recv_value_got_0_bytes() -> Case
     ctr = Container(
         "node",
         image,
-        command=["bash", "-c", "torchrun /tmp/train_pytorch.py"],
+        command=command,
         resources=gpu(1, "16Gi", "5"),
         env=[
             {"name": "PET_NNODES", "value": "2"},
@@ -1267,9 +1282,10 @@ def rendezvous_error_trainjob_torch_distributed_recv_value_got_0_bytes() -> Case
         namespace=ns,
         created=at(2),
         container=ctr,
-        conditions=[],
-        active=2,
-        ready=2,
+        conditions=backoff_conditions(at(failed)) if failed is not None else [],
+        active=0 if failed else 2,
+        ready=0 if failed else 2,
+        failed=2 if failed else 0,
         start=at(2),
         completions=2,
         parallelism=2,
@@ -1278,6 +1294,15 @@ def rendezvous_error_trainjob_torch_distributed_recv_value_got_0_bytes() -> Case
         labels=marks,
         extra_labels=marks,
     )
+    return trainjob, jobset, job, marks, ctr
+
+
+@SCENARIOS.add
+def rendezvous_error_trainjob_torch_distributed_recv_value_got_0_bytes() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 14, 3, 40, tzinfo=timezone.utc))
+    name, ns = "wcde03d70a73", "ml-user-team"
+    image = "pytorch/pytorch:2.7.1-cuda12.8-cudnn9-runtime"
+    trainjob, jobset, job, marks, ctr = _trainjob(at, name, ns, image, ["bash", "-c", "torchrun /tmp/train_pytorch.py"])
     host = lambda i: f"{name}-node-0-{i}.{name}.{ns}.svc.cluster.local"  # noqa: E731
     warn = (
         f"[W822 03:54:49.636977195 TCPStore.cpp:125] [c10d] recvValue failed on SocketImpl(fd=15, addr=[{host(1)}]:60560, "
@@ -1681,4 +1706,117 @@ def stalled_job_accelerate_deepspeed_random_hang_late_iteration() -> CaseSpec:
         title="Distributed training across 8 H100s randomly gets stuck forever at a late iteration (between the "
         "2000th and 4000th), GPU utilisation at 0%",
         source="https://github.com/pytorch/pytorch/issues/135703",
+    )
+
+
+# -- batch 5 ---------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def rendezvous_error_trainjob_custom_trainer_client_socket_timeout() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 19, 9, 0, tzinfo=timezone.utc))
+    name, ns = "k7c2e9a1f04b", "team-vision"
+    image = "pytorch/pytorch:2.8.0-cuda12.8-cudnn9-runtime"
+    timeout = 900
+    trainjob, jobset, job, marks, ctr = _trainjob(
+        at, name, ns, image, ["bash", "-c", "torchrun /tmp/train.py"], failed=2 * (timeout + 40) + 30
+    )
+    pods, logs = [], {}
+    for i in range(2):
+        ended = 30 + timeout + 8
+        c = Container(
+            ctr.name,
+            image,
+            command=ctr.command,
+            resources=ctr.resources,
+            env=ctr.env,
+            state=terminated(1, at(25), at(ended)),
+        )
+        p = job_pod(
+            job,
+            [c],
+            created=at(3),
+            phase="Failed",
+            attempt=i,
+            node=f"gpu-a100-{3 + i}",
+            scheduled=at(4),
+            extra_labels={**marks, "batch.kubernetes.io/job-completion-index": str(i)},
+            annotations={"batch.kubernetes.io/job-completion-index": str(i)},
+        )
+        pods.append(p)
+        lines = [
+            "[W socket.cpp:755] [c10d] The IPv6 network addresses cannot be retrieved",
+            "[E socket.cpp:1019] The client socket has timed out after 900000ms while trying to connect",
+            *_py_traceback(
+                [
+                    ("/tmp/train.py", 14, "<module>", "dist.init_process_group(backend=backend)"),
+                    (
+                        "/opt/conda/lib/python3.11/site-packages/torch/distributed/rendezvous.py",
+                        189,
+                        "_create_c10d_store",
+                        "return TCPStore(",
+                    ),
+                ],
+                "torch.distributed.DistNetworkError: The client socket has timed out after 900000ms while trying to "
+                "connect",
+            ),
+        ]
+        logs[f"{p['metadata']['name']}/node"] = stamped(lines, at(30 + i), [timeout] + [0.01] * 10)
+    return CaseSpec(
+        id="rendezvous-error-trainjob-custom-trainer-client-socket-timeout",
+        kind="TrainJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="rendezvous-error",
+        culprit=[p["metadata"]["name"] for p in pods],
+        evidence="The client socket has timed out after 900000ms",
+        description="A two-node TrainJob from the SDK's CustomTrainer: torchrun is started without any distributed "
+        "arguments, so init_process_group waits on a TCPStore it never reaches; after 15 minutes both ranks' "
+        "clients time out and the JobSet fails. The ranks never met.",
+        objects=[trainjob, jobset, job, *pods],
+        logs=logs,
+        captured=at(2 * (timeout + 40) + 300),
+        title="Multi-node training with CustomTrainer hangs in init_process_group: torchrun is called without "
+        "arguments and the client socket times out after 900000ms",
+        source="https://github.com/kubeflow/sdk/issues/142",
+    )
+
+
+@SCENARIOS.add
+def nccl_error_job_ib_completion_status_12_vendor_err_129() -> CaseSpec:
+    h = "train-node-1:984:1357 [4]"
+    peer = "172.36.143.59<44206>"
+    lines = [
+        "[2025-08-19 10:02:11,118] [INFO] [logging.py:107:log_dist] [Rank 0] step=1200, skipped=0, lr=[1.2e-05]",
+        f"{h} ib_plugin.c:1615 NCCL WARN NET/IB : Got completion from peer {peer} with status=12 opcode=129 "
+        "len=65536 vendor err 129 (Recv) localGid ::ffff:29.87.88.182 remoteGids::ffff:29.87.4.221",
+        f"{h} NCCL INFO transport/net.cc:1298 -> 6",
+        f"{h} NCCL INFO proxy.cc:694 -> 6",
+        f"{h} NCCL INFO proxy.cc:874 -> 6 [Progress Thread]",
+        "",
+        f"{h} ib_plugin.c:1615 NCCL WARN NET/IB : Got completion from peer {peer} with status=5 opcode=32656 "
+        "len=32659 vendor err 249 (Recv) localGid ::ffff:29.87.88.182 remoteGids::ffff:29.87.4.221",
+        f"{h} NCCL INFO transport/net.cc:1298 -> 6",
+        f"{h} NCCL INFO proxy.cc:694 -> 6",
+        f"{h} NCCL INFO proxy.cc:874 -> 6 [Progress Thread]",
+    ]
+    return _fresh_job(
+        id="nccl-error-job-ib-completion-status-12-vendor-err-129",
+        day=13,
+        name="llm-pt-16node",
+        ns="pretrain",
+        image="registry.corp.example/llm/megatron:25.04-py3",
+        command=["torchrun", "--nnodes=16", "--nproc_per_node=8", "pretrain_gpt.py"],
+        resources=gpu(8, "1600Gi", "180"),
+        lines=lines,
+        category="nccl-error",
+        evidence="with status=12 opcode=129",
+        description="Multi-node pretraining over RoCE: a rank's NCCL proxy gets a work completion with status 12 "
+        "(transport retry counter exceeded, vendor err 129) from its peer, then flushed completions, and the "
+        "application crashes. The RDMA path between the two nodes failed.",
+        title="NCCL WARN NET/IB : Got completion from peer ... with status=12 opcode=129 len=0 vendor err 129 - "
+        "application crash",
+        source="https://github.com/NVIDIA/nccl/issues/1814",
+        every=0.2,
     )
