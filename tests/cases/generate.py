@@ -51,6 +51,7 @@ def scenarios() -> list[Scenario]:
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
+        scenarios_real_distributed,
         scenarios_real_platform,
         scenarios_real_scheduling,
         scenarios_real_training,
@@ -71,6 +72,7 @@ def scenarios() -> list[Scenario]:
         scenarios_real_training,
         scenarios_real_platform,
         scenarios_real_scheduling,
+        scenarios_real_distributed,
     ):
         found.extend(module.SCENARIOS)
     return found

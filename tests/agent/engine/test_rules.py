@@ -646,6 +646,45 @@ def _stall_warning_then_progress() -> Evidence:
     )
 
 
+RECV_FAILED = (
+    "[W822 03:54:49.636977195 TCPStore.cpp:125] [c10d] recvValue failed on SocketImpl(fd=15, addr=[t-1]:60560, "
+    "remote=[t-0]:29500): failed to recv, got 0 bytes"
+)
+
+
+def _store_retries_at_the_end() -> Evidence:
+    """Both ranks run; one has done nothing but retry the c10d store for twenty minutes."""
+    retries = [f"{_stamp(-20 + m / 2)} {RECV_FAILED}" for m in range(40)]
+    return evidence(
+        [
+            pod("t-node-0", running(started=-21), role="node", index=0),
+            pod("t-node-1", running(started=-21), role="node", index=1),
+        ],
+        status="Running",
+        logs=[log("t-node-0", [f"{_stamp(-21)} starting"]), log("t-node-1", retries)],
+    )
+
+
+def _store_retry_then_training() -> Evidence:
+    """The store answered after a few retries at start-up, and training has gone on since."""
+    lines = [
+        *(f"{_stamp(-60 + m / 2)} {RECV_FAILED}" for m in range(4)),
+        *(f"{_stamp(-58 + m)} step {m} loss 1.0" for m in range(58)),
+    ]
+    return evidence(
+        [pod("t-node-1", running(started=-61), role="node", index=1)], status="Running", logs=[log("t-node-1", lines)]
+    )
+
+
+def _oomkilled_but_sigterm(code: int) -> Evidence:
+    """The runtime says OOMKilled; the exit code says which signal ended the process."""
+    return evidence(
+        [pod("srv", running(started=-2), last=terminated(code, -3, reason="OOMKilled", started=-9), restarts=4)],
+        kind="Pod",
+        status="Running",
+    )
+
+
 # -- the cause on another object ----------------------------------------------------------------
 
 
@@ -796,6 +835,10 @@ ROWS = {
         _transient_error_then_quiet(), "healthy", None, healthy=True
     ),
     "the same error over and over up to the last line": Row(_same_error_to_the_last_line(), "cuda-error", "smi"),
+    "a rank still retrying the rendezvous store": Row(_store_retries_at_the_end(), "rendezvous-error", "t-node-1"),
+    "store retries at start-up, training since": Row(_store_retry_then_training(), "healthy", None, healthy=True),
+    "OOMKilled with exit 143 was a SIGTERM": Row(_oomkilled_but_sigterm(143), "killed-externally", "srv"),
+    "OOMKilled with exit 137 is the OOM killer": Row(_oomkilled_but_sigterm(137), "oom-killed", "srv"),
 }
 
 

@@ -377,6 +377,36 @@ def test_status_signature_matching() -> None:
             "allocated and available memory is only 10.562500MB.",
             ["cuda-oom"],
         ),
+        # The verbs provider's own word for a failed RDMA completion, under Ray's prefix; the
+        # NIC driver's kernel messages are not it.
+        (
+            "(RayWorkerWrapper pid=92234, ip=172.19.24.110) mlx5: host_unknown: got completion with error: "
+            "[repeated 2x across cluster]",
+            ["nccl-ib-error"],
+        ),
+        ("mlx5_core 0000:81:00.0: E-Switch: Enable: mode(LEGACY), nvfs(0), active vports(0)", []),
+        # A batch scheduler's wall-clock limit is a deadline, not someone's SIGTERM; scancel is;
+        # a preemption is neither.
+        (
+            "slurmstepd: error: *** STEP 55595933.0 ON gpu-node-3017 CANCELLED AT 2025-01-10T15:27:25 DUE TO TIME "
+            "LIMIT ***",
+            ["batch-scheduler-time-limit"],
+        ),
+        ("=>> PBS: job killed: walltime 86420 exceeded limit 86400", ["batch-scheduler-time-limit"]),
+        (
+            "slurmstepd: error: *** JOB 3456 ON node-12 CANCELLED AT 2024-05-02T10:11:12 ***",
+            ["batch-scheduler-cancelled"],
+        ),
+        (
+            "slurmstepd: error: *** JOB 3456 ON node-12 CANCELLED AT 2024-05-02T10:11:12 DUE TO PREEMPTION ***",
+            ["hint-error-word"],
+        ),
+        # The c10d client retrying a store that answers nothing.
+        (
+            "[W822 03:54:49.636977195 TCPStore.cpp:125] [c10d] recvValue failed on SocketImpl(fd=15, "
+            "addr=[job-node-0-1.job]:60560, remote=[job-node-0-0.job]:29500): failed to recv, got 0 bytes",
+            ["store-connection-lost"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
