@@ -443,36 +443,46 @@ def nan_loss_job_espnet_gradients_invalid_training_stopped() -> CaseSpec:
     at = Clock(datetime(2026, 7, 8, 1, 0, tzinfo=timezone.utc))
     name, ns = "asr-conformer-ft", "speech"
     host = "[asr-conformer-ft-0]"
-    epoch1 = [
-        f"{host} 2026-07-08 0{1 + i // 40}:{(i * 3) % 60:02d}:11,204 (trainer:636) INFO: 1epoch:train:"
-        f"{i * 100 + 1}-{i * 100 + 100}batch: iter_time=2.1e-04, forward_time=0.108, loss={92.4 - i * 0.9:.3f}, "
-        f"loss_att={88.1 - i * 0.8:.3f}, loss_ctc={102.7 - i * 1.1:.3f}, acc={0.21 + i * 0.006:.3f}, "
-        "backward_time=0.085, optim0_lr0=1.2e-05, train_time=0.611"
+    timed: list[tuple[float, str]] = [
+        (
+            30 + i * 180,
+            f"(trainer:636) INFO: 1epoch:train:{i * 100 + 1}-{i * 100 + 100}batch: iter_time=2.1e-04, "
+            f"forward_time=0.108, loss={92.4 - i * 0.9:.3f}, loss_att={88.1 - i * 0.8:.3f}, "
+            f"loss_ctc={102.7 - i * 1.1:.3f}, acc={0.21 + i * 0.006:.3f}, backward_time=0.085, optim0_lr0=1.2e-05, "
+            "train_time=0.611",
+        )
         for i in range(40)
     ]
-    epoch2 = [
-        f"{host} 2026-07-08 03:00:02,114 (trainer:275) INFO: 2/50epoch started",
-        f"{host} 2026-07-08 03:00:03,387 (ctc:66) WARNING: All samples in this mini-batch got nan grad. Returning "
-        "nan value instead of CTC loss",
-        f"{host} 2026-07-08 03:00:03,401 (trainer:582) WARNING: The grad norm is nan. Skipping updating the model.",
-        f"{host} 2026-07-08 03:00:04,019 (ctc:71) WARNING: 5/42 samples got nan grad. These were ignored for CTC loss.",
-        f"{host} 2026-07-08 03:00:04,032 (trainer:582) WARNING: The grad norm is nan. Skipping updating the model.",
+    e2 = 30 + 40 * 180
+    timed += [
+        (e2, "(trainer:275) INFO: 2/50epoch started"),
+        (
+            e2 + 1.273,
+            "(ctc:66) WARNING: All samples in this mini-batch got nan grad. Returning nan value instead of CTC loss",
+        ),
+        (e2 + 1.287, "(trainer:582) WARNING: The grad norm is nan. Skipping updating the model."),
+        (e2 + 1.905, "(ctc:71) WARNING: 5/42 samples got nan grad. These were ignored for CTC loss."),
+        (e2 + 1.918, "(trainer:582) WARNING: The grad norm is nan. Skipping updating the model."),
         *(
-            f"{host} 2026-07-08 03:{1 + i:02d}:0{i % 10},5{i % 10}0 (trainer:582) WARNING: The grad norm is nan. "
-            "Skipping updating the model."
+            (e2 + 60 + i * 61.5, "(trainer:582) WARNING: The grad norm is nan. Skipping updating the model.")
             for i in range(40)
         ),
-        f"{host} 2026-07-08 03:44:09,611 (trainer:404) WARNING: The gradients at all steps are invalid in this "
-        "epoch. Something seems wrong. This training was stopped at 2epoch",
-        f"{host} 2026-07-08 03:44:10,002 (trainer:458) INFO: The training was finished at 1 epochs ",
+        (
+            e2 + 2650.497,
+            "(trainer:404) WARNING: The gradients at all steps are invalid in this epoch. Something "
+            "seems wrong. This training was stopped at 2epoch",
+        ),
+        (e2 + 2650.888, "(trainer:458) INFO: The training was finished at 1 epochs "),
     ]
+    lines = [f"{host} {at(t).strftime('%Y-%m-%d %H:%M:%S')},{int(t * 1000) % 1000:03d} {m}" for t, m in timed]
+    gaps = [b[0] - a[0] for a, b in zip(timed, timed[1:], strict=False)]
     ctr = Container(
         "train",
         "registry.corp.example/speech/espnet:202109-torch1.7.1",
         command=["python", "-m", "espnet2.bin.asr_train", "--config", "conf/train_asr_conformer.yaml"],
         resources=gpu(1, "48Gi", "8"),
     )
-    end = 3 * 3600 + 44 * 60 + 12 - 3600
+    end = e2 + 2655
     job, p, pod_name = _succeeded_job(name, ns, at, ctr, (20, end), "gpu-node-11")
     return CaseSpec(
         id="nan-loss-job-espnet-gradients-invalid-training-stopped",
@@ -491,7 +501,7 @@ def nan_loss_job_espnet_gradients_invalid_training_stopped() -> CaseSpec:
         "invalid in this epoch. Something seems wrong.'",
         source="https://github.com/espnet/espnet/issues/3630",
         objects=[job, p],
-        logs={f"{pod_name}/train": stamped([*epoch1, *epoch2], at(30), [180] * 39 + [0.5] * 60)},
+        logs={f"{pod_name}/train": stamped(lines, at(30), gaps)},
         captured=at(end + 600),
     )
 
@@ -503,20 +513,23 @@ def nan_loss_job_espnet_gradients_invalid_training_stopped() -> CaseSpec:
 def healthy_job_espnet_occasional_nan_grad_skipped() -> CaseSpec:
     at = Clock(datetime(2026, 7, 9, 19, 0, tzinfo=timezone.utc))
     name, ns = "asr-conformer-aishell", "speech"
-    lines: list[str] = []
+    timed: list[tuple[float, str]] = []
     for i in range(30):
-        b = 12009 + i * 632
+        b, t = 12009 + i * 632, 30 + i * 390
         if i % 4 == 1:
-            lines.append(
-                "[user] 2026-07-09 19:22:52,420 (trainer:581) WARNING: The grad norm is nan. Skipping "
-                "updating the model."
+            timed.append((t - 4, "(trainer:581) WARNING: The grad norm is nan. Skipping updating the model."))
+        timed.append(
+            (
+                t,
+                f"(trainer:636) INFO: 2epoch:train:{b}-{b + 631}batch: iter_time=3.163e-04, forward_time=0.110, "
+                f"loss={65.129 - i * 0.71:.3f}, loss_att={64.079 - i * 0.69:.3f}, loss_ctc={74.685 - i * 0.8:.3f}, "
+                f"acc={0.565 + i * 0.004:.3f}, backward_time=0.086, optim0_lr0=1.485e-05, train_time=0.624",
             )
-        lines.append(
-            f"[user] 2026-07-09 19:22:56,245 (trainer:636) INFO: 2epoch:train:{b}-{b + 631}batch: iter_time=3.163e-04"
-            f", forward_time=0.110, loss={65.129 - i * 0.71:.3f}, loss_att={64.079 - i * 0.69:.3f}, "
-            f"loss_ctc={74.685 - i * 0.8:.3f}, acc={0.565 + i * 0.004:.3f}, backward_time=0.086, "
-            "optim0_lr0=1.485e-05, train_time=0.624"
         )
+    lines = [
+        f"[user] {at(t).strftime('%Y-%m-%d %H:%M:%S')},{(i * 137) % 1000:03d} {m}" for i, (t, m) in enumerate(timed)
+    ]
+    gaps = [b[0] - a[0] for a, b in zip(timed, timed[1:], strict=False)]
     job, p, pod_name = _running_job(
         name,
         ns,
@@ -540,8 +553,8 @@ def healthy_job_espnet_occasional_nan_grad_skipped() -> CaseSpec:
         "model.' while the loss keeps decreasing",
         source="https://github.com/espnet/espnet/issues/3170",
         objects=[job, p],
-        logs={f"{pod_name}/train": stamped(lines, at(30), 390)},
-        captured=at(30 + 390 * 37 + 200),
+        logs={f"{pod_name}/train": stamped(lines, at(30), gaps)},
+        captured=at(30 + 390 * 29 + 200),
     )
 
 
