@@ -77,8 +77,12 @@ def decide(
 
     times = {p.name: failure_time(p, by_pod.get(p.name, []), timeline) for p in evidence.pods}
     if workload.status == "Succeeded":
-        # Only the final run's own log counts: an earlier attempt's error is what the retry fixed.
-        gave_up = strongest(f for f in findings if f.signature.despite_success and not f.previous)
+        # Only the final run's own log counts (an earlier attempt's error is what the retry
+        # fixed), and only among its last lines: a search that stops a diverging trial and
+        # trains the next (keras-tuner with TerminateOnNaN) has not given up.
+        gave_up = strongest(
+            f for f in findings if f.signature.despite_success and not f.previous and _among_last_words(evidence, f)
+        )
         if gave_up is not None:
             return _blame(evidence, evidence.pod(gave_up.pod), gave_up, gave_up.time, findings, times, timeline)
         return Decision("healthy", HEALTHY, findings=findings, ignored=live)
@@ -188,6 +192,11 @@ def decide(
     ):
         return Decision("symptoms", UNKNOWN, findings=findings, reason="no-pods")
     return Decision("healthy", HEALTHY, findings=findings, ignored=live)
+
+
+def _among_last_words(evidence: Evidence, f: Finding) -> bool:
+    d = next((d for d in evidence.logs if (d.pod, d.container, d.previous) == (f.pod, f.container, f.previous)), None)
+    return d is not None and f.line > d.lines - LAST_WORDS
 
 
 def _failed_with(suspects: list[Suspect], winner: Suspect) -> Suspect | None:

@@ -191,6 +191,17 @@ def _succeeded_after_a_run_that_gave_up() -> Evidence:
     )
 
 
+def _succeeded_search_that_dropped_a_diverging_trial() -> Evidence:
+    """A hyperparameter search stopped one trial on NaN and went on to train the others."""
+    trials = [f"Trial {t} Complete [00h 04m 12s] val_loss: 0.{40 + t}" for t in range(60)]
+    return evidence(
+        [pod("t-master-0", terminated(0, -1), role="master", index=0)],
+        status="Succeeded",
+        logs=[log("t-master-0", ["Batch 6: Invalid loss, terminating training", *trials])],
+        conditions=[condition("Succeeded", reason="PyTorchJobSucceeded", message="succeeded")],
+    )
+
+
 def _stalled() -> Evidence:
     lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(50)]
     return evidence(
@@ -774,6 +785,9 @@ ROWS = {
     "succeeded after a failure": Row(_succeeded_with_errors(), "healthy", None, healthy=True),
     "succeeded, but the trainer stopped itself on NaN": Row(
         _succeeded_after_giving_up_on_nan(), "nan-loss", "t-master-0"
+    ),
+    "succeeded: a search dropped a diverging trial and went on": Row(
+        _succeeded_search_that_dropped_a_diverging_trial(), "healthy", None, healthy=True
     ),
     "succeeded on a retry after a run stopped on NaN": Row(
         _succeeded_after_a_run_that_gave_up(), "healthy", None, healthy=True
