@@ -612,6 +612,12 @@ def choose_logs(pods: Sequence[PodFacts], max_logs: int) -> list[tuple[str, str,
         main = _main_container(pod)
         if main is not None:
             take(pod, main)
+    # A process that exited 0 may still say it gave up (a trainer that stopped itself on a NaN
+    # loss): the primary role's completed containers are read last, within the budget.
+    completed = [(p, c) for p in pods if (c := _completed_container(p)) is not None]
+    completed.sort(key=lambda pc: (pc[0].role_rank, pc[0].index or 0, pc[0].name))
+    for pod, ctr in completed[:RUNNING_LOGS]:
+        take(pod, ctr)
     plan: list[tuple[str, str, bool]] = []
     for pod, ctr in chosen:
         if ctr.current.state in ("running", "terminated"):
@@ -623,6 +629,15 @@ def choose_logs(pods: Sequence[PodFacts], max_logs: int) -> list[tuple[str, str,
 
 def _main_container(pod: PodFacts) -> ContainerFacts | None:
     app = [c for c in pod.containers if not c.init and c.name not in SIDECARS and c.current.state == "running"]
+    return app[0] if app else None
+
+
+def _completed_container(pod: PodFacts) -> ContainerFacts | None:
+    app = [
+        c
+        for c in pod.containers
+        if not c.init and c.name not in SIDECARS and c.current.state == "terminated" and not c.current.failed
+    ]
     return app[0] if app else None
 
 

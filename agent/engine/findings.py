@@ -478,7 +478,9 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline
         # The last run: it counts while the container has not recovered from it.
         return timeline.unrecovered_last(pod, ctr)
     if ctr.current.state == "terminated":
-        return ctr.current.failed
+        # A trainer that stopped itself on a diverged loss may exit 0: what it said about
+        # why it stopped still counts (see despite_success).
+        return ctr.current.failed or f.signature.despite_success
     return True  # running: kept, marked live
 
 

@@ -2,7 +2,9 @@
 
 The decision, in order:
 
-1. A workload that succeeded is healthy, whatever its logs said on the way.
+1. A workload that succeeded is healthy, whatever its logs said on the way - unless the run
+   that succeeded says it stopped itself because training diverged (signatures marked
+   ``despite_success``): exit code 0 then only means the trainer gave up cleanly.
 2. Where causes show (signatures of kind ``cause``, current, not printed by a process
    that is still running), the one that showed first decides: its pod is the culprit,
    its category the verdict's. What other pods show afterwards is the cascade. A cause
@@ -73,10 +75,18 @@ def decide(
         by_pod[f.pod].append(f)
     live = [f for f in findings if f.live and f.is_cause]
 
+    times = {p.name: failure_time(p, by_pod.get(p.name, []), timeline) for p in evidence.pods}
     if workload.status == "Succeeded":
+        # Only the final run's own log counts (an earlier attempt's error is what the retry
+        # fixed), and only among its last lines: a search that stops a diverging trial and
+        # trains the next (keras-tuner with TerminateOnNaN) has not given up.
+        gave_up = strongest(
+            f for f in findings if f.signature.despite_success and not f.previous and _among_last_words(evidence, f)
+        )
+        if gave_up is not None:
+            return _blame(evidence, evidence.pod(gave_up.pod), gave_up, gave_up.time, findings, times, timeline)
         return Decision("healthy", HEALTHY, findings=findings, ignored=live)
 
-    times = {p.name: failure_time(p, by_pod.get(p.name, []), timeline) for p in evidence.pods}
     suspects: list[Suspect] = []
     for pod in evidence.pods:
         cause = strongest(f for f in by_pod.get(pod.name, []) if f.is_cause and not f.live)
@@ -182,6 +192,11 @@ def decide(
     ):
         return Decision("symptoms", UNKNOWN, findings=findings, reason="no-pods")
     return Decision("healthy", HEALTHY, findings=findings, ignored=live)
+
+
+def _among_last_words(evidence: Evidence, f: Finding) -> bool:
+    d = next((d for d in evidence.logs if (d.pod, d.container, d.previous) == (f.pod, f.container, f.previous)), None)
+    return d is not None and f.line > d.lines - LAST_WORDS
 
 
 def _failed_with(suspects: list[Suspect], winner: Suspect) -> Suspect | None:

@@ -100,6 +100,11 @@ class Signature(BaseModel):
         description="log only: counts only in pods that request GPUs or other "
         "accelerators (a warning that no GPU is used)",
     )
+    despite_success: bool = Field(
+        False,
+        description="log only, on a cause: decides even when the process that logged it exited 0 and the "
+        "workload succeeded - a trainer that stopped itself early because training diverged",
+    )
     summary: str = Field("", description="what happened, as a phrase: 'ran out of GPU memory'")
     solution: str = ""
 
@@ -129,6 +134,8 @@ class Signature(BaseModel):
             raise ValueError("a log signature needs a pattern")
         if (self.while_running or self.accelerators_only) and self.where != "log":
             raise ValueError("while_running and accelerators_only apply to log signatures only")
+        if self.despite_success and (self.where != "log" or self.kind != "cause"):
+            raise ValueError("despite_success applies to log causes only")
         if self.where != "status" and (self.exit_codes is not None or self.subject is not None):
             raise ValueError("exit_codes and subject apply to status signatures only")
         if not (self.pattern or self.reason or self.exit_codes or self.subject):

@@ -52,6 +52,7 @@ def scenarios() -> list[Scenario]:
         scenarios_logformats,
         scenarios_platform,
         scenarios_real_distributed,
+        scenarios_real_accelerators,
         scenarios_real_platform,
         scenarios_real_scheduling,
         scenarios_real_training,
@@ -73,6 +74,7 @@ def scenarios() -> list[Scenario]:
         scenarios_real_platform,
         scenarios_real_scheduling,
         scenarios_real_distributed,
+        scenarios_real_accelerators,
     ):
         found.extend(module.SCENARIOS)
     return found

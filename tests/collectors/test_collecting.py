@@ -9,7 +9,7 @@ from agent.diagnosis import gather
 from agent.engine.rules import judge
 from agent.engine.signatures import builtin_catalogue
 from agent.evaluation import load_case
-from collectors.collecting import MAX_NODES, Target, failed_nodes, pod_facts
+from collectors.collecting import MAX_NODES, Target, choose_logs, failed_nodes, pod_facts
 from collectors.kinds import resolve_kind
 from collectors.snapshot import SnapshotSource
 from tests.builders import evidence, log, pod, terminated
@@ -116,3 +116,11 @@ def test_failed_nodes_earliest_failure_first_then_the_others() -> None:
     # A rank whose GPU fell off the bus may hang, running, while its peers fail.
     assert failed_nodes([late, running_pod, early]) == ["n-early", "n-late", "n-fine"]
     assert failed_nodes([running_pod]) == []  # nothing failed: no node is asked about
+
+
+def test_the_logs_read_a_failure_first_and_a_run_that_exited_0_last_within_the_budget() -> None:
+    # A trainer that stopped itself on a NaN loss may exit 0; its log is the only place that says so.
+    done = pod("t-master-0", terminated(0, -5), role="master", index=0)
+    failed = pod("t-worker-0", terminated(1, -9), role="worker", index=0)
+    assert choose_logs([done, failed], max_logs=5) == [("t-worker-0", "main", False), ("t-master-0", "main", False)]
+    assert choose_logs([done, failed], max_logs=1) == [("t-worker-0", "main", False)]

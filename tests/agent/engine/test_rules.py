@@ -166,6 +166,42 @@ def _succeeded_with_errors() -> Evidence:
     )
 
 
+def _succeeded_after_giving_up_on_nan() -> Evidence:
+    """The trainer stopped itself because every gradient was NaN, then exited 0."""
+    stop = (
+        "(trainer:404) WARNING: The gradients at all steps are invalid in this epoch. Something seems wrong. "
+        "This training was stopped at 2epoch"
+    )
+    return evidence(
+        [pod("t-master-0", terminated(0, -1), role="master", index=0)],
+        status="Succeeded",
+        logs=[log("t-master-0", [*TRAINING, stop, "The training was finished at 1 epochs"])],
+        conditions=[condition("Succeeded", reason="PyTorchJobSucceeded", message="succeeded")],
+    )
+
+
+def _succeeded_after_a_run_that_gave_up() -> Evidence:
+    """An earlier run stopped on NaN; the retry that succeeded did not: the retry fixed it."""
+    stop = "Batch 1882: Invalid loss, terminating training"
+    return evidence(
+        [pod("t-master-0", terminated(0, -1), role="master", index=0, last=terminated(0, -50), restarts=1)],
+        status="Succeeded",
+        logs=[log("t-master-0", [*TRAINING, stop], previous=True), log("t-master-0", TRAINING)],
+        conditions=[condition("Succeeded", reason="PyTorchJobSucceeded", message="succeeded")],
+    )
+
+
+def _succeeded_search_that_dropped_a_diverging_trial() -> Evidence:
+    """A hyperparameter search stopped one trial on NaN and went on to train the others."""
+    trials = [f"Trial {t} Complete [00h 04m 12s] val_loss: 0.{40 + t}" for t in range(60)]
+    return evidence(
+        [pod("t-master-0", terminated(0, -1), role="master", index=0)],
+        status="Succeeded",
+        logs=[log("t-master-0", ["Batch 6: Invalid loss, terminating training", *trials])],
+        conditions=[condition("Succeeded", reason="PyTorchJobSucceeded", message="succeeded")],
+    )
+
+
 def _stalled() -> Evidence:
     lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(50)]
     return evidence(
@@ -786,6 +822,15 @@ ROWS = {
     "restart loop on OOMKilled is not recovered": Row(_crashlooping(), "oom-killed", "t-master-0"),
     "errors a running process survived": Row(_survived_error(), "healthy", None, healthy=True),
     "succeeded after a failure": Row(_succeeded_with_errors(), "healthy", None, healthy=True),
+    "succeeded, but the trainer stopped itself on NaN": Row(
+        _succeeded_after_giving_up_on_nan(), "nan-loss", "t-master-0"
+    ),
+    "succeeded: a search dropped a diverging trial and went on": Row(
+        _succeeded_search_that_dropped_a_diverging_trial(), "healthy", None, healthy=True
+    ),
+    "succeeded on a retry after a run stopped on NaN": Row(
+        _succeeded_after_a_run_that_gave_up(), "healthy", None, healthy=True
+    ),
     "silent far beyond its cadence": Row(_stalled(), "stalled", "t-master-0"),
     "silent after an error: the error": Row(_stalled_after_error(), "nccl-error", "t-master-0"),
     "quiet for a few minutes is fine": Row(_quiet_recently(), "healthy", None, healthy=True),

@@ -38,6 +38,10 @@ def test_ids_are_unique_and_patterns_pass_the_check_a_users_pass() -> None:
         ({"id": "x", "category": "gpu-oom", "where": "log", "pattern": "("}, "not a valid regular expression"),
         ({"id": "x", "kind": "noise", "where": "event", "reason": "A"}, "only log signatures can be noise"),
         (
+            {"id": "x", "category": "nan-loss", "where": "event", "reason": "A", "despite_success": True},
+            "despite_success applies to log causes only",
+        ),
+        (
             {"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "exit_codes": [1]},
             "status signatures only",
         ),
@@ -407,6 +411,59 @@ def test_status_signature_matching() -> None:
             "addr=[job-node-0-1.job]:60560, remote=[job-node-0-0.job]:29500): failed to recv, got 0 bytes",
             ["store-connection-lost"],
         ),
+        # A GPU older than the code needs, as FlashAttention, vLLM (bf16) and ptxas say it.
+        ("RuntimeError: FlashAttention only supports Ampere GPUs or newer.", ["gpu-architecture-unsupported"]),
+        (
+            "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla "
+            "V100-SXM2-32GB GPU has compute capability 7.0.",
+            ["gpu-architecture-unsupported"],
+        ),
+        (
+            "ptxas /tmp/tmpx.ptx, line 310; error   : Feature '.bf16' requires .target sm_80 or higher",
+            ["gpu-architecture-unsupported"],
+        ),
+        # A kernel asking more of a block's resources than the GPU has - not device memory, not
+        # /dev/shm; torch.compile's autotuner trying and dropping such configurations is not it.
+        (
+            "triton.runtime.autotuner.OutOfResources: out of resource: shared memory, Required: 663808, Hardware "
+            "limit: 101376. Reducing block sizes or `num_stages` may help.",
+            ["gpu-kernel-out-of-resources"],
+        ),
+        ("RuntimeError: CUDA error: too many resources requested for launch", ["gpu-kernel-out-of-resources"]),
+        (
+            "E0912 11:54:57.366000 1121181 torch/_inductor/select_algorithm.py:2100] [7/0] No valid triton configs. "
+            "OutOfResources: out of resource: shared memory, Required: 131072, Hardware limit: 101376. Reducing "
+            "block sizes or `num_stages` may help.. ",
+            [],
+        ),
+        # CUDA that cannot count the node's GPUs: the node, not the code.
+        (
+            "RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before "
+            "calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized",
+            ["cuda-no-device"],
+        ),
+        # Diverged training: sampling from NaN logits, and trainers that stop themselves (and may
+        # exit 0); a skipped step, or early stopping on a finite metric, is not it.
+        (
+            "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0",
+            ["nan-probabilities-sampled"],
+        ),
+        (
+            "[host-0] 2026-07-08 03:44:40,497 (trainer:404) WARNING: The gradients at all steps are invalid in this "
+            "epoch. Something seems wrong. This training was stopped at 2epoch",
+            ["training-stopped-on-nan"],
+        ),
+        ("Batch 1882: Invalid loss, terminating training", ["training-stopped-on-nan"]),
+        (
+            "Monitored metric val_loss = nan is not finite. Previous best value was 0.693. Signaling Trainer to stop.",
+            ["training-stopped-on-nan"],
+        ),
+        (
+            "Monitored metric val_loss did not improve in the last 3 records. Best score: 0.412. Signaling Trainer "
+            "to stop.",
+            [],
+        ),
+        ("(trainer:582) WARNING: The grad norm is nan. Skipping updating the model.", []),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
