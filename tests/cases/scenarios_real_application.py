@@ -1,0 +1,606 @@
+"""Cases built from real public failure reports - the application and its surroundings: Python dependencies and native extensions, files the job reads (checkpoints, datasets, object-store keys), services it calls (model hubs, package indexes, trackers, object stores), errors in the job's own code, and jobs that are fine despite alarming lines.
+
+Each keeps the lines people pasted verbatim (names neutralised) and says where they came
+from: ``title`` (what happened) and ``source`` (the thread) go into expected.yaml. What the
+thread did not show (the pods, their states, progress lines before the failure) is built
+around those lines so that the snapshot is consistent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timezone
+
+from tests.cases.builders import (
+    CaseSpec,
+    Clock,
+    Container,
+    Obj,
+    Scenarios,
+    batch_job,
+    cpu_only,
+    failed_job,
+    gpu,
+    job_pod,
+    running,
+    stamped,
+)
+
+SCENARIOS = Scenarios()
+
+
+def _failed(
+    *,
+    id: str,
+    day: int,
+    name: str,
+    ns: str,
+    image: str,
+    command: list[str],
+    lines: Sequence[str],
+    category: str,
+    evidence: str,
+    description: str,
+    title: str,
+    source: str,
+    exit_code: int = 1,
+    resources: Obj | None = None,
+    every: float = 2.0,
+    gaps: Sequence[float] | None = None,
+) -> CaseSpec:
+    """A batch Job whose one pod printed ``lines`` (one every ``every`` seconds from 30 s, or
+    ``gaps`` apart) and exited with ``exit_code``."""
+    at = Clock(datetime(2026, 9, day, 7, 0, tzinfo=timezone.utc))
+    steps = list(gaps) if gaps is not None else [every] * max(len(lines) - 1, 1)
+    end = 30 + sum(steps[: len(lines) - 1]) + 1
+    ctr = Container("main", image, command=command, resources=resources if resources is not None else gpu(1, "64Gi", "8"))
+    job, p = failed_job(
+        name=name, namespace=ns, at=at, container=ctr, exit_code=exit_code, ran=(28, end), node="gpu-node-12"
+    )
+    pod_name = p["metadata"]["name"]
+    return CaseSpec(
+        id=id,
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category=category,
+        culprit=pod_name,
+        evidence=evidence,
+        description=description,
+        title=title,
+        source=source,
+        objects=[job, p],
+        logs={f"{pod_name}/main": stamped(lines, at(30), steps)},
+        captured=at(end + 300),
+    )
+
+
+def _running(
+    *,
+    id: str,
+    day: int,
+    name: str,
+    ns: str,
+    image: str,
+    command: list[str],
+    lines: Sequence[str],
+    gaps: Sequence[float],
+    description: str,
+    title: str,
+    source: str,
+    resources: Obj | None = None,
+) -> CaseSpec:
+    """A batch Job whose one pod has run since 20 s and printed ``lines`` from 30 s; captured a
+    minute after the last line."""
+    at = Clock(datetime(2026, 9, day, 7, 0, tzinfo=timezone.utc))
+    ctr = Container(
+        "main",
+        image,
+        command=command,
+        resources=resources if resources is not None else gpu(1, "64Gi", "8"),
+        state=running(at(20)),
+        ready=True,
+    )
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
+    )
+    p = job_pod(job, [ctr], created=at(1), phase="Running", node="gpu-node-21", scheduled=at(2))
+    pod_name = p["metadata"]["name"]
+    last = 30 + sum(list(gaps)[: len(lines) - 1])
+    return CaseSpec(
+        id=id,
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="",
+        description=description,
+        title=title,
+        source=source,
+        objects=[job, p],
+        logs={f"{pod_name}/main": stamped(lines, at(30), gaps)},
+        captured=at(last + 60),
+    )
+
+
+def _tb(frames: Sequence[tuple[str, int, str, str]], error: str) -> list[str]:
+    """A Python traceback: ``frames`` are (file, line, function, source line)."""
+    out = ["Traceback (most recent call last):"]
+    for path, line, func, source in frames:
+        out.append(f'  File "{path}", line {line}, in {func}')
+        if source:
+            out.append(f"    {source}")
+    out.extend(error.split("\n"))
+    return out
+
+
+_SITE = "/usr/local/lib/python3.10/dist-packages"
+
+
+# -- classes earlier rounds left open ------------------------------------------------------------
+
+
+@SCENARIOS.add
+def application_error_job_dataloader_too_many_open_files() -> CaseSpec:
+    lines = [
+        "[2026-09-01 07:00:31,114][__main__][INFO] - Instantiating datamodule <src.dataloaders.genomics.HG38>",
+        "[2026-09-01 07:00:33,901][__main__][INFO] - Instantiating model <src.models.sequence.SequenceModel>",
+        "GPU available: True (cuda), used: True",
+        "LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]",
+        *_tb(
+            [
+                ("/app/train.py", 714, "main", "train(config)"),
+                (
+                    f"{_SITE}/torch/utils/data/dataloader.py",
+                    387,
+                    "_get_iterator",
+                    "return _MultiProcessingDataLoaderIter(self)",
+                ),
+                (f"{_SITE}/torch/utils/data/dataloader.py", 1040, "__init__", "w.start()"),
+                ("/usr/lib/python3.10/multiprocessing/process.py", 121, "start", "self._popen = self._Popen(self)"),
+                (
+                    "/usr/lib/python3.10/multiprocessing/context.py",
+                    224,
+                    "_Popen",
+                    "return _default_context.get_context().Process._Popen(process_obj)",
+                ),
+                ("/usr/lib/python3.10/multiprocessing/context.py", 277, "_Popen", "return Popen(process_obj)"),
+                ("/usr/lib/python3.10/multiprocessing/popen_fork.py", 19, "__init__", "self._launch(process_obj)"),
+                ("/usr/lib/python3.10/multiprocessing/popen_fork.py", 68, "_launch", "parent_r, child_w = os.pipe()"),
+            ],
+            "OSError: [Errno 24] Too many open files",
+        ),
+        "",
+        "Set the environment variable HYDRA_FULL_ERROR=1 for a complete stack trace.",
+    ]
+    return _failed(
+        id="application-error-job-dataloader-too-many-open-files",
+        day=1,
+        name="caduceus-hg38-pretrain",
+        ns="genomics-ml",
+        image="registry.corp.example/genomics/caduceus:0.3",
+        command=["python", "-m", "train", "experiment=hg38/hg38", "loader.num_workers=16"],
+        lines=lines,
+        category="application-error",
+        evidence="Too many open files",
+        description="A genomics pretraining run starts its DataLoader workers; the process has used up its open-file "
+        "limit (each worker and each shared tensor holds descriptors) and os.pipe() fails with EMFILE. The fix is "
+        "in how the job uses descriptors (fewer workers, the file_system sharing strategy) or a higher nofile "
+        "limit; nothing failed outside the process.",
+        title="OSError: [Errno 24] Too many open files when the DataLoader starts its worker processes",
+        source="https://github.com/kuleshov-group/caduceus/issues/58",
+    )
+
+
+@SCENARIOS.add
+def missing_file_job_checkpoint_zip_central_directory() -> CaseSpec:
+    lines = [
+        "Global seed set to 42",
+        "Loading model from /models/sd-v1-4.ckpt",
+        *_tb(
+            [
+                ("scripts/txt2img.py", 344, "<module>", "main()"),
+                (
+                    "scripts/txt2img.py",
+                    240,
+                    "main",
+                    'model = load_model_from_config(config, f"{opt.ckpt}")',
+                ),
+                (
+                    "scripts/txt2img.py",
+                    50,
+                    "load_model_from_config",
+                    'pl_sd = torch.load(ckpt, map_location="cpu")',
+                ),
+                (
+                    "/opt/conda/envs/ldm/lib/python3.8/site-packages/torch/serialization.py",
+                    705,
+                    "load",
+                    "with _open_zipfile_reader(opened_file) as opened_zipfile:",
+                ),
+                (
+                    "/opt/conda/envs/ldm/lib/python3.8/site-packages/torch/serialization.py",
+                    243,
+                    "__init__",
+                    "super(_open_zipfile_reader, self).__init__(torch._C.PyTorchFileReader(name_or_buffer))",
+                ),
+            ],
+            "RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+        ),
+    ]
+    return _failed(
+        id="missing-file-job-checkpoint-zip-central-directory",
+        day=2,
+        name="sd-txt2img-batch",
+        ns="genai-art",
+        image="registry.corp.example/genai/stable-diffusion:1.4",
+        command=["python", "scripts/txt2img.py", "--ckpt", "/models/sd-v1-4.ckpt", "--from-file", "prompts.txt"],
+        lines=lines,
+        category="missing-file",
+        evidence="failed finding central directory",
+        description="A batch image generation loads its checkpoint with torch.load: the file on the volume is not a "
+        "complete PyTorch zip archive (a download that stopped part way), so the reader finds no central "
+        "directory. The checkpoint the job needs is not there in usable form; downloading it again fixes it.",
+        title="torch.load of the Stable Diffusion checkpoint: RuntimeError: PytorchStreamReader failed reading zip "
+        "archive: failed finding central directory",
+        source="https://github.com/CompVis/stable-diffusion/issues/93",
+    )
+
+
+@SCENARIOS.add
+def missing_file_job_safetensors_metadata_incomplete_buffer() -> CaseSpec:
+    layers = ", ".join(f"'model.layers.{i}.': {i < 42}" for i in range(48))
+    lines = [
+        ">>>> cache_utils installed",
+        "found index file...",
+        "found_layers:{'model.embed_tokens.': True, " + layers + ", 'model.norm.': False, 'lm_head.': False}",
+        "some layer splits found, some are not, re-save all layers in case there's some corruptions.",
+        "  0%|          | 0/51 [00:00<?, ?it/s]",
+        *_tb(
+            [
+                ("/app/airllm_test.py", 9, "<module>", "model = AutoModel.from_pretrained(MODEL_PATH)"),
+                (
+                    f"{_SITE}/airllm/airllm_base.py",
+                    78,
+                    "__init__",
+                    "self.checkpoint_path = find_or_create_local_splitted_path(model_local_path_or_repo_id,",
+                ),
+                (
+                    f"{_SITE}/airllm/utils.py",
+                    382,
+                    "find_or_create_local_splitted_path",
+                    "return Path(model_local_path_or_repo_id), split_and_save_layers(model_local_path_or_repo_id, "
+                    "layer_shards_saving_path,",
+                ),
+                (
+                    f"{_SITE}/airllm/utils.py",
+                    303,
+                    "split_and_save_layers",
+                    "state_dict.update(load_file(checkpoint_path / shard_file, device='cpu'))",
+                ),
+                (
+                    f"{_SITE}/safetensors/torch.py",
+                    311,
+                    "load_file",
+                    "with safe_open(filename, framework=\"pt\", device=device) as f:",
+                ),
+            ],
+            "safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer",
+        ),
+    ]
+    return _failed(
+        id="missing-file-job-safetensors-metadata-incomplete-buffer",
+        day=3,
+        name="qwen-72b-layered-infer",
+        ns="llm-eval",
+        image="registry.corp.example/llm/airllm:2.8.3",
+        command=["python", "/app/airllm_test.py"],
+        lines=lines,
+        category="missing-file",
+        evidence="MetadataIncompleteBuffer",
+        description="A layer-by-layer inference job re-splits a 72B model into per-layer files; reading one of the "
+        "model's safetensors shards fails because its header is cut short - the shard on the volume is a "
+        "partial download. The weights file the job needs is not complete; fetching it again fixes it.",
+        title="safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer while "
+        "splitting a model's shards into layers",
+        source="https://github.com/lyogavin/airllm/issues/137",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_flash_attention_on_turing_gpu() -> CaseSpec:
+    lines = [
+        "Loading checkpoint shards: 100%|██████████| 3/3 [00:41<00:00, 13.71s/it]",
+        "Map: 100%|██████████| 1800/1800 [00:01<00:00, 1402.37 examples/s]",
+        "  0%|          | 0/675 [00:00<?, ?it/s]",
+        *_tb(
+            [
+                ("/app/finetune.py", 188, "<module>", "trainer.train()"),
+                (f"{_SITE}/transformers/trainer.py", 1859, "train", "return inner_training_loop("),
+                (
+                    f"{_SITE}/transformers/models/mistral/modeling_mistral.py",
+                    498,
+                    "_flash_attention_forward",
+                    "attn_output = flash_attn_func(",
+                ),
+                (
+                    f"{_SITE}/flash_attn/flash_attn_interface.py",
+                    51,
+                    "_flash_attn_forward",
+                    "out, q, k, v, out_padded, softmax_lse, S_dmask, rng_state = flash_attn_cuda.fwd(",
+                ),
+            ],
+            "RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
+        ),
+    ]
+    return _failed(
+        id="cuda-error-job-flash-attention-on-turing-gpu",
+        day=4,
+        name="mistral-7b-qlora",
+        ns="llm-ft",
+        image="registry.corp.example/llm/trl-train:0.7.10",
+        command=["python", "/app/finetune.py", "--attn_implementation", "flash_attention_2"],
+        resources=gpu(1, "48Gi", "8"),
+        lines=lines,
+        category="cuda-error",
+        evidence="FlashAttention only supports Ampere GPUs or newer",
+        description="A fine-tune loads the model with attn_implementation='flash_attention_2' on a node whose GPU "
+        "is a Tesla T4 (Turing, compute capability 7.5); the FlashAttention kernel refuses to run on it at "
+        "the first forward pass. The GPU cannot run what the code asks of it: schedule on Ampere or newer, "
+        "or use sdpa/eager attention.",
+        title="RuntimeError: FlashAttention only supports Ampere GPUs or newer (Mistral-7B with flash_attention_2 "
+        "on a Tesla T4)",
+        source="https://github.com/Dao-AILab/flash-attention/issues/762",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_trainer_bf16_on_v100() -> CaseSpec:
+    lines = [
+        "2026-09-05 07:00:31 INFO [__main__] Loading tokenizer for EleutherAI/pythia-2.8b",
+        "2026-09-05 07:00:33 INFO [__main__] Loading model for EleutherAI/pythia-2.8b",
+        "2026-09-05 07:01:10 INFO [__main__] Found max lenth: 2048",
+        "2026-09-05 07:01:12 INFO [__main__] Preprocessing dataset",
+        "2026-09-05 07:01:40 INFO [__main__] Done preprocessing",
+        *_tb(
+            [
+                ("/app/training/trainer.py", 283, "<module>", "main()"),
+                ("/app/training/trainer.py", 182, "train", "training_args = TrainingArguments("),
+                ("<string>", 105, "__init__", ""),
+                (f"{_SITE}/transformers/training_args.py", 1098, "__post_init__", "raise ValueError("),
+            ],
+            "ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with cuda>=11.0",
+        ),
+    ]
+    return _failed(
+        id="cuda-error-job-trainer-bf16-on-v100",
+        day=5,
+        name="dolly-v2-train",
+        ns="llm-ft",
+        image="registry.corp.example/llm/dolly-train:2.0",
+        command=["deepspeed", "--num_gpus=8", "/app/training/trainer.py", "--deepspeed", "ds_z3_bf16_config.json"],
+        resources=gpu(8, "480Gi", "64"),
+        lines=lines,
+        category="cuda-error",
+        evidence="Your setup doesn't support bf16/gpu",
+        description="An instruction fine-tune asks the Trainer for bf16 on a node with eight V100s (compute "
+        "capability 7.0): transformers checks the GPU before training and refuses, because bf16 needs Ampere "
+        "or newer. The GPU cannot do what the job asks; switch to fp16 or schedule on Ampere nodes.",
+        title="ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with "
+        "cuda>=11.0 (training on 8 V100s)",
+        source="https://github.com/databrickslabs/dolly/issues/11",
+        every=1.0,
+    )
+
+
+# -- dependencies -----------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def dependency_error_job_flash_attn_undefined_symbol() -> CaseSpec:
+    lines = [
+        "INFO 09-06 07:00:31 [__init__.py:239] Automatically detected platform cuda.",
+        "[2026-09-06 07:00:35,402] [INFO] [real_accelerator.py:222:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        *_tb(
+            [
+                ("/app/verl/trainer/main_ppo.py", 64, "<module>", "main()"),
+                (
+                    f"{_SITE}/transformers/utils/import_utils.py",
+                    1967,
+                    "_get_module",
+                    "return importlib.import_module(\".\" + module_name, self.__name__)",
+                ),
+                (f"{_SITE}/transformers/modeling_flash_attention_utils.py", 27, "<module>", ""),
+                (
+                    f"{_SITE}/flash_attn/flash_attn_interface.py",
+                    15,
+                    "<module>",
+                    "import flash_attn_2_cuda as flash_attn_gpu",
+                ),
+            ],
+            f"ImportError: {_SITE}/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: undefined symbol: "
+            "_ZN2at4_ops5zeros4callEN3c108ArrayRefINS2_6SymIntEEENS2_8optionalINS2_10ScalarTypeEEENS6_INS2_6Layout"
+            "EEENS6_INS2_6DeviceEEENS6_IbEE",
+        ),
+        "",
+        "The above exception was the direct cause of the following exception:",
+        "",
+        "RuntimeError: Failed to import transformers.models.bloom.modeling_bloom because of the following error "
+        "(look up to see its traceback):",
+        f"{_SITE}/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: undefined symbol: "
+        "_ZN2at4_ops5zeros4callEN3c108ArrayRefINS2_6SymIntEEENS2_8optionalINS2_10ScalarTypeEEENS6_INS2_6LayoutEEENS6_"
+        "INS2_6DeviceEEENS6_IbEE",
+    ]
+    return _failed(
+        id="dependency-error-job-flash-attn-undefined-symbol",
+        day=6,
+        name="bloom-ppo-rl",
+        ns="llm-rl",
+        image="registry.corp.example/llm/verl:0.3-torch2.7",
+        command=["python", "-m", "verl.trainer.main_ppo"],
+        lines=lines,
+        category="dependency-error",
+        evidence="undefined symbol",
+        description="An RL fine-tune imports transformers' Bloom model, which imports flash_attn; the flash-attn "
+        "wheel in the image was built against another torch version, so its extension references a torch "
+        "symbol that the installed torch does not export.",
+        title="RuntimeError: Failed to import transformers.models.bloom.modeling_bloom: flash_attn_2_cuda...so: "
+        "undefined symbol (flash-attn built for another torch)",
+        source="https://github.com/Dao-AILab/flash-attention/issues/1612",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_module_compiled_against_numpy1() -> CaseSpec:
+    message = [
+        "",
+        "A module that was compiled using NumPy 1.x cannot be run in",
+        "NumPy 2.0.0 as it may crash. To support both 1.x and 2.x",
+        "versions of NumPy, modules must be compiled with NumPy 2.0.",
+        "Some module may need to rebuild instead e.g. with 'pybind11>=2.12'.",
+        "",
+        "If you are a user of the module, the easiest solution will be to",
+        "downgrade to 'numpy<2' or try to upgrade the affected module.",
+        "We expect that some modules will need time to support NumPy 2.",
+        "",
+    ]
+    lines = [
+        *message,
+        'Traceback (most recent call last):  File "/app/features/build.py", line 4, in <module>',
+        "    import pandas as pd",
+        f'  File "{_SITE}/pandas/core/nanops.py", line 52, in <module>',
+        '    bn = import_optional_dependency("bottleneck", errors="warn")',
+        f'  File "{_SITE}/bottleneck/__init__.py", line 7, in <module>',
+        "    from .reduce import (",
+        *_tb(
+            [(f"{_SITE}/numpy/core/_multiarray_umath.py", 44, "__getattr__", "raise ImportError(msg)")],
+            "ImportError: ",
+        ),
+        *message[1:],
+        "",
+        "AttributeError: _ARRAY_API not found",
+        "ImportError: numpy.core.multiarray failed to import",
+    ]
+    return _failed(
+        id="dependency-error-job-module-compiled-against-numpy1",
+        day=7,
+        name="feature-build-daily",
+        ns="data-pipeline",
+        image="registry.corp.example/data/features:2024.06",
+        command=["python", "/app/features/build.py"],
+        resources=cpu_only("16Gi", "4"),
+        lines=lines,
+        category="dependency-error",
+        evidence="compiled using NumPy 1.x cannot be run in",
+        description="A feature-building Job's image was rebuilt and pulled in NumPy 2.0.0; bottleneck (imported by "
+        "pandas) is a compiled extension built against NumPy 1.x, and importing it fails. Pin numpy<2 or "
+        "upgrade the extension.",
+        title="ImportError: numpy.core.multiarray failed to import with NumPy 2.0.0 (bottleneck compiled against "
+        "NumPy 1.x)",
+        source="https://github.com/pydata/bottleneck/issues/453",
+        every=0.0,
+    )
+
+
+# -- services outside the job ---------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def network_error_job_pip_install_read_timeout() -> CaseSpec:
+    lines = [
+        "Collecting tensorflow==2.11.0",
+        "  Downloading tensorflow-2.11.0-cp310-cp310-manylinux_2_17_x86_64.manylinux2014_x86_64.whl (588.3 MB)",
+        "     ━━━━━━━━━━━                            175.1/588.3 MB 68.6 MB/s eta 0:00:07",
+        "ERROR: Exception:",
+        *_tb(
+            [
+                (
+                    "/usr/local/lib/python3.10/site-packages/pip/_vendor/urllib3/response.py",
+                    438,
+                    "_error_catcher",
+                    "yield",
+                ),
+                (
+                    "/usr/local/lib/python3.10/site-packages/pip/_vendor/urllib3/response.py",
+                    561,
+                    "read",
+                    "data = self._fp_read(amt) if not fp_closed else b\"\"",
+                ),
+                (
+                    "/usr/local/lib/python3.10/site-packages/pip/_vendor/urllib3/response.py",
+                    442,
+                    "_error_catcher",
+                    'raise ReadTimeoutError(self._pool, None, "Read timed out.")',
+                ),
+            ],
+            "pip._vendor.urllib3.exceptions.ReadTimeoutError: HTTPSConnectionPool(host='files.pythonhosted.org', "
+            "port=443): Read timed out.",
+        ),
+    ]
+    return _failed(
+        id="network-error-job-pip-install-read-timeout",
+        day=8,
+        name="churn-model-retrain",
+        ns="analytics",
+        image="python:3.10-slim-bullseye",
+        command=["sh", "-c", "pip install -r requirements.txt --no-cache-dir && python train.py"],
+        resources=cpu_only("8Gi", "4"),
+        lines=lines,
+        category="network-error",
+        evidence="Read timed out",
+        description="The Job installs its requirements when it starts; downloading a large wheel from the package "
+        "index stalls and pip gives up with a read timeout, so the training never starts. Nothing is wrong with "
+        "the requirements: the connection to the index failed (raise --default-timeout, use a mirror, or bake "
+        "the packages into the image).",
+        title="pip install in the job's entrypoint: pip._vendor.urllib3.exceptions.ReadTimeoutError: "
+        "HTTPSConnectionPool(host='files.pythonhosted.org', port=443): Read timed out.",
+        source="https://github.com/pypa/pip/issues/11717",
+        gaps=[1, 7, 60, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    )
+
+
+# -- healthy ------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def healthy_job_wandb_network_error_then_resumed() -> CaseSpec:
+    def epoch_lines(first: int, last: int) -> list[str]:
+        return [
+            f"ID 3 Warm ({e}) | Ls {0.62 - e * 0.02:.2f} |: 100%|██████████| 41/41 [01:14<00:00,  1.81s/it]"
+            for e in range(first, last)
+        ]
+
+    lines = [
+        "wandb: Currently logged in as: seg-team. Use `wandb login --relogin` to force relogin",
+        "wandb: Tracking run with wandb version 0.13.2",
+        *epoch_lines(0, 4),
+        "  0%|          | 0/289 [00:00<?, ?it/s]wandb: Network error (ConnectionError), entering retry loop.",
+        "wandb: Network error resolved after 0:01:38.877099, resuming normal operation.",
+        *[
+            f"ID 3 Train ({e}) | Ls {0.48 - e * 0.01:.2f} |: 100%|██████████| 289/289 [08:41<00:00,  1.80s/it]"
+            for e in range(0, 3)
+        ],
+        "ID 3 Train (3) | Ls 0.45 |:  37%|███▋      | 107/289 [03:13<05:28,  1.80s/it]",
+    ]
+    return _running(
+        id="healthy-job-wandb-network-error-then-resumed",
+        day=9,
+        name="psmt-voc-semi",
+        ns="vision-research",
+        image="registry.corp.example/vision/ps-mt:1.0",
+        command=["bash", "./scripts/train_voc_aug.sh", "-l", "1323", "-g", "4", "-b", "101"],
+        lines=lines,
+        gaps=[2, 20, 74, 74, 74, 5, 99, 521, 521, 521, 193],
+        description="A semi-supervised segmentation run logs to Weights & Biases; the tracker loses its "
+        "connection for about a minute and a half, retries, and resumes. Training never stopped: epochs "
+        "keep completing after the network error, and the pod is still running.",
+        title="wandb: Network error (ConnectionError), entering retry loop during training - it reconnects on its "
+        "own and does not affect the training",
+        source="https://github.com/yyliu01/PS-MT/issues/10",
+    )
