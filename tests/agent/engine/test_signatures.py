@@ -314,6 +314,35 @@ def test_status_signature_matching() -> None:
             "allocated and available memory is only 10.562500MB.",
             ["cuda-oom"],
         ),
+        # A file that is there but not whole (an incomplete download, a git-lfs pointer).
+        (
+            "RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+            ["file-truncated-or-corrupt"],
+        ),
+        (
+            "safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer",
+            ["file-truncated-or-corrupt"],
+        ),
+        ("_pickle.UnpicklingError: invalid load key, 'v'.", ["file-truncated-or-corrupt"]),
+        # Saving a checkpoint in the zip format is not reading one.
+        ("Saving model checkpoint to /out/checkpoint-500 (zip archive format)", []),
+        # A GPU generation older than the feature asked for.
+        ("RuntimeError: FlashAttention only supports Ampere GPUs or newer.", ["gpu-arch-too-old"]),
+        (
+            "ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with cuda>=11.0",
+            ["gpu-arch-too-old"],
+        ),
+        (
+            "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU "
+            "has compute capability 7.5.",
+            ["gpu-arch-too-old"],
+        ),
+        # A library saying it will not use FlashAttention is not a failure.
+        ("FlashAttention2 is disabled on this GPU, using sdpa attention instead", []),
+        # Out of file descriptors.
+        ("OSError: [Errno 24] Too many open files", ["open-files-exhausted"]),
+        ("RuntimeError: received 0 items of ancdata", ["open-files-exhausted"]),
+        ("fs.inotify.max_user_instances raised; open files limit is 1048576", []),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
