@@ -19,11 +19,17 @@ from tests.cases.builders import (
     Scenarios,
     batch_job,
     cpu_only,
+    event,
     failed_job,
     gpu,
     job_pod,
+    object_meta,
+    owner_ref,
+    pod,
     running,
     stamped,
+    terminated,
+    uid,
 )
 
 SCENARIOS = Scenarios()
@@ -603,4 +609,570 @@ def healthy_job_wandb_network_error_then_resumed() -> CaseSpec:
         title="wandb: Network error (ConnectionError), entering retry loop during training - it reconnects on its "
         "own and does not affect the training",
         source="https://github.com/yyliu01/PS-MT/issues/10",
+    )
+
+
+@SCENARIOS.add
+def healthy_job_finetune_weights_newly_initialized_warning() -> CaseSpec:
+    lines = [
+        "[INFO|modeling_utils.py:3991] 2026-09-10 07:00:41,605 >> Some weights of the model checkpoint at "
+        "bert-base-cased were not used when initializing BertForSequenceClassification: ['cls.predictions.bias', "
+        "'cls.predictions.transform.LayerNorm.bias', 'cls.predictions.transform.LayerNorm.weight', "
+        "'cls.predictions.transform.dense.bias', 'cls.predictions.transform.dense.weight', "
+        "'cls.seq_relationship.bias', 'cls.seq_relationship.weight']",
+        "- This IS expected if you are initializing BertForSequenceClassification from the checkpoint of a model "
+        "trained on another task or with another architecture (e.g. initializing a BertForSequenceClassification "
+        "model from a BertForPreTraining model).",
+        "- This IS NOT expected if you are initializing BertForSequenceClassification from the checkpoint of a "
+        "model that you expect to be exactly identical (initializing a BertForSequenceClassification model from a "
+        "BertForSequenceClassification model).",
+        "[WARNING|modeling_utils.py:4003] 2026-09-10 07:00:41,605 >> Some weights of BertForSequenceClassification "
+        "were not initialized from the model checkpoint at bert-base-cased and are newly initialized: "
+        "['classifier.bias', 'classifier.weight']",
+        "You should probably TRAIN this model on a down-stream task to be able to use it for predictions and "
+        "inference.",
+        "Running tokenizer on dataset: 100%|██████████| 67349/67349 [00:04<00:00, 15161.04 examples/s]",
+        "huggingface/tokenizers: The current process just got forked, after parallelism has already been used. "
+        "Disabling parallelism to avoid deadlocks...",
+        "To disable this warning, you can either:",
+        "\t- Avoid using `tokenizers` before the fork if possible",
+        "\t- Explicitly set the environment variable TOKENIZERS_PARALLELISM=(true | false)",
+        *[
+            f"{{'loss': {0.52 - i * 0.03:.4f}, 'grad_norm': {4.1 - i * 0.2:.4f}, 'learning_rate': "
+            f"{2e-5 * (1 - (i + 1) * 500 / 6315):.4e}, 'epoch': {(i + 1) * 500 / 2105:.2f}}}"
+            for i in range(6)
+        ],
+    ]
+    return _running(
+        id="healthy-job-finetune-weights-newly-initialized-warning",
+        day=10,
+        name="sst2-bert-finetune",
+        ns="nlp-research",
+        image="registry.corp.example/nlp/transformers-glue:4.39",
+        command=["python", "run_glue.py", "--model_name_or_path", "bert-base-cased", "--task_name", "sst2"],
+        lines=lines,
+        gaps=[0, 0, 0, 0, 4, 2, 0, 0, 0, 0, 140, 140, 140, 140, 140, 140],
+        description="A GLUE fine-tune loads a pretrained encoder into a classification model: transformers warns "
+        "that the pretraining head's weights were not used and that the new classifier is newly initialized "
+        "('You should probably TRAIN this model'), and the tokenizers library warns about forking. Both are "
+        "expected when fine-tuning; the loss is logged every few minutes and falls.",
+        title="'Some weights of the model checkpoint at bert-base-uncased were not used when initializing "
+        "BertForSequenceClassification' - what to do about this warning? Nothing: it is expected when fine-tuning",
+        source="https://github.com/huggingface/transformers/issues/5421",
+    )
+
+
+# -- batch 2 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def dependency_error_job_remote_code_requires_flash_attn() -> CaseSpec:
+    lines = [
+        "Loading model from /models/Emu3-Gen",
+        *_tb(
+            [
+                ("/app/function_test.py", 14, "<module>", "model = AutoModelForCausalLM.from_pretrained("),
+                (
+                    f"{_SITE}/transformers/models/auto/auto_factory.py",
+                    551,
+                    "from_pretrained",
+                    "model_class = get_class_from_dynamic_module(",
+                ),
+                (
+                    f"{_SITE}/transformers/dynamic_module_utils.py",
+                    502,
+                    "get_class_from_dynamic_module",
+                    "final_module = get_cached_module_file(",
+                ),
+                (
+                    f"{_SITE}/transformers/dynamic_module_utils.py",
+                    327,
+                    "get_cached_module_file",
+                    "modules_needed = check_imports(resolved_module_file)",
+                ),
+                (f"{_SITE}/transformers/dynamic_module_utils.py", 182, "check_imports", "raise ImportError("),
+            ],
+            "ImportError: This modeling file requires the following packages that were not found in your "
+            "environment: flash_attn. Run 'pip install flash_attn'",
+        ),
+    ]
+    return _failed(
+        id="dependency-error-job-remote-code-requires-flash-attn",
+        day=11,
+        name="emu3-gen-sample",
+        ns="genai-research",
+        image="registry.corp.example/genai/emu3:0.1",
+        command=["python", "/app/function_test.py"],
+        lines=lines,
+        category="dependency-error",
+        evidence="requires the following packages that were not found in your environment",
+        description="A generation job loads a model whose modeling code comes with the checkpoint "
+        "(trust_remote_code); transformers checks that code's imports first and finds flash_attn missing from "
+        "the image (or not importable), so the model class is never loaded.",
+        title="ImportError: This modeling file requires the following packages that were not found in your "
+        "environment: flash_attn",
+        source="https://github.com/baaivision/Emu3/issues/21",
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_torchvision_nms_operator_missing() -> CaseSpec:
+    lines = [
+        *_tb(
+            [
+                ("/app/detect.py", 3, "<module>", "from torchvision.ops import nms"),
+                (f"{_SITE}/torchvision/__init__.py", 6, "<module>", ""),
+                (f"{_SITE}/torchvision/_meta_registrations.py", 164, "<module>", ""),
+                (f"{_SITE}/torch/library.py", 440, "inner", "handle = entry.abstract_impl.register(func_to_register,"),
+                (
+                    f"{_SITE}/torch/_library/abstract_impl.py",
+                    30,
+                    "register",
+                    'if torch._C._dispatch_has_kernel_for_dispatch_key(self.qualname, "Meta"):',
+                ),
+            ],
+            "RuntimeError: operator torchvision::nms does not exist",
+        ),
+    ]
+    return _failed(
+        id="dependency-error-job-torchvision-nms-operator-missing",
+        day=12,
+        name="frame-detect-batch",
+        ns="video-analytics",
+        image="registry.corp.example/video/detect:torch2.2.1-cpu",
+        command=["python", "/app/detect.py", "--input", "/data/frames"],
+        resources=cpu_only("16Gi", "8"),
+        lines=lines,
+        category="dependency-error",
+        evidence="operator torchvision::nms does not exist",
+        description="A detection batch Job imports torchvision; the torchvision wheel in the image was built for "
+        "another torch release than the torch installed (the +cpu build), so its C++ operators are not "
+        "registered and the import fails. Install the torchvision that matches the torch version and variant.",
+        title="RuntimeError: operator torchvision::nms does not exist with torch 2.2.1+cpu (torch and torchvision "
+        "builds that do not match)",
+        source="https://github.com/pytorch/pytorch/issues/122494",
+        every=0.0,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_assets_download_incomplete_read() -> CaseSpec:
+    lines = [
+        "2026-09-13 07:00:31,201 INFO Writing results to panguweather.grib",
+        "2026-09-13 07:00:31,202 INFO Downloading https://get.ecmwf.int/repository/test-data/ai-models/pangu-weather/"
+        "pangu_weather_24.onnx",
+        "pangu_weather_24.onnx:   1%|          | 10.6M/1.13G [00:04<07:11, 2.58MB/s]",
+        *_tb(
+            [
+                (f"{_SITE}/requests/models.py", 816, "generate", "yield from self.raw.stream(chunk_size, "
+                 "decode_content=True)"),
+                (f"{_SITE}/urllib3/response.py", 1057, "stream", "data = self.read(amt=amt, "
+                 "decode_content=decode_content)"),
+                (f"{_SITE}/urllib3/response.py", 951, "read", "data = self._raw_read(amt)"),
+                (f"{_SITE}/urllib3/response.py", 879, "_raw_read", "raise IncompleteRead(self._fp_bytes_read, "
+                 "self.length_remaining)"),
+            ],
+            "urllib3.exceptions.IncompleteRead: IncompleteRead(11082547 bytes read, 1170628640 more expected)",
+        ),
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        *_tb(
+            [
+                ("/usr/local/bin/ai-models", 8, "<module>", "sys.exit(main())"),
+                (f"{_SITE}/ai_models/model.py", 295, "download_assets", "download(url, path + \".download\")"),
+                (f"{_SITE}/requests/models.py", 818, "generate", "raise ChunkedEncodingError(e)"),
+            ],
+            "requests.exceptions.ChunkedEncodingError: ('Connection broken: IncompleteRead(11082547 bytes read, "
+            "1170628640 more expected)', IncompleteRead(11082547 bytes read, 1170628640 more expected))",
+        ),
+    ]
+    return _failed(
+        id="network-error-job-assets-download-incomplete-read",
+        day=13,
+        name="panguweather-forecast",
+        ns="weather-ml",
+        image="registry.corp.example/weather/ai-models:0.6",
+        command=["ai-models", "--download-assets", "--input", "cds", "panguweather"],
+        lines=lines,
+        category="network-error",
+        evidence="Connection broken: IncompleteRead",
+        description="A forecast Job downloads the model's ONNX weights before running; the server closes the "
+        "connection after 11 MB of 1.1 GB and requests raises ChunkedEncodingError. The download from the "
+        "outside service broke off; retry, resume, or stage the assets on a volume.",
+        title="ai-models --download-assets panguweather breaks during the download with "
+        "requests.exceptions.ChunkedEncodingError: ('Connection broken: IncompleteRead(...)')",
+        source="https://github.com/ecmwf-lab/ai-models/issues/45",
+        gaps=[0, 5, 0] + [0] * 30,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_hub_ssl_self_signed_chain() -> CaseSpec:
+    host = "huggingface.co"
+    lines = [
+        "urllib3.exceptions.SSLError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: self-signed "
+        "certificate in certificate chain (_ssl.c:1007)",
+        "",
+        "The above exception was the direct cause of the following exception:",
+        "",
+        *_tb(
+            [
+                (f"{_SITE}/requests/adapters.py", 667, "send", "resp = conn.urlopen("),
+                (f"{_SITE}/urllib3/connectionpool.py", 841, "urlopen", "retries = retries.increment("),
+                (
+                    f"{_SITE}/urllib3/util/retry.py",
+                    519,
+                    "increment",
+                    "raise MaxRetryError(_pool, url, reason) from reason  # type: ignore[arg-type]",
+                ),
+            ],
+            f"urllib3.exceptions.MaxRetryError: HTTPSConnectionPool(host='{host}', port=443): Max retries exceeded "
+            "with url: /naver/DUSt3R_ViTLarge_BaseDecoder_512_dpt/resolve/main/config.json (Caused by "
+            "SSLError(SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: "
+            "self-signed certificate in certificate chain (_ssl.c:1007)')))",
+        ),
+    ]
+    return _failed(
+        id="network-error-job-hub-ssl-self-signed-chain",
+        day=14,
+        name="novel-view-render",
+        ns="vision-research",
+        image="registry.corp.example/vision/stable-virtual-camera:1.0",
+        command=["python", "demo.py", "--task", "img2trajvid"],
+        lines=lines,
+        category="network-error",
+        evidence="CERTIFICATE_VERIFY_FAILED",
+        description="The job downloads model files from the hub through a network whose TLS-inspecting proxy "
+        "presents its own certificate; the pod does not trust that chain, so every request fails certificate "
+        "verification. Add the proxy's CA to the image (REQUESTS_CA_BUNDLE) or use a mirror.",
+        title="host='huggingface.co', port=443: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: "
+        "self-signed certificate in certificate chain",
+        source="https://github.com/Stability-AI/stable-virtual-camera/issues/23",
+        every=0.0,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_mlflow_tracking_connection_refused() -> CaseSpec:
+    url = "/api/2.0/mlflow/experiments/get-by-name?experiment_name=churn-quickstart"
+    caused = (
+        "(Caused by NewConnectionError('<urllib3.connection.HTTPConnection object at 0x7e710e575310>: Failed to "
+        "establish a new connection: [Errno 111] Connection refused'))"
+    )
+    lines = [
+        "before set_track",
+        f"ConnectionError: HTTPConnectionPool(host='localhost', port=5000): Max retries exceeded with url: {url} "
+        + caused,
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        *_tb(
+            [
+                ("/app/train.py", 43, "<module>", 'mlflow.set_experiment("churn-quickstart")'),
+                (
+                    f"{_SITE}/mlflow/tracking/fluent.py",
+                    143,
+                    "set_experiment",
+                    "experiment = client.get_experiment_by_name(experiment_name)",
+                ),
+                (f"{_SITE}/mlflow/utils/rest_utils.py", 152, "http_request", "raise MlflowException("),
+            ],
+            "mlflow.exceptions.MlflowException: API request to http://localhost:5000/api/2.0/mlflow/experiments/"
+            f"get-by-name failed with exception HTTPConnectionPool(host='localhost', port=5000): Max retries "
+            f"exceeded with url: {url} " + caused,
+        ),
+    ]
+    return _failed(
+        id="network-error-job-mlflow-tracking-connection-refused",
+        day=15,
+        name="churn-quickstart",
+        ns="mlops-demo",
+        image="registry.corp.example/mlops/sklearn-mlflow:2.13",
+        command=["python", "/app/train.py"],
+        resources=cpu_only("4Gi", "2"),
+        lines=lines,
+        category="network-error",
+        evidence="Connection refused",
+        description="The training script logs to an MLflow tracking server at localhost:5000, but nothing listens "
+        "there inside the pod (the server runs elsewhere), so every request is refused and set_experiment "
+        "raises after its retries. Point MLFLOW_TRACKING_URI at the tracking service.",
+        title="MlflowException: API request to http://localhost:5000/api/2.0/mlflow/experiments/get-by-name failed "
+        "with exception ... [Errno 111] Connection refused",
+        source="https://github.com/mlflow/mlflow/issues/12154",
+        every=0.0,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_tokenizer_has_no_pad_token() -> CaseSpec:
+    lines = [
+        "Map: 100%|██████████| 24895/24895 [00:11<00:00, 2194.75 examples/s]",
+        "  0%|          | 0/388 [00:00<?, ?it/s]",
+        *_tb(
+            [
+                ("/app/ppo_sentiment.py", 142, "<module>", "for epoch, batch in tqdm(enumerate(ppo_trainer.dataloader)):"),
+                (
+                    f"{_SITE}/transformers/data/data_collator.py",
+                    249,
+                    "__call__",
+                    "batch = self.tokenizer.pad(",
+                ),
+                (
+                    f"{_SITE}/transformers/tokenization_utils_base.py",
+                    2966,
+                    "pad",
+                    "padding_strategy, _, max_length, _ = self._get_padding_truncation_strategies(",
+                ),
+                (
+                    f"{_SITE}/transformers/tokenization_utils_base.py",
+                    2511,
+                    "_get_padding_truncation_strategies",
+                    "raise ValueError(",
+                ),
+            ],
+            "ValueError: Asking to pad but the tokenizer does not have a padding token. Please select a token to use "
+            "as `pad_token` `(tokenizer.pad_token = tokenizer.eos_token e.g.)` or add a new pad token via "
+            "`tokenizer.add_special_tokens({'pad_token': '[PAD]'})`.",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-tokenizer-has-no-pad-token",
+        day=16,
+        name="gpt2-sentiment-ppo",
+        ns="llm-rl",
+        image="registry.corp.example/llm/trl:0.4.4",
+        command=["python", "/app/ppo_sentiment.py"],
+        lines=lines,
+        category="application-error",
+        evidence="tokenizer does not have a padding token",
+        description="A PPO run pads batches with the GPT-2 tokenizer, which has no padding token; the collator "
+        "raises on the first batch. The script must set one (tokenizer.pad_token = tokenizer.eos_token).",
+        title="ValueError: Asking to pad but the tokenizer does not have a padding token (running the trl README "
+        "example)",
+        source="https://github.com/huggingface/trl/issues/466",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_lightgbm_label_not_less_than_mappings() -> CaseSpec:
+    lines = [
+        "Start LightGBMLambdaMART on MQ2008_List >>>",
+        "Fold- 1",
+        f"{_SITE}/lightgbm/engine.py:151: UserWarning: Found `num_trees` in params. Will use it instead of argument",
+        '  warnings.warn("Found `{}` in params. Will use it instead of argument".format(alias))',
+        "[LightGBM] [Fatal] Label 1330 is not less than the number of label mappings (31)",
+        *_tb(
+            [
+                ("/app/pt_ranking.py", 85, "<module>", "evaluator.run(model_id=l2r_args.model, "
+                 "dir_json=l2r_args.dir_json, debug=False, config_with_json=True)"),
+                (f"{_SITE}/lightgbm/engine.py", 228, "train", "booster = Booster(params=params, train_set=train_set)"),
+                (f"{_SITE}/lightgbm/basic.py", 2605, "__init__", "_safe_call(_LIB.LGBM_BoosterCreate("),
+                (f"{_SITE}/lightgbm/basic.py", 125, "_safe_call", "raise LightGBMError(_LIB.LGBM_GetLastError()"
+                 ".decode('utf-8'))"),
+            ],
+            "lightgbm.basic.LightGBMError: Label 1330 is not less than the number of label mappings (31)",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-lightgbm-label-not-less-than-mappings",
+        day=17,
+        name="ltr-lambdamart-cv",
+        ns="search-ranking",
+        image="registry.corp.example/search/ptranking:0.3",
+        command=["python", "/app/pt_ranking.py", "-data", "MQ2008_List", "-model", "LightGBMLambdaMART"],
+        resources=cpu_only("16Gi", "8"),
+        lines=lines,
+        category="application-error",
+        evidence="is not less than the number of label mappings",
+        description="A learning-to-rank job trains LambdaMART with LightGBM, but the relevance labels it reads "
+        "are not small integer grades (1330 where at most 30 are mapped), so LightGBM refuses to build the "
+        "booster. The job's data preparation or label_gain setting is wrong.",
+        title="lightgbm.basic.LightGBMError: Label 1330 is not less than the number of label mappings (31)",
+        source="https://github.com/wildltr/ptranking/issues/9",
+        every=1.0,
+    )
+
+
+def _spark_app(ns: str, name: str, at: Clock) -> Obj:
+    return {
+        "apiVersion": "sparkoperator.k8s.io/v1beta2",
+        "kind": "SparkApplication",
+        "metadata": object_meta(ns, "SparkApplication", name, at(0)),
+    }
+
+
+def _spark_pod(
+    app: Obj,
+    name: str,
+    role: str,
+    image: str,
+    state: Obj,
+    at: Clock,
+    *,
+    owner: Obj,
+    args: list[str],
+) -> Obj:
+    """A pod spark-submit created for a SparkApplication: the driver (owned by the application) or an
+    executor (owned by the driver pod)."""
+    app_name = app["metadata"]["name"]
+    ctr = Container(
+        f"spark-kubernetes-{role}",
+        image,
+        args=args,
+        resources={"limits": {"memory": "896Mi"}, "requests": {"cpu": "1", "memory": "896Mi"}},
+        state=state,
+    )
+    return pod(
+        name=name,
+        namespace=app["metadata"]["namespace"],
+        labels={
+            "spark-app-selector": f"spark-{uid(app_name)[:32].replace('-', '')}",
+            "spark-role": role,
+            "sparkoperator.k8s.io/app-name": app_name,
+            "sparkoperator.k8s.io/launched-by-spark-operator": "true",
+            "sparkoperator.k8s.io/submission-id": uid(app_name, "submission"),
+        },
+        owner=owner,
+        containers=[ctr],
+        created=at(2),
+        phase="Failed" if "terminated" in state and state["terminated"]["exitCode"] else "Running",
+        node="worker-pool-2-k7x",
+        scheduled=at(3),
+        restart_policy="Never",
+        qos="Burstable",
+        service_account="spark",
+    )
+
+
+@SCENARIOS.add
+def missing_file_pod_spark_driver_input_path_does_not_exist() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 18, 7, 0, tzinfo=timezone.utc))
+    ns, app_name = "spark-jobs", "spark-hive"
+    app = _spark_app(ns, app_name, at)
+    driver = f"{app_name}-driver"
+    p = _spark_pod(
+        app,
+        driver,
+        "driver",
+        "gcr.io/spark-operator/spark:v3.1.1",
+        terminated(1, at(10), at(52)),
+        at,
+        owner=owner_ref(app),
+        args=["driver", "--class", "org.apache.spark.examples.sql.hive.SparkHiveExample",
+              "local:///opt/spark/examples/jars/spark-examples_2.12-3.1.1.jar"],
+    )
+    t = "21/07/17"
+    lines = [
+        f"{t} 07:00:14 INFO SparkContext: Running Spark version 3.1.1",
+        f"{t} 07:00:15 INFO SparkContext: Submitted application: Spark Hive Example",
+        f"{t} 07:00:31 INFO KubernetesClusterSchedulerBackend: SchedulerBackend is ready for scheduling beginning "
+        "after reached minRegisteredResourcesRatio: 0.8",
+        f"{t} 07:00:38 INFO HiveUtils: Initializing HiveMetastoreConnection version 2.3.7 using Spark classes.",
+        f"{t} 07:00:46 INFO SparkSqlParser: Parsing command: CREATE TABLE IF NOT EXISTS src (key INT, value STRING) "
+        "USING hive",
+        'Exception in thread "main" org.apache.spark.sql.AnalysisException: LOAD DATA input path does not exist: '
+        "examples/src/main/resources/kv1.txt",
+        "\tat org.apache.spark.sql.execution.command.LoadDataCommand.run(tables.scala:386)",
+        "\tat org.apache.spark.sql.execution.command.ExecutedCommandExec.sideEffectResult$lzycompute(commands.scala:70)",
+        "\tat org.apache.spark.sql.SparkSession.sql(SparkSession.scala:615)",
+        "\tat org.apache.spark.examples.sql.hive.SparkHiveExample$.main(SparkHiveExample.scala:64)",
+        "\tat org.apache.spark.examples.sql.hive.SparkHiveExample.main(SparkHiveExample.scala)",
+        f"{t} 07:00:51 INFO SparkContext: Invoking stop() from shutdown hook",
+        f"{t} 07:00:51 INFO SparkUI: Stopped Spark web UI at http://{app_name}-ui-svc.{ns}.svc:4040",
+    ]
+    events = [
+        event(app, "SparkApplicationSubmitted", f"SparkApplication {app_name} was submitted successfully", at(1),
+              type_="Normal", component="spark-operator"),
+        event(app, "SparkDriverFailed", f"Driver {driver} failed", at(53), component="spark-operator"),
+        event(app, "SparkApplicationFailed", f"SparkApplication {app_name} failed: driver container failed with "
+              "ExitCode: 1, Reason: Error", at(54), component="spark-operator"),
+    ]
+    return CaseSpec(
+        id="missing-file-pod-spark-driver-input-path-does-not-exist",
+        kind="Pod",
+        name=driver,
+        namespace=ns,
+        healthy=False,
+        category="missing-file",
+        culprit=driver,
+        evidence="input path does not exist",
+        description="A SparkApplication runs the Hive example; its driver's working directory is "
+        "/opt/spark/work-dir, so the relative path to the example data does not exist and LOAD DATA fails. The "
+        "driver exits 1 and the application fails.",
+        title='SparkApplication driver: Exception in thread "main" org.apache.spark.sql.AnalysisException: LOAD '
+        "DATA input path does not exist: examples/src/main/resources/kv1.txt",
+        source="https://github.com/kubeflow/spark-operator/issues/1306",
+        objects=[p, *events],
+        logs={f"{driver}/spark-kubernetes-driver": stamped(lines, at(12), [1, 16, 7, 8, 5, 0, 0, 0, 0, 0, 0, 0])},
+        captured=at(400),
+    )
+
+
+@SCENARIOS.add
+def unknown_pod_spark_executor_failed_without_reason() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 19, 5, 30, tzinfo=timezone.utc))
+    ns, app_name = "spark-operator", "spark-stream"
+    app = _spark_app(ns, app_name, at)
+    driver = _spark_pod(
+        app,
+        f"{app_name}-driver",
+        "driver",
+        "registry.corp.example/data/spark-stream:3.3.2",
+        running(at(8)),
+        at,
+        owner=owner_ref(app),
+        args=["driver", "--class", "com.example.stream.Main", "local:///opt/app/stream.jar"],
+    )
+    executor = f"{app_name}-3394cd8533264232-exec-3"
+    ep = _spark_pod(
+        app,
+        executor,
+        "executor",
+        "registry.corp.example/data/spark-stream:3.3.2",
+        terminated(1, at(40), at(7800)),
+        at,
+        owner=owner_ref(driver),
+        args=["executor"],
+    )
+    t = "22/12/21"
+    lines = [
+        f"{t} 05:30:44 INFO CoarseGrainedExecutorBackend: Started daemon with process name: 14@{executor}",
+        f"{t} 05:30:44 INFO SignalUtils: Registering signal handler for TERM",
+        f"{t} 05:30:47 INFO CoarseGrainedExecutorBackend: Successfully registered with driver",
+        f"{t} 05:30:47 INFO Executor: Starting executor ID 3 on host 10.244.7.19",
+        *[
+            f"{t} {5 + (31 + i * 6) // 60:02d}:{(31 + i * 6) % 60:02d}:02 INFO Executor: Finished task 0.0 in stage "
+            f"{1200 + i}.0 (TID {4800 + i}). 2218 bytes result sent to driver"
+            for i in range(20)
+        ],
+    ]
+    events = [
+        event(
+            app,
+            "SparkExecutorFailed",
+            f"Executor [{executor} %!s(int32=1) Error] failed with ExitCode: %!d(MISSING), Reason: %!s(MISSING)",
+            at(7801),
+            component="spark-operator",
+        ),
+    ]
+    return CaseSpec(
+        id="unknown-pod-spark-executor-failed-without-reason",
+        kind="Pod",
+        name=executor,
+        namespace=ns,
+        healthy=False,
+        category="unknown",
+        culprit=executor,
+        evidence="exit code 1",
+        description="An executor of a streaming SparkApplication exits with code 1 after two hours of finishing "
+        "tasks normally; its log stops without an error, it was not OOM-killed or evicted, and the operator's "
+        "event has lost the exit code and reason in a formatting bug. Nothing read names a cause.",
+        title="Spark executor failing intermittently: 'Executor [...] failed with ExitCode: %!d(MISSING), Reason: "
+        "%!s(MISSING)' and nothing in its log",
+        source="https://github.com/kubeflow/spark-operator/issues/1658",
+        objects=[driver, ep, *events],
+        logs={f"{executor}/spark-kubernetes-executor": stamped(lines, at(44), [0, 3, 0, 60] + [360] * 20)},
+        captured=at(8100),
     )
