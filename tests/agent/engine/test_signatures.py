@@ -343,6 +343,33 @@ def test_status_signature_matching() -> None:
         ("OSError: [Errno 24] Too many open files", ["open-files-exhausted"]),
         ("RuntimeError: received 0 items of ancdata", ["open-files-exhausted"]),
         ("fs.inotify.max_user_instances raised; open files limit is 1048576", []),
+        # An extension whose operators never registered: built for another torch.
+        ("RuntimeError: operator torchvision::nms does not exist", ["packages-built-for-other-versions"]),
+        ("RuntimeError: No such operator torchvision::nms", ["packages-built-for-other-versions"]),
+        # Spark and Hadoop saying an input path is missing.
+        (
+            'Exception in thread "main" org.apache.spark.sql.AnalysisException: LOAD DATA input path does not '
+            "exist: examples/src/main/resources/kv1.txt",
+            ["file-not-found"],
+        ),
+        (
+            "pyspark.errors.exceptions.captured.AnalysisException: [PATH_NOT_FOUND] Path does not exist: "
+            "s3a://datasets/events/2026-09-01.",
+            ["file-not-found"],
+        ),
+        # A download cut off part way.
+        (
+            "requests.exceptions.ChunkedEncodingError: ('Connection broken: IncompleteRead(11082547 bytes read, "
+            "1170628640 more expected)', IncompleteRead(11082547 bytes read, 1170628640 more expected))",
+            ["connection-failed"],
+        ),
+        (
+            "urllib.error.ContentTooShortError: <urlopen error retrieval incomplete: got only 52428800 out of "
+            "102502400 bytes>",
+            ["connection-failed"],
+        ),
+        # pip retrying a connection is not yet a broken download.
+        ("Collecting numpy (from -r requirements.txt (line 3))", []),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
