@@ -1176,3 +1176,320 @@ def unknown_pod_spark_executor_failed_without_reason() -> CaseSpec:
         logs={f"{executor}/spark-kubernetes-executor": stamped(lines, at(44), [0, 3, 0, 60] + [360] * 20)},
         captured=at(8100),
     )
+
+
+# -- batch 3 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def dependency_error_job_numpy_float_alias_removed() -> CaseSpec:
+    lines = [
+        "Using device : cuda",
+        "Model params : 23.63M",
+        "Restoring i1.png",
+        *_tb(
+            [
+                (
+                    "/app/main_test.py",
+                    159,
+                    "<module>",
+                    "optimal_ref_landmarks, optimal_ref_path = optimal_reference_selection(lq_landmarks, land_path)",
+                ),
+                (
+                    "/app/main_test.py",
+                    80,
+                    "optimal_reference_selection",
+                    "tmp = [np.float(i) for i in line.split(' ') if i != '\\n']",
+                ),
+                (
+                    "/app/main_test.py",
+                    80,
+                    "<listcomp>",
+                    "tmp = [np.float(i) for i in line.split(' ') if i != '\\n']",
+                ),
+                (f"{_SITE}/numpy/__init__.py", 305, "__getattr__", "raise AttributeError(__former_attrs__[attr])"),
+            ],
+            "AttributeError: module 'numpy' has no attribute 'float'.\n"
+            "`np.float` was a deprecated alias for the builtin `float`. To avoid this error in existing code, use "
+            "`float` by itself. Doing this will not modify any behavior and is safe. If you specifically wanted the "
+            "numpy scalar type, use `np.float64` here.\n"
+            "The aliases was originally deprecated in NumPy 1.20; for more details and guidance see the original "
+            "release note at:\n"
+            "    https://numpy.org/devdocs/release/1.20.0-notes.html#deprecations",
+        ),
+    ]
+    return _failed(
+        id="dependency-error-job-numpy-float-alias-removed",
+        day=20,
+        name="face-restore-batch",
+        ns="vision-apps",
+        image="registry.corp.example/vision/asffnet:1.0",
+        command=["python", "/app/main_test.py", "-s", "./TestExamples/TestLists.txt", "-d", "/out"],
+        lines=lines,
+        category="dependency-error",
+        evidence="module 'numpy' has no attribute 'float'",
+        description="A face-restoration batch was written for NumPy before 1.24; the image installs a newer NumPy "
+        "that removed the np.float alias, so the first image fails. The code and the installed NumPy do not fit: "
+        "pin numpy<1.24 (or update the code to use float).",
+        title="AttributeError: module 'numpy' has no attribute 'float' (solved with pip install \"numpy<1.24\")",
+        source="https://github.com/csxmli2016/ASFFNet512/issues/8",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_bitsandbytes_quantization_requires_accelerate() -> CaseSpec:
+    lines = [
+        "Load base model",
+        *_tb(
+            [
+                ("/app/train.py", 25, "<module>", "trainer.load_base_model()"),
+                (
+                    "/app/QloraTrainer.py",
+                    37,
+                    "load_base_model",
+                    'model = AutoModelForCausalLM.from_pretrained(model_id, quantization_config=bnb_config, '
+                    'device_map={"":0})',
+                ),
+                (f"{_SITE}/transformers/models/auto/auto_factory.py", 561, "from_pretrained", "return model_class"
+                 ".from_pretrained("),
+                (f"{_SITE}/transformers/modeling_utils.py", 3024, "from_pretrained", "hf_quantizer"
+                 ".validate_environment("),
+                (f"{_SITE}/transformers/quantizers/quantizer_bnb_4bit.py", 62, "validate_environment",
+                 "raise ImportError("),
+            ],
+            "ImportError: Using `bitsandbytes` 8-bit quantization requires Accelerate: `pip install accelerate` and "
+            "the latest version of bitsandbytes: `pip install -i https://pypi.org/simple/ bitsandbytes`",
+        ),
+    ]
+    return _failed(
+        id="dependency-error-job-bitsandbytes-quantization-requires-accelerate",
+        day=21,
+        name="mistral-qlora-train",
+        ns="llm-ft",
+        image="registry.corp.example/llm/llm-qlora:0.2",
+        command=["python", "/app/train.py", "/app/configs/mistralaiMistral-7B-v0.1.yaml"],
+        lines=lines,
+        category="dependency-error",
+        evidence="quantization requires Accelerate",
+        description="A QLoRA fine-tune loads its base model in 4 bits; transformers checks for accelerate and a "
+        "working bitsandbytes before loading and finds one of them missing or unusable in the image, so the "
+        "model never loads.",
+        title="ImportError: Using `bitsandbytes` 8-bit quantization requires Accelerate: `pip install accelerate` and "
+        "the latest version of bitsandbytes",
+        source="https://github.com/georgesung/llm_qlora/issues/10",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_datasets_map_column_length_mismatch() -> CaseSpec:
+    lines = [
+        "Running tokenizer on dataset: 100%|██████████| 36718/36718 [00:21<00:00, 1718.31 examples/s]",
+        "Grouping texts in chunks of 1024:   0%|          | 0/37 [00:00<?, ?ba/s]",
+        *_tb(
+            [
+                ("/app/lm_preprocessing.py", 134, "<module>", "dset = dset.map(group_texts, batched=True, "
+                 "batch_size=1500)"),
+                (f"{_SITE}/datasets/arrow_dataset.py", 1407, "map", "update_data = does_function_return_dict("
+                 "test_inputs, test_indices)"),
+                (f"{_SITE}/datasets/arrow_writer.py", 247, "write_batch", "pa_table = pa.Table.from_pydict("
+                 "typed_sequence_examples)"),
+                ("pyarrow/table.pxi", 1531, "pyarrow.lib.Table.from_pydict", ""),
+                ("pyarrow/error.pxi", 84, "pyarrow.lib.check_status", ""),
+            ],
+            "pyarrow.lib.ArrowInvalid: Column 1 named input_ids expected length 599 but got length 1500",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-datasets-map-column-length-mismatch",
+        day=22,
+        name="wikitext-gpt2-preprocess",
+        ns="nlp-research",
+        image="registry.corp.example/nlp/datasets:1.2",
+        command=["python", "/app/lm_preprocessing.py"],
+        resources=cpu_only("32Gi", "8"),
+        lines=lines,
+        category="application-error",
+        evidence="expected length 599 but got length 1500",
+        description="A preprocessing Job groups tokenized text into long sequences with a batched map; its "
+        "function concatenates input_ids but returns the other columns unchanged, so the columns it returns "
+        "have different lengths and Arrow refuses the batch. A bug in the job's own map function.",
+        title="pyarrow.lib.ArrowInvalid: Column 1 named input_ids expected length 599 but got length 1500",
+        source="https://github.com/huggingface/datasets/issues/1817",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def missing_file_job_datasets_unable_to_find_local_json() -> CaseSpec:
+    lines = [
+        *_tb(
+            [
+                ("/app/pretrained/model.py", 48, "<module>", 'dataset = load_dataset("json",data_files='
+                 '"dataset/dataset_infos.json")'),
+                (f"{_SITE}/datasets/load.py", 1675, "load_dataset", "**config_kwargs,"),
+                (f"{_SITE}/datasets/load.py", 1496, "load_dataset_builder", "data_files=data_files,"),
+                (f"{_SITE}/datasets/load.py", 1155, "dataset_module_factory", "download_mode=download_mode,"),
+                (f"{_SITE}/datasets/load.py", 800, "get_module", "data_files = DataFilesDict.from_local_or_remote("
+                 "patterns, use_auth_token=self.downnload_config.use_auth_token)"),
+                (f"{_SITE}/datasets/data_files.py", 544, "from_local_or_remote", "data_files = "
+                 "resolve_patterns_locally_or_by_urls(base_path, patterns, allowed_extensions)"),
+                (f"{_SITE}/datasets/data_files.py", 194, "resolve_patterns_locally_or_by_urls",
+                 "raise FileNotFoundError(error_msg)"),
+            ],
+            "FileNotFoundError: Unable to find '/app/pretrained/dataset/dataset_infos.json' at /app/pretrained",
+        ),
+    ]
+    return _failed(
+        id="missing-file-job-datasets-unable-to-find-local-json",
+        day=23,
+        name="coderepair-pretrain",
+        ns="code-ml",
+        image="registry.corp.example/code/coderepair:0.4",
+        command=["python", "/app/pretrained/model.py"],
+        lines=lines,
+        category="missing-file",
+        evidence="Unable to find '/app/pretrained/dataset/dataset_infos.json'",
+        description="A pretraining Job loads a local JSON dataset by a relative path; resolved against the "
+        "script's directory the file is not there (the data volume is mounted elsewhere), so load_dataset "
+        "raises FileNotFoundError before anything runs.",
+        title="load_dataset can't load local dataset: FileNotFoundError: Unable to find 'dataset/dataset_infos.json'",
+        source="https://github.com/huggingface/datasets/issues/4192",
+        every=0.0,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_pretrained_weights_urlopen_timed_out() -> CaseSpec:
+    lines = [
+        "Namespace(batchsize=32, color_jitter=False, data_dir='/data/Market/pytorch', erasing_p=0, gpu_ids='0', "
+        "name='ft_ResNet50', train_all=True)",
+        'Downloading: "https://download.pytorch.org/models/resnet50-19c8e357.pth" to '
+        "/root/.cache/torch/checkpoints/resnet50-19c8e357.pth",
+        *_tb(
+            [
+                ("/usr/lib/python3.6/urllib/request.py", 1318, "do_open", "encode_chunked=req.has_header("
+                 "'Transfer-encoding'))"),
+                ("/usr/lib/python3.6/http/client.py", 964, "send", "self.connect()"),
+                ("/usr/lib/python3.6/socket.py", 724, "create_connection", "raise err"),
+            ],
+            "TimeoutError: [Errno 110] Connection timed out",
+        ),
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        *_tb(
+            [
+                ("train.py", 206, "<module>", "model = ft_net(len(class_names))"),
+                ("/app/model.py", 48, "__init__", "model_ft = models.resnet50(pretrained=True)"),
+                ("/usr/local/lib/python3.6/dist-packages/torch/hub.py", 368, "_download_url_to_file",
+                 "u = urlopen(url)"),
+                ("/usr/lib/python3.6/urllib/request.py", 1320, "do_open", "raise URLError(err)"),
+            ],
+            "urllib.error.URLError: <urlopen error [Errno 110] Connection timed out>",
+        ),
+    ]
+    return _failed(
+        id="network-error-job-pretrained-weights-urlopen-timed-out",
+        day=24,
+        name="reid-resnet50-train",
+        ns="vision-research",
+        image="registry.corp.example/vision/reid-baseline:0.3",
+        command=["python", "train.py", "--gpu_ids", "0", "--name", "ft_ResNet50", "--train_all"],
+        lines=lines,
+        category="network-error",
+        evidence="Connection timed out",
+        description="A person re-identification training builds ResNet-50 with pretrained=True, which downloads "
+        "the ImageNet weights first; the pod cannot reach the download host and the connection times out after "
+        "minutes. Put the weights in the cache volume (TORCH_HOME) or give the pod egress.",
+        title="urllib.error.URLError: <urlopen error [Errno 110] Connection timed out> when train.py downloads the "
+        "pretrained ResNet-50 weights",
+        source="https://github.com/layumi/Person_reID_baseline_pytorch/issues/15",
+        gaps=[2, 600] + [0] * 30,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_s3_endpoint_connection_error() -> CaseSpec:
+    url = "https://ego4d-consortium-sharing.s3.amazonaws.com/public/v1/full_scale/0a02a1ed.mp4"
+    lines = [
+        "Datasets to download: {'full_scale'}",
+        "Ego4D Datasets to download: 9825",
+        "Checking local files: 100%|██████████| 9825/9825 [00:02<00:00, 4168.02file/s]",
+        *_tb(
+            [
+                (f"{_SITE}/ego4d/cli/cli.py", 98, "main_cfg", "download_videos(...)"),
+                (f"{_SITE}/boto3/resources/factory.py", 564, "do_action", "response = action(self, *args, **kwargs)"),
+                (f"{_SITE}/botocore/client.py", 963, "_make_api_call", "http, parsed_response = self._make_request("),
+                (f"{_SITE}/botocore/endpoint.py", 202, "_send_request", "while self._needs_retry("),
+                (f"{_SITE}/botocore/httpsession.py", 484, "send", "raise EndpointConnectionError(endpoint_url="
+                 "request.url, error=e)"),
+            ],
+            f'botocore.exceptions.EndpointConnectionError: Could not connect to the endpoint URL: "{url}"',
+        ),
+    ]
+    return _failed(
+        id="network-error-job-s3-endpoint-connection-error",
+        day=25,
+        name="ego4d-download",
+        ns="video-data",
+        image="registry.corp.example/data/ego4d-cli:1.3",
+        command=["ego4d", "--output_directory=/data/ego4d", "--datasets", "full_scale", "-y"],
+        resources=cpu_only("8Gi", "4"),
+        lines=lines,
+        category="network-error",
+        evidence="Could not connect to the endpoint URL",
+        description="A dataset download Job fetches videos from an S3 bucket; boto3 cannot open a connection to "
+        "the bucket's endpoint from the pod and gives up after its retries. The object store was unreachable "
+        "(egress, proxy or DNS), not missing or forbidden.",
+        title="[EndpointConnectionError] when downloading: botocore.exceptions.EndpointConnectionError: Could not "
+        "connect to the endpoint URL",
+        source="https://github.com/facebookresearch/Ego4d/issues/224",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def healthy_job_pip_retries_then_installs_and_runs() -> CaseSpec:
+    retry = (
+        "  WARNING: Retrying (Retry(total={n}, connect=None, read=None, redirect=None, status=None)) after "
+        "connection broken by 'ReadTimeoutError(\"HTTPSConnectionPool(host='wheels.myhloli.com', port=443): "
+        "Read timed out. (read timeout=15)\")': /doclayout-yolo/"
+    )
+    lines = [
+        "Looking in indexes: https://pypi.org/simple, https://wheels.myhloli.com",
+        "Collecting magic-pdf[full]==0.10.6",
+        "  Downloading magic_pdf-0.10.6-py3-none-any.whl (1.2 MB)",
+        "Collecting doclayout-yolo==0.0.2",
+        retry.format(n=4),
+        retry.format(n=3),
+        "  Downloading doclayout_yolo-0.0.2-py3-none-any.whl (711 kB)",
+        "Installing collected packages: doclayout-yolo, magic-pdf",
+        "Successfully installed doclayout-yolo-0.0.2 magic-pdf-0.10.6",
+        "2026-09-26 07:03:02.811 | INFO     | magic_pdf.libs.pdf_check:detect_invalid_chars:57 - cid_count: 0, "
+        "text_len: 48213, cid_chars_radio: 0.0",
+        *[
+            f"2026-09-26 07:{4 + i:02d}:1{i % 10}.402 | INFO     | magic_pdf.tools.common:do_parse:210 - local output "
+            f"dir is /out/report-{1041 + i}/auto"
+            for i in range(8)
+        ],
+    ]
+    return _running(
+        id="healthy-job-pip-retries-then-installs-and-runs",
+        day=26,
+        name="pdf-parse-batch",
+        ns="doc-ai",
+        image="python:3.10-slim",
+        command=["sh", "-c", "pip install -U 'magic-pdf[full]==0.10.6' --extra-index-url https://wheels.myhloli.com "
+                 "&& magic-pdf -p /in -o /out"],
+        resources=cpu_only("16Gi", "8"),
+        lines=lines,
+        gaps=[1, 1, 2, 1, 15, 30, 6, 4, 100, 60, 60, 60, 60, 60, 60, 60],
+        description="A document-parsing Job installs its packages at start; pip times out twice reading an extra "
+        "wheel index and retries, the third attempt succeeds, the packages install and the parser has been "
+        "writing one document a minute since. The read timeouts were retries pip won.",
+        title="pip prints 'WARNING: Retrying (Retry(total=4, ...)) after connection broken by ReadTimeoutError' "
+        "for the extra wheel index, then installs; the install goes on",
+        source="https://github.com/opendatalab/MinerU/issues/1802",
+    )
