@@ -370,6 +370,15 @@ def test_status_signature_matching() -> None:
         ),
         # pip retrying a connection is not yet a broken download.
         ("Collecting numpy (from -r requirements.txt (line 3))", []),
+        # Exceptions whose class is not named ...Error still end a traceback.
+        (
+            "pyarrow.lib.ArrowInvalid: Column 1 named input_ids expected length 599 but got length 1500",
+            ["python-exception"],
+        ),
+        ("ray.exceptions.RayTaskError(ValueError): ray::_Inner.train() (pid=812, ip=10.0.0.1)", ["python-exception"]),
+        ("torch._dynamo.exc.Unsupported: call_function BuiltinVariable(open)", ["python-exception"]),
+        # A Java logger's class name is not an exception.
+        ("22/12/21 05:30:47 INFO Executor: Starting executor ID 3 on host 10.244.7.19", []),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
