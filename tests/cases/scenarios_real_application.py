@@ -59,7 +59,9 @@ def _failed(
     at = Clock(datetime(2026, 9, day, 7, 0, tzinfo=timezone.utc))
     steps = list(gaps) if gaps is not None else [every] * max(len(lines) - 1, 1)
     end = 30 + sum(steps[: len(lines) - 1]) + 1
-    ctr = Container("main", image, command=command, resources=resources if resources is not None else gpu(1, "64Gi", "8"))
+    ctr = Container(
+        "main", image, command=command, resources=resources if resources is not None else gpu(1, "64Gi", "8")
+    )
     job, p = failed_job(
         name=name, namespace=ns, at=at, container=ctr, exit_code=exit_code, ran=(28, end), node="gpu-node-12"
     )
@@ -291,7 +293,7 @@ def missing_file_job_safetensors_metadata_incomplete_buffer() -> CaseSpec:
                     f"{_SITE}/safetensors/torch.py",
                     311,
                     "load_file",
-                    "with safe_open(filename, framework=\"pt\", device=device) as f:",
+                    'with safe_open(filename, framework="pt", device=device) as f:',
                 ),
             ],
             "safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer",
@@ -419,7 +421,7 @@ def dependency_error_job_flash_attn_undefined_symbol() -> CaseSpec:
                     f"{_SITE}/transformers/utils/import_utils.py",
                     1967,
                     "_get_module",
-                    "return importlib.import_module(\".\" + module_name, self.__name__)",
+                    'return importlib.import_module("." + module_name, self.__name__)',
                 ),
                 (f"{_SITE}/transformers/modeling_flash_attention_utils.py", 27, "<module>", ""),
                 (
@@ -536,7 +538,7 @@ def network_error_job_pip_install_read_timeout() -> CaseSpec:
                     "/usr/local/lib/python3.10/site-packages/pip/_vendor/urllib3/response.py",
                     561,
                     "read",
-                    "data = self._fp_read(amt) if not fp_closed else b\"\"",
+                    'data = self._fp_read(amt) if not fp_closed else b""',
                 ),
                 (
                     "/usr/local/lib/python3.10/site-packages/pip/_vendor/urllib3/response.py",
@@ -590,7 +592,7 @@ def healthy_job_wandb_network_error_then_resumed() -> CaseSpec:
         "wandb: Network error resolved after 0:01:38.877099, resuming normal operation.",
         *[
             f"ID 3 Train ({e}) | Ls {0.48 - e * 0.01:.2f} |: 100%|██████████| 289/289 [08:41<00:00,  1.80s/it]"
-            for e in range(0, 3)
+            for e in range(3)
         ],
         "ID 3 Train (3) | Ls 0.45 |:  37%|███▋      | 107/289 [03:13<05:28,  1.80s/it]",
     ]
@@ -764,13 +766,25 @@ def network_error_job_assets_download_incomplete_read() -> CaseSpec:
         "pangu_weather_24.onnx:   1%|          | 10.6M/1.13G [00:04<07:11, 2.58MB/s]",
         *_tb(
             [
-                (f"{_SITE}/requests/models.py", 816, "generate", "yield from self.raw.stream(chunk_size, "
-                 "decode_content=True)"),
-                (f"{_SITE}/urllib3/response.py", 1057, "stream", "data = self.read(amt=amt, "
-                 "decode_content=decode_content)"),
+                (
+                    f"{_SITE}/requests/models.py",
+                    816,
+                    "generate",
+                    "yield from self.raw.stream(chunk_size, decode_content=True)",
+                ),
+                (
+                    f"{_SITE}/urllib3/response.py",
+                    1057,
+                    "stream",
+                    "data = self.read(amt=amt, decode_content=decode_content)",
+                ),
                 (f"{_SITE}/urllib3/response.py", 951, "read", "data = self._raw_read(amt)"),
-                (f"{_SITE}/urllib3/response.py", 879, "_raw_read", "raise IncompleteRead(self._fp_bytes_read, "
-                 "self.length_remaining)"),
+                (
+                    f"{_SITE}/urllib3/response.py",
+                    879,
+                    "_raw_read",
+                    "raise IncompleteRead(self._fp_bytes_read, self.length_remaining)",
+                ),
             ],
             "urllib3.exceptions.IncompleteRead: IncompleteRead(11082547 bytes read, 1170628640 more expected)",
         ),
@@ -780,7 +794,7 @@ def network_error_job_assets_download_incomplete_read() -> CaseSpec:
         *_tb(
             [
                 ("/usr/local/bin/ai-models", 8, "<module>", "sys.exit(main())"),
-                (f"{_SITE}/ai_models/model.py", 295, "download_assets", "download(url, path + \".download\")"),
+                (f"{_SITE}/ai_models/model.py", 295, "download_assets", 'download(url, path + ".download")'),
                 (f"{_SITE}/requests/models.py", 818, "generate", "raise ChunkedEncodingError(e)"),
             ],
             "requests.exceptions.ChunkedEncodingError: ('Connection broken: IncompleteRead(11082547 bytes read, "
@@ -911,7 +925,12 @@ def application_error_job_tokenizer_has_no_pad_token() -> CaseSpec:
         "  0%|          | 0/388 [00:00<?, ?it/s]",
         *_tb(
             [
-                ("/app/ppo_sentiment.py", 142, "<module>", "for epoch, batch in tqdm(enumerate(ppo_trainer.dataloader)):"),
+                (
+                    "/app/ppo_sentiment.py",
+                    142,
+                    "<module>",
+                    "for epoch, batch in tqdm(enumerate(ppo_trainer.dataloader)):",
+                ),
                 (
                     f"{_SITE}/transformers/data/data_collator.py",
                     249,
@@ -965,12 +984,21 @@ def application_error_job_lightgbm_label_not_less_than_mappings() -> CaseSpec:
         "[LightGBM] [Fatal] Label 1330 is not less than the number of label mappings (31)",
         *_tb(
             [
-                ("/app/pt_ranking.py", 85, "<module>", "evaluator.run(model_id=l2r_args.model, "
-                 "dir_json=l2r_args.dir_json, debug=False, config_with_json=True)"),
+                (
+                    "/app/pt_ranking.py",
+                    85,
+                    "<module>",
+                    "evaluator.run(model_id=l2r_args.model, "
+                    "dir_json=l2r_args.dir_json, debug=False, config_with_json=True)",
+                ),
                 (f"{_SITE}/lightgbm/engine.py", 228, "train", "booster = Booster(params=params, train_set=train_set)"),
                 (f"{_SITE}/lightgbm/basic.py", 2605, "__init__", "_safe_call(_LIB.LGBM_BoosterCreate("),
-                (f"{_SITE}/lightgbm/basic.py", 125, "_safe_call", "raise LightGBMError(_LIB.LGBM_GetLastError()"
-                 ".decode('utf-8'))"),
+                (
+                    f"{_SITE}/lightgbm/basic.py",
+                    125,
+                    "_safe_call",
+                    "raise LightGBMError(_LIB.LGBM_GetLastError().decode('utf-8'))",
+                ),
             ],
             "lightgbm.basic.LightGBMError: Label 1330 is not less than the number of label mappings (31)",
         ),
@@ -1060,8 +1088,12 @@ def missing_file_pod_spark_driver_input_path_does_not_exist() -> CaseSpec:
         terminated(1, at(10), at(52)),
         at,
         owner=owner_ref(app),
-        args=["driver", "--class", "org.apache.spark.examples.sql.hive.SparkHiveExample",
-              "local:///opt/spark/examples/jars/spark-examples_2.12-3.1.1.jar"],
+        args=[
+            "driver",
+            "--class",
+            "org.apache.spark.examples.sql.hive.SparkHiveExample",
+            "local:///opt/spark/examples/jars/spark-examples_2.12-3.1.1.jar",
+        ],
     )
     t = "21/07/17"
     lines = [
@@ -1083,11 +1115,22 @@ def missing_file_pod_spark_driver_input_path_does_not_exist() -> CaseSpec:
         f"{t} 07:00:51 INFO SparkUI: Stopped Spark web UI at http://{app_name}-ui-svc.{ns}.svc:4040",
     ]
     events = [
-        event(app, "SparkApplicationSubmitted", f"SparkApplication {app_name} was submitted successfully", at(1),
-              type_="Normal", component="spark-operator"),
+        event(
+            app,
+            "SparkApplicationSubmitted",
+            f"SparkApplication {app_name} was submitted successfully",
+            at(1),
+            type_="Normal",
+            component="spark-operator",
+        ),
         event(app, "SparkDriverFailed", f"Driver {driver} failed", at(53), component="spark-operator"),
-        event(app, "SparkApplicationFailed", f"SparkApplication {app_name} failed: driver container failed with "
-              "ExitCode: 1, Reason: Error", at(54), component="spark-operator"),
+        event(
+            app,
+            "SparkApplicationFailed",
+            f"SparkApplication {app_name} failed: driver container failed with ExitCode: 1, Reason: Error",
+            at(54),
+            component="spark-operator",
+        ),
     ]
     return CaseSpec(
         id="missing-file-pod-spark-driver-input-path-does-not-exist",
@@ -1248,15 +1291,27 @@ def dependency_error_job_bitsandbytes_quantization_requires_accelerate() -> Case
                     "/app/QloraTrainer.py",
                     37,
                     "load_base_model",
-                    'model = AutoModelForCausalLM.from_pretrained(model_id, quantization_config=bnb_config, '
+                    "model = AutoModelForCausalLM.from_pretrained(model_id, quantization_config=bnb_config, "
                     'device_map={"":0})',
                 ),
-                (f"{_SITE}/transformers/models/auto/auto_factory.py", 561, "from_pretrained", "return model_class"
-                 ".from_pretrained("),
-                (f"{_SITE}/transformers/modeling_utils.py", 3024, "from_pretrained", "hf_quantizer"
-                 ".validate_environment("),
-                (f"{_SITE}/transformers/quantizers/quantizer_bnb_4bit.py", 62, "validate_environment",
-                 "raise ImportError("),
+                (
+                    f"{_SITE}/transformers/models/auto/auto_factory.py",
+                    561,
+                    "from_pretrained",
+                    "return model_class.from_pretrained(",
+                ),
+                (
+                    f"{_SITE}/transformers/modeling_utils.py",
+                    3024,
+                    "from_pretrained",
+                    "hf_quantizer.validate_environment(",
+                ),
+                (
+                    f"{_SITE}/transformers/quantizers/quantizer_bnb_4bit.py",
+                    62,
+                    "validate_environment",
+                    "raise ImportError(",
+                ),
             ],
             "ImportError: Using `bitsandbytes` 8-bit quantization requires Accelerate: `pip install accelerate` and "
             "the latest version of bitsandbytes: `pip install -i https://pypi.org/simple/ bitsandbytes`",
@@ -1289,12 +1344,24 @@ def application_error_job_datasets_map_column_length_mismatch() -> CaseSpec:
         "Grouping texts in chunks of 1024:   0%|          | 0/37 [00:00<?, ?ba/s]",
         *_tb(
             [
-                ("/app/lm_preprocessing.py", 134, "<module>", "dset = dset.map(group_texts, batched=True, "
-                 "batch_size=1500)"),
-                (f"{_SITE}/datasets/arrow_dataset.py", 1407, "map", "update_data = does_function_return_dict("
-                 "test_inputs, test_indices)"),
-                (f"{_SITE}/datasets/arrow_writer.py", 247, "write_batch", "pa_table = pa.Table.from_pydict("
-                 "typed_sequence_examples)"),
+                (
+                    "/app/lm_preprocessing.py",
+                    134,
+                    "<module>",
+                    "dset = dset.map(group_texts, batched=True, batch_size=1500)",
+                ),
+                (
+                    f"{_SITE}/datasets/arrow_dataset.py",
+                    1407,
+                    "map",
+                    "update_data = does_function_return_dict(test_inputs, test_indices)",
+                ),
+                (
+                    f"{_SITE}/datasets/arrow_writer.py",
+                    247,
+                    "write_batch",
+                    "pa_table = pa.Table.from_pydict(typed_sequence_examples)",
+                ),
                 ("pyarrow/table.pxi", 1531, "pyarrow.lib.Table.from_pydict", ""),
                 ("pyarrow/error.pxi", 84, "pyarrow.lib.check_status", ""),
             ],
@@ -1326,17 +1393,34 @@ def missing_file_job_datasets_unable_to_find_local_json() -> CaseSpec:
     lines = [
         *_tb(
             [
-                ("/app/pretrained/model.py", 48, "<module>", 'dataset = load_dataset("json",data_files='
-                 '"dataset/dataset_infos.json")'),
+                (
+                    "/app/pretrained/model.py",
+                    48,
+                    "<module>",
+                    'dataset = load_dataset("json",data_files="dataset/dataset_infos.json")',
+                ),
                 (f"{_SITE}/datasets/load.py", 1675, "load_dataset", "**config_kwargs,"),
                 (f"{_SITE}/datasets/load.py", 1496, "load_dataset_builder", "data_files=data_files,"),
                 (f"{_SITE}/datasets/load.py", 1155, "dataset_module_factory", "download_mode=download_mode,"),
-                (f"{_SITE}/datasets/load.py", 800, "get_module", "data_files = DataFilesDict.from_local_or_remote("
-                 "patterns, use_auth_token=self.downnload_config.use_auth_token)"),
-                (f"{_SITE}/datasets/data_files.py", 544, "from_local_or_remote", "data_files = "
-                 "resolve_patterns_locally_or_by_urls(base_path, patterns, allowed_extensions)"),
-                (f"{_SITE}/datasets/data_files.py", 194, "resolve_patterns_locally_or_by_urls",
-                 "raise FileNotFoundError(error_msg)"),
+                (
+                    f"{_SITE}/datasets/load.py",
+                    800,
+                    "get_module",
+                    "data_files = DataFilesDict.from_local_or_remote("
+                    "patterns, use_auth_token=self.downnload_config.use_auth_token)",
+                ),
+                (
+                    f"{_SITE}/datasets/data_files.py",
+                    544,
+                    "from_local_or_remote",
+                    "data_files = resolve_patterns_locally_or_by_urls(base_path, patterns, allowed_extensions)",
+                ),
+                (
+                    f"{_SITE}/datasets/data_files.py",
+                    194,
+                    "resolve_patterns_locally_or_by_urls",
+                    "raise FileNotFoundError(error_msg)",
+                ),
             ],
             "FileNotFoundError: Unable to find '/app/pretrained/dataset/dataset_infos.json' at /app/pretrained",
         ),
@@ -1369,8 +1453,12 @@ def network_error_job_pretrained_weights_urlopen_timed_out() -> CaseSpec:
         "/root/.cache/torch/checkpoints/resnet50-19c8e357.pth",
         *_tb(
             [
-                ("/usr/lib/python3.6/urllib/request.py", 1318, "do_open", "encode_chunked=req.has_header("
-                 "'Transfer-encoding'))"),
+                (
+                    "/usr/lib/python3.6/urllib/request.py",
+                    1318,
+                    "do_open",
+                    "encode_chunked=req.has_header('Transfer-encoding'))",
+                ),
                 ("/usr/lib/python3.6/http/client.py", 964, "send", "self.connect()"),
                 ("/usr/lib/python3.6/socket.py", 724, "create_connection", "raise err"),
             ],
@@ -1383,8 +1471,12 @@ def network_error_job_pretrained_weights_urlopen_timed_out() -> CaseSpec:
             [
                 ("train.py", 206, "<module>", "model = ft_net(len(class_names))"),
                 ("/app/model.py", 48, "__init__", "model_ft = models.resnet50(pretrained=True)"),
-                ("/usr/local/lib/python3.6/dist-packages/torch/hub.py", 368, "_download_url_to_file",
-                 "u = urlopen(url)"),
+                (
+                    "/usr/local/lib/python3.6/dist-packages/torch/hub.py",
+                    368,
+                    "_download_url_to_file",
+                    "u = urlopen(url)",
+                ),
                 ("/usr/lib/python3.6/urllib/request.py", 1320, "do_open", "raise URLError(err)"),
             ],
             "urllib.error.URLError: <urlopen error [Errno 110] Connection timed out>",
@@ -1423,8 +1515,12 @@ def network_error_job_s3_endpoint_connection_error() -> CaseSpec:
                 (f"{_SITE}/boto3/resources/factory.py", 564, "do_action", "response = action(self, *args, **kwargs)"),
                 (f"{_SITE}/botocore/client.py", 963, "_make_api_call", "http, parsed_response = self._make_request("),
                 (f"{_SITE}/botocore/endpoint.py", 202, "_send_request", "while self._needs_retry("),
-                (f"{_SITE}/botocore/httpsession.py", 484, "send", "raise EndpointConnectionError(endpoint_url="
-                 "request.url, error=e)"),
+                (
+                    f"{_SITE}/botocore/httpsession.py",
+                    484,
+                    "send",
+                    "raise EndpointConnectionError(endpoint_url=request.url, error=e)",
+                ),
             ],
             f'botocore.exceptions.EndpointConnectionError: Could not connect to the endpoint URL: "{url}"',
         ),
@@ -1481,8 +1577,12 @@ def healthy_job_pip_retries_then_installs_and_runs() -> CaseSpec:
         name="pdf-parse-batch",
         ns="doc-ai",
         image="python:3.10-slim",
-        command=["sh", "-c", "pip install -U 'magic-pdf[full]==0.10.6' --extra-index-url https://wheels.myhloli.com "
-                 "&& magic-pdf -p /in -o /out"],
+        command=[
+            "sh",
+            "-c",
+            "pip install -U 'magic-pdf[full]==0.10.6' --extra-index-url https://wheels.myhloli.com "
+            "&& magic-pdf -p /in -o /out",
+        ],
         resources=cpu_only("16Gi", "8"),
         lines=lines,
         gaps=[1, 1, 2, 1, 15, 30, 6, 4, 100, 60, 60, 60, 60, 60, 60, 60],
