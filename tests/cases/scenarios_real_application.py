@@ -1593,3 +1593,266 @@ def healthy_job_pip_retries_then_installs_and_runs() -> CaseSpec:
         "for the extra wheel index, then installs; the install goes on",
         source="https://github.com/opendatalab/MinerU/issues/1802",
     )
+
+
+# -- batch 4 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def network_error_job_hub_shard_download_connection_reset() -> CaseSpec:
+    lines = [
+        "01/31/2026 07:00:31 - INFO - llmtuner.model.loader - Loading model from meta-llama/Llama-2-13b-hf",
+        "model-00001-of-00003.safetensors:  41%|████      | 4.06G/9.95G [01:52<02:41, 36.4MB/s]",
+        *_tb(
+            [
+                ("src/train_bash.py", 14, "<module>", "main()"),
+                ("/app/src/llmtuner/model/loader.py", 91, "load_model_and_tokenizer",
+                 "model = AutoModelForCausalLM.from_pretrained("),
+                (f"{_SITE}/transformers/modeling_utils.py", 3483, "from_pretrained",
+                 "resolved_archive_file, sharded_metadata = get_checkpoint_shard_files("),
+                (f"{_SITE}/transformers/utils/hub.py", 1025, "get_checkpoint_shard_files",
+                 "cached_filename = cached_file("),
+                (f"{_SITE}/huggingface_hub/file_download.py", 524, "http_get", "for chunk in r.iter_content("
+                 "chunk_size=10 * 1024 * 1024):"),
+                (f"{_SITE}/requests/models.py", 822, "generate", "raise ConnectionError(e)"),
+            ],
+            "requests.exceptions.ConnectionError: ('Connection aborted.', ConnectionResetError(104, 'Connection reset "
+            "by peer'))",
+        ),
+    ]
+    return _failed(
+        id="network-error-job-hub-shard-download-connection-reset",
+        day=27,
+        name="llama2-13b-sft",
+        ns="llm-ft",
+        image="registry.corp.example/llm/llama-factory:0.5",
+        command=["python", "src/train_bash.py", "--stage", "sft", "--model_name_or_path", "meta-llama/Llama-2-13b-hf"],
+        resources=gpu(4, "320Gi", "32"),
+        lines=lines,
+        category="network-error",
+        evidence="Connection reset by peer",
+        description="A single-pod fine-tune downloads the model's weight shards from the hub when it starts; "
+        "half way through a shard the remote end resets the connection and from_pretrained fails. The reset "
+        "is on the download from the hub, not between ranks: pre-download the weights to a volume or retry.",
+        title="Keep getting 'Connection reset by peer' while from_pretrained downloads the checkpoint shards",
+        source="https://github.com/hiyouga/LlamaFactory/issues/2371",
+        gaps=[2, 112] + [0] * 30,
+    )
+
+
+@SCENARIOS.add
+def dependency_error_pod_spark_driver_s3a_filesystem_class_not_found() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 28, 7, 0, tzinfo=timezone.utc))
+    ns, app_name = "hmda-reports", "hmda-reports"
+    app = _spark_app(ns, app_name, at)
+    driver = f"{app_name}-driver"
+    p = _spark_pod(
+        app,
+        driver,
+        "driver",
+        "registry.corp.example/reports/hmda-spark:2.4.0",
+        terminated(1, at(10), at(41)),
+        at,
+        owner=owner_ref(app),
+        args=["driver", "--class", "com.hmda.reports.MyReports", "local:///opt/spark/examples/jars/my-reports.jar"],
+    )
+    t = "19/03/29"
+    lines = [
+        f"{t} 07:00:14 INFO SparkContext: Running Spark version 2.4.0",
+        f"{t} 07:00:15 INFO SparkContext: Submitted application: HMDA Reports",
+        f"{t} 07:00:29 INFO SharedState: Setting hive.metastore.warehouse.dir ('null') to the value of "
+        "spark.sql.warehouse.dir ('file:/opt/spark/work-dir/spark-warehouse').",
+        f"{t} 07:00:31 WARN FileSystem: Cannot load filesystem",
+        'Exception in thread "main" java.lang.RuntimeException: java.lang.ClassNotFoundException: Class '
+        "org.apache.hadoop.fs.s3a.S3AFileSystem not found",
+        "\tat org.apache.hadoop.conf.Configuration.getClass(Configuration.java:2195)",
+        "\tat org.apache.hadoop.fs.FileSystem.getFileSystemClass(FileSystem.java:2654)",
+        "\tat org.apache.hadoop.fs.FileSystem.createFileSystem(FileSystem.java:2667)",
+        "\tat org.apache.spark.sql.execution.datasources.DataSource.resolveRelation(DataSource.scala:318)",
+        "\tat org.apache.spark.sql.DataFrameReader.csv(DataFrameReader.scala:615)",
+        "\tat com.hmda.reports.MyReports$.main(MyReports.scala:42)",
+        "Caused by: java.lang.ClassNotFoundException: Class org.apache.hadoop.fs.s3a.S3AFileSystem not found",
+        "\tat org.apache.hadoop.conf.Configuration.getClassByName(Configuration.java:2101)",
+        "\tat org.apache.hadoop.conf.Configuration.getClass(Configuration.java:2193)",
+        "\t... 27 more",
+        f"{t} 07:00:40 INFO SparkContext: Invoking stop() from shutdown hook",
+    ]
+    events = [
+        event(app, "SparkApplicationSubmitted", f"SparkApplication {app_name} was submitted successfully", at(1),
+              type_="Normal", component="spark-operator"),
+        event(app, "SparkDriverFailed", f"Driver {driver} failed", at(42), component="spark-operator"),
+    ]
+    return CaseSpec(
+        id="dependency-error-pod-spark-driver-s3a-filesystem-class-not-found",
+        kind="Pod",
+        name=driver,
+        namespace=ns,
+        healthy=False,
+        category="dependency-error",
+        culprit=driver,
+        evidence="ClassNotFoundException",
+        description="A SparkApplication's driver reads CSV files from s3a://; the hadoop-aws jar (and the AWS SDK "
+        "it needs) is not on the driver's classpath in the image, so Hadoop cannot load the S3A filesystem "
+        "class and the driver exits 1.",
+        title="java.lang.ClassNotFoundException: Class org.apache.hadoop.fs.s3a.S3AFileSystem not found in the "
+        "driver of a SparkApplication reading s3a://",
+        source="https://github.com/kubeflow/spark-operator/issues/460",
+        objects=[p, *events],
+        logs={f"{driver}/spark-kubernetes-driver": stamped(lines, at(12), [1, 14, 2] + [0] * 12 + [9])},
+        captured=at(400),
+    )
+
+
+@SCENARIOS.add
+def application_error_job_hydra_override_key_not_in_struct() -> CaseSpec:
+    lines = [
+        "Could not override 'trainer.gpus'.",
+        "To append to your config use +trainer.gpus=1",
+        "Key 'gpus' is not in struct",
+        "    full_key: trainer.gpus",
+        "    object_type=dict",
+        "",
+        "Set the environment variable HYDRA_FULL_ERROR=1 for a complete stack trace.",
+    ]
+    return _failed(
+        id="application-error-job-hydra-override-key-not-in-struct",
+        day=29,
+        name="dyn-gfn-train",
+        ns="bio-ml",
+        image="registry.corp.example/bio/dyn-gfn:0.1",
+        command=["python", "train.py", "trainer.gpus=1"],
+        lines=lines,
+        category="application-error",
+        evidence="Could not override 'trainer.gpus'",
+        description="The job's command passes a Hydra override for a key its trainer config does not have (the "
+        "config schema is closed), so Hydra rejects the command line before the script runs. The script's "
+        "own arguments are wrong: use +trainer.gpus=1 or the key the config defines.",
+        title="Hydra: Could not override 'trainer.gpus'. Key 'gpus' is not in struct",
+        source="https://github.com/lazaratan/dyn-gfn/issues/8",
+        every=0.0,
+    )
+
+
+@SCENARIOS.add
+def missing_file_job_trainer_cant_find_valid_checkpoint() -> CaseSpec:
+    lines = [
+        "loaded model huggyllama/llama-7b",
+        "adding LoRA modules...",
+        "trainable params: 79953920.0 || all params: 3660320768 || trainable: 2.184341894267557",
+        "torch.uint8 3238002688 0.8846206784649213",
+        *_tb(
+            [
+                ("/workspace/qlora/qlora.py", 758, "<module>", "train()"),
+                ("/workspace/qlora/qlora.py", 720, "train", "train_result = trainer.train(resume_from_checkpoint="
+                 "checkpoint_dir)"),
+                (f"{_SITE}/transformers/trainer.py", 1685, "train", "self._load_from_checkpoint("
+                 "resume_from_checkpoint)"),
+                (f"{_SITE}/transformers/trainer.py", 2159, "_load_from_checkpoint",
+                 'raise ValueError(f"Can\'t find a valid checkpoint at {resume_from_checkpoint}")'),
+            ],
+            "ValueError: Can't find a valid checkpoint at ./output/checkpoint-500",
+        ),
+    ]
+    return _failed(
+        id="missing-file-job-trainer-cant-find-valid-checkpoint",
+        day=30,
+        name="qlora-llama7b-resume",
+        ns="llm-ft",
+        image="registry.corp.example/llm/qlora:0.1",
+        command=["python", "/workspace/qlora/qlora.py", "--model_name_or_path", "huggyllama/llama-7b"],
+        lines=lines,
+        category="missing-file",
+        evidence="Can't find a valid checkpoint",
+        description="A QLoRA run restarted after an interruption and resumes from its last checkpoint directory; "
+        "that directory holds only the adapter, not the weights file the Trainer looks for, so resuming fails. "
+        "The checkpoint the job needs is not where it looks.",
+        title="Cannot resume from checkpoint because it is not detected as valid: ValueError: Can't find a valid "
+        "checkpoint at ./output/checkpoint-500",
+        source="https://github.com/artidoro/qlora/issues/27",
+        gaps=[20, 1, 5] + [0] * 20,
+    )
+
+
+@SCENARIOS.add
+def dependency_error_job_conda_packages_not_available() -> CaseSpec:
+    lines = [
+        "Collecting package metadata (repodata.json): ...working... done",
+        "Solving environment: ...working... failed with initial frozen solve. Retrying with flexible solve.",
+        "",
+        "PackagesNotFoundError: The following packages are not available from current channels:",
+        "",
+        "  - python=3.8.5",
+        "",
+        "Current channels:",
+        "",
+        "  - https://repo.anaconda.com/pkgs/main/linux-aarch64",
+        "  - https://repo.anaconda.com/pkgs/main/noarch",
+        "  - https://repo.anaconda.com/pkgs/r/linux-aarch64",
+        "  - https://repo.anaconda.com/pkgs/r/noarch",
+        "",
+        "To search for alternate channels that may provide the conda package you're",
+        "looking for, navigate to",
+        "",
+        "    https://anaconda.org",
+        "",
+        "and use the search bar at the top of the page.",
+    ]
+    return _failed(
+        id="dependency-error-job-conda-packages-not-available",
+        day=18,
+        name="sd-webui-env-setup",
+        ns="genai-art",
+        image="continuumio/miniconda3:4.12.0",
+        command=["sh", "-c", "conda env create -f /app/environment.yaml && conda run -n ldm python launch.py"],
+        resources=cpu_only("8Gi", "4"),
+        lines=lines,
+        category="dependency-error",
+        evidence="PackagesNotFoundError",
+        description="The Job creates its conda environment when it starts, on an arm64 node; the pinned Python "
+        "is not published for linux-aarch64 on the configured channels, so the environment cannot be solved "
+        "and nothing runs. Add a channel that has it (conda-forge), relax the pin, or build the environment "
+        "into an image for that architecture.",
+        title="conda: PackagesNotFoundError: The following packages are not available from current channels: "
+        "- python=3.8.5 (linux-aarch64)",
+        source="https://github.com/AbdBarho/stable-diffusion-webui-docker/issues/84",
+        gaps=[4, 3] + [0] * 30,
+    )
+
+
+@SCENARIOS.add
+def healthy_job_token_indices_longer_than_maximum_warning() -> CaseSpec:
+    warn = (
+        "Token indices sequence length is longer than the specified maximum sequence length for this model "
+        "({n} > 512). Running this sequence through the model will result in indexing errors"
+    )
+    lines = [
+        warn.format(n=564),
+        warn.format(n=738),
+        warn.format(n=549),
+        warn.format(n=781),
+        "Epoch: [0][  1/500]\tTime 112.567 (124.016)\tLoss 3.0156 (6.4026)\tCeLoss 3.0156 (6.4026)\t"
+        "MaskLoss 1.4305 (1.5772)\tMaskBCELoss 0.9352 (1.1417)",
+        *[
+            f"Epoch: [0][{i:3d}/500]\tTime 3.{400 + i} (4.{100 + i})\tLoss {2.9 - i * 0.02:.4f} "
+            f"({3.6 - i * 0.02:.4f})\tCeLoss {2.1 - i * 0.01:.4f} ({2.5 - i * 0.01:.4f})\tMaskLoss "
+            f"{1.41 - i * 0.005:.4f} (1.4912)\tMaskBCELoss 0.9{i % 10}01 (1.0{i % 10}33)"
+            for i in range(10, 70, 10)
+        ],
+    ]
+    return _running(
+        id="healthy-job-token-indices-longer-than-maximum-warning",
+        day=19,
+        name="lisa-7b-train",
+        ns="vision-llm",
+        image="registry.corp.example/vision/lisa:1.0",
+        command=["deepspeed", "--master_port=24999", "train_ds.py", "--version", "LLaVA/LLaVA-Lightning-7B-v1-1"],
+        resources=gpu(8, "640Gi", "64"),
+        lines=lines,
+        gaps=[3, 2, 4, 100, 34, 34, 34, 34, 34, 34],
+        description="A segmentation-LLM training tokenizes long conversations: the tokenizer warns that some "
+        "samples are longer than its nominal maximum ('will result in indexing errors'), which the training "
+        "code truncates later. It is a warning; steps keep completing and the loss falls.",
+        title="'Token indices sequence length is longer than the specified maximum sequence length for this "
+        "model (564 > 512)' printed repeatedly during training",
+        source="https://github.com/JIA-Lab-research/LISA/issues/18",
+    )
