@@ -1606,14 +1606,30 @@ def network_error_job_hub_shard_download_connection_reset() -> CaseSpec:
         *_tb(
             [
                 ("src/train_bash.py", 14, "<module>", "main()"),
-                ("/app/src/llmtuner/model/loader.py", 91, "load_model_and_tokenizer",
-                 "model = AutoModelForCausalLM.from_pretrained("),
-                (f"{_SITE}/transformers/modeling_utils.py", 3483, "from_pretrained",
-                 "resolved_archive_file, sharded_metadata = get_checkpoint_shard_files("),
-                (f"{_SITE}/transformers/utils/hub.py", 1025, "get_checkpoint_shard_files",
-                 "cached_filename = cached_file("),
-                (f"{_SITE}/huggingface_hub/file_download.py", 524, "http_get", "for chunk in r.iter_content("
-                 "chunk_size=10 * 1024 * 1024):"),
+                (
+                    "/app/src/llmtuner/model/loader.py",
+                    91,
+                    "load_model_and_tokenizer",
+                    "model = AutoModelForCausalLM.from_pretrained(",
+                ),
+                (
+                    f"{_SITE}/transformers/modeling_utils.py",
+                    3483,
+                    "from_pretrained",
+                    "resolved_archive_file, sharded_metadata = get_checkpoint_shard_files(",
+                ),
+                (
+                    f"{_SITE}/transformers/utils/hub.py",
+                    1025,
+                    "get_checkpoint_shard_files",
+                    "cached_filename = cached_file(",
+                ),
+                (
+                    f"{_SITE}/huggingface_hub/file_download.py",
+                    524,
+                    "http_get",
+                    "for chunk in r.iter_content(chunk_size=10 * 1024 * 1024):",
+                ),
                 (f"{_SITE}/requests/models.py", 822, "generate", "raise ConnectionError(e)"),
             ],
             "requests.exceptions.ConnectionError: ('Connection aborted.', ConnectionResetError(104, 'Connection reset "
@@ -1678,8 +1694,14 @@ def dependency_error_pod_spark_driver_s3a_filesystem_class_not_found() -> CaseSp
         f"{t} 07:00:40 INFO SparkContext: Invoking stop() from shutdown hook",
     ]
     events = [
-        event(app, "SparkApplicationSubmitted", f"SparkApplication {app_name} was submitted successfully", at(1),
-              type_="Normal", component="spark-operator"),
+        event(
+            app,
+            "SparkApplicationSubmitted",
+            f"SparkApplication {app_name} was submitted successfully",
+            at(1),
+            type_="Normal",
+            component="spark-operator",
+        ),
         event(app, "SparkDriverFailed", f"Driver {driver} failed", at(42), component="spark-operator"),
     ]
     return CaseSpec(
@@ -1743,12 +1765,24 @@ def missing_file_job_trainer_cant_find_valid_checkpoint() -> CaseSpec:
         *_tb(
             [
                 ("/workspace/qlora/qlora.py", 758, "<module>", "train()"),
-                ("/workspace/qlora/qlora.py", 720, "train", "train_result = trainer.train(resume_from_checkpoint="
-                 "checkpoint_dir)"),
-                (f"{_SITE}/transformers/trainer.py", 1685, "train", "self._load_from_checkpoint("
-                 "resume_from_checkpoint)"),
-                (f"{_SITE}/transformers/trainer.py", 2159, "_load_from_checkpoint",
-                 'raise ValueError(f"Can\'t find a valid checkpoint at {resume_from_checkpoint}")'),
+                (
+                    "/workspace/qlora/qlora.py",
+                    720,
+                    "train",
+                    "train_result = trainer.train(resume_from_checkpoint=checkpoint_dir)",
+                ),
+                (
+                    f"{_SITE}/transformers/trainer.py",
+                    1685,
+                    "train",
+                    "self._load_from_checkpoint(resume_from_checkpoint)",
+                ),
+                (
+                    f"{_SITE}/transformers/trainer.py",
+                    2159,
+                    "_load_from_checkpoint",
+                    'raise ValueError(f"Can\'t find a valid checkpoint at {resume_from_checkpoint}")',
+                ),
             ],
             "ValueError: Can't find a valid checkpoint at ./output/checkpoint-500",
         ),

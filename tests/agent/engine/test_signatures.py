@@ -379,6 +379,24 @@ def test_status_signature_matching() -> None:
         ("torch._dynamo.exc.Unsupported: call_function BuiltinVariable(open)", ["python-exception"]),
         # A Java logger's class name is not an exception.
         ("22/12/21 05:30:47 INFO Executor: Starting executor ID 3 on host 10.244.7.19", []),
+        # Hydra refusing an override from the command line.
+        ("Could not override 'trainer.gpus'.", ["script-argument-error"]),
+        ("Key 'gpus' is not in struct", ["script-argument-error"]),
+        # conda and mamba unable to solve an environment file.
+        (
+            "PackagesNotFoundError: The following packages are not available from current channels:",
+            ["pip-requirement-rejected"],
+        ),
+        ("Solving environment: ...working... done", []),
+        # A class missing from the JVM's classpath.
+        (
+            'Exception in thread "main" java.lang.RuntimeException: java.lang.ClassNotFoundException: Class '
+            "org.apache.hadoop.fs.s3a.S3AFileSystem not found",
+            ["import-error"],
+        ),
+        # A checkpoint the job cannot find, said the other way round.
+        ("ValueError: Can't find a valid checkpoint at ./output/checkpoint-500", ["named-file-missing"]),
+        ("Found checkpoint at ./output/checkpoint-500, resuming", []),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
