@@ -1890,3 +1890,194 @@ def healthy_job_token_indices_longer_than_maximum_warning() -> CaseSpec:
         "model (564 > 512)' printed repeatedly during training",
         source="https://github.com/JIA-Lab-research/LISA/issues/18",
     )
+
+
+# -- batch 5 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def dependency_error_job_xgboost_library_gomp_version_not_found() -> CaseSpec:
+    site = "/home/app/venv/lib/python3.6/site-packages"
+    lines = [
+        *_tb(
+            [
+                ("/app/score.py", 7, "<module>", "import xgboost as xgb"),
+                (f"{site}/xgboost/__init__.py", 11, "<module>", "from .core import DMatrix, Booster"),
+                (f"{site}/xgboost/core.py", 175, "<module>", "_LIB = _load_lib()"),
+                (f"{site}/xgboost/core.py", 152, "_load_lib", "'Error message(s): {}\\n'.format(os_error_list))"),
+            ],
+            "xgboost.core.XGBoostError: XGBoost Library (libxgboost.so) could not be loaded.\n"
+            "Likely causes:\n"
+            "  * OpenMP runtime is not installed (vcomp140.dll or libgomp-1.dll for Windows, libgomp.so for UNIX-like "
+            "OSes)\n"
+            "  * You are running 32-bit Python on a 64-bit OS\n"
+            "Error message(s): [\"/usr/lib/x86_64-linux-gnu/libgomp.so.1: version `GOMP_4.0' not found (required by "
+            f'{site}/xgboost/./lib/libxgboost.so)", "/usr/lib/x86_64-linux-gnu/libgomp.so.1: version `GOMP_4.0\' not '
+            f'found (required by {site}/xgboost/libxgboost.so)"]',
+        ),
+    ]
+    return _failed(
+        id="dependency-error-job-xgboost-library-gomp-version-not-found",
+        day=1,
+        name="risk-score-nightly",
+        ns="credit-ml",
+        image="registry.corp.example/credit/scoring:xgb0.90",
+        command=["python", "/app/score.py"],
+        resources=cpu_only("8Gi", "4"),
+        lines=lines,
+        category="dependency-error",
+        evidence="could not be loaded",
+        description="A scoring Job's image got xgboost 0.90, whose library needs a newer OpenMP runtime than the "
+        "base image's libgomp provides (GOMP_4.0); importing xgboost fails before any work. Install a current "
+        "libgomp1 in the image or pin the xgboost that matches it.",
+        title="XGBoostError: XGBoost Library (libxgboost.so) could not be loaded: libgomp.so.1: version `GOMP_4.0' "
+        "not found",
+        source="https://github.com/dmlc/xgboost/issues/4489",
+        every=0.0,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_xgboost_label_size_pred_size_mismatch() -> CaseSpec:
+    lines = [
+        "distributed.scheduler - INFO - Receive client connection: Client-7f9a31c2-1b4e-11ef-8a0b-0a580a81020e",
+        "distributed.core - INFO - Starting established connection",
+        *_tb(
+            [
+                ("/app/train_tree_level.py", 24, "<module>", 'est.fit(X_train, y_train, eval_metric="logloss")'),
+                (f"{_SITE}/dask_ml/xgboost.py", 214, "fit", "self._Booster = train(client, params, X, y, **kwargs)"),
+                (f"{_SITE}/xgboost/core.py", 1109, "update", "dtrain.handle))"),
+                (f"{_SITE}/xgboost/core.py", 176, "_check_call", "raise XGBoostError(py_str(_LIB.XGBGetLastError()))"),
+            ],
+            "xgboost.core.XGBoostError: [11:41:24] /workspace/src/objective/multiclass_obj.cu:60: Check failed: "
+            "preds.Size() == (static_cast<size_t>(param_.num_class) * info.labels_.Size()): SoftmaxMultiClassObj: "
+            "label size and pred size does not match",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-xgboost-label-size-pred-size-mismatch",
+        day=2,
+        name="tree-level-classifier",
+        ns="retail-ml",
+        image="registry.corp.example/retail/dask-xgb:2019.12",
+        command=["python", "/app/train_tree_level.py"],
+        resources=cpu_only("16Gi", "8"),
+        lines=lines,
+        category="application-error",
+        evidence="label size and pred size does not match",
+        description="A multi-class XGBoost model is trained through dask-ml on encoded labels whose classes do "
+        "not agree with the num_class the objective was built for, so XGBoost's softmax objective refuses the "
+        "first iteration. The job's labels or parameters are wrong.",
+        title="[dask] XGBoostError: SoftmaxMultiClassObj: label size and pred size does not match",
+        source="https://github.com/dmlc/xgboost/issues/5109",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_gce_metadata_server_refresh_500() -> CaseSpec:
+    meta = (
+        "http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/trainer@ml-prod.iam."
+        "gserviceaccount.com/token?scopes=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fdevstorage.read_only"
+    )
+    lines = [
+        "2026-10-03 07:00:31,402 INFO Loading features from gs://features-daily/2026-10-02/",
+        *_tb(
+            [
+                (
+                    "/app/src/utils/cloud_storage.py",
+                    13,
+                    "__init__",
+                    "self.bucket: Bucket = self.client.get_bucket(self.bucket_name)",
+                ),
+                (f"{_SITE}/google/cloud/storage/client.py", 772, "get_bucket", "bucket.reload("),
+                (
+                    f"{_SITE}/google/auth/compute_engine/credentials.py",
+                    117,
+                    "refresh",
+                    "six.raise_from(new_exc, caught_exc)",
+                ),
+                ("<string>", 3, "raise_from", ""),
+            ],
+            f'google.auth.exceptions.RefreshError: ("Failed to retrieve {meta} from the Google Compute Engine '
+            "metadata service. Status: 500 Response:\\nb'Internal Server Error\\\\n'\", "
+            "<google.auth.transport.requests._Response object at 0x7f4b8a2320b0>)",
+        ),
+    ]
+    return _failed(
+        id="network-error-job-gce-metadata-server-refresh-500",
+        day=3,
+        name="feature-refresh",
+        ns="ml-prod",
+        image="registry.corp.example/ml/feature-refresh:3.2",
+        command=["python", "-m", "src.refresh"],
+        resources=cpu_only("4Gi", "2"),
+        lines=lines,
+        category="network-error",
+        evidence="Status: 500",
+        description="A Job on GKE reads from Cloud Storage with the node's workload identity; fetching the access "
+        "token from the metadata server fails with an internal server error (500), so the storage client cannot "
+        "authenticate. A transient error of a service outside the job: retry, or make the client retry token "
+        "refreshes.",
+        title="Intermittent RefreshError with Internal Server Error (Status: 500) from the GCE metadata service",
+        source="https://github.com/googleapis/google-cloud-python/issues/15188",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def unknown_pod_pipeline_step_exit_255_without_error() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 4, 7, 0, tzinfo=timezone.utc))
+    ns, wf = "kubeflow-user", "train-and-publish-8kq2x"
+    name = f"{wf}-2817342210"
+    workflow = {
+        "apiVersion": "argoproj.io/v1alpha1",
+        "kind": "Workflow",
+        "metadata": object_meta(ns, "Workflow", wf, at(-300)),
+    }
+    main = Container(
+        "main",
+        "registry.corp.example/mlops/publish-status:1.2",
+        command=["python", "/app/publish.py", "--status-path", "/tmp/inputs/status/data"],
+        resources=cpu_only("1Gi", "500m"),
+        state=terminated(255, at(12), at(41)),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"workflows.argoproj.io/workflow": wf, "workflows.argoproj.io/completed": "true"},
+        annotations={"workflows.argoproj.io/node-name": f"{wf}.publish-status"},
+        owner=owner_ref(workflow),
+        containers=[main],
+        created=at(0),
+        phase="Failed",
+        node="cpu-pool-3-x8k",
+        scheduled=at(1),
+        restart_policy="Never",
+        qos="Burstable",
+        service_account="pipeline-runner",
+    )
+    lines = [
+        "2026-10-04 07:00:13,118 - publish - INFO - reading status from /tmp/inputs/status/data",
+        "2026-10-04 07:00:13,121 - publish - INFO - training status: SUCCEEDED (accuracy=0.9312)",
+        "2026-10-04 07:00:13,402 - publish - INFO - publishing status to the model registry",
+    ]
+    return CaseSpec(
+        id="unknown-pod-pipeline-step-exit-255-without-error",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unknown",
+        culprit=name,
+        evidence="exit code 255",
+        description="The second step of a two-step pipeline logs its progress through Python's logger and then "
+        "exits 255 every time, with no exception or error line; the pipeline UI shows only the exit code. "
+        "Nothing read names a cause.",
+        title="Pipeline component fails with exit code 255 and '[object Object]' as its pod log; the step's own "
+        "log has no error",
+        source="https://github.com/kubeflow/pipelines/issues/5008",
+        objects=[p],
+        logs={f"{name}/main": stamped(lines, at(13), [0.003, 0.28])},
+        captured=at(600),
+    )
