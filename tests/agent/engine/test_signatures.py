@@ -397,6 +397,23 @@ def test_status_signature_matching() -> None:
         # A checkpoint the job cannot find, said the other way round.
         ("ValueError: Can't find a valid checkpoint at ./output/checkpoint-500", ["named-file-missing"]),
         ("Found checkpoint at ./output/checkpoint-500, resuming", []),
+        # A library built for a newer runtime than the image has.
+        (
+            "XGBoostError: XGBoost Library (libxgboost.so) could not be loaded.",
+            ["shared-library-missing"],
+        ),
+        (
+            "Error message(s): [\"/usr/lib/x86_64-linux-gnu/libgomp.so.1: version `GOMP_4.0' not found (required by "
+            "xgboost/lib/libxgboost.so)\"]",
+            ["shared-library-missing"],
+        ),
+        # The GCE metadata server failing to hand out a token.
+        (
+            "google.auth.exceptions.RefreshError: (\"Failed to retrieve http://metadata.google.internal/computeMetadata/"
+            "v1/instance/service-accounts/default/token from the Google Compute Engine metadata service. Status: 500 "
+            "Response:\\nb'Internal Server Error'\")",
+            ["http-server-error"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
