@@ -404,12 +404,12 @@ def test_status_signature_matching() -> None:
         ),
         (
             "Error message(s): [\"/usr/lib/x86_64-linux-gnu/libgomp.so.1: version `GOMP_4.0' not found (required by "
-            "xgboost/lib/libxgboost.so)\"]",
+            'xgboost/lib/libxgboost.so)"]',
             ["shared-library-missing"],
         ),
         # The GCE metadata server failing to hand out a token.
         (
-            "google.auth.exceptions.RefreshError: (\"Failed to retrieve http://metadata.google.internal/computeMetadata/"
+            'google.auth.exceptions.RefreshError: ("Failed to retrieve http://metadata.google.internal/computeMetadata/'
             "v1/instance/service-accounts/default/token from the Google Compute Engine metadata service. Status: 500 "
             "Response:\\nb'Internal Server Error'\")",
             ["http-server-error"],
