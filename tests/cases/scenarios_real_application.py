@@ -2081,3 +2081,143 @@ def unknown_pod_pipeline_step_exit_255_without_error() -> CaseSpec:
         logs={f"{name}/main": stamped(lines, at(13), [0.003, 0.28])},
         captured=at(600),
     )
+
+
+# -- batch 6 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def network_error_job_paddleocr_model_download_retry_limit() -> CaseSpec:
+    url = "https://paddleocr.bj.bcebos.com/PP-OCRv3/english/en_PP-OCRv3_det_infer.tar"
+    reset = "('Connection aborted.', ConnectionResetError(104, 'Connection reset by peer'))"
+    lines = [
+        f"download {url} to /root/.paddleocr/whl/det/en/en_PP-OCRv3_det_infer/en_PP-OCRv3_det_infer.tar",
+        f"[2026/10/05 07:00:44] ppocr INFO: Downloading en_PP-OCRv3_det_infer.tar from {url} failed 1 times with "
+        f"exception {reset}",
+        f"[2026/10/05 07:01:12] ppocr INFO: Downloading en_PP-OCRv3_det_infer.tar from {url} failed 2 times with "
+        f"exception {reset}",
+        f"[2026/10/05 07:01:38] ppocr INFO: Downloading en_PP-OCRv3_det_infer.tar from {url} failed 3 times with "
+        f"exception {reset}",
+        *_tb(
+            [
+                ("/app/omniparser.py", 21, "<module>", "ocr = PaddleOCR(lang='en', use_angle_cls=False)"),
+                (f"{_SITE}/paddleocr/paddleocr.py", 693, "__init__", "maybe_download(params.det_model_dir, det_url)"),
+                (
+                    f"{_SITE}/paddleocr/ppocr/utils/network.py",
+                    55,
+                    "maybe_download",
+                    "download_with_progressbar(url, tmp_path)",
+                ),
+                (f"{_SITE}/paddleocr/ppocr/utils/network.py", 31, "download_with_progressbar", "raise RuntimeError("),
+            ],
+            f"RuntimeError: Download from {url} failed. Retry limit reached",
+        ),
+    ]
+    return _failed(
+        id="network-error-job-paddleocr-model-download-retry-limit",
+        day=5,
+        name="screen-parse-batch",
+        ns="agents",
+        image="registry.corp.example/agents/omniparser:1.5",
+        command=["python", "/app/omniparser.py", "--input", "/data/screens"],
+        lines=lines,
+        category="network-error",
+        evidence="Retry limit reached",
+        description="A screen-parsing Job builds its OCR model on start, which downloads the detection weights "
+        "from the vendor's object storage; every attempt is reset by the remote end and PaddleOCR gives up "
+        "after its retries. Stage the model files on a volume or give the pod a route to the host.",
+        title="PaddleOCR model download: failed 3 times with ConnectionResetError(104, 'Connection reset by peer'), "
+        "RuntimeError: ... failed. Retry limit reached",
+        source="https://github.com/microsoft/OmniParser/issues/124",
+        gaps=[14, 28, 26, 1] + [0] * 20,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_model_cdn_certificate_expired() -> CaseSpec:
+    host = "model-cdn.vendor.example"
+    path = "/lfs/a6/70/1d78ab3b4d972307cdec3b69d4c13f46e0d5140514f50ab7d84259324b94"
+    lines = [
+        "Creating model: ('PaddleOCR-VL-0.9B', None)",
+        f"[Download] Error downloading /tmp/tmpjevnqw2v/temp_dir/._tmp/generation_config.json: None: Max retries "
+        f"exceeded with url: https://{host}{path} (Caused by SSLError(MaxRetryError(\"HTTPSConnectionPool(host='{host}'"
+        f", port=443): Max retries exceeded with url: {path} (Caused by SSLError(SSLCertVerificationError(1, '[SSL: "
+        "CERTIFICATE_VERIFY_FAILED] certificate verify failed: certificate has expired (_ssl.c:1010)')))\")))",
+        *_tb(
+            [
+                (
+                    f"{_SITE}/paddlex/inference/models/__init__.py",
+                    71,
+                    "create_predictor",
+                    "model_dir = official_models[model_name]",
+                ),
+                (
+                    f"{_SITE}/paddlex/inference/utils/official_models.py",
+                    575,
+                    "__getitem__",
+                    "return self._get_model_local_path(model_name)",
+                ),
+            ],
+            "Exception: No available model hosting platforms detected. Please check your network connection.",
+        ),
+    ]
+    return _failed(
+        id="network-error-job-model-cdn-certificate-expired",
+        day=6,
+        name="doc-vl-parse",
+        ns="doc-ai",
+        image="registry.corp.example/doc/paddleocr-vl:3.3",
+        command=["paddleocr", "doc_parser", "-i", "/data/in", "--save_path", "/data/out"],
+        lines=lines,
+        category="network-error",
+        evidence="certificate has expired",
+        description="A document-parsing Job downloads its model files from the vendor's CDN on start; the CDN "
+        "serves an expired TLS certificate, every download fails verification and the model cannot be created. "
+        "The outside service is at fault; stage the model on a volume until it is fixed.",
+        title="Model download fails: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: certificate has "
+        "expired (the vendor CDN's certificate)",
+        source="https://github.com/PaddlePaddle/PaddleX/issues/5159",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_mindspore_matmul_dimensions() -> CaseSpec:
+    lines = [
+        "[WARNING] ME(412:139907155113792,MainProcess):2026-10-07-07:00:41.118.412 [mindspore/run_check/_check_version"
+        ".py:102] MindSpore version 2.2.14 and cuda version 11.6.124 does not match, CUDA version [['10.1', '11.1', "
+        "'11.6']] are supported.",
+        "Epoch 0:   0%|          | 0/226 [00:00<?, ?it/s]",
+        *_tb(
+            [
+                ("/app/bert_lstm_crf.py", 118, "<module>", 'trainer.run(tgt_columns="labels")'),
+                (
+                    f"{_SITE}/mindspore/nn/cell.py",
+                    482,
+                    "_run_construct",
+                    "output = self.construct(*cast_inputs, **kwargs)",
+                ),
+                (f"{_SITE}/mindnlp/transformers/models/bert/modeling_bert.py", 802, "construct", ""),
+                (f"{_SITE}/mindspore/ops/primitive.py", 647, "__check__", "fn(*(x[track] for x in args))"),
+            ],
+            "ValueError: For 'MatMul' the input dimensions must be equal, but got 'x1_col': 768 and 'x2_row': 3072.",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-mindspore-matmul-dimensions",
+        day=7,
+        name="bert-lstm-crf-ner",
+        ns="nlp-research",
+        image="registry.corp.example/nlp/mindnlp:0.3",
+        command=["python", "/app/bert_lstm_crf.py"],
+        lines=lines,
+        category="application-error",
+        evidence="the input dimensions must be equal",
+        description="A BERT-LSTM-CRF example wires the encoder's 768-wide output into a layer built for 3072 "
+        "inputs; MindSpore's MatMul check rejects the first batch. The model definition in the job's code is "
+        "wrong.",
+        title="Bert-LSTM-CRF example: ValueError: For 'MatMul' the input dimensions must be equal, but got "
+        "'x1_col': 768 and 'x2_row': 3072.",
+        source="https://github.com/candle-org/MindAct/issues/986",
+        every=2.0,
+    )
