@@ -407,6 +407,12 @@ def test_status_signature_matching() -> None:
             'xgboost/lib/libxgboost.so)"]',
             ["shared-library-missing"],
         ),
+        # A downloader giving up after its retries.
+        (
+            "RuntimeError: Download from https://paddleocr.bj.bcebos.com/PP-OCRv3/english/en_PP-OCRv3_det_infer.tar "
+            "failed. Retry limit reached",
+            ["connection-failed"],
+        ),
         # The GCE metadata server failing to hand out a token.
         (
             'google.auth.exceptions.RefreshError: ("Failed to retrieve http://metadata.google.internal/computeMetadata/'
