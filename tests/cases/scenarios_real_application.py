@@ -2221,3 +2221,177 @@ def application_error_job_mindspore_matmul_dimensions() -> CaseSpec:
         source="https://github.com/candle-org/MindAct/issues/986",
         every=2.0,
     )
+
+
+# -- batch 7 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def missing_file_job_torch_load_git_lfs_pointer() -> CaseSpec:
+    site = "/opt/conda/envs/limo/lib/python3.10/site-packages"
+    lines = [
+        *_tb(
+            [
+                ("/app/generate_molecules.py", 15, "<module>", "vae.load_state_dict(torch.load('vae.pt'))"),
+                (
+                    f"{site}/torch/serialization.py",
+                    713,
+                    "load",
+                    "return _legacy_load(opened_file, map_location, pickle_module, **pickle_load_args)",
+                ),
+                (
+                    f"{site}/torch/serialization.py",
+                    920,
+                    "_legacy_load",
+                    "magic_number = pickle_module.load(f, **pickle_load_args)",
+                ),
+            ],
+            "_pickle.UnpicklingError: invalid load key, 'v'.",
+        ),
+    ]
+    return _failed(
+        id="missing-file-job-torch-load-git-lfs-pointer",
+        day=8,
+        name="limo-generate",
+        ns="chem-ml",
+        image="registry.corp.example/chem/limo:0.1",
+        command=["python", "/app/generate_molecules.py"],
+        lines=lines,
+        category="missing-file",
+        evidence="invalid load key",
+        description="A molecule-generation Job loads its pretrained VAE; the image was built from a clone made "
+        "without git-lfs, so vae.pt is the small LFS pointer text ('version https://git-lfs...') and torch.load "
+        "fails on its first byte. The weights file the job needs is not really there: pull the LFS objects.",
+        title="_pickle.UnpicklingError: invalid load key, 'v'. (vae.pt is a git-lfs pointer, not the weights)",
+        source="https://github.com/Rose-STL-Lab/LIMO/issues/3",
+        every=0.0,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_dataloader_received_0_items_of_ancdata() -> CaseSpec:
+    site = "/opt/conda/envs/smoke/lib/python3.7"
+    lines = [
+        "[2026-10-09 07:10:12,411] smoke.trainer INFO: eta: 2 days, 1:12:40  iter: 3400  loss: 3.2153 (3.4189)  "
+        "lr: 0.000250  max mem: 6122",
+        "[2026-10-09 07:11:55,902] smoke.trainer INFO: eta: 2 days, 1:10:57  iter: 3410  loss: 3.1988 (3.4182)  "
+        "lr: 0.000250  max mem: 6122",
+        *_tb(
+            [
+                ("tools/plain_train_net.py", 100, "<module>", "args=(args,),"),
+                (
+                    f"{site}/site-packages/torch/utils/data/dataloader.py",
+                    841,
+                    "_next_data",
+                    "idx, data = self._get_data()",
+                ),
+                (
+                    f"{site}/site-packages/torch/utils/data/dataloader.py",
+                    761,
+                    "_try_get_data",
+                    "data = self._data_queue.get(timeout=timeout)",
+                ),
+                (f"{site}/multiprocessing/queues.py", 113, "get", "return _ForkingPickler.loads(res)"),
+                (
+                    f"{site}/site-packages/torch/multiprocessing/reductions.py",
+                    294,
+                    "rebuild_storage_fd",
+                    "fd = df.detach()",
+                ),
+                (f"{site}/multiprocessing/resource_sharer.py", 58, "detach", "return reduction.recv_handle(conn)"),
+                (f"{site}/multiprocessing/reduction.py", 185, "recv_handle", "return recvfds(s, 1)[0]"),
+                (f"{site}/multiprocessing/reduction.py", 161, "recvfds", "len(ancdata))"),
+            ],
+            "RuntimeError: received 0 items of ancdata",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-dataloader-received-0-items-of-ancdata",
+        day=9,
+        name="smoke-kitti-train",
+        ns="adas-perception",
+        image="registry.corp.example/adas/smoke:1.0",
+        command=["python", "tools/plain_train_net.py", "--config-file", "configs/smoke_gn_vector.yaml"],
+        lines=lines,
+        category="application-error",
+        evidence="received 0 items of ancdata",
+        description="A monocular 3D detection training runs for thousands of iterations, then a DataLoader "
+        "worker's tensor cannot be handed over: the process has used up its file descriptors (the default "
+        "file_descriptor sharing strategy holds one per shared tensor). The job's loader settings exhaust the "
+        "limit: fewer workers, the file_system strategy, or a higher nofile limit.",
+        title="RuntimeError: received 0 items of ancdata during training (DataLoader workers and the "
+        "file_descriptor sharing strategy)",
+        source="https://github.com/lzccccc/SMOKE/issues/21",
+        gaps=[103, 40] + [0] * 30,
+    )
+
+
+@SCENARIOS.add
+def healthy_pod_vllm_turing_gpu_uses_xformers_backend() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 10, 6, 0, tzinfo=timezone.utc))
+    ns, deployment = "llm-serving", "qwen-7b-t4"
+    template_hash = "7c9f5d6b48"
+    rs = f"{deployment}-{template_hash}"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.6.4",
+        args=["--model", "Qwen/Qwen2.5-7B-Instruct-AWQ", "--dtype", "half", "--max-model-len", "8192"],
+        resources=gpu(1, "32Gi", "8"),
+        ports=[{"containerPort": 8000, "name": "http", "protocol": "TCP"}],
+        state=running(at(15)),
+        ready=True,
+    )
+    p = pod(
+        name=f"{rs}-x2kfp",
+        namespace=ns,
+        labels={"app": deployment, "pod-template-hash": template_hash},
+        owner={
+            "apiVersion": "apps/v1",
+            "kind": "ReplicaSet",
+            "name": rs,
+            "uid": uid(ns, "ReplicaSet", rs),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[c],
+        created=at(0),
+        phase="Running",
+        node="t4-pool-1-7hq",
+        scheduled=at(1),
+        restart_policy="Always",
+        qos="Guaranteed",
+    )
+    name = p["metadata"]["name"]
+    start = [
+        "INFO 11-23 06:00:21 api_server.py:585] vLLM API server version 0.6.4",
+        "INFO 11-23 06:00:34 llm_engine.py:249] Initializing an LLM engine (v0.6.4) with config: "
+        "model='Qwen/Qwen2.5-7B-Instruct-AWQ', dtype=torch.float16, max_seq_len=8192, quantization=awq",
+        "INFO 11-23 06:00:36 selector.py:247] Cannot use FlashAttention-2 backend for Volta and Turing GPUs.",
+        "INFO 11-23 06:00:36 selector.py:129] Using XFormers backend.",
+        "INFO 11-23 06:01:58 model_runner.py:1077] Loading model weights took 5.2028 GB",
+        "INFO 11-23 06:02:07 gpu_executor.py:122] # GPU blocks: 1120, # CPU blocks: 512",
+        "INFO 11-23 06:02:31 api_server.py:654] Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)",
+    ]
+    served = [
+        f'INFO:     10.44.{2 + i % 3}.17:{51234 + i} - "POST /v1/chat/completions HTTP/1.1" 200 OK' for i in range(30)
+    ]
+    log = stamped(start, at(21), [13, 2, 0, 82, 9, 24]) + stamped(served, at(200), 40)
+    return CaseSpec(
+        id="healthy-pod-vllm-turing-gpu-uses-xformers-backend",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
+        description="A vLLM server on a Tesla T4 says at start that it cannot use the FlashAttention-2 backend "
+        "on Volta and Turing GPUs and picks the XFormers backend instead; it loads the model and has answered "
+        "chat requests since. A choice made for the GPU, not a failure.",
+        title="vLLM on a Turing GPU: 'Cannot use FlashAttention-2 backend for Volta and Turing GPUs.' - it uses "
+        "XFormers and serves",
+        source="https://github.com/vllm-project/vllm/issues/10592",
+        objects=[p],
+        logs={f"{name}/vllm": log},
+        captured=at(200 + 40 * 30 + 20),
+    )
