@@ -2395,3 +2395,126 @@ def healthy_pod_vllm_turing_gpu_uses_xformers_backend() -> CaseSpec:
         logs={f"{name}/vllm": log},
         captured=at(200 + 40 * 30 + 20),
     )
+
+
+# -- batch 8 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def dependency_error_job_tokenizer_class_does_not_exist() -> CaseSpec:
+    lines = [
+        "Loading checkpoint shards: 100%|██████████| 3/3 [00:21<00:00,  7.12s/it]",
+        *_tb(
+            [
+                ("/app/fastchat/serve/cli.py", 131, "<module>", "main(args)"),
+                (
+                    "/app/fastchat/serve/inference.py",
+                    58,
+                    "load_model",
+                    "tokenizer = AutoTokenizer.from_pretrained(model_path, use_fast=False)",
+                ),
+                (f"{_SITE}/transformers/models/auto/tokenization_auto.py", 676, "from_pretrained", "raise ValueError("),
+            ],
+            "ValueError: Tokenizer class LlamaTokenizer does not exist or is not currently imported.",
+        ),
+    ]
+    return _failed(
+        id="dependency-error-job-tokenizer-class-does-not-exist",
+        day=11,
+        name="vicuna-13b-eval",
+        ns="llm-eval",
+        image="registry.corp.example/llm/fastchat:0.1.5",
+        command=["python", "-m", "fastchat.serve.cli", "--model-path", "/models/vicuna-13b"],
+        lines=lines,
+        category="dependency-error",
+        evidence="does not exist or is not currently imported",
+        description="An evaluation Job loads a LLaMA-family model whose tokenizer class the transformers release "
+        "in the image does not have yet, so AutoTokenizer cannot resolve it. The installed library is too old "
+        "for the model: install a transformers release that includes the class.",
+        title="ValueError: Tokenizer class LlamaTokenizer does not exist or is not currently imported (transformers "
+        "too old for the model)",
+        source="https://github.com/lm-sys/FastChat/issues/206",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def missing_file_job_no_weights_file_in_model_directory() -> CaseSpec:
+    lines = [
+        "Args in experiment:",
+        "Namespace(anomaly_ratio=1.0, batch_size=128, data='SMD', gpt_layers=6, model='PeFAD', root_path='./dataset/SMD')",
+        "Use GPU: cuda:0",
+        *_tb(
+            [
+                ("/app/run.py", 141, "<module>", "exp = Exp(args)"),
+                (
+                    "/app/models/PeFAD.py",
+                    37,
+                    "__init__",
+                    "self.gpt2 = GPT2Model.from_pretrained('gpt2-l', "
+                    "output_attentions=True, output_hidden_states=True)",
+                ),
+                (f"{_SITE}/transformers/modeling_utils.py", 3118, "from_pretrained", "raise EnvironmentError("),
+            ],
+            "OSError: Error no file named pytorch_model.bin, tf_model.h5, model.ckpt.index or flax_model.msgpack found "
+            "in directory gpt2-l.",
+        ),
+    ]
+    return _failed(
+        id="missing-file-job-no-weights-file-in-model-directory",
+        day=12,
+        name="pefad-smd-train",
+        ns="anomaly-ml",
+        image="registry.corp.example/anomaly/pefad:0.1",
+        command=["python", "/app/run.py", "--data", "SMD", "--model", "PeFAD"],
+        lines=lines,
+        category="missing-file",
+        evidence="Error no file named pytorch_model.bin",
+        description="An anomaly-detection training loads GPT-2 weights from a local directory that holds the "
+        "config but not the weights file; from_pretrained finds no weights in any format it knows. Put the "
+        "model's weights file in that directory (or download it from the hub).",
+        title="OSError: Error no file named pytorch_model.bin, tf_model.h5, model.ckpt.index or flax_model.msgpack "
+        "found in directory gpt2-l.",
+        source="https://github.com/xu737/PeFAD/issues/2",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_aiohttp_cannot_connect_to_hub() -> CaseSpec:
+    lines = [
+        "Resolving data files: 100%|██████████| 18/18 [00:00<00:00, 3201.32it/s]",
+        *_tb(
+            [
+                ("/app/grpo_ref_split.py", 56, "<module>", "for item in ds:"),
+                (f"{_SITE}/datasets/iterable_dataset.py", 1388, "__iter__", "for key, example in ex_iterable:"),
+                (f"{_SITE}/fsspec/implementations/http.py", 409, "_info", "await _file_info("),
+                (
+                    f"{_SITE}/aiohttp/connector.py",
+                    1040,
+                    "_wrap_create_connection",
+                    "raise client_error(req.connection_key, exc) from exc",
+                ),
+            ],
+            "aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host huggingface.co:443 ssl:default "
+            "[None]",
+        ),
+    ]
+    return _failed(
+        id="network-error-job-aiohttp-cannot-connect-to-hub",
+        day=13,
+        name="grpo-ref-server",
+        ns="llm-rl",
+        image="registry.corp.example/llm/simple-grpo:0.2",
+        command=["python", "/app/grpo_ref_split.py"],
+        lines=lines,
+        category="network-error",
+        evidence="Cannot connect to host huggingface.co:443",
+        description="A GRPO reference server streams its dataset from the hub; the pod has no route to the "
+        "internet, so the asynchronous HTTP client cannot connect and the first read fails. Mirror the data "
+        "inside the cluster or give the pod egress.",
+        title="aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host huggingface.co:443 "
+        "ssl:default [None]",
+        source="https://github.com/lsdefine/simple_GRPO/issues/34",
+        every=1.0,
+    )
