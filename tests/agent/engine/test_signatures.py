@@ -413,6 +413,23 @@ def test_status_signature_matching() -> None:
             "failed. Retry limit reached",
             ["connection-failed"],
         ),
+        # A tokenizer class the installed transformers does not have yet.
+        (
+            "ValueError: Tokenizer class LlamaTokenizer does not exist or is not currently imported.",
+            ["library-too-old-for-model"],
+        ),
+        # A local model directory without its weights file.
+        (
+            "OSError: Error no file named pytorch_model.bin, tf_model.h5, model.ckpt.index or flax_model.msgpack found "
+            "in directory gpt2-l.",
+            ["model-files-missing"],
+        ),
+        # aiohttp unable to connect (datasets streaming, fsspec).
+        (
+            "aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host huggingface.co:443 ssl:default "
+            "[None]",
+            ["connection-failed"],
+        ),
         # The GCE metadata server failing to hand out a token.
         (
             'google.auth.exceptions.RefreshError: ("Failed to retrieve http://metadata.google.internal/computeMetadata/'
