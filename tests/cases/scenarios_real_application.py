@@ -2518,3 +2518,154 @@ def network_error_job_aiohttp_cannot_connect_to_hub() -> CaseSpec:
         source="https://github.com/lsdefine/simple_GRPO/issues/34",
         every=1.0,
     )
+
+
+# -- batch 9 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def dependency_error_job_datasets_fsspec_cache_not_supported() -> CaseSpec:
+    lines = [
+        "Downloading readme: 100%|██████████| 8.47k/8.47k [00:00<00:00, 24.1MB/s]",
+        "Found cached dataset wikitext (file:///root/.cache/huggingface/datasets/wikitext/wikitext-2-raw-v1/0.0.0/"
+        "a241db52902eaf2c6aa732210bead40c090019a499ceb13bcbfa3f8ab646a126)",
+        *_tb(
+            [
+                (
+                    "/app/eval_ppl.py",
+                    22,
+                    "<module>",
+                    "testdata = load_dataset('wikitext', 'wikitext-2-raw-v1', split='test')",
+                ),
+                (
+                    f"{_SITE}/datasets/load.py",
+                    1804,
+                    "load_dataset",
+                    "ds = builder_instance.as_dataset(split=split, "
+                    "verification_mode=verification_mode, in_memory=keep_in_memory)",
+                ),
+                (
+                    f"{_SITE}/datasets/builder.py",
+                    1173,
+                    "as_dataset",
+                    'raise NotImplementedError(f"Loading a dataset '
+                    'cached in a {type(self._fs).__name__} is not supported.")',
+                ),
+            ],
+            "NotImplementedError: Loading a dataset cached in a LocalFileSystem is not supported.",
+        ),
+    ]
+    return _failed(
+        id="dependency-error-job-datasets-fsspec-cache-not-supported",
+        day=14,
+        name="ppl-eval-wikitext",
+        ns="llm-eval",
+        image="registry.corp.example/llm/ppl-eval:2023.10",
+        command=["python", "/app/eval_ppl.py", "--model", "/models/llama-7b"],
+        lines=lines,
+        category="dependency-error",
+        evidence="Loading a dataset cached in a LocalFileSystem is not supported",
+        description="A perplexity evaluation loads wikitext with datasets; the image picked up an fsspec release "
+        "(2023.10.0) that the installed datasets does not support, so loading even a cached dataset fails. "
+        "Upgrade datasets or pin fsspec below that release.",
+        title="NotImplementedError: Loading a dataset cached in a LocalFileSystem is not supported (fsspec 2023.10.0 "
+        "with an older datasets)",
+        source="https://github.com/huggingface/datasets/issues/6352",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def application_error_job_peft_target_modules_not_found() -> CaseSpec:
+    lines = [
+        "06/17/2026 07:00:58 - INFO - llmtuner.tuner.core.adapter - Fine-tuning method: LoRA",
+        *_tb(
+            [
+                ("src/train_sft.py", 97, "<module>", "main()"),
+                ("/app/src/utils/common.py", 96, "_init_adapter", "model = get_peft_model(model, lora_config)"),
+                (f"{_SITE}/peft/tuners/lora.py", 181, "_find_and_replace", "raise ValueError("),
+            ],
+            "ValueError: Target modules ['q_proj', 'v_proj'] not found in the base model. Please check the target "
+            "modules and try again.",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-peft-target-modules-not-found",
+        day=15,
+        name="baichuan-7b-lora-sft",
+        ns="llm-ft",
+        image="registry.corp.example/llm/llama-efficient-tuning:0.1",
+        command=[
+            "python",
+            "src/train_sft.py",
+            "--model_name_or_path",
+            "/models/baichuan-7B",
+            "--finetuning_type",
+            "lora",
+        ],
+        lines=lines,
+        category="application-error",
+        evidence="Target modules ['q_proj', 'v_proj'] not found in the base model",
+        description="A LoRA fine-tune targets q_proj and v_proj, the projection names of LLaMA models; this model "
+        "fuses them into one W_pack module, so PEFT finds none of the targets. The job's arguments do not fit "
+        "the model: set lora_target to the model's module names.",
+        title="ValueError: Target modules ['q_proj', 'v_proj'] not found in the base model (Baichuan uses W_pack)",
+        source="https://github.com/hiyouga/LlamaFactory/issues/43",
+        every=1.0,
+    )
+
+
+@SCENARIOS.add
+def network_error_job_visdom_server_connection_refused() -> CaseSpec:
+    lines = [
+        "Setting up a new session...",
+        *_tb(
+            [
+                (
+                    f"{_SITE}/urllib3/connection.py",
+                    141,
+                    "_new_conn",
+                    "(self.host, self.port), self.timeout, **extra_kw)",
+                ),
+                (f"{_SITE}/urllib3/util/connection.py", 73, "create_connection", "sock.connect(sa)"),
+            ],
+            "ConnectionRefusedError: [Errno 111] Connection refused",
+        ),
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        *_tb(
+            [
+                (
+                    "train_val.py",
+                    204,
+                    "<module>",
+                    "train(osp.expanduser(args.data_dir), args.instruction, "
+                    "args.config_file, device_id=args.device_id)",
+                ),
+                ("train_val.py", 69, "train", "vis = visdom.Visdom(env=exp_name)"),
+                (f"{_SITE}/requests/adapters.py", 516, "send", "raise ConnectionError(e, request=request)"),
+            ],
+            "requests.exceptions.ConnectionError: HTTPConnectionPool(host='localhost', port=8097): Max retries "
+            "exceeded with url: /env/main (Caused by NewConnectionError('<urllib3.connection.HTTPConnection object at "
+            "0x7f574e887fd0>: Failed to establish a new connection: [Errno 111] Connection refused',))",
+        ),
+    ]
+    return _failed(
+        id="network-error-job-visdom-server-connection-refused",
+        day=16,
+        name="contactdb-train",
+        ns="robotics-ml",
+        image="registry.corp.example/robotics/contactdb:0.2",
+        command=["python", "train_val.py", "--instruction", "handoff", "--config_file", "configs/pointnet.ini"],
+        lines=lines,
+        category="network-error",
+        evidence="Connection refused",
+        description="The training script pushes its plots to a visdom server at localhost:8097; no visdom server "
+        "runs in the pod, so every connection is refused and the script stops before training. Run the server "
+        "as a sidecar or service, or point the script at one.",
+        title="ConnectionRefusedError: [Errno 111] Connection refused - the training pushes to a visdom server that "
+        "is not running",
+        source="https://github.com/samarth-robo/contactdb_prediction/issues/2",
+        every=0.0,
+    )
