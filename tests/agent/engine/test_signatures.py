@@ -346,6 +346,10 @@ def test_status_signature_matching() -> None:
         # An extension whose operators never registered: built for another torch.
         ("RuntimeError: operator torchvision::nms does not exist", ["packages-built-for-other-versions"]),
         ("RuntimeError: No such operator torchvision::nms", ["packages-built-for-other-versions"]),
+        (
+            "NotImplementedError: Loading a dataset cached in a LocalFileSystem is not supported.",
+            ["packages-built-for-other-versions"],
+        ),
         # Spark and Hadoop saying an input path is missing.
         (
             'Exception in thread "main" org.apache.spark.sql.AnalysisException: LOAD DATA input path does not '
