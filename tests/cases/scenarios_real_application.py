@@ -2669,3 +2669,42 @@ def network_error_job_visdom_server_connection_refused() -> CaseSpec:
         source="https://github.com/samarth-robo/contactdb_prediction/issues/2",
         every=0.0,
     )
+
+
+# -- batch 10 ---------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def healthy_job_datasets_map_random_hash_warning() -> CaseSpec:
+    lines = [
+        "INFO 12-16 07:00:41 model_runner.py:1077] Loading model weights took 2.3185 GB",
+        "INFO 12-16 07:00:49 gpu_executor.py:122] # GPU blocks: 24381, # CPU blocks: 2048",
+        "Parameter 'fn_kwargs'={'config': Config(...), 'llm': <vllm.entrypoints.llm.LLM object at 0x7f2961e8f5e0>, "
+        "'prm': <sal.models.reward_models.RLHFFlow object at 0x7f2961e8cbe0>} of the transform "
+        "datasets.arrow_dataset.Dataset._map_single couldn't be hashed properly, a random hash was used instead. "
+        "Make sure your transforms and parameters are serializable with pickle or dill for the dataset "
+        "fingerprinting and caching to work. If you reuse this transform, the caching mechanism will consider it to "
+        "be different from the previous calls and recompute everything. This warning is only showed once. "
+        "Subsequent hashing failures won't be showed.",
+        *[
+            f"Running search:  {p}%|{'█' * (p // 10)}{' ' * (10 - p // 10)}| {p * 5}/500 [{p // 2:02d}:{p % 60:02d}<"
+            f"{(100 - p) // 2:02d}:00,  1.21s/ex]"
+            for p in range(4, 44, 4)
+        ],
+    ]
+    return _running(
+        id="healthy-job-datasets-map-random-hash-warning",
+        day=17,
+        name="best-of-n-math500",
+        ns="llm-eval",
+        image="registry.corp.example/llm/search-and-learn:0.1",
+        command=["python", "scripts/test_time_compute.py", "recipes/Llama-3.2-1B-Instruct/best_of_n.yaml"],
+        lines=lines,
+        gaps=[8, 3] + [150] * 10,
+        description="A test-time-compute evaluation maps a generation function over its dataset; datasets warns "
+        "once that the function's arguments (the model objects) cannot be hashed, so the map's cache will not "
+        "be reused. It does not affect the run: the search advances through the problems.",
+        title="Warning: `_map_single` couldn't be hashed properly, a random hash was used instead - expected, does "
+        "not affect functionality",
+        source="https://github.com/huggingface/search-and-learn/issues/10",
+    )
