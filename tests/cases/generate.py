@@ -53,6 +53,7 @@ def scenarios() -> list[Scenario]:
         scenarios_platform,
         scenarios_real_distributed,
         scenarios_real_accelerators,
+        scenarios_real_application,
         scenarios_real_platform,
         scenarios_real_scheduling,
         scenarios_real_training,
@@ -75,6 +76,7 @@ def scenarios() -> list[Scenario]:
         scenarios_real_scheduling,
         scenarios_real_distributed,
         scenarios_real_accelerators,
+        scenarios_real_application,
     ):
         found.extend(module.SCENARIOS)
     return found

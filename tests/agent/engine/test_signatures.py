@@ -464,6 +464,133 @@ def test_status_signature_matching() -> None:
             [],
         ),
         ("(trainer:582) WARNING: The grad norm is nan. Skipping updating the model.", []),
+        # A file that is there but not whole (an incomplete download, a git-lfs pointer).
+        (
+            "RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory",
+            ["file-truncated-or-corrupt"],
+        ),
+        (
+            "safetensors_rust.SafetensorError: Error while deserializing header: MetadataIncompleteBuffer",
+            ["file-truncated-or-corrupt"],
+        ),
+        ("_pickle.UnpicklingError: invalid load key, 'v'.", ["file-truncated-or-corrupt"]),
+        # Saving a checkpoint in the zip format is not reading one.
+        ("Saving model checkpoint to /out/checkpoint-500 (zip archive format)", []),
+        # A GPU generation older than the feature asked for.
+        ("RuntimeError: FlashAttention only supports Ampere GPUs or newer.", ["gpu-architecture-unsupported"]),
+        (
+            "ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with cuda>=11.0",
+            ["gpu-architecture-unsupported"],
+        ),
+        (
+            "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU "
+            "has compute capability 7.5.",
+            ["gpu-architecture-unsupported"],
+        ),
+        # A library saying it will not use FlashAttention is not a failure.
+        ("FlashAttention2 is disabled on this GPU, using sdpa attention instead", []),
+        # Out of file descriptors.
+        ("OSError: [Errno 24] Too many open files", ["open-files-exhausted"]),
+        ("RuntimeError: received 0 items of ancdata", ["open-files-exhausted"]),
+        ("fs.inotify.max_user_instances raised; open files limit is 1048576", []),
+        # An extension whose operators never registered: built for another torch.
+        ("RuntimeError: operator torchvision::nms does not exist", ["packages-built-for-other-versions"]),
+        ("RuntimeError: No such operator torchvision::nms", ["packages-built-for-other-versions"]),
+        (
+            "NotImplementedError: Loading a dataset cached in a LocalFileSystem is not supported.",
+            ["packages-built-for-other-versions"],
+        ),
+        # Spark and Hadoop saying an input path is missing.
+        (
+            'Exception in thread "main" org.apache.spark.sql.AnalysisException: LOAD DATA input path does not '
+            "exist: examples/src/main/resources/kv1.txt",
+            ["file-not-found"],
+        ),
+        (
+            "pyspark.errors.exceptions.captured.AnalysisException: [PATH_NOT_FOUND] Path does not exist: "
+            "s3a://datasets/events/2026-09-01.",
+            ["file-not-found"],
+        ),
+        # A download cut off part way.
+        (
+            "requests.exceptions.ChunkedEncodingError: ('Connection broken: IncompleteRead(11082547 bytes read, "
+            "1170628640 more expected)', IncompleteRead(11082547 bytes read, 1170628640 more expected))",
+            ["connection-failed"],
+        ),
+        (
+            "urllib.error.ContentTooShortError: <urlopen error retrieval incomplete: got only 52428800 out of "
+            "102502400 bytes>",
+            ["connection-failed"],
+        ),
+        # pip retrying a connection is not yet a broken download.
+        ("Collecting numpy (from -r requirements.txt (line 3))", []),
+        # Exceptions whose class is not named ...Error still end a traceback.
+        (
+            "pyarrow.lib.ArrowInvalid: Column 1 named input_ids expected length 599 but got length 1500",
+            ["python-exception"],
+        ),
+        ("ray.exceptions.RayTaskError(ValueError): ray::_Inner.train() (pid=812, ip=10.0.0.1)", ["python-exception"]),
+        ("torch._dynamo.exc.Unsupported: call_function BuiltinVariable(open)", ["python-exception"]),
+        # A Java logger's class name is not an exception.
+        ("22/12/21 05:30:47 INFO Executor: Starting executor ID 3 on host 10.244.7.19", []),
+        # Hydra refusing an override from the command line.
+        ("Could not override 'trainer.gpus'.", ["script-argument-error"]),
+        ("Key 'gpus' is not in struct", ["script-argument-error"]),
+        # conda and mamba unable to solve an environment file.
+        (
+            "PackagesNotFoundError: The following packages are not available from current channels:",
+            ["pip-requirement-rejected"],
+        ),
+        ("Solving environment: ...working... done", []),
+        # A class missing from the JVM's classpath.
+        (
+            'Exception in thread "main" java.lang.RuntimeException: java.lang.ClassNotFoundException: Class '
+            "org.apache.hadoop.fs.s3a.S3AFileSystem not found",
+            ["import-error"],
+        ),
+        # A checkpoint the job cannot find, said the other way round.
+        ("ValueError: Can't find a valid checkpoint at ./output/checkpoint-500", ["named-file-missing"]),
+        ("Found checkpoint at ./output/checkpoint-500, resuming", []),
+        # A library built for a newer runtime than the image has.
+        (
+            "XGBoostError: XGBoost Library (libxgboost.so) could not be loaded.",
+            ["shared-library-missing"],
+        ),
+        (
+            "Error message(s): [\"/usr/lib/x86_64-linux-gnu/libgomp.so.1: version `GOMP_4.0' not found (required by "
+            'xgboost/lib/libxgboost.so)"]',
+            ["shared-library-missing"],
+        ),
+        # A downloader giving up after its retries.
+        (
+            "RuntimeError: Download from https://paddleocr.bj.bcebos.com/PP-OCRv3/english/en_PP-OCRv3_det_infer.tar "
+            "failed. Retry limit reached",
+            ["connection-failed"],
+        ),
+        # A tokenizer class the installed transformers does not have yet.
+        (
+            "ValueError: Tokenizer class LlamaTokenizer does not exist or is not currently imported.",
+            ["library-too-old-for-model"],
+        ),
+        # A local model directory without its weights file.
+        (
+            "OSError: Error no file named pytorch_model.bin, tf_model.h5, model.ckpt.index or flax_model.msgpack found "
+            "in directory gpt2-l.",
+            ["model-files-missing"],
+        ),
+        # aiohttp unable to connect (datasets streaming, fsspec).
+        (
+            "aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host huggingface.co:443 ssl:default "
+            "[None]",
+            ["connection-failed"],
+        ),
+        # The GCE metadata server failing to hand out a token.
+        (
+            'google.auth.exceptions.RefreshError: ("Failed to retrieve http://metadata.google.internal/computeMetadata/'
+            "v1/instance/service-accounts/default/token from the Google Compute Engine metadata service. Status: 500 "
+            "Response:\\nb'Internal Server Error'\")",
+            ["http-server-error"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
