@@ -108,8 +108,8 @@ def test_status_signature_matching() -> None:
             ["mount-lost-under-process"],
         ),
         ("ls: cannot access '/mnt/data': Transport endpoint is not connected", ["mount-lost-under-process"]),
-        # On a bare socket the same errno is no volume's doing.
-        ("OSError: [Errno 107] Transport endpoint is not connected", ["python-exception"]),
+        # On a bare socket the same errno is no volume's doing: a connection's.
+        ("OSError: [Errno 107] Transport endpoint is not connected", ["exception-about-a-service"]),
         ("OSError: [Errno 116] Stale file handle: '/data/shards/00017.tar'", ["mount-lost-under-process"]),
         ("[rank0]: KeyError: 'input_ids'", ["python-exception"]),
         # A message a library prints indented under a bare `RuntimeError:` is read; the source
@@ -165,6 +165,25 @@ def test_status_signature_matching() -> None:
             "cuda error",
             ["xla-nccl-operation-failed"],
         ),
+        # A framework's own exception no signature reads is read by the words of its message
+        # (the GPU, a service, a version, a file) rather than as the job's own bug; a KeyError's
+        # message is a key, and words about tensors and layers stay the job's own.
+        (
+            "RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions",
+            ["cuda-no-device"],
+        ),
+        ("RuntimeError: Kernel needs sm_90a, not available on this GPU", ["exception-about-the-gpu"]),
+        ("RuntimeError: Failed to retrieve the token from the metadata endpoint", ["exception-about-a-service"]),
+        ("ValueError: This checkpoint was saved by a newer version of the library", ["exception-about-a-version"]),
+        ("ImportError: package flash_attn is not installed", ["import-error"]),
+        ("RuntimeError: shard 00012 of the index is truncated", ["exception-about-a-file"]),
+        ("KeyError: 'version'", ["python-exception"]),
+        (
+            'ValueError: Input 0 of layer "item_tower" is incompatible with the layer: expected axis -1 of input '
+            "shape to have value 256, but received input with shape (None, 128)",
+            ["python-exception"],
+        ),
+        ("ValueError: Target modules ['q_proj', 'v_proj'] not found in the base model.", ["python-exception"]),
         # A port taken: a server's own (Python's socket, ZeroMQ) or the rendezvous store's.
         ("OSError: [Errno 98] Address already in use", ["server-port-in-use"]),
         ("zmq.error.ZMQError: Address already in use (addr='tcp://*:5557')", ["server-port-in-use"]),
