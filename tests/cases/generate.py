@@ -51,6 +51,7 @@ def scenarios() -> list[Scenario]:
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
+        scenarios_real_containers,
         scenarios_real_platform,
         scenarios_real_training,
         scenarios_runtime,
@@ -69,6 +70,7 @@ def scenarios() -> list[Scenario]:
         scenarios_ambiguous,
         scenarios_real_training,
         scenarios_real_platform,
+        scenarios_real_containers,
     ):
         found.extend(module.SCENARIOS)
     return found

@@ -1,0 +1,1702 @@
+"""Cases built from real public failure reports - what a container runs into inside its pod:
+memory limits, /dev/shm, disk and ephemeral storage, a spec the kubelet cannot start, and
+access refused (file permissions, read-only file systems, RBAC from inside the pod).
+
+Each keeps the lines people pasted verbatim (names neutralised) and says where they came
+from: ``title`` (what happened) and ``source`` (the thread) go into expected.yaml. Where a
+thread pasted only the decisive lines, the rest of the snapshot (object shapes, start-up
+lines a server always prints) is what Kubernetes and the tool write in that situation.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from tests.cases.builders import (
+    CaseSpec,
+    Clock,
+    Container,
+    Obj,
+    Scenarios,
+    backoff_conditions,
+    batch_job,
+    cpu_only,
+    event,
+    failed_job,
+    gpu,
+    job_pod,
+    pod,
+    running,
+    stamped,
+    suffix,
+    terminated,
+    text,
+    ts,
+    uid,
+    waiting,
+)
+from tests.cases.scenarios_ecosystems import _kuberay, _ray_cluster_name, _submitter
+from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _http_probe, _rs_name, _rs_pod
+
+SCENARIOS = Scenarios()
+
+
+def _job_case(
+    *,
+    id: str,
+    name: str,
+    ns: str,
+    at: Clock,
+    ctr: Container,
+    exit_code: int,
+    ran: tuple[float, float],
+    log: str,
+    category: str,
+    evidence: str,
+    description: str,
+    title: str,
+    source: str,
+    captured: float,
+    node_name: str = "gpu-node-11",
+    extra: tuple[Obj, ...] = (),
+) -> CaseSpec:
+    """A batch Job whose one pod failed and left one log: the pod is the culprit."""
+    job, p = failed_job(name=name, namespace=ns, at=at, container=ctr, exit_code=exit_code, ran=ran, node=node_name)
+    pod_name = p["metadata"]["name"]
+    return CaseSpec(
+        id=id,
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category=category,
+        culprit=pod_name,
+        evidence=evidence,
+        description=description,
+        title=title,
+        source=source,
+        objects=[job, p, *extra],
+        logs={f"{pod_name}/{ctr.name}": log},
+        captured=at(captured),
+    )
+
+
+# -- permission denied ---------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def permission_denied_pod_vllm_openshift_config_and_triton_dirs() -> CaseSpec:
+    at = Clock(datetime(2026, 5, 7, 14, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "optimized-baseline-decode", "llm-serving", "worker-gpu-3"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.19.1",
+        args=["--model", "Qwen/Qwen3-8B", "--port", "8000", "--tensor-parallel-size", "1"],
+        resources=gpu(1, "64Gi", "8"),
+        mounts=[{"name": "torch-compile-cache", "mountPath": "/.cache"}],
+        probes=_http_probe("/health", 8000, kinds=("startupProbe",), period=30, failures=60),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(610), at(702)),
+        restarts=5,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "torch-compile-cache", "emptyDir": {}}],
+    )
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 05-07 14:10:11 [__init__.py:239] Automatically detected platform cuda.",
+        "INFO 05-07 14:10:14 [api_server.py:1043] vLLM API server version 0.19.1",
+        "INFO 05-07 14:10:26 [config.py:717] This model supports multiple tasks: {'generate'}. Defaulting to "
+        "'generate'.",
+        "INFO 05-07 14:10:31 [core.py:58] Initializing a V1 LLM engine (v0.19.1) with config: model='Qwen/Qwen3-8B'",
+        "(EngineCore pid=84) INFO 05-07 14:10:44 [gpu_model_runner.py:1329] Model loading took 15.27 GiB and "
+        "11.402 seconds",
+        "(EngineCore pid=84) WARNING 05-07 14:10:45 [usage_lib.py:200] Failed to write usage stats",
+        "(EngineCore pid=84) PermissionError: [Errno 13] Permission denied: '/.config'",
+        "(EngineCore pid=84) INFO 05-07 14:10:51 [backends.py:430] Using cache directory: "
+        "/.cache/vllm/torch_compile_cache/2d4e1c0a9b for vLLM's torch.compile",
+        "(EngineCore pid=84) ERROR 05-07 14:11:41 [core.py:396] EngineCore failed to start.",
+        "(EngineCore pid=84) ERROR 05-07 14:11:41 [core.py:396] Traceback (most recent call last):",
+        "(EngineCore pid=84) ERROR 05-07 14:11:41 [core.py:396]   File "
+        '"/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", line 387, in run_engine_core',
+        "(EngineCore pid=84) ERROR 05-07 14:11:41 [core.py:396]     engine_core = EngineCoreProc(*args, **kwargs)",
+        "(EngineCore pid=84) torch._inductor.exc.InductorError: PermissionError: [Errno 13] Permission denied: "
+        "'/.triton'",
+        "(EngineCore pid=84) ERROR 05-07 14:11:41 [core.py:396] EngineCore failed to start.",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/bin/vllm", line 10, in <module>',
+        "    sys.exit(main())",
+        "RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}",
+    )
+    events = [_backoff(p, "vllm", at, 710, 1790, 14)]
+    return CaseSpec(
+        id="permission-denied-pod-vllm-openshift-config-and-triton-dirs",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="Permission denied: '/.triton'",
+        description="Under OpenShift's restricted SCC the server runs as an arbitrary UID with HOME=/, so vLLM's "
+        "usage-stats dir /.config and Triton's compiler cache /.triton cannot be created; the Triton one is "
+        "fatal and the engine core never starts.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(1800),
+        title="vLLM model server crash-loops on OpenShift: PermissionError: [Errno 13] Permission denied: "
+        "'/.config' and InductorError: ... Permission denied: '/.triton', Engine core initialization failed",
+        source="https://github.com/llm-d/llm-d/issues/1430",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_vllm_model_cache_pvc_mounted_read_only() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 18, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "llama-8b-decode", "inference", "xpu-node-1"
+    c = Container(
+        "vllm",
+        "ghcr.io/llm-d/llm-d-xpu:v0.5.1",
+        args=["vllm", "serve", "meta-llama/Llama-3.1-8B-Instruct", "--port", "8000"],
+        env=[{"name": "HF_HUB_CACHE", "value": "/model-cache"}, {"name": "HF_HUB_OFFLINE", "value": "1"}],
+        resources={"limits": {"cpu": "16", "memory": "64Gi", "gpu.intel.com/i915": "1"}},
+        mounts=[{"name": "model-storage", "mountPath": "/model-cache", "readOnly": True}],
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(400), at(431)),
+        restarts=4,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "model-storage", "persistentVolumeClaim": {"claimName": "model-pvc", "readOnly": True}}],
+    )
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO 03-18 09:06:42 [__init__.py:243] Automatically detected platform xpu.",
+        "INFO 03-18 09:06:45 [api_server.py:1289] vLLM API server version 0.9.1",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/bin/vllm", line 8, in <module>',
+        "    sys.exit(main())",
+        '  File "/usr/local/lib/python3.12/dist-packages/huggingface_hub/file_download.py", line 1008, in '
+        "_hf_hub_download_to_cache_dir",
+        "    os.makedirs(os.path.dirname(blob_path), exist_ok=True)",
+        '  File "<frozen os>", line 215, in makedirs',
+        '  File "<frozen os>", line 225, in makedirs',
+        "OSError: [Errno 30] Read-only file system: '/model-cache/models--meta-llama--Llama-3.1-8B-Instruct'",
+    )
+    events = [_backoff(p, "vllm", at, 120, 560, 9)]
+    return CaseSpec(
+        id="permission-denied-pod-vllm-model-cache-pvc-mounted-read-only",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="Read-only file system: '/model-cache/",
+        description="The chart mounts the model PVC read-only, but the Hugging Face cache layout needs to write "
+        "lock files and metadata beside the weights; the server dies at start and crash-loops.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(600),
+        title="vLLM with a PVC-backed Hugging Face cache fails: OSError: [Errno 30] Read-only file system: "
+        "'/model-cache/models--meta-llama--Llama-3.1-8B-Instruct' - the chart hardcodes readOnly: true",
+        source="https://github.com/llm-d-incubation/llm-d-modelservice/issues/243",
+    )
+
+
+# -- shared memory ---------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def shm_exhausted_pod_ray_head_object_store_exceeds_dev_shm() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 22, 6, 0, tzinfo=timezone.utc))
+    ns, host = "ray-system", "cpu-node-4"
+    cluster = "raycluster-batch"
+    c = Container(
+        "ray-head",
+        "rayproject/ray:1.11.0",
+        command=["/bin/bash", "-lc", "--"],
+        args=[
+            "ulimit -n 65536; ray start --head --dashboard-host=0.0.0.0 --object-store-memory=10240000000 "
+            "--block --num-cpus=1 --memory=8000000000"
+        ],
+        resources={"limits": {"cpu": "1", "memory": "12G"}, "requests": {"cpu": "500m", "memory": "8G"}},
+        mounts=[{"name": "shared-mem", "mountPath": "/dev/shm"}],
+        state=_crash_loop("ray-head", f"{cluster}-head-x7k2p", ns),
+        last=terminated(1, at(380), at(384)),
+        restarts=5,
+    )
+    p = pod(
+        name=f"{cluster}-head-x7k2p",
+        namespace=ns,
+        labels={
+            "ray.io/cluster": cluster,
+            "ray.io/node-type": "head",
+            "ray.io/group": "headgroup",
+            "ray.io/is-ray-node": "yes",
+            "app.kubernetes.io/created-by": "kuberay-operator",
+        },
+        owner={
+            "apiVersion": "ray.io/v1alpha1",
+            "kind": "RayCluster",
+            "name": cluster,
+            "uid": uid(ns, "RayCluster", cluster),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        restart_policy="Always",
+        qos="Burstable",
+        volumes=[{"name": "shared-mem", "emptyDir": {"medium": "Memory", "sizeLimit": "8G"}}],
+    )
+    name = p["metadata"]["name"]
+    prev = text(
+        "Usage stats collection will be enabled by default in the next release. See "
+        "https://github.com/ray-project/ray/issues/20857 for more details.",
+        "Traceback (most recent call last):",
+        '  File "/home/ray/anaconda3/bin/ray", line 8, in <module>',
+        "    sys.exit(main())",
+        '  File "/home/ray/anaconda3/lib/python3.7/site-packages/ray/scripts/scripts.py", line 2269, in main',
+        "    return cli()",
+        '  File "/home/ray/anaconda3/lib/python3.7/site-packages/ray/scripts/scripts.py", line 633, in start',
+        "    ray_params, head=True, shutdown_at_exit=block, spawn_reaper=block)",
+        '  File "/home/ray/anaconda3/lib/python3.7/site-packages/ray/node.py", line 276, in __init__',
+        "    self.start_ray_processes()",
+        '  File "/home/ray/anaconda3/lib/python3.7/site-packages/ray/node.py", line 1114, in start_ray_processes',
+        "    huge_pages=self._ray_params.huge_pages,",
+        '  File "/home/ray/anaconda3/lib/python3.7/site-packages/ray/_private/services.py", line 1896, in '
+        "determine_plasma_store_config",
+        "    raise ValueError(",
+        "ValueError: The configured object store size (10.24 GB) exceeds /dev/shm size (8.0 GB). This will harm "
+        "performance. Consider deleting files in /dev/shm or increasing its size with --shm-size in Docker. To "
+        "ignore this warning, set RAY_OBJECT_STORE_ALLOW_SLOW_STORAGE=1.",
+    )
+    events = [_backoff(p, "ray-head", at, 60, 590, 11)]
+    return CaseSpec(
+        id="shm-exhausted-pod-ray-head-object-store-exceeds-dev-shm",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="shm-exhausted",
+        culprit=name,
+        evidence="exceeds /dev/shm size",
+        description="The operator sizes the head pod's /dev/shm from the memory request (8G), smaller than the "
+        "object store the head is started with (10.24 GB); ray start refuses to run and the head crash-loops.",
+        objects=[p, *events],
+        logs={f"{name}/ray-head.previous": prev},
+        captured=at(600),
+        title="KubeRay head fails to start: ValueError: The configured object store size (10.24 GB) exceeds "
+        "/dev/shm size (8.0 GB) when requests and limits differ",
+        source="https://github.com/ray-project/kuberay/issues/201",
+    )
+
+
+@SCENARIOS.add
+def healthy_pod_vllm_ray_object_store_falls_back_to_tmp() -> CaseSpec:
+    at = Clock(datetime(2025, 1, 14, 3, 0, tzinfo=timezone.utc))
+    ns, host = "llmaz-system", "gpu-node-8"
+    c = Container(
+        "model-runner",
+        "vllm/vllm-openai:v0.6.4",
+        args=[
+            "--model",
+            "/workspace/models/models--Qwen--Qwen2-0.5B-Instruct",
+            "--port",
+            "8080",
+            "--tensor-parallel-size",
+            "1",
+            "--pipeline-parallel-size",
+            "2",
+            "--distributed-executor-backend",
+            "ray",
+        ],
+        resources=gpu(1, "32Gi", "8"),
+        state=running(at(40)),
+        ready=True,
+    )
+    sts = "qwen2-0--5b-lws"
+    p = pod(
+        name=f"{sts}-0",
+        namespace=ns,
+        labels={
+            "leaderworkerset.sigs.k8s.io/name": sts,
+            "leaderworkerset.sigs.k8s.io/worker-index": "0",
+            "statefulset.kubernetes.io/pod-name": f"{sts}-0",
+        },
+        owner={
+            "apiVersion": "apps/v1",
+            "kind": "StatefulSet",
+            "name": sts,
+            "uid": uid(ns, "StatefulSet", sts),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        restart_policy="Always",
+    )
+    name = p["metadata"]["name"]
+    log = stamped(
+        [
+            "2025-01-14 03:00:41,902\tINFO usage_lib.py:441 -- Usage stats collection is enabled by default without "
+            "user confirmation because this terminal is detected to be non-interactive.",
+            "2025-01-14 03:00:41,903\tINFO scripts.py:767 -- Local node IP: 10.244.3.17",
+            "2025-01-14 03:08:29,081\tWARNING services.py:2022 -- WARNING: The object store is using /tmp instead of "
+            "/dev/shm because /dev/shm has only 67108864 bytes available. This will harm performance! You may be "
+            "able to free up space by deleting files in /dev/shm. If you are inside a Docker container, you can "
+            "increase /dev/shm size by passing '--shm-size=5.04gb' to 'docker run' (or add it to the run_options "
+            "list in a Ray cluster config). Make sure to set this to more than 30% of available RAM.",
+            "2025-01-14 03:08:29,205\tINFO worker.py:1821 -- Started a local Ray instance.",
+            "INFO 01-14 03:08:33 ray_gpu_executor.py:135 -- use_ray_spmd_worker: False",
+            "INFO 01-14 03:09:12 model_runner.py:1077] Loading model weights took 0.4701 GB",
+            "INFO 01-14 03:09:20 distributed_gpu_executor.py:57] # GPU blocks: 72013, # CPU blocks: 10922",
+            "INFO 01-14 03:09:24 api_server.py:578] vLLM API server version 0.6.4",
+            "INFO:     Started server process [1]",
+            "INFO:     Waiting for application startup.",
+            "INFO:     Application startup complete.",
+            "INFO:     Uvicorn running on http://0.0.0.0:8080 (Press CTRL+C to quit)",
+            'INFO:     10.244.1.9:51204 - "GET /health HTTP/1.1" 200 OK',
+            'INFO:     10.244.1.9:51230 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+            "INFO 01-14 03:12:40 metrics.py:449] Avg prompt throughput: 3.1 tokens/s, Avg generation throughput: "
+            "24.8 tokens/s, Running: 0 reqs, Swapped: 0 reqs, Pending: 0 reqs, GPU KV cache usage: 0.0%, CPU KV "
+            "cache usage: 0.0%.",
+        ],
+        at(41),
+        [1.0, 1.0, 467.0, 0.2, 4.0, 39.0, 8.0, 4.0, 0.1, 0.1, 0.1, 0.1, 20.0, 60.0, 100.0],
+    )
+    return CaseSpec(
+        id="healthy-pod-vllm-ray-object-store-falls-back-to-tmp",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="",
+        description="Ray, started by vLLM for multi-host serving, warns that the object store falls back to /tmp "
+        "because /dev/shm is the default 64 MiB. That is a performance warning, not a failure: the server "
+        "started and answers requests.",
+        objects=[p],
+        logs={f"{name}/model-runner": log},
+        captured=at(800),
+        title="Serving with Ray on Kubernetes warns 'The object store is using /tmp instead of /dev/shm because "
+        "/dev/shm has only 67108864 bytes available' - the server runs",
+        source="https://github.com/InftyAI/llmaz/issues/238",
+    )
+
+
+# -- disk ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def disk_full_job_datasets_not_enough_disk_space_for_download() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 2, 11, 0, tzinfo=timezone.utc))
+    ctr = Container(
+        "prepare",
+        "registry.corp.example/nlp/qa-prep:1.9.0",
+        command=["python", "prepare_nq.py", "--dataset_cache_dir", "/mnt/data/hf-cache"],
+        resources=cpu_only("32Gi", "8"),
+        mounts=[{"name": "data", "mountPath": "/mnt/data"}],
+    )
+    log = text(
+        "Downloading and preparing dataset natural_questions/default (download: 41.97 GiB, generated: 92.95 GiB, "
+        "post-processed: Unknown size, total: 134.92 GiB) to /mnt/data/hf-cache/natural_questions/default/0.0.2/"
+        "867dbbaf9137c1b8",
+        "Traceback (most recent call last):",
+        '  File "prepare_nq.py", line 61, in <module>',
+        '    dataset = load_dataset("natural_questions", download_config=dataset_config)',
+        '  File "/usr/local/lib/python3.8/dist-packages/datasets/load.py", line 852, in load_dataset',
+        "    builder_instance.download_and_prepare(",
+        '  File "/usr/local/lib/python3.8/dist-packages/datasets/builder.py", line 561, in download_and_prepare',
+        "    raise OSError(",
+        "OSError: Not enough disk space. Needed: 134.92 GiB (download: 41.97 GiB, generated: 92.95 GiB, "
+        "post-processed: Unknown size)",
+    )
+    return _job_case(
+        id="disk-full-job-datasets-not-enough-disk-space-for-download",
+        name="nq-prepare",
+        ns="nlp-data",
+        at=at,
+        ctr=ctr,
+        exit_code=1,
+        ran=(5, 19),
+        log=log,
+        category="disk-full",
+        evidence="Not enough disk space. Needed: 134.92 GiB",
+        description="datasets checks the free space before it downloads and prepares a dataset; the volume "
+        "under the cache has less than the 135 GiB it needs, so it refuses with OSError before writing.",
+        title="load_dataset('natural_questions') fails: OSError: Not enough disk space. Needed: 134.92 GiB "
+        "(download: 41.97 GiB, generated: 92.95 GiB, post-processed: Unknown size)",
+        source="https://github.com/huggingface/datasets/issues/2972",
+        captured=200,
+        node_name="cpu-node-02",
+    )
+
+
+@SCENARIOS.add
+def disk_full_job_swift_dataset_map_cache_no_space() -> CaseSpec:
+    at = Clock(datetime(2025, 3, 18, 2, 0, tzinfo=timezone.utc))
+    ctr = Container(
+        "sft",
+        "registry.corp.example/llm/ms-swift:3.0.3",
+        command=[
+            "swift",
+            "sft",
+            "--model",
+            "Qwen/Qwen2.5-3B-Instruct",
+            "--dataset",
+            "/data/train.jsonl",
+            "--train_type",
+            "full",
+            "--deepspeed",
+            "zero2",
+        ],
+        resources=gpu(8, "512Gi", "64"),
+    )
+    frames = [
+        "[rank4]: Traceback (most recent call last):",
+        '[rank4]:   File "/workdir/conda_envs/swift_conda_env/lib/python3.10/site-packages/swift/cli/sft.py", line 5, '
+        "in <module>",
+        "[rank4]:     sft_main()",
+        '[rank4]:   File "/workdir/conda_envs/swift_conda_env/lib/python3.10/site-packages/datasets/arrow_dataset.py", '
+        "line 3546, in _map_single",
+        "[rank4]:     writer.write(example)",
+        '[rank4]:   File "/workdir/conda_envs/swift_conda_env/lib/python3.10/site-packages/datasets/arrow_writer.py", '
+        "line 575, in write_table",
+        "[rank4]:     self.pa_writer.write_table(pa_table, writer_batch_size)",
+        '[rank4]:   File "pyarrow/ipc.pxi", line 529, in pyarrow.lib._CRecordBatchWriter.write_table',
+        '[rank4]:   File "pyarrow/error.pxi", line 89, in pyarrow.lib.check_status',
+        '[rank4]:   File "/workdir/conda_envs/swift_conda_env/lib/python3.10/site-packages/fsspec/implementations/'
+        'local.py", line 426, in write',
+        "[rank4]:     return self.f.write(*args, **kwargs)",
+        "[rank4]: OSError: [Errno 28] No space left on device",
+    ]
+    log = text(
+        "[INFO:swift] Start time of running main: 2025-03-18 02:01:12.441236",
+        "[INFO:swift] Downloading the dataset from ModelScope, dataset_id: /data/train.jsonl",
+        "Map (num_proc=8):  61%|██████    | 5501120/9000000 [41:07<26:09, 2229.71 examples/s]",
+        *frames,
+        "W0318 02:43:02.118000 1 torch/distributed/elastic/multiprocessing/api.py:897] Sending process 212 closing "
+        "signal SIGTERM",
+        "E0318 02:43:03.520000 1 torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: 1) "
+        "local_rank: 4 (pid: 216) of binary: /workdir/conda_envs/swift_conda_env/bin/python",
+    )
+    return _job_case(
+        id="disk-full-job-swift-dataset-map-cache-no-space",
+        name="qwen25-3b-sft",
+        ns="llm-finetune",
+        at=at,
+        ctr=ctr,
+        exit_code=1,
+        ran=(10, 2584),
+        log=log,
+        category="disk-full",
+        evidence="No space left on device",
+        description="Preprocessing nine million examples writes the mapped dataset as Arrow files into the "
+        "cache under /root/.cache on the container's small root disk; it fills and the write fails on rank 4.",
+        title="ms-swift SFT on 9M local examples fails during dataset map: [rank4]: OSError: [Errno 28] No space "
+        "left on device (pyarrow write_table) - the cache under /root/.cache is on the small system disk",
+        source="https://github.com/modelscope/ms-swift/issues/3551",
+        captured=2700,
+    )
+
+
+# -- spec the kubelet cannot start ----------------------------------------------------------------
+
+
+@SCENARIOS.add
+def config_error_pod_args_replace_cmd_exec_dash_c_not_found() -> CaseSpec:
+    at = Clock(datetime(2025, 7, 11, 10, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "lightspeed-core", "llm", "gpu1"
+    msg = (
+        "failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create "
+        'failed: unable to start container process: error during container init: exec: "-c": executable file '
+        "not found in $PATH: unknown"
+    )
+    c = Container(
+        "lightspeed-core",
+        "quay.io/lightspeed-core/lightspeed-stack:dev-20250708-8e24e8b",
+        args=["-c", "/app-config/lightspeed-stack.yaml"],
+        ports=[{"containerPort": 8080, "protocol": "TCP"}],
+        resources=cpu_only("1Gi", "500m"),
+        state=waiting("RunContainerError", msg),
+        last=terminated(128, at(9), at(9), reason="StartError", message=msg),
+        restarts=1,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(0))
+    name = p["metadata"]["name"]
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(0),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Pulled",
+            'Container image "quay.io/lightspeed-core/lightspeed-stack:dev-20250708-8e24e8b" '
+            "already present on machine",
+            at(2),
+            last=at(9),
+            count=2,
+            type_="Normal",
+            host=host,
+        ),
+        event(
+            p, "Created", "Created container: lightspeed-core", at(2), last=at(9), count=2, type_="Normal", host=host
+        ),
+        event(p, "Failed", f"Error: {msg}", at(3), last=at(9), count=2, host=host),
+        _backoff(p, "lightspeed-core", at, 10, 11, 2),
+    ]
+    return CaseSpec(
+        id="config-error-pod-args-replace-cmd-exec-dash-c-not-found",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence='exec: "-c": executable file not found in $PATH',
+        description="The Deployment gives only args; the image has a CMD and no ENTRYPOINT, so the args replace "
+        "the CMD and the runtime tries to execute '-c' as the program. The container cannot start.",
+        objects=[p, *events],
+        captured=at(12),
+        title='lightspeed-stack on Kubernetes: Last State Terminated, Reason StartError, exec: "-c": executable '
+        "file not found in $PATH, Exit Code 128 - args override the image's CMD",
+        source="https://github.com/lightspeed-core/lightspeed-stack/issues/226",
+    )
+
+
+@SCENARIOS.add
+def config_error_job_integration_tests_configmap_not_found() -> CaseSpec:
+    at = Clock(datetime(2022, 6, 20, 9, 0, tzinfo=timezone.utc))
+    name, ns, host = "integration-tests-prod", "thoth-test-core", "worker-5"
+    tmpl = Container(
+        "integration-tests",
+        "quay.io/thoth-station/thoth-application-integration-tests:v0.9.2",
+        command=["/bin/bash", "-c", "behave --format pretty"],
+        env=[
+            {
+                "name": "THOTH_DEPLOYMENT_NAME",
+                "valueFrom": {"configMapKeyRef": {"name": "thoth", "key": "deployment-name"}},
+            },
+        ],
+        resources=cpu_only("1Gi", "1"),
+    )
+    job = batch_job(name=name, namespace=ns, created=at(0), container=tmpl, active=1, start=at(1), conditions=[])
+    main = Container(
+        tmpl.name,
+        tmpl.image,
+        command=tmpl.command,
+        env=tmpl.env,
+        resources=tmpl.resources,
+        state=waiting("CreateContainerConfigError", 'configmap "thoth" not found'),
+    )
+    p = job_pod(job, [main], created=at(1), phase="Pending", node=host, scheduled=at(2))
+    pname = p["metadata"]["name"]
+    events = [
+        event(job, "SuccessfulCreate", f"Created pod: {pname}", at(1), type_="Normal", component="job-controller"),
+        event(
+            p,
+            "Pulled",
+            f'Container image "{tmpl.image}" already present on machine',
+            at(5),
+            last=at(1180),
+            count=98,
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Failed", 'Error: configmap "thoth" not found', at(5), last=at(1180), count=98, host=host),
+    ]
+    return CaseSpec(
+        id="config-error-job-integration-tests-configmap-not-found",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=pname,
+        evidence='configmap "thoth" not found',
+        description="The test Job's container takes an environment variable from a ConfigMap that is not in the "
+        "namespace; the kubelet refuses to create the container and the pod stays Pending.",
+        objects=[job, p, *events],
+        captured=at(1200),
+        title='Integration test Job stuck at CreateContainerConfigError: configmap "thoth" not found',
+        source="https://github.com/thoth-station/thoth-application/issues/2593",
+    )
+
+
+# -- batch 2 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def oom_killed_pod_training_operator_container_init_oom_killed() -> CaseSpec:
+    at = Clock(datetime(2022, 9, 14, 11, 30, tzinfo=timezone.utc))
+    deployment, ns, host = "training-operator", "kubeflow", "dgx-a100-01"
+    msg = (
+        'container create failed: time="2022-09-14T11:35:13Z" level=error msg="runc create failed: unable to start '
+        'container process: container init was OOM-killed (memory limit too low?)"'
+    )
+    c = Container(
+        "training-operator",
+        "kubeflow/training-operator:v1-5a5f92d",
+        command=["/manager"],
+        resources={"limits": {"cpu": "100m", "memory": "30Mi"}, "requests": {"cpu": "100m", "memory": "20Mi"}},
+        state=waiting("CreateContainerError", msg),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Pulled",
+            'Container image "kubeflow/training-operator:v1-5a5f92d" already present on machine',
+            at(4),
+            last=at(147),
+            count=9,
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Failed", f"Error: {msg}", at(6), last=at(149), count=9, host=host),
+    ]
+    return CaseSpec(
+        id="oom-killed-pod-training-operator-container-init-oom-killed",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=name,
+        evidence="container init was OOM-killed",
+        description="The operator's memory limit is so low that the runtime's container init process is killed "
+        "by the kernel's OOM killer before the program starts; the kubelet reports CreateContainerError on every "
+        "attempt.",
+        objects=[p, *events],
+        captured=at(150),
+        title="Training Operator pod fails to start on OpenShift: CreateContainerError, runc create failed: "
+        "container init was OOM-killed (memory limit too low?)",
+        source="https://github.com/kubeflow/trainer/issues/1661",
+    )
+
+
+@SCENARIOS.add
+def oom_killed_pod_ray_head_sample_cluster_at_start() -> CaseSpec:
+    at = Clock(datetime(2025, 12, 17, 10, 50, tzinfo=timezone.utc))
+    ns, host, cluster = "default", "kind-worker", "raycluster-autoscaler"
+    name = f"{cluster}-head-{suffix(cluster, 'head')}"
+    head = Container(
+        "ray-head",
+        "rayproject/ray:2.46.0",
+        resources={"limits": {"cpu": "1", "memory": "2G"}, "requests": {"cpu": "1", "memory": "2G"}},
+        ports=[{"containerPort": 6379, "name": "gcs", "protocol": "TCP"}],
+        state=_crash_loop("ray-head", name, ns),
+        last=terminated(137, at(395), at(404), reason="OOMKilled"),
+        restarts=4,
+    )
+    autoscaler = Container(
+        "autoscaler",
+        "rayproject/ray:2.46.0",
+        resources={"limits": {"cpu": "500m", "memory": "512Mi"}, "requests": {"cpu": "500m", "memory": "512Mi"}},
+        state=running(at(20)),
+        ready=True,
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={
+            "ray.io/cluster": cluster,
+            "ray.io/node-type": "head",
+            "ray.io/group": "headgroup",
+            "ray.io/is-ray-node": "yes",
+            "app.kubernetes.io/created-by": "kuberay-operator",
+        },
+        owner={
+            "apiVersion": "ray.io/v1",
+            "kind": "RayCluster",
+            "name": cluster,
+            "uid": uid(ns, "RayCluster", cluster),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[head, autoscaler],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        restart_policy="Always",
+    )
+    prev = text(
+        "2025-12-17 10:56:37,102\tINFO usage_lib.py:467 -- Usage stats collection is enabled by default without "
+        "user confirmation because this terminal is detected to be non-interactive. To disable this, add "
+        "`--disable-usage-stats` to the command that starts the cluster, or run the following command: `ray "
+        "disable-usage-stats` before starting the cluster. See https://docs.ray.io/en/master/cluster/usage-stats.html "
+        "for more details.",
+        "2025-12-17 10:56:37,103\tINFO scripts.py:865 -- Local node IP: 10.244.1.5",
+        "2025-12-17 10:56:41,512\tSUCC scripts.py:902 -- --------------------",
+        "2025-12-17 10:56:41,512\tSUCC scripts.py:903 -- Ray runtime started.",
+        "2025-12-17 10:56:41,512\tSUCC scripts.py:904 -- --------------------",
+    )
+    events = [_backoff(p, "ray-head", at, 120, 590, 9)]
+    return CaseSpec(
+        id="oom-killed-pod-ray-head-sample-cluster-at-start",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=name,
+        evidence="OOMKilled",
+        description="The sample RayCluster's head container gets a 2G limit; Ray's head processes (GCS, dashboard, "
+        "raylet) go over it seconds after start and the kernel kills the container (137, OOMKilled).",
+        objects=[p, *events],
+        logs={f"{name}/ray-head.previous": prev},
+        captured=at(600),
+        title="Head pod of the sample RayCluster crashes: lastState terminated exitCode 137, reason OOMKilled, "
+        "right after start",
+        source="https://github.com/ray-project/kuberay/issues/4287",
+    )
+
+
+@SCENARIOS.add
+def oom_killed_pod_kserve_triton_bert_limit_lowered() -> CaseSpec:
+    at = Clock(datetime(2022, 7, 30, 13, 30, tzinfo=timezone.utc))
+    deployment, ns, host = "bert-v2-predictor-default-00003-deployment", "kserve-test", "gke-pool-1-a1b2"
+    tail = (
+        "ow.cc:1876] TRITONBACKEND_Initialize: tensorflow\n"
+        "I0730 13:42:15.149528 1 tensorflow.cc:1889] Triton TRITONBACKEND API version: 1.0\n"
+        "I0730 13:42:15.149560 1 tensorflow.cc:1895] 'tensorflow' TRITONBACKEND API version: 1.0\n"
+        "I0730 13:42:15.149602 1 tensorflow.cc:1916] backend configuration:\n"
+        "{}\n"
+        "I0730 13:42:15.149796 1 tensorflow.cc:1978] TRITONBACKEND_ModelInitialize: bert_tf_v2_large_fp16_128_v2 "
+        "(version 1)\n"
+    )
+    c = Container(
+        "kserve-container",
+        "nvcr.io/nvidia/tritonserver:21.09-py3",
+        args=[
+            "tritonserver",
+            "--model-store=/mnt/models",
+            "--grpc-port=9000",
+            "--http-port=8080",
+            "--allow-grpc=true",
+            "--allow-http=true",
+        ],
+        resources={"limits": {"cpu": "1", "memory": "500Mi"}, "requests": {"cpu": "1", "memory": "500Mi"}},
+        state=_crash_loop("kserve-container", _rs_name(deployment, ns), ns),
+        last=terminated(137, at(580), at(612), reason="OOMKilled", message=tail),
+        restarts=6,
+    )
+    proxy = Container(
+        "queue-proxy",
+        "gcr.io/knative-releases/knative.dev/serving/cmd/queue:v1.0.0",
+        resources={"requests": {"cpu": "25m"}},
+        state=running(at(5)),
+        ready=False,
+    )
+    p = _rs_pod(deployment, ns, [c, proxy], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "I0730 13:42:14.902113 1 metrics.cc:290] Collecting metrics for GPU 0: Tesla T4",
+        "I0730 13:42:15.148911 1 tensorflow.cc:1876] TRITONBACKEND_Initialize: tensorflow",
+        "I0730 13:42:15.149528 1 tensorflow.cc:1889] Triton TRITONBACKEND API version: 1.0",
+        "I0730 13:42:15.149560 1 tensorflow.cc:1895] 'tensorflow' TRITONBACKEND API version: 1.0",
+        "I0730 13:42:15.149602 1 tensorflow.cc:1916] backend configuration:",
+        "{}",
+        "I0730 13:42:15.149796 1 tensorflow.cc:1978] TRITONBACKEND_ModelInitialize: bert_tf_v2_large_fp16_128_v2 "
+        "(version 1)",
+    )
+    events = [_backoff(p, "kserve-container", at, 100, 640, 10)]
+    return CaseSpec(
+        id="oom-killed-pod-kserve-triton-bert-limit-lowered",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=name,
+        evidence="OOMKilled",
+        description="With the predictor's memory lowered to 500Mi, Triton is killed by the kernel while it "
+        "initialises the BERT model (exit 137, OOMKilled); the last lines of its log are the termination message.",
+        objects=[p, *events],
+        logs={f"{name}/kserve-container.previous": prev},
+        captured=at(650),
+        title="KServe Triton BERT predictor with memory reduced to 500Mi: CrashLoopBackOff, lastFailureInfo "
+        "exitCode 137 while TRITONBACKEND_ModelInitialize",
+        source="https://github.com/kserve/kserve/pull/2290",
+    )
+
+
+@SCENARIOS.add
+def oom_killed_rayjob_memory_monitor_kills_llm_actors() -> CaseSpec:
+    at = Clock(datetime(2025, 4, 24, 17, 40, tzinfo=timezone.utc))
+    name, ns = "lmm-r1-grpo", "rl-train"
+    image = "rayproject/ray:2.43.0-py311-gpu"
+    end = at(4510)
+    cluster = _ray_cluster_name(name)
+    rayjob, raycluster, pods = _kuberay(
+        at=at,
+        name=name,
+        ns=ns,
+        image=image,
+        entrypoint="python3 -m openrlhf.cli.train_ppo_ray --vllm_num_engines 8 --colocate_all_models",
+        group="gpu",
+        head=Container("ray-head", image, resources=gpu(8, "512Gi", "96"), state=running(at(25)), ready=True),
+        workers=[],
+        status={
+            "jobStatus": "FAILED",
+            "jobDeploymentStatus": "Failed",
+            "reason": "AppFailed",
+            "message": "Job entrypoint command failed with exit code 1",
+            "endTime": ts(end),
+            "failed": 1,
+            "succeeded": 0,
+        },
+        nodes=["h800-node-3"],
+    )
+    head = pods[0]
+    head_ip = head["status"]["podIP"]
+    submitter = _submitter(rayjob, at, 60, failed=1, conditions=backoff_conditions(end))
+    sub = job_pod(
+        submitter,
+        [
+            Container(
+                "ray-job-submitter",
+                image,
+                command=["ray", "job", "submit"],
+                resources=cpu_only("1Gi", "500m"),
+                state=terminated(1, at(62), end - timedelta(seconds=2)),
+            )
+        ],
+        created=at(61),
+        phase="Failed",
+        node="h800-node-3",
+        scheduled=at(61),
+    )
+    job_id = "raysubmit_LKFSP4hfiq2xPuz6"
+    oom = (
+        f"ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n"
+        f"Memory on the node (IP: {head_ip}, ID: 5f0c2b1e9a7d4c3b8e6f1a2d0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a59) where "
+        "the task (actor ID: 9c1a7b3e5d2f4a6b8c0e1d3f01000000, name=LLMRayActor.__init__, pid=95409, memory "
+        "used=13.43GB) was running was 478.21GB / 503.02GB (0.950676), which exceeds the memory usage threshold "
+        "of 0.95. Ray killed this worker (ID: 7b2e4c6a8d0f1e3c5a7b9d1f3e5c7a9b1d3f5e7c9a1b3d5f7e9c1a3b) because it "
+        "was the most recently scheduled task; to see more information about memory usage on this node, use "
+        f"`ray logs raylet.out -ip {head_ip}`. To see the logs of the worker, use `ray logs "
+        f"worker-7b2e4c6a8d0f1e3c5a7b9d1f3e5c7a9b1d3f5e7c9a1b3d5f7e9c1a3b*out -ip {head_ip}. Top 10 memory users:\n"
+        "PID\tMEM(GB)\tCOMMAND"
+    )
+    sub_log = stamped(
+        [
+            f"Job submission server address: http://{cluster}-head-svc.{ns}.svc.cluster.local:8265",
+            f"Job '{job_id}' submitted successfully",
+            "Tailing logs until the job exits (disable with --no-wait):",
+            "\x1b[36m(LLMRayActor pid=95409)\x1b[0m INFO 04-24 18:22:16 [block_pool.py:264] Successfully reset "
+            "prefix cache\x1b[32m [repeated 7x across cluster]\x1b[0m",
+            "\x1b[36m(LLMRayActor pid=95409)\x1b[0m INFO 04-24 18:22:18 [gpu_worker.py:81] Sleep mode freed 61.25 "
+            "GiB memory, 12.87 GiB memory is still in use.",
+            "Traceback (most recent call last):",
+            '  File "/openrlhf/cli/train_ppo_ray.py", line 201, in <module>',
+            "    train(args)",
+            *oom.split("\n"),
+            "95412\t14.05\tray::LLMRayActor",
+            "95410\t13.86\tray::LLMRayActor",
+            "95414\t13.85\tray::LLMRayActor",
+            "95411\t13.61\tray::LLMRayActor",
+            "95415\t13.49\tray::LLMRayActor",
+            "95409\t13.43\tray::LLMRayActor",
+            "Refer to the documentation on how to address the out of memory issue: "
+            "https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html. Consider provisioning more "
+            "memory on this node or reducing task parallelism by requesting more CPUs per task. Set max_restarts "
+            "and max_task_retries to enable retry when the task crashes due to OOM. To adjust the kill threshold, "
+            "set the environment variable `RAY_memory_usage_threshold` when starting Ray. To disable worker killing, "
+            "set the environment variable `RAY_memory_monitor_refresh_ms` to zero.",
+            "2025-04-24 18:57:03,337 ERR cli.py:71 -- \x1b[31m---------------------------------------\x1b[39m",
+            f"2025-04-24 18:57:03,337 ERR cli.py:72 -- \x1b[31mJob '{job_id}' failed\x1b[39m",
+            "2025-04-24 18:57:03,337 ERR cli.py:73 -- \x1b[31m---------------------------------------\x1b[39m",
+            "2025-04-24 18:57:03,337 INFO cli.py:86 -- Status message: Job entrypoint command failed with exit code "
+            "1, last available logs (truncated to 20,000 chars):",
+        ],
+        at(63),
+        [1, 0, 2410, 2, 2000, *([0] * 30)],
+    )
+    events = [
+        event(
+            rayjob,
+            "Created",
+            f"Created RayCluster {ns}/{cluster}",
+            at(1),
+            type_="Normal",
+            component="rayjob-controller",
+        ),
+        event(
+            submitter,
+            "BackoffLimitExceeded",
+            "Job has reached the specified backoff limit",
+            end,
+            component="job-controller",
+        ),
+    ]
+    return CaseSpec(
+        id="oom-killed-rayjob-memory-monitor-kills-llm-actors",
+        kind="RayJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=head["metadata"]["name"],
+        evidence="Task was killed due to the node running low on memory",
+        description="Eight colocated vLLM actors each hold ~14 GB of host memory; the node passes Ray's 95% "
+        "threshold and Ray's memory monitor kills the newest actor, so the driver fails with OutOfMemoryError. "
+        "No kernel OOM kill: Ray kills before the kernel would.",
+        objects=[rayjob, raycluster, submitter, *pods, sub, *events],
+        logs={f"{sub['metadata']['name']}/ray-job-submitter": sub_log},
+        captured=end + timedelta(minutes=5),
+        title="GRPO RayJob fails: Ray killed LLMRayActor workers for memory (top memory users ray::LLMRayActor "
+        "~14 GB each) - 'Refer to the documentation on how to address the out of memory issue'",
+        source="https://github.com/TideDra/lmm-r1/issues/71",
+    )
+
+
+@SCENARIOS.add
+def shm_exhausted_job_dataloader_unable_to_write_to_torch_file() -> CaseSpec:
+    at = Clock(datetime(2018, 8, 10, 6, 0, tzinfo=timezone.utc))
+    ctr = Container(
+        "train",
+        "registry.corp.example/vision/pytorch-imagenet:0.4.1-py36",
+        command=["python", "pytorch/main.py", "--workers", "8", "--batch-size", "256"],
+        resources=gpu(1, "64Gi", "16"),
+    )
+    log = text(
+        "Epoch: [0][0/5005]\tTime 9.812 (9.812)\tData 8.946 (8.946)\tLoss 6.9431 (6.9431)\tPrec@1 0.000 (0.000)",
+        "Epoch: [0][10/5005]\tTime 0.561 (1.402)\tData 0.002 (0.815)\tLoss 6.9217 (6.9364)\tPrec@1 0.391 (0.178)",
+        "Traceback (most recent call last):",
+        '  File "pytorch/main.py", line 205, in <module>',
+        "    main()",
+        '  File "pytorch/main.py", line 116, in main',
+        "    train(train_loader, model, criterion, optimizer, epoch)",
+        '  File "pytorch/main.py", line 136, in train',
+        "    for i, (input, target) in enumerate(train_loader):",
+        '  File "/usr/local/anaconda3/lib/python3.6/site-packages/torch/utils/data/dataloader.py", line 286, in '
+        "__next__",
+        "    return self._process_next_batch(batch)",
+        '  File "/usr/local/anaconda3/lib/python3.6/site-packages/torch/utils/data/dataloader.py", line 307, in '
+        "_process_next_batch",
+        "    raise batch.exc_type(batch.exc_msg)",
+        "RuntimeError: Traceback (most recent call last):",
+        '  File "/usr/local/anaconda3/lib/python3.6/site-packages/torch/utils/data/dataloader.py", line 57, in '
+        "_worker_loop",
+        "    samples = collate_fn([dataset[i] for i in batch_indices])",
+        '  File "/usr/local/anaconda3/lib/python3.6/site-packages/torch/utils/data/dataloader.py", line 138, in '
+        "default_collate",
+        "    return [default_collate(samples) for samples in transposed]",
+        '  File "/usr/local/anaconda3/lib/python3.6/site-packages/torch/utils/data/dataloader.py", line 115, in '
+        "default_collate",
+        "    storage = batch[0].storage()._new_shared(numel)",
+        '  File "/usr/local/anaconda3/lib/python3.6/site-packages/torch/storage.py", line 114, in _new_shared',
+        "    return cls._new_using_fd(size)",
+        "RuntimeError: unable to write to file </torch_76_3625483894> at /pytorch/aten/src/TH/THAllocator.c:383",
+    )
+    return _job_case(
+        id="shm-exhausted-job-dataloader-unable-to-write-to-torch-file",
+        name="imagenet-resnet50",
+        ns="vision",
+        at=at,
+        ctr=ctr,
+        exit_code=1,
+        ran=(8, 130),
+        log=log,
+        category="shm-exhausted",
+        evidence="unable to write to file </torch_",
+        description="DataLoader workers pass batches through shared-memory files (/torch_*) in /dev/shm; the "
+        "training container has the runtime's small default /dev/shm, so the first large batch cannot be "
+        "written there.",
+        title="PyTorch training job on a managed cluster: RuntimeError: unable to write to file "
+        "</torch_76_3625483894> at /pytorch/aten/src/TH/THAllocator.c:383",
+        source="https://github.com/huaweicloud/dls-example/issues/26",
+        captured=300,
+    )
+
+
+@SCENARIOS.add
+def permission_denied_job_pytorchjob_client_forbidden_in_pod() -> CaseSpec:
+    at = Clock(datetime(2021, 4, 9, 15, 20, tzinfo=timezone.utc))
+    ns = "ml-team"
+    body = (
+        '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"pytorchjobs.kubeflow.org is '
+        'forbidden: User \\"system:serviceaccount:ml-team:default\\" cannot list resource \\"pytorchjobs\\" in API '
+        'group \\"kubeflow.org\\" in the namespace \\"kubeflow\\"","reason":"Forbidden","details":{"group":'
+        '"kubeflow.org","kind":"pytorchjobs"},"code":403}'
+    )
+    ctr = Container(
+        "launcher",
+        "registry.corp.example/ml/pytorchjob-launcher:0.3",
+        command=["python", "launch.py", "--namespace", "kubeflow"],
+        resources=cpu_only("512Mi", "500m"),
+    )
+    log = text(
+        "ptc.get(namespace='kubeflow')",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.7/site-packages/kubeflow/pytorchjob/api/py_torch_job_client.py", line 134, '
+        "in get",
+        "    pytorchjob = thread.get(constants.APISERVER_TIMEOUT)",
+        '  File "/usr/local/lib/python3.7/multiprocessing/pool.py", line 657, in get',
+        "    raise self._value",
+        '  File "/usr/local/lib/python3.7/multiprocessing/pool.py", line 121, in worker',
+        "    result = (True, func(*args, **kwds))",
+        '  File "/usr/local/lib/python3.7/site-packages/kubernetes/client/api_client.py", line 176, in __call_api',
+        "    _request_timeout=_request_timeout)",
+        '  File "/usr/local/lib/python3.7/site-packages/kubernetes/client/api_client.py", line 366, in request',
+        "    headers=headers)",
+        '  File "/usr/local/lib/python3.7/site-packages/kubernetes/client/rest.py", line 241, in GET',
+        "    query_params=query_params)",
+        '  File "/usr/local/lib/python3.7/site-packages/kubernetes/client/rest.py", line 231, in request',
+        "    raise ApiException(http_resp=r)",
+        "kubernetes.client.rest.ApiException: (403)",
+        "Reason: Forbidden",
+        "HTTP response headers: HTTPHeaderDict({'Cache-Control': 'no-cache, private', 'Content-Type': "
+        "'application/json', 'X-Content-Type-Options': 'nosniff', 'Date': 'Fri, 09 Apr 2021 15:24:19 GMT', "
+        "'Content-Length': '350'})",
+        f"HTTP response body: {body}",
+    )
+    return _job_case(
+        id="permission-denied-job-pytorchjob-client-forbidden-in-pod",
+        name="pytorchjob-launcher",
+        ns=ns,
+        at=at,
+        ctr=ctr,
+        exit_code=1,
+        ran=(4, 9),
+        log=log,
+        category="permission-denied",
+        evidence="ApiException: (403)",
+        description="A launcher pod uses the Kubeflow PyTorchJob SDK with its in-cluster service account, which "
+        "has no RBAC rule for pytorchjobs in the target namespace; the API server answers 403 Forbidden.",
+        title="Using PyTorchJobClient inside a pod: kubernetes.client.rest.ApiException: (403) Reason: Forbidden",
+        source="https://github.com/kubeflow/pytorch-operator/issues/330",
+        captured=120,
+        node_name="cpu-node-05",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_pipeline_step_cannot_create_seldondeployment() -> CaseSpec:
+    at = Clock(datetime(2021, 4, 3, 9, 0, tzinfo=timezone.utc))
+    ns, wf_name = "kubeflow", "simple-sci-kit-kf-pipeline-8jgpg"
+    name = f"{wf_name}-992827095"
+    workflow = {
+        "apiVersion": "argoproj.io/v1alpha1",
+        "kind": "Workflow",
+        "metadata": {
+            "name": wf_name,
+            "namespace": ns,
+            "uid": uid(ns, "Workflow", wf_name),
+            "creationTimestamp": ts(at(0)),
+            "resourceVersion": "88121",
+        },
+        "spec": {"entrypoint": "simple-sci-kit-kf-pipeline", "serviceAccountName": "pipeline-runner"},
+        "status": {"phase": "Failed", "startedAt": ts(at(0)), "finishedAt": ts(at(95))},
+    }
+    err = (
+        'Error from server (Forbidden): error when creating "/tmp/manifest.yaml": seldondeployments.machinelearning.'
+        'seldon.io is forbidden: User "system:serviceaccount:kubeflow:pipeline-runner" cannot create resource '
+        '"seldondeployments" in API group "machinelearning.seldon.io" in the namespace "kubeflow"'
+    )
+    main = Container(
+        "main",
+        "argoproj/argoexec:v2.12.9",
+        command=["argoexec", "resource", "create"],
+        resources=cpu_only("256Mi", "100m"),
+        state=terminated(1, at(80), at(88), message=err),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        owner={
+            "apiVersion": "argoproj.io/v1alpha1",
+            "kind": "Workflow",
+            "name": wf_name,
+            "uid": uid(ns, "Workflow", wf_name),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[main],
+        created=at(75),
+        phase="Failed",
+        node="minikube",
+        scheduled=at(76),
+        service_account="pipeline-runner",
+        labels={"workflows.argoproj.io/workflow": wf_name, "workflows.argoproj.io/completed": "true"},
+        annotations={"workflows.argoproj.io/node-name": f"{wf_name}.serve"},
+    )
+    log = stamped(
+        [
+            'time="2021-04-03T09:01:20.512Z" level=info msg="Starting Workflow Executor" version=v2.12.9',
+            'time="2021-04-03T09:01:20.519Z" level=info msg="Creating a docker executor"',
+            'time="2021-04-03T09:01:20.519Z" level=info msg="Executor (version: v2.12.9, build_date: '
+            "2021-02-16T22:51:48Z) initialized (pod: kubeflow/simple-sci-kit-kf-pipeline-8jgpg-992827095) with "
+            'template:\\n{\\"name\\":\\"serve\\",\\"resource\\":{\\"action\\":\\"create\\"}}"',
+            'time="2021-04-03T09:01:20.520Z" level=info msg="Loading manifest to /tmp/manifest.yaml"',
+            'time="2021-04-03T09:01:20.520Z" level=info msg="kubectl create -f /tmp/manifest.yaml -o json"',
+            f'time="2021-04-03T09:01:27.861Z" level=error msg="executor error: {err}"',
+        ],
+        at(80),
+        [0.01, 0.01, 0.01, 0.01, 7.3],
+    )
+    events = [
+        event(
+            workflow,
+            "WorkflowNodeFailed",
+            f"Failed node {wf_name}.serve: {err}",
+            at(89),
+            component="workflow-controller",
+        ),
+    ]
+    return CaseSpec(
+        id="permission-denied-pod-pipeline-step-cannot-create-seldondeployment",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence='cannot create resource "seldondeployments"',
+        description="The pipeline's serve step creates a SeldonDeployment with the pipeline-runner service "
+        "account, which has no Role for that resource; the API server refuses it and the step fails.",
+        objects=[workflow, p, *events],
+        logs={f"{name}/main": log},
+        captured=at(200),
+        title="Kubeflow pipeline serve step fails: Error from server (Forbidden) ... seldondeployments is "
+        'forbidden: User "system:serviceaccount:kubeflow:pipeline-runner" cannot create resource',
+        source="https://github.com/intro-to-ml-with-kubeflow/intro-to-ml-with-kubeflow-examples/issues/140",
+    )
+
+
+@SCENARIOS.add
+def disk_full_pod_container_exceeded_its_ephemeral_storage_limit() -> CaseSpec:
+    at = Clock(datetime(2025, 1, 22, 3, 51, tzinfo=timezone.utc))
+    deployment, ns, host = "kubeplus-deployment", "default", "ip-10-0-2-27.us-west-2.compute.internal"
+    storage = {
+        "limits": {"cpu": "200m", "memory": "256Mi", "ephemeral-storage": "20Mi"},
+        "requests": {"cpu": "100m", "memory": "128Mi", "ephemeral-storage": "10Mi"},
+    }
+    ui = Container(
+        "consumerui",
+        "gcr.io/cloudark-kubeplus/consumerui:4.0.0",
+        resources=storage,
+        state=terminated(
+            137,
+            at(10),
+            at(347580),
+            reason="ContainerStatusUnknown",
+            message="The container could not be located when the pod was terminated",
+        ),
+    )
+    helmer = Container(
+        "helmer",
+        "gcr.io/cloudark-kubeplus/helm-pod:4.0.0",
+        resources=storage,
+        state=terminated(
+            137,
+            at(10),
+            at(347580),
+            reason="ContainerStatusUnknown",
+            message="The container could not be located when the pod was terminated",
+        ),
+    )
+    msg = 'Container consumerui exceeded its local ephemeral storage limit "20Mi". '
+    p = _rs_pod(
+        deployment,
+        ns,
+        [ui, helmer],
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(1),
+        reason="Evicted",
+        message=msg,
+        service_account="kubeplus-saas-provider",
+    )
+    name = p["metadata"]["name"]
+    events = [
+        event(p, "Evicted", msg, at(347570), host=host),
+        event(p, "Killing", "Stopping container consumerui", at(347570), type_="Normal", host=host),
+        event(p, "Killing", "Stopping container helmer", at(347570), type_="Normal", host=host),
+    ]
+    return CaseSpec(
+        id="disk-full-pod-container-exceeded-its-ephemeral-storage-limit",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=name,
+        evidence="exceeded its local ephemeral storage limit",
+        description="A container writes more than its own 20Mi ephemeral-storage limit into its writable layer "
+        "and logs; the kubelet evicts the pod for it. The node itself was not under pressure.",
+        objects=[p, *events],
+        captured=at(347900),
+        title="Pod evicted in production: Container consumerui exceeded its local ephemeral storage limit "
+        '"20Mi", containers ContainerStatusUnknown',
+        source="https://github.com/cloud-ark/kubeplus/issues/1389",
+    )
+
+
+@SCENARIOS.add
+def healthy_job_dataloader_suggested_max_workers_warning() -> CaseSpec:
+    at = Clock(datetime(2024, 7, 29, 14, 0, tzinfo=timezone.utc))
+    name, ns = "slideflow-xception-train", "pathology"
+    ctr = Container(
+        "train",
+        "registry.corp.example/pathology/slideflow:3.0",
+        command=["python", "train.py", "--model", "xception", "--tile-px", "299"],
+        resources=gpu(1, "32Gi", "2"),
+        state=running(at(20)),
+        ready=True,
+    )
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
+    )
+    p = job_pod(job, [ctr], created=at(1), phase="Running", node="a100-node-4", scheduled=at(2))
+    pname = p["metadata"]["name"]
+    warn = (
+        "/usr/local/lib/python3.10/dist-packages/torch/utils/data/dataloader.py:558: UserWarning: This DataLoader "
+        "will create 4 worker processes in total. Our suggested max number of worker in current system is 2, which "
+        "is smaller than what this DataLoader is going to create. Please be aware that excessive worker creation "
+        "might get DataLoader running slow or even freeze, lower the worker number to avoid potential "
+        "slowness/freeze if necessary."
+    )
+    lines = [
+        "[INFO] Training model xception-category-HP0-kfold1...",
+        "[INFO] Using 1 GPU(s): NVIDIA A100-SXM4-40GB",
+        warn,
+        "  warnings.warn(_create_warning_msg(",
+        *[
+            f"Epoch 1/10 - step {s}/1870 - loss: {1.21 - s / 4000:.4f} - acc: {0.41 + s / 5000:.4f}"
+            for s in range(100, 1900, 100)
+        ],
+        "[INFO] Epoch 1 validation: loss=0.7712 acc=0.6884",
+        *[
+            f"Epoch 2/10 - step {s}/1870 - loss: {0.80 - s / 9000:.4f} - acc: {0.66 + s / 9000:.4f}"
+            for s in range(100, 900, 100)
+        ],
+    ]
+    log = stamped(lines, at(30), [1, 20, 0, 40] + [45] * 30)
+    return CaseSpec(
+        id="healthy-job-dataloader-suggested-max-workers-warning",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="",
+        description="The pod has two CPUs and the trainer asks for four DataLoader workers: PyTorch warns it "
+        "might be slow or freeze, but training proceeds and logs steady progress.",
+        objects=[job, p],
+        logs={f"{pname}/train": log},
+        captured=at(30 + 65 + 45 * 27),
+        title="Slideflow training on a GPU node with 2 CPUs warns 'This DataLoader will create 4 worker processes "
+        "in total. Our suggested max number of worker in current system is 2' - training runs",
+        source="https://github.com/slideflow/slideflow/issues/396",
+    )
+
+
+# -- batch 3 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def config_error_pod_run_as_non_root_image_runs_as_root() -> CaseSpec:
+    at = Clock(datetime(2024, 7, 15, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "platform-unleash-edge", "platform-backend", "cluster-worker4"
+    c = Container(
+        "unleash-edge",
+        "unleashorg/unleash-edge:v19.1",
+        args=["edge"],
+        resources=cpu_only("128Mi", "100m"),
+        state=waiting(
+            "CreateContainerConfigError",
+            f'container has runAsNonRoot and image will run as root (pod: "{_rs_name(deployment, ns)}_{ns}('
+            f'{uid(ns, "pod", _rs_name(deployment, ns))})", container: unleash-edge)',
+        ),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(0))
+    p["spec"]["securityContext"] = {"runAsNonRoot": True}
+    name = p["metadata"]["name"]
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(0),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Pulled",
+            'Container image "unleashorg/unleash-edge:v19.1" already present on machine',
+            at(1),
+            last=at(107),
+            count=10,
+            type_="Normal",
+            host=host,
+        ),
+        event(
+            p,
+            "Failed",
+            "Error: container has runAsNonRoot and image will run as root (pod: "
+            f'"{name}_{ns}({p["metadata"]["uid"]})", container: unleash-edge)',
+            at(1),
+            last=at(107),
+            count=10,
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="config-error-pod-run-as-non-root-image-runs-as-root",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="container has runAsNonRoot and image will run as root",
+        description="The pod's security context requires a non-root user, but the image declares no USER (so "
+        "it would run as root); the kubelet refuses to create the container.",
+        objects=[p, *events],
+        captured=at(114),
+        title="unleash-edge under a runAsNonRoot security context: CreateContainerConfigError, Error: container "
+        "has runAsNonRoot and image will run as root",
+        source="https://github.com/Unleash/unleash-edge/issues/483",
+    )
+
+
+@SCENARIOS.add
+def shm_exhausted_pod_pipeline_train_step_dataloader_bus_error() -> CaseSpec:
+    at = Clock(datetime(2021, 11, 8, 10, 0, tzinfo=timezone.utc))
+    ns, wf_name = "kubeflow-user", "yolo-train-pipeline-7xk2p"
+    name = f"{wf_name}-2211406872"
+    main = Container(
+        "main",
+        "registry.corp.example/vision/yolo-train:1.4",
+        command=["python", "train.py", "--batch-size", "64", "--workers", "8"],
+        resources=gpu(1, "32Gi", "8"),
+        state=terminated(1, at(40), at(1312)),
+    )
+    wait = Container(
+        "wait",
+        "gcr.io/ml-pipeline/argoexec:v3.1.6-patch-license-compliance",
+        command=["argoexec", "wait", "--loglevel", "info"],
+        resources=cpu_only("128Mi", "100m"),
+        state=terminated(0, at(39), at(1314), reason="Completed"),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        owner={
+            "apiVersion": "argoproj.io/v1alpha1",
+            "kind": "Workflow",
+            "name": wf_name,
+            "uid": uid(ns, "Workflow", wf_name),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[wait, main],
+        created=at(30),
+        phase="Failed",
+        node="gpu-pool-t4-2",
+        scheduled=at(31),
+        service_account="default-editor",
+        labels={"workflows.argoproj.io/workflow": wf_name, "pipelines.kubeflow.org/cache_enabled": "true"},
+        annotations={"workflows.argoproj.io/node-name": f"{wf_name}.train"},
+    )
+    lines = [
+        *[
+            "      Epoch   gpu_mem       box       obj       cls    labels  img_size"
+            if i == 0
+            else f"       0/99     5.21G   0.1{i:02d}   0.0{i % 9}1   0.0{i % 7}2       {40 + i}       640: {i * 4}%|"
+            for i in range(12)
+        ],
+        "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).",
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/utils/data/dataloader.py", line 990, in _try_get_data',
+        "    data = self._data_queue.get(timeout=timeout)",
+        '  File "/opt/conda/lib/python3.8/site-packages/torch/utils/data/_utils/signal_handling.py", line 66, in '
+        "handler",
+        "    _error_if_any_worker_fails()",
+        "RuntimeError: DataLoader worker (pid 181) is killed by signal: Bus error. It is possible that dataloader's "
+        "workers are out of shared memory. Please try to raise your shared memory limit.",
+    ]
+    return CaseSpec(
+        id="shm-exhausted-pod-pipeline-train-step-dataloader-bus-error",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="shm-exhausted",
+        culprit=name,
+        evidence="out of shared memory",
+        description="A pipeline's training step runs as a plain pod with the runtime's 64 MiB /dev/shm; with a "
+        "larger batch the DataLoader workers die with SIGBUS. Mounting a memory-backed emptyDir at /dev/shm "
+        "fixes it.",
+        objects=[p],
+        logs={f"{name}/main": stamped(lines, at(45), 100.0)},
+        captured=at(1400),
+        title="PyTorch training as a Kubeflow Pipelines step fails with 'Bus error. It is possible that "
+        "dataloader's workers are out of shared memory. Please try to raise your shared memory limit.'",
+        source="https://github.com/kubeflow/pipelines/issues/6880",
+    )
+
+
+@SCENARIOS.add
+def disk_full_pod_emptydir_usage_exceeds_size_limit() -> CaseSpec:
+    at = Clock(datetime(2023, 11, 8, 2, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "feature-extractor", "batch-inference", "mem-node-12"
+    msg = 'Usage of EmptyDir volume "scratch" exceeds the limit "5Gi". '
+    c = Container(
+        "extractor",
+        "registry.corp.example/inference/feature-extractor:2.3.0",
+        args=["--scratch-dir", "/scratch", "--workers", "16"],
+        resources={"limits": {"cpu": "16", "memory": "160Gi"}, "requests": {"cpu": "16", "memory": "160Gi"}},
+        mounts=[{"name": "scratch", "mountPath": "/scratch"}],
+        state=terminated(
+            137,
+            at(30),
+            at(20410),
+            reason="ContainerStatusUnknown",
+            message="The container could not be located when the pod was terminated",
+        ),
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(1),
+        reason="Evicted",
+        message=msg,
+        qos="Guaranteed",
+        volumes=[{"name": "scratch", "emptyDir": {"sizeLimit": "5Gi"}}],
+    )
+    name = p["metadata"]["name"]
+    log = stamped(
+        [f"INFO batch {b:05d} done: 4096 items, scratch spill {b * 0.021:.2f} GiB" for b in range(10, 250, 10)],
+        at(400),
+        800.0,
+    )
+    events = [
+        event(p, "Evicted", msg, at(20400), host=host),
+        event(p, "Killing", "Stopping container extractor", at(20400), type_="Normal", host=host),
+    ]
+    return CaseSpec(
+        id="disk-full-pod-emptydir-usage-exceeds-size-limit",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=name,
+        evidence="exceeds the limit",
+        description="The pod spills to an emptyDir with a 5Gi sizeLimit; when usage passes it the kubelet evicts "
+        "the pod, though its memory (100 of 160 GB) was fine and the node had room.",
+        objects=[p, *events],
+        logs={f"{name}/extractor": log},
+        captured=at(20700),
+        title="Pods evicted although memory was well below limits: the emptyDir limit was 5 GB and when it was "
+        "exceeded Kubernetes evicted the pods, containers ContainerStatusUnknown",
+        source="https://github.com/kubernetes/kubernetes/issues/116986",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_whisper_read_only_root_home_nonexistent() -> CaseSpec:
+    at = Clock(datetime(2024, 3, 11, 20, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "wyoming-whisper", "home-automation", "k3s-node-2"
+    c = Container(
+        "whisper",
+        "rhasspy/wyoming-whisper:2.0.0",
+        args=["--model", "tiny-int8", "--language", "en", "--uri", "tcp://0.0.0.0:10300", "--data-dir", "/data"],
+        resources=cpu_only("2Gi", "2"),
+        mounts=[{"name": "data", "mountPath": "/data"}],
+        state=_crash_loop("whisper", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(600), at(609)),
+        restarts=6,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "whisper-data"}}],
+    )
+    p["spec"]["containers"][0]["securityContext"] = {"readOnlyRootFilesystem": True, "runAsUser": 65534}
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO:__main__:Downloading FasterWhisperModel.TINY_INT8 to /data",
+        "Traceback (most recent call last):",
+        '  File "/usr/lib/python3.9/runpy.py", line 197, in _run_module_as_main',
+        "    return _run_code(code, main_globals, None,",
+        '  File "/usr/lib/python3.9/runpy.py", line 87, in _run_code',
+        "    exec(code, run_globals)",
+        '  File "/usr/local/lib/python3.9/dist-packages/wyoming_faster_whisper/__main__.py", line 149, in <module>',
+        "    run()",
+        '  File "/usr/local/lib/python3.9/dist-packages/wyoming_faster_whisper/__main__.py", line 144, in run',
+        "    asyncio.run(main())",
+        '  File "/usr/lib/python3.9/asyncio/runners.py", line 44, in run',
+        "    return loop.run_until_complete(main)",
+        '  File "/usr/lib/python3.9/asyncio/base_events.py", line 642, in run_until_complete',
+        "    return future.result()",
+        '  File "/usr/local/lib/python3.9/dist-packages/wyoming_faster_whisper/__main__.py", line 119, in main',
+        "    whisper_model = faster_whisper.WhisperModel(",
+        '  File "/usr/local/lib/python3.9/dist-packages/faster_whisper/transcribe.py", line 146, in __init__',
+        "    self.hf_tokenizer = tokenizers.Tokenizer.from_pretrained(",
+        '  File "/usr/local/lib/python3.9/dist-packages/huggingface_hub/utils/_validators.py", line 118, in _inner_fn',
+        "    return fn(*args, **kwargs)",
+        '  File "/usr/local/lib/python3.9/dist-packages/huggingface_hub/file_download.py", line 1403, in '
+        "hf_hub_download",
+        "    os.makedirs(os.path.dirname(blob_path), exist_ok=True)",
+        '  File "/usr/lib/python3.9/os.py", line 215, in makedirs',
+        "    makedirs(head, exist_ok=exist_ok)",
+        '  File "/usr/lib/python3.9/os.py", line 225, in makedirs',
+        "    mkdir(name, mode)",
+        "OSError: [Errno 30] Read-only file system: '/nonexistent'",
+    )
+    events = [_backoff(p, "whisper", at, 60, 700, 12)]
+    return CaseSpec(
+        id="permission-denied-pod-whisper-read-only-root-home-nonexistent",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="Read-only file system: '/nonexistent'",
+        description="The speech server runs as nobody (HOME=/nonexistent) with a read-only root file system; the "
+        "new image downloads its tokenizer through the Hugging Face cache under HOME, which cannot be created.",
+        objects=[p, *events],
+        logs={f"{name}/whisper.previous": prev},
+        captured=at(720),
+        title="wyoming-faster-whisper in Kubernetes with a read-only root file system: OSError: [Errno 30] "
+        "Read-only file system: '/nonexistent' - set HF_HUB_CACHE to a writable path",
+        source="https://github.com/OHF-Voice/wyoming-faster-whisper/issues/27",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_pipeline_step_cannot_get_pods_cluster_scope() -> CaseSpec:
+    at = Clock(datetime(2021, 8, 27, 5, 0, tzinfo=timezone.utc))
+    ns, wf_name = "kubeflow-user", "titanic-ml-kale-4m7qz"
+    name = f"{wf_name}-3088124519"
+    main = Container(
+        "main",
+        "registry.corp.example/ml/kale-jupyter:0.7.0",
+        command=["sh", "-c", "python3 -u /kale/step.py"],
+        resources=cpu_only("2Gi", "1"),
+        state=terminated(1, at(35), at(52)),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        owner={
+            "apiVersion": "argoproj.io/v1alpha1",
+            "kind": "Workflow",
+            "name": wf_name,
+            "uid": uid(ns, "Workflow", wf_name),
+            "controller": True,
+            "blockOwnerDeletion": True,
+        },
+        containers=[main],
+        created=at(30),
+        phase="Failed",
+        node="worker-3",
+        scheduled=at(31),
+        service_account="default-editor",
+        labels={"workflows.argoproj.io/workflow": wf_name},
+        annotations={"workflows.argoproj.io/node-name": f"{wf_name}.loaddata"},
+    )
+    body = (
+        '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"pods is forbidden: User '
+        '\\"system:serviceaccount:kubeflow-user:default-editor\\" cannot get resource \\"pods\\" in API group \\"\\" '
+        'at the cluster scope","reason":"Forbidden","details":{"kind":"pods"},"code":403}'
+    )
+    log = text(
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.6/dist-packages/kale/common/podutils.py", line 94, in get_pod',
+        "    return k8s_client.read_namespaced_pod(name, namespace)",
+        '  File "/usr/local/lib/python3.6/dist-packages/kubernetes/client/apis/core_v1_api.py", line 18510, in '
+        "read_namespaced_pod",
+        "    (data) = self.read_namespaced_pod_with_http_info(name, namespace, **kwargs)",
+        '  File "/usr/local/lib/python3.6/dist-packages/kubernetes/client/apis/core_v1_api.py", line 18537, in '
+        "read_namespaced_pod_with_http_info",
+        "    collection_formats=collection_formats)",
+        '  File "/usr/local/lib/python3.6/dist-packages/kubernetes/client/api_client.py", line 334, in call_api',
+        "    _return_http_data_only, collection_formats, _preload_content, _request_timeout)",
+        '  File "/usr/local/lib/python3.6/dist-packages/kubernetes/client/api_client.py", line 168, in __call_api',
+        "    _request_timeout=_request_timeout)",
+        '  File "/usr/local/lib/python3.6/dist-packages/kubernetes/client/api_client.py", line 355, in request',
+        "    headers=headers)",
+        '  File "/usr/local/lib/python3.6/dist-packages/kubernetes/client/rest.py", line 231, in GET',
+        "    query_params=query_params)",
+        '  File "/usr/local/lib/python3.6/dist-packages/kubernetes/client/rest.py", line 222, in request',
+        "    raise ApiException(http_resp=r)",
+        "kubernetes.client.rest.ApiException: (403)",
+        "Reason: Forbidden",
+        "HTTP response headers: HTTPHeaderDict({'Audit-Id': '5b1f0c2e-8d3a-4f6b-9e2c-7a1d0b3c4e5f', "
+        "'Cache-Control': 'no-cache, private', 'Content-Type': 'application/json', 'X-Content-Type-Options': "
+        "'nosniff', 'Date': 'Fri, 27 Aug 2021 05:00:51 GMT', 'Content-Length': '300'})",
+        f"HTTP response body: {body}",
+    )
+    return CaseSpec(
+        id="permission-denied-pod-pipeline-step-cannot-get-pods-cluster-scope",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="403",
+        description="A Kale pipeline step reads its own pod through the Kubernetes API; the namespace's "
+        "default-editor account may not get pods at the cluster scope and the step fails with 403.",
+        objects=[p],
+        logs={f"{name}/main": log},
+        captured=at(300),
+        title="Kale pipeline step fails: kubernetes.client.rest.ApiException: (403) Forbidden - serviceaccount "
+        "cannot get resource pods at the cluster scope",
+        source="https://github.com/kubeflow/kale/issues/366",
+    )
