@@ -737,6 +737,26 @@ def _same_error_to_the_last_line() -> Evidence:
     return evidence([pod("smi", running(started=-120))], kind="Pod", status="Running", logs=[log("smi", lines)])
 
 
+def _relayed_from_another_node(address: str) -> Evidence:
+    """A Ray driver pod reports that Ray's memory monitor killed a task, naming the node by
+    its address on the next line of the message; the worker pod at that address runs on."""
+    ray_oom = [
+        *TRAINING,
+        "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.",
+        f"Memory on the node (IP: {address}, ID: 5f0c2b1e) where the task (name=Train, pid=412, memory used=30.1GB) "
+        "was running was 61.2GB / 64.0GB (0.956), which exceeds the memory usage threshold of 0.95.",
+    ]
+    return evidence(
+        [
+            pod("t-submit", terminated(1, -5), role="submitter").model_copy(update={"ip": "10.0.0.3"}),
+            pod("t-head", running(), role="head").model_copy(update={"ip": "10.0.0.5"}),
+            pod("t-worker-0", running(), role="worker", index=0).model_copy(update={"ip": "10.0.0.7"}),
+        ],
+        kind="Job",
+        logs=[log("t-submit", ray_oom)],
+    )
+
+
 ROWS = {
     "cascade: first OOM, not the replica the condition names": Row(_cascade(), "gpu-oom", "t-worker-1"),
     "cascade: OOMKilled worker before NCCL timeouts": Row(_oomkilled_worker(), "oom-killed", "t-worker-3"),
@@ -796,6 +816,12 @@ ROWS = {
         _transient_error_then_quiet(), "healthy", None, healthy=True
     ),
     "the same error over and over up to the last line": Row(_same_error_to_the_last_line(), "cuda-error", "smi"),
+    "a driver relays a memory kill on another node: that node's pod": Row(
+        _relayed_from_another_node("10.0.0.7"), "oom-killed", "t-worker-0"
+    ),
+    "a relayed address no pod of the job has: the pod that printed it": Row(
+        _relayed_from_another_node("10.9.9.9"), "oom-killed", "t-submit"
+    ),
 }
 
 

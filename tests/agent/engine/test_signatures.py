@@ -88,6 +88,21 @@ def test_status_signature_matching() -> None:
     assert not sig.matches(text="", reason="OOMKilled", subject="waiting", exit_code=137)
 
 
+def test_a_container_init_killed_for_memory_is_oom_not_a_bad_spec() -> None:
+    """runc reports a limit too low to start the container as a failure to create it; the
+    reading is the memory limit, not the command (container-cannot-start)."""
+    statuses = [s for s in builtin_catalogue().signatures if s.where == "status"]
+    text = (
+        'container create failed: time="2022-09-14T11:35:13Z" level=error msg="runc create failed: unable to start '
+        'container process: container init was OOM-killed (memory limit too low?)"'
+    )
+    hits = [s for s in statuses if s.matches(text=text, reason="CreateContainerError", subject="waiting")]
+    assert max(hits, key=lambda s: s.specificity).id == "container-init-oom-killed"
+    other = 'runc create failed: unable to start container process: exec: "/manager": no such file or directory'
+    hits = [s for s in statuses if s.matches(text=other, reason="CreateContainerError", subject="waiting")]
+    assert "container-init-oom-killed" not in {s.id for s in hits}
+
+
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
@@ -314,6 +329,34 @@ def test_status_signature_matching() -> None:
             "allocated and available memory is only 10.562500MB.",
             ["cuda-oom"],
         ),
+        # Ray refusing an object store larger than /dev/shm is a full /dev/shm; its warning that
+        # it falls back to /tmp (slower, but it runs) is not a failure.
+        (
+            "ValueError: The configured object store size (10.24 GB) exceeds /dev/shm size (8.0 GB). This will harm "
+            "performance. Consider deleting files in /dev/shm or increasing its size with --shm-size in Docker.",
+            ["ray-object-store-exceeds-shm"],
+        ),
+        (
+            "WARNING services.py:2022 -- WARNING: The object store is using /tmp instead of /dev/shm because /dev/shm "
+            "has only 67108864 bytes available. This will harm performance!",
+            [],
+        ),
+        # The API server refusing the pod's service account, as the Python and Java clients
+        # print it; other API errors stay exceptions of the code.
+        ("kubernetes.client.exceptions.ApiException: (403)", ["k8s-api-forbidden"]),
+        (
+            'HTTP response body: {"kind":"Status","status":"Failure","message":"pytorchjobs.kubeflow.org is forbidden: '
+            'User \\"system:serviceaccount:ml:default\\" cannot list resource \\"pytorchjobs\\" in API group '
+            '\\"kubeflow.org\\" in the namespace \\"kubeflow\\"","reason":"Forbidden","code":403}',
+            ["k8s-api-forbidden"],
+        ),
+        (
+            "Failure executing: GET at: https://kubernetes.default.svc/api/v1/namespaces/spark/pods. Message: "
+            "Forbidden!Configured service account doesn't have access. Service account may have been revoked.",
+            ["k8s-api-forbidden"],
+        ),
+        ("kubernetes.client.exceptions.ApiException: (404)", ["python-exception"]),
+        ("kubernetes.client.exceptions.ApiException: (409)", ["python-exception"]),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
