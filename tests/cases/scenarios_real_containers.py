@@ -1700,3 +1700,421 @@ def permission_denied_pod_pipeline_step_cannot_get_pods_cluster_scope() -> CaseS
         "cannot get resource pods at the cluster scope",
         source="https://github.com/kubeflow/kale/issues/366",
     )
+
+
+# -- batch 4 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def disk_full_job_llamafactory_safetensors_storage_full() -> CaseSpec:
+    at = Clock(datetime(2024, 8, 12, 2, 51, tzinfo=timezone.utc))
+    out = "saves/Qwen2-7B/lora/train_2024-08-12-02-51-43"
+    ctr = Container(
+        "train",
+        "registry.corp.example/llm/llamafactory:0.8.4",
+        command=[
+            "llamafactory-cli",
+            "train",
+            "--stage",
+            "sft",
+            "--model_name_or_path",
+            "qwen2-7b",
+            "--finetuning_type",
+            "lora",
+            "--save_steps",
+            "100",
+            "--output_dir",
+            out,
+        ],
+        resources=gpu(2, "96Gi", "16"),
+    )
+    steps = [
+        f"{{'loss': {2.41 - i * 0.09:.4f}, 'grad_norm': {1.9 - i * 0.1:.4f}, 'learning_rate': 4.99e-05, "
+        f"'epoch': {0.02 * (i + 1):.2f}, 'num_input_tokens_seen': {81920 * (i + 1)}}}"
+        for i in range(0, 20, 2)
+    ]
+    lines = [
+        *steps,
+        f"[INFO|trainer.py:3478] 2024-08-12 03:40:07,118 >> Saving model checkpoint to {out}/checkpoint-100",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.10/dist-packages/transformers/trainer.py", line 3496, in _save',
+        "    self.model.save_pretrained(",
+        '  File "/usr/local/lib/python3.10/dist-packages/peft/peft_model.py", line 289, in save_pretrained',
+        "    safe_save_file(",
+        '  File "/usr/local/lib/python3.10/dist-packages/safetensors/torch.py", line 286, in save_file',
+        "    serialize_file(_flatten(tensors), filename, metadata=metadata)",
+        "safetensors_rust.SafetensorError: Error while serializing: IoError(Os { code: 28, kind: StorageFull, "
+        'message: "No space left on device" })',
+    ]
+    return _job_case(
+        id="disk-full-job-llamafactory-safetensors-storage-full",
+        name="qwen2-7b-lora-sft",
+        ns="llm-finetune",
+        at=at,
+        ctr=ctr,
+        exit_code=1,
+        ran=(20, 2950),
+        log=stamped(lines, at(60), 280.0),
+        category="disk-full",
+        evidence="StorageFull",
+        description="The first checkpoint save writes the adapter with safetensors into the output directory on "
+        "a full volume; the Rust writer reports the OS error 28 as StorageFull and the run ends.",
+        title="LoRA SFT fails at the first checkpoint: safetensors_rust.SafetensorError: Error while serializing: "
+        'IoError(Os { code: 28, kind: StorageFull, message: "No space left on device" })',
+        source="https://github.com/hiyouga/LlamaFactory/issues/5155",
+        captured=3100,
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_vllm_runtime_unrecognized_argument() -> CaseSpec:
+    at = Clock(datetime(2026, 7, 9, 17, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "tinyllama-vllm", "default", "a10-node-1"
+    c = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.19.0",
+        args=["serve", "TinyLlama/TinyLlama-1.1B-Chat-v1.0", "--port", "8000", "--enable-metrics"],
+        resources=gpu(1, "16Gi", "4"),
+        state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
+        last=terminated(2, at(300), at(306)),
+        restarts=5,
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    prev = text(
+        "usage: vllm [-h] [-v]",
+        "            {chat,complete,serve,launch,bench,collect-env,run-batch} ...",
+        "vllm: error: unrecognized arguments: --enable-metrics",
+    )
+    events = [_backoff(p, "vllm", at, 40, 420, 9)]
+    return CaseSpec(
+        id="config-error-pod-vllm-runtime-unrecognized-argument",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="unrecognized arguments: --enable-metrics",
+        description="The operator's vLLM runtime passes a flag this vLLM version does not have; vllm's argument "
+        "parser rejects it and exits 2 before loading anything, on every restart.",
+        objects=[p, *events],
+        logs={f"{name}/vllm.previous": prev},
+        captured=at(430),
+        title="Every InferenceService with the vLLM runtime fails to start: vllm: error: unrecognized arguments: "
+        "--enable-metrics",
+        source="https://github.com/defilantech/LLMKube/issues/1030",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_configmap_mounted_over_a_file_not_a_directory() -> CaseSpec:
+    at = Clock(datetime(2018, 5, 18, 3, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "monitoring-influxdb", "kube-system", "node-2"
+    msg = (
+        'failed to start container "influxdb": Error response from daemon: oci runtime error: container_linux.go:247: '
+        'starting container process caused "process_linux.go:364: container init caused \\"rootfs_linux.go:54: '
+        'mounting \\\\\\"/var/lib/kubelet/pods/e76b2d64-5a5e-11e8-b179-080027c9c16c/volumes/kubernetes.io~configmap/'
+        'influxdb-config\\\\\\" to rootfs \\\\\\"/var/lib/docker/overlay2/e50b7f32607a/merged\\\\\\" at '
+        '\\\\\\"/var/lib/docker/overlay2/e50b7f32607a/merged/etc/config.toml\\\\\\" caused \\\\\\"not a directory\\\\\\"'
+        '\\"" : Are you trying to mount a directory onto a file (or vice-versa)? Check if the specified host path '
+        "exists and is the expected type"
+    )
+    c = Container(
+        "influxdb",
+        "k8s.gcr.io/heapster-influxdb-amd64:v1.3.3",
+        mounts=[{"name": "influxdb-config", "mountPath": "/etc/config.toml"}],
+        resources=cpu_only("512Mi", "500m"),
+        state=waiting(
+            "CrashLoopBackOff",
+            f"back-off 5m0s restarting failed container=influxdb pod="
+            f"{_rs_name(deployment, ns)}_{ns}({uid(ns, 'pod', _rs_name(deployment, ns))})",
+        ),
+        last=terminated(128, at(600), at(600), reason="ContainerCannotRun", message=msg),
+        restarts=7,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "influxdb-config", "configMap": {"name": "influxdb-config"}}],
+    )
+    name = p["metadata"]["name"]
+    events = [
+        event(p, "Failed", f"Error: {msg}", at(5), last=at(600), count=8, host=host),
+        _backoff(p, "influxdb", at, 6, 700, 30),
+    ]
+    return CaseSpec(
+        id="config-error-pod-configmap-mounted-over-a-file-not-a-directory",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="Are you trying to mount a directory onto a file",
+        description="The whole ConfigMap volume (a directory) is mounted at a path that is a file in the image; "
+        "the runtime cannot set up the container's root file system, so it never runs. It needs subPath.",
+        objects=[p, *events],
+        captured=at(720),
+        title='InfluxDB Deployment fails: container init caused "not a directory" : Are you trying to mount a '
+        "directory onto a file (or vice-versa)?",
+        source="https://github.com/rootsongjc/kubernetes-handbook/issues/218",
+    )
+
+
+@SCENARIOS.add
+def oom_killed_rayjob_raylet_kills_workers_on_a_worker_node() -> CaseSpec:
+    at = Clock(datetime(2024, 8, 25, 18, 30, tzinfo=timezone.utc))
+    name, ns = "plantf-feature-cache", "planning"
+    image = "rayproject/ray:2.9.3-py39"
+    end = at(3300)
+    cluster = _ray_cluster_name(name)
+    worker = Container("ray-worker", image, resources=cpu_only("64Gi", "16"), state=running(at(30)), ready=True)
+    rayjob, raycluster, pods = _kuberay(
+        at=at,
+        name=name,
+        ns=ns,
+        image=image,
+        entrypoint="python run_training.py py_func=cache +training=train_planTF worker.threads_per_node=16",
+        group="cpu-workers",
+        head=Container("ray-head", image, resources=cpu_only("16Gi", "4"), state=running(at(25)), ready=True),
+        workers=[
+            worker,
+            Container("ray-worker", image, resources=cpu_only("64Gi", "16"), state=running(at(30)), ready=True),
+        ],
+        status={
+            "jobStatus": "FAILED",
+            "jobDeploymentStatus": "Failed",
+            "reason": "AppFailed",
+            "message": "Job entrypoint command failed with exit code 1",
+            "endTime": ts(end),
+            "failed": 1,
+            "succeeded": 0,
+        },
+        nodes=["cpu-node-1", "cpu-node-2", "cpu-node-3"],
+    )
+    victim = pods[1]
+    ip = victim["status"]["podIP"]
+    submitter = _submitter(rayjob, at, 60, failed=1, conditions=backoff_conditions(end))
+    sub = job_pod(
+        submitter,
+        [
+            Container(
+                "ray-job-submitter",
+                image,
+                command=["ray", "job", "submit"],
+                resources=cpu_only("1Gi", "500m"),
+                state=terminated(1, at(62), end - timedelta(seconds=2)),
+            )
+        ],
+        created=at(61),
+        phase="Failed",
+        node="cpu-node-1",
+        scheduled=at(61),
+    )
+    job_id = rayjob["status"]["jobId"]
+    lines = [
+        f"Job submission server address: http://{cluster}-head-svc.{ns}.svc.cluster.local:8265",
+        f"Job '{job_id}' submitted successfully",
+        "Tailing logs until the job exits (disable with --no-wait):",
+        "Starting to extract features for 1,130,492 scenarios",
+        f"(raylet) [2024-08-25 19:21:02,241 E 1111013 1111013] (raylet) node_manager.cc:3064: 12 Workers (tasks / "
+        f"actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: "
+        f"b8aad7ac53c083fcae4851424e0362cec4a21916876b69bb1722ed29, IP: {ip}) over the last time period. To see "
+        f"more information about the Workers killed on this node, use `ray logs raylet.out -ip {ip}`",
+        "(raylet) ",
+        "(raylet) Refer to the documentation on how to address the out of memory issue: "
+        "https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html. Consider provisioning more "
+        "memory on this node or reducing task parallelism by requesting more CPUs per task. To adjust the kill "
+        "threshold, set the environment variable `RAY_memory_usage_threshold` when starting Ray. To disable worker "
+        "killing, set the environment variable `RAY_memory_monitor_refresh_ms` to zero.",
+        "Traceback (most recent call last):",
+        '  File "/app/run_training.py", line 68, in main',
+        "    cache_data(cfg=cfg, worker=worker)",
+        "ray.exceptions.WorkerCrashedError: The worker died unexpectedly while executing this task. Check "
+        "python-core-worker-*.log files for more information.",
+        "---------------------------------------",
+        f"Job '{job_id}' failed",
+        "---------------------------------------",
+        "Status message: Job entrypoint command failed with exit code 1",
+    ]
+    sub_log = stamped(lines, at(63), [1, 0, 5, 3000, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0])
+    events = [
+        event(
+            rayjob,
+            "Created",
+            f"Created RayCluster {ns}/{cluster}",
+            at(1),
+            type_="Normal",
+            component="rayjob-controller",
+        ),
+        event(
+            submitter,
+            "BackoffLimitExceeded",
+            "Job has reached the specified backoff limit",
+            end,
+            component="job-controller",
+        ),
+    ]
+    return CaseSpec(
+        id="oom-killed-rayjob-raylet-kills-workers-on-a-worker-node",
+        kind="RayJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=victim["metadata"]["name"],
+        evidence="killed due to memory pressure (OOM)",
+        description="Sixteen feature-caching tasks per worker node hold more memory than the node has; the raylet "
+        "on one worker kills twelve of them for memory, the driver's task fails, and the submitter relays the "
+        "raylet's report naming that node's address.",
+        objects=[rayjob, raycluster, submitter, *pods, sub, *events],
+        logs={f"{sub['metadata']['name']}/ray-job-submitter": sub_log},
+        captured=end + timedelta(minutes=5),
+        title="Feature caching with Ray fails: (raylet) 12 Workers (tasks / actors) killed due to memory pressure "
+        "(OOM) at node (IP: ...)",
+        source="https://github.com/jchengai/planTF/issues/28",
+    )
+
+
+@SCENARIOS.add
+def healthy_pod_modelmesh_triton_chmod_operation_not_permitted() -> CaseSpec:
+    at = Clock(datetime(2021, 9, 23, 8, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "modelmesh-serving-triton-2.x", "modelmesh-serving", "worker-3"
+    triton = Container(
+        "triton",
+        "nvcr.io/nvidia/tritonserver:21.06.1-py3",
+        command=["/bin/sh"],
+        args=[
+            "-c",
+            "mkdir -p /models/_triton_models; chmod 777 -R /models/_triton_models; exec tritonserver "
+            "--model-repository=/models/_triton_models --model-control-mode=explicit --strict-model-config=false "
+            "--strict-readiness=false --allow-http=true --allow-sagemaker=false",
+        ],
+        resources=cpu_only("2Gi", "1"),
+        probes=_http_probe("/v2/health/ready", 8000, kinds=("readinessProbe",)),
+        state=running(at(40)),
+        ready=True,
+    )
+    adapter = Container(
+        "triton-adapter",
+        "kserve/modelmesh-runtime-adapter:v0.7.0",
+        resources=cpu_only("512Mi", "100m"),
+        state=running(at(38)),
+        ready=True,
+    )
+    p = _rs_pod(deployment, ns, [triton, adapter], created=at(0), phase="Running", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    log = stamped(
+        [
+            "chmod: changing permissions of '/models/_triton_models/simple-string-1180__ksp-a53a19561f/config.pbtxt': "
+            "Operation not permitted",
+            "chmod: changing permissions of '/models/_triton_models/simple-string-167__ksp-a53a19561f': Operation not "
+            "permitted",
+            "chmod: changing permissions of '/models/_triton_models/simple-string-167__ksp-a53a19561f/config.pbtxt': "
+            "Operation not permitted",
+            "I0923 08:00:42.118201 1 server.cc:543] ",
+            "I0923 08:00:42.118333 1 server.cc:592] Started GRPCInferenceService at 0.0.0.0:8001",
+            "I0923 08:00:42.118612 1 http_server.cc:2728] Started HTTPService at 0.0.0.0:8000",
+            "I0923 08:00:42.160118 1 http_server.cc:2747] Started Metrics Service at 0.0.0.0:8002",
+            "I0923 08:01:15.442310 1 model_repository_manager.cc:1045] loading: simple-string-1180__ksp-a53a19561f:1",
+            "I0923 08:01:15.498113 1 model_repository_manager.cc:1212] successfully loaded "
+            "'simple-string-1180__ksp-a53a19561f' version 1",
+        ],
+        at(41),
+        [0.01, 0.01, 1.0, 0.01, 0.01, 0.05, 33.0, 0.06],
+    )
+    return CaseSpec(
+        id="healthy-pod-modelmesh-triton-chmod-operation-not-permitted",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="",
+        description="After a restart, the runtime's start-up chmod -R touches model files the adapter container "
+        "owns and prints 'Operation not permitted' for each; only the directory needs it. Triton starts, serves "
+        "and loads models - the errors are noise.",
+        objects=[p],
+        logs={f"{name}/triton": log},
+        captured=at(900),
+        title="ModelMesh Triton runtime logs 'chmod: changing permissions of ... Operation not permitted' after a "
+        "restart - unnecessary errors, the server runs",
+        source="https://github.com/kserve/modelmesh-serving/pull/36",
+    )
+
+
+@SCENARIOS.add
+def missing_file_pod_triton_repository_path_shm_note_and_permission_noise() -> CaseSpec:
+    at = Clock(datetime(2020, 8, 26, 7, 20, tzinfo=timezone.utc))
+    deployment, ns, host = "triton-inference-server", "default", "gpu-node-1"
+    c = Container(
+        "triton-inference-server",
+        "nvcr.io/nvidia/tritonserver:20.07-v1-py3",
+        args=["trtserver", "--model-store=/triton-inference-server-2.1.0/docs/examples/model_repository"],
+        resources=gpu(1, "8Gi", "4"),
+        mounts=[{"name": "models", "mountPath": "/models"}],
+        state=_crash_loop("triton-inference-server", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(680), at(684)),
+        restarts=6,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "models", "hostPath": {"path": "/data/model_repository", "type": "Directory"}}],
+    )
+    name = p["metadata"]["name"]
+    prev = text(
+        "=============================",
+        "== Triton Inference Server ==",
+        "=============================",
+        "",
+        "NVIDIA Release 20.07 (build 14602913)",
+        "",
+        "Copyright (c) 2018-2020, NVIDIA CORPORATION.  All rights reserved.",
+        "",
+        "find: '/usr/lib/ssl/private': Permission denied",
+        "",
+        "NOTE: The SHMEM allocation limit is set to the default of 64MB.  This may be",
+        "   insufficient for the inference server.  NVIDIA recommends the use of the following flags:",
+        "   nvidia-docker run --shm-size=1g --ulimit memlock=-1 --ulimit stack=67108864 ...",
+        "",
+        "2020-08-26 07:31:44.308416: I tensorflow/stream_executor/platform/default/dso_loader.cc:48] Successfully "
+        "opened dynamic library libcudart.so.11.0",
+        "I0826 07:31:44.391923 1 metrics.cc:164] found 1 GPUs supporting NVML metrics",
+        "I0826 07:31:44.399476 1 metrics.cc:173]   GPU 0: GeForce RTX 2080 Ti",
+        "I0826 07:31:44.399905 1 server.cc:127] Initializing Triton Inference Server",
+        "error: creating server: Internal - failed to stat file "
+        "/triton-inference-server-2.1.0/docs/examples/model_repository",
+    )
+    events = [_backoff(p, "triton-inference-server", at, 60, 690, 14)]
+    return CaseSpec(
+        id="missing-file-pod-triton-repository-path-shm-note-and-permission-noise",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="missing-file",
+        culprit=name,
+        evidence="failed to stat file",
+        description="The chart points the server at a model repository path that exists on the author's machine, "
+        "not in the pod (the volume is mounted at /models). The start-up banner's 64MB SHMEM note and a "
+        "'Permission denied' from find are printed on every start and are not why it fails.",
+        objects=[p, *events],
+        logs={f"{name}/triton-inference-server.previous": prev},
+        captured=at(700),
+        title="Triton on Kubernetes via helm: error: creating server: Internal - failed to stat file (model "
+        "repository path), after the SHMEM 64MB note and find: Permission denied",
+        source="https://github.com/triton-inference-server/server/issues/1931",
+    )
