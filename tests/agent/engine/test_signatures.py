@@ -355,6 +355,23 @@ def test_a_container_init_killed_for_memory_is_oom_not_a_bad_spec() -> None:
             "Forbidden!Configured service account doesn't have access. Service account may have been revoked.",
             ["k8s-api-forbidden"],
         ),
+        # Inference servers refusing the flags they were started with are a bad command line, as
+        # launchers' are; a user script's own argparse error stays the script's.
+        ("vllm: error: unrecognized arguments: --enable-metrics", ["launcher-rejects-options"]),
+        ("api_server.py: error: unrecognized arguments: --api-key", ["launcher-rejects-options"]),
+        ("error: unexpected argument '--max-batch-size' found", ["launcher-rejects-options"]),
+        ("tritonserver: unrecognized option '--model-store-x'", ["launcher-rejects-options"]),
+        ("train.py: error: unrecognized arguments: --local-rank=0", ["script-argument-error"]),
+        # Triton cannot find its model repository; find(1) walking past an unreadable directory
+        # at start, and the 64MB SHMEM note of Triton's banner, are not failures.
+        (
+            "error: creating server: Internal - failed to stat file /triton-inference-server-2.1.0/docs/examples/"
+            "model_repository",
+            ["serving-model-path-missing"],
+        ),
+        ("find: '/usr/lib/ssl/private': Permission denied", []),
+        ("mkdir: cannot create directory '/workspace/out': Permission denied", ["permission-denied"]),
+        ("NOTE: The SHMEM allocation limit is set to the default of 64MB.  This may be", []),
         ("kubernetes.client.exceptions.ApiException: (404)", ["python-exception"]),
         ("kubernetes.client.exceptions.ApiException: (409)", ["python-exception"]),
     ],
