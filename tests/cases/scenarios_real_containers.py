@@ -36,7 +36,7 @@ from tests.cases.builders import (
     waiting,
 )
 from tests.cases.scenarios_ecosystems import _kuberay, _ray_cluster_name, _submitter
-from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _http_probe, _rs_name, _rs_pod
+from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _http_probe, _rs_name, _rs_pod, _sts_pod
 
 SCENARIOS = Scenarios()
 
@@ -2117,4 +2117,328 @@ def missing_file_pod_triton_repository_path_shm_note_and_permission_noise() -> C
         title="Triton on Kubernetes via helm: error: creating server: Internal - failed to stat file (model "
         "repository path), after the SHMEM 64MB note and find: Permission denied",
         source="https://github.com/triton-inference-server/server/issues/1931",
+    )
+
+
+# -- batch 5 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def disk_full_pod_sglang_hub_download_not_enough_free_space() -> CaseSpec:
+    at = Clock(datetime(2025, 1, 8, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "sglang-llama-8b", "inference", "h100-node-2"
+    c = Container(
+        "sglang",
+        "lmsysorg/sglang:v0.4.1-cu124",
+        command=["python3", "-m", "sglang.launch_server"],
+        args=["--model-path", "meta-llama/Llama-3.1-8B-Instruct", "--host", "0.0.0.0", "--port", "30000"],
+        env=[{"name": "HF_HOME", "value": "/workspace/models"}],
+        resources=gpu(1, "64Gi", "8"),
+        mounts=[{"name": "models", "mountPath": "/workspace/models"}],
+        probes=_http_probe("/health", 30000, kinds=("readinessProbe",), delay=30, period=10),
+        state=running(at(12)),
+        ready=False,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "models", "persistentVolumeClaim": {"claimName": "models-10g"}}],
+    )
+    name = p["metadata"]["name"]
+    log = stamped(
+        [
+            "[2025-01-08 09:00:19] server_args=ServerArgs(model_path='meta-llama/Llama-3.1-8B-Instruct', "
+            "tokenizer_path='meta-llama/Llama-3.1-8B-Instruct', host='0.0.0.0', port=30000, tp_size=1)",
+            "[2025-01-08 09:00:27 TP0] Init torch distributed begin.",
+            "[2025-01-08 09:00:28 TP0] Load weight begin. avail mem=78.50 GB",
+            "[2025-01-08 09:00:29 TP0] Using model weights format ['*.safetensors']",
+            "/usr/local/lib/python3.10/dist-packages/huggingface_hub/file_download.py:651: UserWarning: Not enough free "
+            "disk space to download the file. The expected file size is: 4915.92 MB. The target location "
+            "/workspace/models/models--meta-llama--Llama-3.1-8B-Instruct/blobs only has 748.94 MB free disk space.",
+            "  warnings.warn(",
+        ],
+        at(19),
+        [8, 1, 1, 2, 0.01],
+    )
+    events = [
+        event(
+            p,
+            "Unhealthy",
+            'Readiness probe failed: Get "http://10.244.2.31:30000/health": dial tcp '
+            "10.244.2.31:30000: connect: connection refused",
+            at(40),
+            last=at(2390),
+            count=236,
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="disk-full-pod-sglang-hub-download-not-enough-free-space",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=name,
+        evidence="Not enough free disk space to download the file",
+        description="The volume for the Hugging Face cache has 749 MB free for a 4.9 GB shard; huggingface_hub "
+        "only warns, the download never completes, and the server neither exits nor becomes ready.",
+        objects=[p, *events],
+        logs={f"{name}/sglang": log},
+        captured=at(2400),
+        title="SGLang server never starts and never exits: UserWarning: Not enough free disk space to download the "
+        "file. The expected file size is: 4915.92 MB ... only has 748.94 MB free disk space",
+        source="https://github.com/sgl-project/sglang/issues/2801",
+    )
+
+
+@SCENARIOS.add
+def shm_exhausted_job_multiprocessing_semlock_no_space() -> CaseSpec:
+    at = Clock(datetime(2023, 8, 14, 6, 0, tzinfo=timezone.utc))
+    ctr = Container(
+        "train",
+        "registry.corp.example/tts/vits-finetune:1.2",
+        command=[
+            "python",
+            "finetune_speaker_v2.py",
+            "-m",
+            "./OUTPUT_MODEL",
+            "--max_epochs",
+            "1000",
+            "--drop_speaker_embed",
+            "True",
+        ],
+        resources=gpu(1, "32Gi", "8"),
+    )
+    lines = [
+        "/root/miniconda3/envs/vits/lib/python3.8/site-packages/joblib/_multiprocessing_helpers.py:46: UserWarning: "
+        "[Errno 28] No space left on device.  joblib will operate in serial mode",
+        "  warnings.warn('%s.  joblib will operate in serial mode' % (e,))",
+        "Traceback (most recent call last):",
+        '  File "finetune_speaker_v2.py", line 372, in <module>',
+        "    main()",
+        '  File "finetune_speaker_v2.py", line 55, in main',
+        "    mp.spawn(run, nprocs=n_gpus, args=(n_gpus, hps,))",
+        '  File "/root/miniconda3/envs/vits/lib/python3.8/site-packages/torch/multiprocessing/spawn.py", line 239, in '
+        "spawn",
+        "    return start_processes(fn, args, nprocs, join, daemon, start_method='spawn')",
+        '  File "/root/miniconda3/envs/vits/lib/python3.8/site-packages/torch/multiprocessing/spawn.py", line 182, in '
+        "start_processes",
+        "    error_queue = mp.SimpleQueue()",
+        '  File "/root/miniconda3/envs/vits/lib/python3.8/multiprocessing/context.py", line 113, in SimpleQueue',
+        "    return SimpleQueue(ctx=self.get_context())",
+        '  File "/root/miniconda3/envs/vits/lib/python3.8/multiprocessing/queues.py", line 336, in __init__',
+        "    self._rlock = ctx.Lock()",
+        '  File "/root/miniconda3/envs/vits/lib/python3.8/multiprocessing/context.py", line 68, in Lock',
+        "    return Lock(ctx=self.get_context())",
+        '  File "/root/miniconda3/envs/vits/lib/python3.8/multiprocessing/synchronize.py", line 162, in __init__',
+        "    SemLock.__init__(self, SEMAPHORE, 1, 1, ctx=ctx)",
+        '  File "/root/miniconda3/envs/vits/lib/python3.8/multiprocessing/synchronize.py", line 57, in __init__',
+        "    sl = self._semlock = _multiprocessing.SemLock(",
+        "OSError: [Errno 28] No space left on device",
+    ]
+    return _job_case(
+        id="shm-exhausted-job-multiprocessing-semlock-no-space",
+        name="vits-speaker-finetune",
+        ns="speech",
+        at=at,
+        ctr=ctr,
+        exit_code=1,
+        ran=(6, 21),
+        log=text(*lines),
+        category="shm-exhausted",
+        evidence="SemLock",
+        description="Python's multiprocessing creates its locks as POSIX semaphores in /dev/shm; with the "
+        "container's tiny /dev/shm full, creating one fails with ENOSPC though the disks have room (joblib "
+        "already fell back to serial mode for the same reason).",
+        title="VITS fine-tuning fails at start: multiprocessing SemLock -> OSError: [Errno 28] No space left on "
+        "device, though there is enough disk space",
+        source="https://github.com/Plachtaa/VITS-fast-fine-tuning/issues/397",
+        captured=200,
+    )
+
+
+@SCENARIOS.add
+def oom_killed_job_datasets_map_subprocess_abruptly_died() -> CaseSpec:
+    at = Clock(datetime(2025, 3, 2, 10, 0, tzinfo=timezone.utc))
+    ctr = Container(
+        "sft",
+        "registry.corp.example/llm/unsloth-sft:2025.2",
+        command=["python", "sft_unsloth.py", "--dataset", "/data/chat.jsonl", "--num-proc", "16"],
+        resources=gpu(1, "32Gi", "8"),
+    )
+    lines = [
+        "==((====))==  Unsloth 2025.2.15: Fast Qwen2 patching. Transformers: 4.49.0.",
+        "Unsloth: Standardizing formats (num_proc=16):  38%|███▊      | 190000/500000 [01:12<01:58, 2611.42 "
+        "examples/s]",
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/lib/python3.11/site-packages/datasets/arrow_dataset.py", line 3166, in map',
+        "    for rank, done, content in iflatmap_unordered(",
+        '  File "/opt/conda/lib/python3.11/site-packages/datasets/utils/py_utils.py", line 713, in iflatmap_unordered',
+        "    raise RuntimeError(",
+        "RuntimeError: One of the subprocesses has abruptly died during map operation.To debug the error, disable "
+        "multiprocessing.",
+        "",
+        "The above exception was the direct cause of the following exception:",
+        "",
+        "Traceback (most recent call last):",
+        '  File "/app/sft_unsloth.py", line 44, in <module>',
+        "    dataset = standardize_data_formats(dataset)",
+        '  File "/opt/conda/lib/python3.11/site-packages/unsloth_zoo/dataset_utils.py", line 471, in '
+        "standardize_data_formats",
+        "    raise RuntimeError(",
+        "RuntimeError: Unsloth: Process crashed: One of the subprocesses has abruptly died during map operation.To "
+        "debug the error, disable multiprocessing.",
+        "Try reducing num_proc (currently 16) to a lower value.",
+    ]
+    return _job_case(
+        id="oom-killed-job-datasets-map-subprocess-abruptly-died",
+        name="qwen-chat-sft",
+        ns="llm-finetune",
+        at=at,
+        ctr=ctr,
+        exit_code=1,
+        ran=(8, 140),
+        log=text(*lines),
+        category="oom-killed",
+        evidence="One of the subprocesses has abruptly died during map operation",
+        description="Sixteen map processes each hold a copy of their shard; the container's memory runs out and "
+        "the kernel kills one of them (SIGKILL), which datasets reports only as a subprocess that abruptly died.",
+        title="Memory exhaustion crashes datasets' multiprocessing map in standardize_data_formats: RuntimeError: "
+        "One of the subprocesses has abruptly died during map operation",
+        source="https://github.com/unslothai/unsloth-zoo/issues/87",
+        captured=400,
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_git_sync_key_too_open_publickey() -> CaseSpec:
+    at = Clock(datetime(2023, 9, 22, 2, 10, tzinfo=timezone.utc))
+    ns, host = "data-eng", "worker-7"
+    sts = "spark-master"
+    err = (
+        '"msg"="too many failures, aborting" "error"="Run(git clone -v --no-checkout -b main '
+        'git@gitlab.corp.example:data/sparks-job.git /data): exit status 128: { stdout: \\"\\", stderr: '
+        "\\\"Cloning into '/data'...\\\\nFailed to add the ECDSA host key for IP address '192.168.0.11' to the list "
+        "of known hosts (/etc/git-secret/known_hosts).\\\\r\\\\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@"
+        "@@@@@@\\\\r\\\\n@         WARNING: UNPROTECTED PRIVATE KEY FILE!          @\\\\r\\\\n@@@@@@@@@@@@@@@@@@@@@@@@@"
+        "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\\\\r\\\\nPermissions 0440 for '/etc/git-secret/ssh' are too open.\\\\r\\\\n"
+        "It is required that your private key files are NOT accessible by others.\\\\r\\\\nThis private key will be "
+        'ignored.\\\\r\\\\nLoad key \\\\\\"/etc/git-secret/ssh\\\\\\": bad permissions\\\\r\\\\n'
+        "git@gitlab.corp.example: Permission denied (publickey).\\\\r\\\\nfatal: Could not read from remote "
+        'repository.\\\\n\\\\nPlease make sure you have the correct access rights\\\\nand the repository exists.\\\\n\\" }"'
+    )
+    sync = Container(
+        "git-sync-sparks-job",
+        "registry.k8s.io/git-sync/git-sync:v3.6.5",
+        env=[
+            {"name": "GIT_SYNC_REPO", "value": "git@gitlab.corp.example:data/sparks-job.git"},
+            {"name": "GIT_SYNC_SSH", "value": "true"},
+        ],
+        mounts=[{"name": "git-secret", "mountPath": "/etc/git-secret", "readOnly": True}],
+        resources=cpu_only("128Mi", "100m"),
+        state=_crash_loop("git-sync-sparks-job", f"{sts}-0", ns),
+        last=terminated(1, at(560), at(561)),
+        restarts=6,
+    )
+    spark = Container(
+        "spark-master",
+        "docker.io/bitnami/spark:3.4.1",
+        resources=cpu_only("4Gi", "2"),
+        state=running(at(20)),
+        ready=True,
+    )
+    p = _sts_pod(
+        sts,
+        0,
+        ns,
+        [spark, sync],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "git-secret", "secret": {"secretName": "git-creds", "defaultMode": 288}}],
+    )
+    name = p["metadata"]["name"]
+    prev = text(
+        "INFO: detected pid 1, running init handler",
+        'I0922 02:14:53.822649      12 main.go:401] "level"=0 "msg"="starting up" "pid"=12 "args"=["/git-sync"]',
+        'I0922 02:14:53.838928      12 main.go:950] "level"=0 "msg"="cloning repo" '
+        '"origin"="git@gitlab.corp.example:data/sparks-job.git" "path"="/data"',
+        f"E0922 02:14:53.967181      12 main.go:547] {err}",
+    )
+    events = [_backoff(p, "git-sync-sparks-job", at, 30, 570, 12)]
+    return CaseSpec(
+        id="permission-denied-pod-git-sync-key-too-open-publickey",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="Permission denied (publickey)",
+        description="The deploy key is mounted from a Secret with mode 0440; ssh refuses a private key readable "
+        "by the group and ignores it, so the Git server denies the clone and the git-sync sidecar crash-loops.",
+        objects=[p, *events],
+        logs={f"{name}/git-sync-sparks-job.previous": prev},
+        captured=at(600),
+        title="git-sync sidecar in a Spark master pod fails: Permissions 0440 for '/etc/git-secret/ssh' are too "
+        "open ... Permission denied (publickey)",
+        source="https://github.com/bitnami/charts/issues/19445",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_image_without_cmd_no_command_specified() -> CaseSpec:
+    at = Clock(datetime(2019, 10, 29, 14, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "ecm-cpe", "ecm", "worker-2"
+    c = Container(
+        "ecm-cpe",
+        "registry.corp.example/ecm/cpe:ga-553-p8cpe",
+        resources=cpu_only("3Gi", "1"),
+        state=waiting("CreateContainerError", "Error response from daemon: No command specified"),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1))
+    name = p["metadata"]["name"]
+    events = [
+        event(
+            p,
+            "Pulled",
+            'Container image "registry.corp.example/ecm/cpe:ga-553-p8cpe" already present on machine',
+            at(3),
+            last=at(880),
+            count=60,
+            type_="Normal",
+            host=host,
+        ),
+        event(
+            p,
+            "Failed",
+            "Error: Error response from daemon: No command specified",
+            at(3),
+            last=at(880),
+            count=60,
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="config-error-pod-image-without-cmd-no-command-specified",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="No command specified",
+        description="The image (loaded from an archive that lost its config) has no CMD or ENTRYPOINT and the pod "
+        "spec gives no command, so the runtime cannot create the container.",
+        objects=[p, *events],
+        captured=at(900),
+        title="Deployment's pod never starts: Error: Error response from daemon: No command specified",
+        source="https://github.com/ibm-ecm/ibm-fncm-containers/issues/11",
     )
