@@ -757,6 +757,16 @@ def _relayed_from_another_node(address: str) -> Evidence:
     )
 
 
+def _cannot_create_never_ran() -> Evidence:
+    """A container the runtime cannot create, with no run before and no event kept: its
+    waiting state is the failure now, not history."""
+    return evidence(
+        [pod("srv", waiting("CreateContainerError", "Error response from daemon: No command specified"), created=-30)],
+        kind="Pod",
+        status="Pending",
+    )
+
+
 ROWS = {
     "cascade: first OOM, not the replica the condition names": Row(_cascade(), "gpu-oom", "t-worker-1"),
     "cascade: OOMKilled worker before NCCL timeouts": Row(_oomkilled_worker(), "oom-killed", "t-worker-3"),
@@ -818,6 +828,9 @@ ROWS = {
     "the same error over and over up to the last line": Row(_same_error_to_the_last_line(), "cuda-error", "smi"),
     "a driver relays a memory kill on another node: that node's pod": Row(
         _relayed_from_another_node("10.0.0.7"), "oom-killed", "t-worker-0"
+    ),
+    "a container that cannot be created, never run: its waiting error": Row(
+        _cannot_create_never_ran(), "config-error", "srv"
     ),
     "a relayed address no pod of the job has: the pod that printed it": Row(
         _relayed_from_another_node("10.9.9.9"), "oom-killed", "t-submit"

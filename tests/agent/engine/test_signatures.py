@@ -372,6 +372,32 @@ def test_a_container_init_killed_for_memory_is_oom_not_a_bad_spec() -> None:
         ("find: '/usr/lib/ssl/private': Permission denied", []),
         ("mkdir: cannot create directory '/workspace/out': Permission denied", ["permission-denied"]),
         ("NOTE: The SHMEM allocation limit is set to the default of 64MB.  This may be", []),
+        # huggingface_hub only warns that the disk is too small - the warning is the cause, not
+        # noise; other UserWarnings stay noise.
+        (
+            "file_download.py:651: UserWarning: Not enough free disk space to download the file. The expected file "
+            "size is: 4915.92 MB. The target location /models/blobs only has 748.94 MB free disk space.",
+            ["no-space-left"],
+        ),
+        ("file_download.py:1132: FutureWarning: `resume_download` is deprecated", []),
+        # A pool worker gone without an error of its own: killed, in a container for memory.
+        (
+            "RuntimeError: One of the subprocesses has abruptly died during map operation.To debug the error, "
+            "disable multiprocessing.",
+            ["worker-process-died-abruptly"],
+        ),
+        (
+            "concurrent.futures.process.BrokenProcessPool: A process in the process pool was terminated abruptly "
+            "while the future was running or pending.",
+            ["worker-process-died-abruptly"],
+        ),
+        # The Git server refusing a checkout; mpirun's ssh to its workers stays a launch failure.
+        ("git@github.com: Permission denied (publickey).", ["git-access-denied"]),
+        ("fatal: Could not read from remote repository.", ["git-access-denied"]),
+        ("root@train-worker-1: Permission denied (publickey).", ["mpi-launch-failed"]),
+        # A semaphore's frame says where a bare ENOSPC happened: /dev/shm; other frames stay noise.
+        ("    sl = self._semlock = _multiprocessing.SemLock(", ["shm-semaphore-no-space"]),
+        ("    self._rlock = ctx.Lock()", []),
         ("kubernetes.client.exceptions.ApiException: (404)", ["python-exception"]),
         ("kubernetes.client.exceptions.ApiException: (409)", ["python-exception"]),
     ],
