@@ -2442,3 +2442,219 @@ def config_error_pod_image_without_cmd_no_command_specified() -> CaseSpec:
         title="Deployment's pod never starts: Error: Error response from daemon: No command specified",
         source="https://github.com/ibm-ecm/ibm-fncm-containers/issues/11",
     )
+
+
+# -- batch 6 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def config_error_pod_run_as_non_root_non_numeric_user() -> CaseSpec:
+    at = Clock(datetime(2021, 9, 9, 15, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "kuard", "default", "worker-1"
+    c = Container(
+        "kuard",
+        "gcr.io/kuar-demo/kuard-amd64:blue",
+        ports=[{"containerPort": 8080, "protocol": "TCP"}],
+        resources=cpu_only("128Mi", "100m"),
+    )
+    name = _rs_name(deployment, ns)
+    msg = (
+        "container has runAsNonRoot and image has non-numeric user (nobody), cannot verify user is non-root (pod: "
+        f'"{name}_{ns}({uid(ns, "pod", name)})", container: kuard)'
+    )
+    c.state = waiting("CreateContainerConfigError", msg)
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1))
+    p["spec"]["securityContext"] = {"runAsNonRoot": True}
+    events = [
+        event(
+            p,
+            "Pulled",
+            'Container image "gcr.io/kuar-demo/kuard-amd64:blue" already present on machine',
+            at(2),
+            last=at(17),
+            count=3,
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Failed", f"Error: {msg}", at(2), last=at(17), count=3, host=host),
+    ]
+    return CaseSpec(
+        id="config-error-pod-run-as-non-root-non-numeric-user",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="cannot verify user is non-root",
+        description="The image runs as USER nobody:nobody, a name; with runAsNonRoot the kubelet must verify the "
+        "user is not root before it starts the container and cannot from a name, so it refuses.",
+        objects=[p, *events],
+        captured=at(25),
+        title="kuard fails to start with runAsNonRoot: Error: container has runAsNonRoot and image has non-numeric "
+        "user (nobody), cannot verify user is non-root",
+        source="https://github.com/kubernetes-up-and-running/kuard/issues/43",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_pod_gitpuller_init_cannot_create_work_tree() -> CaseSpec:
+    at = Clock(datetime(2024, 7, 23, 12, 10, tzinfo=timezone.utc))
+    ns, host = "neurohack", "user-pool-node-3"
+    name = "jupyter-user-7f3a"
+    init = Container(
+        "jupyterhub-gitpuller-init",
+        "quay.io/jupyterhub/k8s-network-tools:3.3.7",
+        command=["sh", "-xc", 'gitpuller "$REPO_URL" "$BRANCH" "$TARGET"'],
+        mounts=[{"name": "home", "mountPath": "/home/jovyan"}],
+        state=_crash_loop("jupyterhub-gitpuller-init", name, ns),
+        last=terminated(1, at(95), at(97)),
+        restarts=3,
+    )
+    nb = Container(
+        "notebook",
+        "quay.io/2i2c/neurohackademy-image:2024.07",
+        resources=cpu_only("4Gi", "1"),
+        state=waiting("PodInitializing"),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "jupyterhub", "component": "singleuser-server", "hub.jupyter.org/username": "user-7f3a"},
+        owner=None,
+        containers=[nb],
+        init=[init],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "home", "persistentVolumeClaim": {"claimName": "home-nfs"}}],
+    )
+    prev = text(
+        "+ '[' -z curriculum ']'",
+        "+ '[' -z https://github.com/NeuroHackademy2024/curriculum ']'",
+        "+ '[' -z main ']'",
+        "+ gitpuller https://github.com/NeuroHackademy2024/curriculum main /home/jovyan/curriculum",
+        "[2024-07-23 12:12:15,831] INFO -- Repo /home/jovyan/curriculum doesn't exist. Cloning...",
+        "Traceback (most recent call last):",
+        '  File "/usr/local/bin/gitpuller", line 8, in <module>',
+        "$ git clone --depth 1 --branch main -- https://github.com/NeuroHackademy2024/curriculum "
+        "/home/jovyan/curriculum",
+        "",
+        "fatal: could not create work tree dir '/home/jovyan/curriculum': Permission denied",
+        "",
+        "    sys.exit(main())",
+        "             ^^^^^^",
+        '  File "/usr/local/lib/python3.12/site-packages/nbgitpuller/pull.py", line 361, in main',
+        "    for line in GitPuller(",
+        '  File "/usr/local/lib/python3.12/site-packages/nbgitpuller/pull.py", line 48, in execute_cmd',
+        "    raise subprocess.CalledProcessError(ret, cmd)",
+        "subprocess.CalledProcessError: Command '['git', 'clone', '--depth', '1', '--branch', 'main', '--', "
+        "'https://github.com/NeuroHackademy2024/curriculum', '/home/jovyan/curriculum']' returned non-zero exit "
+        "status 128.",
+    )
+    events = [_backoff(p, "jupyterhub-gitpuller-init", at, 20, 290, 6)]
+    return CaseSpec(
+        id="permission-denied-pod-gitpuller-init-cannot-create-work-tree",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=name,
+        evidence="could not create work tree dir '/home/jovyan/curriculum': Permission denied",
+        description="The init container that clones the course material runs as a user that may not write the "
+        "freshly provisioned home volume (owned by root), so git cannot create the checkout directory and the "
+        "user's server never starts.",
+        objects=[p, *events],
+        logs={f"{name}/jupyterhub-gitpuller-init.previous": prev},
+        captured=at(300),
+        title="gitpuller init container fails: fatal: could not create work tree dir '/home/jovyan/curriculum': "
+        "Permission denied",
+        source="https://github.com/2i2c-org/infrastructure/pull/4477",
+    )
+
+
+@SCENARIOS.add
+def disk_full_pod_runtime_cannot_write_resolv_conf_no_space() -> CaseSpec:
+    at = Clock(datetime(2023, 7, 26, 7, 41, tzinfo=timezone.utc))
+    ns, host = "binder-ovh", "user-202211a-node-7cb28d"
+    name = "jupyter-deltares-2ddfm-5ftools-2dwwkth8hu"
+    err = (
+        "failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create "
+        "failed: unable to start container process: error during container init: error mounting "
+        '"/var/lib/containerd/io.containerd.grpc.v1.cri/sandboxes/5836d2ab87a4df94658270fc3f27d2a445ffbc1dfe7946ffef17'
+        'c527a7b00158/resolv.conf" to rootfs at "/etc/resolv.conf": open /run/containerd/io.containerd.runtime.v2.task/'
+        "k8s.io/tc-init/rootfs/etc/resolv.conf: no space left on device: unknown"
+    )
+    init = Container(
+        "tc-init",
+        "jupyterhub/mybinder.org-tc-init:2020.12.4-0.dev.git.4289.h140cef52",
+        state=waiting("RunContainerError", err),
+        last=terminated(128, at(3), at(3), reason="StartError", message=err),
+        restarts=1,
+    )
+    nb = Container(
+        "notebook",
+        "registry.example/mybinder-builds/r2d-g5b5b759deltares-2ddfm-5ftools-eff2ec:13738de3a180",
+        resources=cpu_only("2Gi", "1"),
+        state=waiting("PodInitializing"),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "jupyterhub", "component": "singleuser-server"},
+        owner=None,
+        containers=[nb],
+        init=[init],
+        created=at(0),
+        phase="Pending",
+        node=host,
+        scheduled=at(0),
+    )
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(0),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Pulled",
+            'Container image "jupyterhub/mybinder.org-tc-init:2020.12.4-0.dev.git.4289.h140cef52" '
+            "already present on machine",
+            at(2),
+            type_="Normal",
+            host=host,
+        ),
+        event(p, "Created", "Created container tc-init", at(2), type_="Normal", host=host),
+        event(p, "Failed", f"Error: {err}", at(3), host=host),
+        event(
+            p,
+            "Failed",
+            "Error: write /var/lib/kubelet/pods/129e7996-a61c-483a-ba70-5dadf255bc81/etc-hosts: no "
+            "space left on device",
+            at(4),
+            host=host,
+        ),
+    ]
+    return CaseSpec(
+        id="disk-full-pod-runtime-cannot-write-resolv-conf-no-space",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=name,
+        evidence="no space left on device",
+        description="The node's disk is full: the container runtime cannot even write the container's resolv.conf "
+        "and the kubelet its etc-hosts, so the pod's init container cannot start. Nothing is wrong with the spec.",
+        objects=[p, *events],
+        captured=at(60),
+        title="A user server fails to launch: OCI runtime create failed ... /etc/resolv.conf: no space left on "
+        "device, and write .../etc-hosts: no space left on device",
+        source="https://github.com/jupyterhub/mybinder.org-user-guide/issues/283",
+    )
