@@ -103,6 +103,34 @@ def test_a_container_init_killed_for_memory_is_oom_not_a_bad_spec() -> None:
     assert "container-init-oom-killed" not in {s.id for s in hits}
 
 
+def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec() -> None:
+    """runc or the kubelet failing to write a container's files (resolv.conf, etc-hosts) for
+    lack of space is the node's disk, though it reads like a failure to start the command."""
+    catalogue = builtin_catalogue().signatures
+    full = (
+        "failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create "
+        'failed: unable to start container process: error during container init: error mounting "/x/resolv.conf" '
+        'to rootfs at "/etc/resolv.conf": open /rootfs/etc/resolv.conf: no space left on device: unknown'
+    )
+
+    def top(where: str, **fact: object) -> str:
+        hits = [s for s in catalogue if s.where == where and s.matches(**fact)]  # type: ignore[arg-type]
+        return max(hits, key=lambda s: s.specificity).id
+
+    assert (
+        top("status", text=full, reason="StartError", subject="terminated") == "container-setup-node-disk-full-status"
+    )
+    assert top("event", text=f"Error: {full}", reason="Failed") == "container-setup-node-disk-full"
+    assert (
+        top(
+            "event",
+            text='Error: failed to create containerd task: exec: "x": executable file not found in $PATH',
+            reason="Failed",
+        )
+        == "runtime-exec-failed"
+    )
+
+
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
