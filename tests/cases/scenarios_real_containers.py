@@ -2658,3 +2658,165 @@ def disk_full_pod_runtime_cannot_write_resolv_conf_no_space() -> CaseSpec:
         "device, and write .../etc-hosts: no space left on device",
         source="https://github.com/jupyterhub/mybinder.org-user-guide/issues/283",
     )
+
+
+# -- batch 7 ----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def shm_exhausted_pod_tgi_download_process_signal_7() -> CaseSpec:
+    at = Clock(datetime(2023, 6, 13, 12, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "tgi-bloom-560m", "llm-serving", "a100-node-1"
+    c = Container(
+        "text-generation-inference",
+        "ghcr.io/huggingface/text-generation-inference:0.8",
+        args=["--model-id", "bigscience/bloom-560m", "--num-shard", "2"],
+        resources=gpu(2, "64Gi", "16"),
+        mounts=[{"name": "data", "mountPath": "/data"}],
+        state=_crash_loop("text-generation-inference", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(400), at(436)),
+        restarts=5,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "tgi-data"}}],
+    )
+    name = p["metadata"]["name"]
+    prev = text(
+        '2023-06-13T12:06:40.118204Z  INFO text_generation_launcher: Args { model_id: "bigscience/bloom-560m", '
+        "revision: None, sharded: None, num_shard: Some(2), quantize: None, trust_remote_code: false, "
+        'max_concurrent_requests: 128, hostname: "0.0.0.0", port: 80, shard_uds_path: '
+        '"/tmp/text-generation-server", master_addr: "localhost", master_port: 29500, huggingface_hub_cache: '
+        'Some("/data"), weights_cache_override: None, disable_custom_kernels: false, json_output: false, '
+        "otlp_endpoint: None, cors_allow_origin: [], watermark_gamma: None, watermark_delta: None, env: false }",
+        "2023-06-13T12:06:40.118260Z  INFO text_generation_launcher: Sharding model on 2 processes",
+        "2023-06-13T12:06:40.118413Z  INFO text_generation_launcher: Starting download process.",
+        "2023-06-13T12:07:15.771420Z ERROR text_generation_launcher: Download process was signaled to shutdown "
+        "with signal 7",
+        "Error: DownloadError",
+    )
+    events = [_backoff(p, "text-generation-inference", at, 60, 590, 10)]
+    return CaseSpec(
+        id="shm-exhausted-pod-tgi-download-process-signal-7",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="shm-exhausted",
+        culprit=name,
+        evidence="signal 7",
+        description="Sharded serving needs a shared-memory volume at /dev/shm; without it the launcher's child "
+        "dies of SIGBUS (signal 7) and the launcher gives up. The fix is mounting the shm volume.",
+        objects=[p, *events],
+        logs={f"{name}/text-generation-inference.previous": prev},
+        captured=at(600),
+        title="TGI with --num-shard 2: Error: Download process was signaled to shutdown with signal 7 - the shm "
+        "volume was not mounted",
+        source="https://github.com/huggingface/text-generation-inference/issues/446",
+    )
+
+
+@SCENARIOS.add
+def disk_full_pod_notebook_ephemeral_limit_inherited_from_sidecar() -> CaseSpec:
+    at = Clock(datetime(2023, 10, 7, 9, 0, tzinfo=timezone.utc))
+    ns, host = "default", "gke-nb-l4-pool-9a1c-x2k4"
+    sts = "falcon-7b-notebook"
+    msg = "Pod ephemeral local storage usage exceeds the total limit of containers 100Gi. "
+    nb = Container(
+        "notebook",
+        "us-docker.pkg.dev/example/substratus/falcon-7b-notebook:latest",
+        resources=gpu(1, "32Gi", "8"),
+        state=terminated(137, at(30), at(9020), reason="Error"),
+    )
+    fuse = Container(
+        "gke-gcsfuse-sidecar",
+        "gke.gcr.io/gcs-fuse-csi-driver-sidecar-mounter:v0.1.4-gke.0",
+        resources={"limits": {"cpu": "250m", "ephemeral-storage": "100Gi", "memory": "256Mi"}},
+        state=terminated(0, at(20), at(9012), reason="Completed"),
+    )
+    p = _sts_pod(
+        sts,
+        0,
+        ns,
+        [fuse, nb],
+        created=at(0),
+        phase="Failed",
+        node=host,
+        scheduled=at(2),
+        reason="Evicted",
+        message=msg,
+        qos="Burstable",
+    )
+    name = p["metadata"]["name"]
+    events = [
+        event(p, "Evicted", msg, at(9010), host=host),
+        event(p, "Killing", "Stopping container gke-gcsfuse-sidecar", at(9010), type_="Normal", host=host),
+        event(p, "Killing", "Stopping container notebook", at(9010), type_="Normal", host=host),
+    ]
+    return CaseSpec(
+        id="disk-full-pod-notebook-ephemeral-limit-inherited-from-sidecar",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=name,
+        evidence="ephemeral local storage usage exceeds the total limit",
+        description="Only the storage sidecar sets an ephemeral-storage limit, but the kubelet applies the sum of "
+        "the containers' limits to the whole pod; the notebook's writes pass 100Gi and the pod is evicted though "
+        "the node had room.",
+        objects=[p, *events],
+        captured=at(9300),
+        title="Notebook evicted: Pod ephemeral local storage usage exceeds the total limit of containers 100Gi - "
+        "every container inherits the sidecar's limit",
+        source="https://github.com/substratusai/runbooks/issues/246",
+    )
+
+
+@SCENARIOS.add
+def permission_denied_job_dataset_initializer_hf_cache_root() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 24, 10, 0, tzinfo=timezone.utc))
+    ctr = Container(
+        "dataset-initializer",
+        "ghcr.io/kubeflow/trainer/dataset-initializer:v2.0.0",
+        env=[{"name": "STORAGE_URI", "value": "hf://tatsu-lab/alpaca"}],
+        resources=cpu_only("2Gi", "1"),
+    )
+    log = text(
+        "2026-06-24T10:00:21Z INFO     [__main__.py:28] Starting dataset initialization",
+        "2026-06-24T10:00:21Z INFO     [huggingface.py:36] Downloading dataset: tatsu-lab/alpaca",
+        "Traceback (most recent call last):",
+        '  File "/app/kubeflow/trainer/dataset_initializer/huggingface.py", line 44, in download_dataset',
+        "    huggingface_hub.snapshot_download(",
+        '  File "/usr/local/lib/python3.11/site-packages/huggingface_hub/_snapshot_download.py", line 209, in '
+        "snapshot_download",
+        "    os.makedirs(storage_folder, exist_ok=True)",
+        '  File "<frozen os>", line 215, in makedirs',
+        '  File "<frozen os>", line 225, in makedirs',
+        "PermissionError: [Errno 13] Permission denied: '/.cache'",
+    )
+    return _job_case(
+        id="permission-denied-job-dataset-initializer-hf-cache-root",
+        name="fine-tune-qwen-dataset-initializer",
+        ns="ml-team",
+        at=at,
+        ctr=ctr,
+        exit_code=1,
+        ran=(20, 23),
+        log=log,
+        category="permission-denied",
+        evidence="Permission denied: '/.cache'",
+        description="Under OpenShift's restricted SCC the initializer runs as an arbitrary UID with no writable "
+        "HOME; with HF_HOME unset, huggingface_hub writes to /.cache and is refused.",
+        title="fine_tune on OpenShift: initializer pods crash with PermissionError: [Errno 13] Permission denied: "
+        "'/.cache' - no HF_HOME set",
+        source="https://github.com/kubeflow/mcp-server/issues/33",
+        captured=200,
+        node_name="cpu-node-09",
+    )
