@@ -426,6 +426,15 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         # A semaphore's frame says where a bare ENOSPC happened: /dev/shm; other frames stay noise.
         ("    sl = self._semlock = _multiprocessing.SemLock(", ["shm-semaphore-no-space"]),
         ("    self._rlock = ctx.Lock()", []),
+        # A launcher naming SIGBUS by its number; other signals are not a bus error.
+        (
+            "ERROR text_generation_launcher: Download process was signaled to shutdown with signal 7",
+            ["bus-error"],
+        ),
+        (
+            "ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 11",
+            ["hint-error-word"],
+        ),
         ("kubernetes.client.exceptions.ApiException: (404)", ["python-exception"]),
         ("kubernetes.client.exceptions.ApiException: (409)", ["python-exception"]),
     ],
