@@ -500,6 +500,7 @@ def pod_facts(obj: K8sObject, kind: Kind, *, role: str | None = None) -> PodFact
         role=role,
         index=index,
         node=spec.get("nodeName"),
+        ip=status.get("podIP") if isinstance(status.get("podIP"), str) else None,
         accelerators=sum(_accelerators(c) for c in spec.get("containers") or []),
         phase=str(status.get("phase") or "Unknown"),
         reason=status.get("reason"),

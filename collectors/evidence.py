@@ -105,6 +105,7 @@ class PodFacts(_Model):
     role: str | None = None
     index: int | None = None
     node: str | None = None
+    ip: str | None = Field(None, description="the pod's address (status.podIP), as logs that relay from it name it")
     phase: str = "Unknown"
     reason: str | None = None
     message: str | None = None

@@ -45,6 +45,9 @@ UNREADY_TOO_LONG = timedelta(minutes=15)
 _PROBE_KILL = re.compile(r"failed (?:liveness|startup) probe")
 PROBE_KILL_GRACE = timedelta(minutes=2)
 
+# The kubelet waiting before it restarts a container that failed: about the last run.
+BACK_OFF = "CrashLoopBackOff"
+
 
 @dataclass(frozen=True)
 class StallPolicy:
@@ -474,6 +477,11 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline
     ctr = pod.container(f.container) if f.container else None
     if ctr is None:
         return True
+    if f.source == "status" and not f.previous and ctr.current.state == "waiting" and ctr.current.reason != BACK_OFF:
+        # The container cannot be created or started now (CreateContainerError, StartError,
+        # a config error): that is current whether or not it ever ran before. A back-off
+        # waits on the last run, judged below.
+        return ctr.current.waiting_on_error
     if f.previous or ctr.current.state == "waiting":
         # The last run: it counts while the container has not recovered from it.
         return timeline.unrecovered_last(pod, ctr)

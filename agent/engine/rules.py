@@ -21,6 +21,7 @@ The decision, in order:
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from datetime import datetime, timedelta
 
@@ -45,6 +46,14 @@ ZONE_SUSPECT = timedelta(minutes=50)
 ZONE_STEP = timedelta(minutes=15)
 # A pod that went away this close to the moment a job's progress stopped is why it stopped.
 STALL_ONSET = timedelta(minutes=15)
+# How a log says which node a line it relays is about: Ray's driver prefixes what it relays
+# with the address of the node it happened on ("(raylet, ip=10.0.3.7)", "(Trainer pid=81,
+# ip=10.0.3.7)") and its memory monitor names it ("Memory on the node (IP: 10.0.3.7, ...").
+# Deliberately not a bare address: a peer a process talks to (NCCL's "10.0.3.7<43211>", a
+# URL) is not where its error happened.
+_NODE_ADDRESS = re.compile(r"(?:\bip=|\bIP: )(\d{1,3}(?:\.\d{1,3}){3})\b")
+# The lines after a cause's own that still belong to its message.
+RELAYED_LINES = 3
 
 
 def judge(
@@ -97,6 +106,20 @@ def decide(
             suspects.append(Suspect(None, f.time, f))
     if suspects:
         earliest = first_cause(suspects)
+        # A driver (a RayJob's submitter, a Ray head) relaying what happened on another node
+        # of the job: the pod at that address is where the cause is.
+        origin = _relayed_from(evidence, earliest)
+        if origin is not None:
+            return _blame(
+                evidence,
+                origin,
+                earliest.cause,
+                earliest.time,
+                findings,
+                times,
+                timeline,
+                container=origin.containers[0].name if origin.containers else None,
+            )
         partner = _failed_with(suspects, earliest) if earliest.pod is None else None
         if partner is not None:
             return _blame(
@@ -197,6 +220,32 @@ def decide(
 def _among_last_words(evidence: Evidence, f: Finding) -> bool:
     d = next((d for d in evidence.logs if (d.pod, d.container, d.previous) == (f.pod, f.container, f.previous)), None)
     return d is not None and f.line > d.lines - LAST_WORDS
+
+
+def _relayed_from(evidence: Evidence, suspect: Suspect) -> PodFacts | None:
+    """The other pod of the workload a log cause says it happened on, by that pod's address,
+    on the cause's line or the few lines of its message after it; None unless exactly one pod
+    has that address (pods on the host network share their node's)."""
+    f = suspect.cause
+    if f.source != "log" or suspect.pod is None:
+        return None
+    digest = next(
+        (d for d in evidence.logs if d.pod == f.pod and d.container == f.container and d.previous == f.previous),
+        None,
+    )
+    if digest is None:
+        return None
+    lines = {ln.line: ln.text for window in digest.windows for ln in window}
+    lines.update({ln.line: ln.text for ln in digest.tail})
+    addresses = {
+        m.group(1)
+        for n in range(f.line, f.line + RELAYED_LINES + 1)
+        for m in _NODE_ADDRESS.finditer(lines.get(n, f.text if n == f.line else ""))
+    }
+    if not addresses:
+        return None
+    named = [p for p in evidence.pods if p.ip in addresses and p is not suspect.pod]
+    return named[0] if len(named) == 1 else None
 
 
 def _failed_with(suspects: list[Suspect], winner: Suspect) -> Suspect | None:

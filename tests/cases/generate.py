@@ -53,6 +53,7 @@ def scenarios() -> list[Scenario]:
         scenarios_platform,
         scenarios_real_accelerators,
         scenarios_real_application,
+        scenarios_real_containers,
         scenarios_real_distributed,
         scenarios_real_platform,
         scenarios_real_scheduling,
@@ -77,6 +78,7 @@ def scenarios() -> list[Scenario]:
         scenarios_real_distributed,
         scenarios_real_accelerators,
         scenarios_real_application,
+        scenarios_real_containers,
     ):
         found.extend(module.SCENARIOS)
     return found

@@ -812,6 +812,36 @@ def _same_error_to_the_last_line() -> Evidence:
     return evidence([pod("smi", running(started=-120))], kind="Pod", status="Running", logs=[log("smi", lines)])
 
 
+def _relayed_from_another_node(address: str) -> Evidence:
+    """A Ray driver pod reports that Ray's memory monitor killed a task, naming the node by
+    its address on the next line of the message; the worker pod at that address runs on."""
+    ray_oom = [
+        *TRAINING,
+        "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.",
+        f"Memory on the node (IP: {address}, ID: 5f0c2b1e) where the task (name=Train, pid=412, memory used=30.1GB) "
+        "was running was 61.2GB / 64.0GB (0.956), which exceeds the memory usage threshold of 0.95.",
+    ]
+    return evidence(
+        [
+            pod("t-submit", terminated(1, -5), role="submitter").model_copy(update={"ip": "10.0.0.3"}),
+            pod("t-head", running(), role="head").model_copy(update={"ip": "10.0.0.5"}),
+            pod("t-worker-0", running(), role="worker", index=0).model_copy(update={"ip": "10.0.0.7"}),
+        ],
+        kind="Job",
+        logs=[log("t-submit", ray_oom)],
+    )
+
+
+def _cannot_create_never_ran() -> Evidence:
+    """A container the runtime cannot create, with no run before and no event kept: its
+    waiting state is the failure now, not history."""
+    return evidence(
+        [pod("srv", waiting("CreateContainerError", "Error response from daemon: No command specified"), created=-30)],
+        kind="Pod",
+        status="Pending",
+    )
+
+
 ROWS = {
     "cascade: first OOM, not the replica the condition names": Row(_cascade(), "gpu-oom", "t-worker-1"),
     "cascade: OOMKilled worker before NCCL timeouts": Row(_oomkilled_worker(), "oom-killed", "t-worker-3"),
@@ -884,6 +914,15 @@ ROWS = {
     "store retries at start-up, training since": Row(_store_retry_then_training(), "healthy", None, healthy=True),
     "OOMKilled with exit 143 was a SIGTERM": Row(_oomkilled_but_sigterm(143), "killed-externally", "srv"),
     "OOMKilled with exit 137 is the OOM killer": Row(_oomkilled_but_sigterm(137), "oom-killed", "srv"),
+    "a driver relays a memory kill on another node: that node's pod": Row(
+        _relayed_from_another_node("10.0.0.7"), "oom-killed", "t-worker-0"
+    ),
+    "a container that cannot be created, never run: its waiting error": Row(
+        _cannot_create_never_ran(), "config-error", "srv"
+    ),
+    "a relayed address no pod of the job has: the pod that printed it": Row(
+        _relayed_from_another_node("10.9.9.9"), "oom-killed", "t-submit"
+    ),
 }
 
 

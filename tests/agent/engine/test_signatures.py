@@ -92,6 +92,49 @@ def test_status_signature_matching() -> None:
     assert not sig.matches(text="", reason="OOMKilled", subject="waiting", exit_code=137)
 
 
+def test_a_container_init_killed_for_memory_is_oom_not_a_bad_spec() -> None:
+    """runc reports a limit too low to start the container as a failure to create it; the
+    reading is the memory limit, not the command (container-cannot-start)."""
+    statuses = [s for s in builtin_catalogue().signatures if s.where == "status"]
+    text = (
+        'container create failed: time="2022-09-14T11:35:13Z" level=error msg="runc create failed: unable to start '
+        'container process: container init was OOM-killed (memory limit too low?)"'
+    )
+    hits = [s for s in statuses if s.matches(text=text, reason="CreateContainerError", subject="waiting")]
+    assert max(hits, key=lambda s: s.specificity).id == "container-init-oom-killed"
+    other = 'runc create failed: unable to start container process: exec: "/manager": no such file or directory'
+    hits = [s for s in statuses if s.matches(text=other, reason="CreateContainerError", subject="waiting")]
+    assert "container-init-oom-killed" not in {s.id for s in hits}
+
+
+def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec() -> None:
+    """runc or the kubelet failing to write a container's files (resolv.conf, etc-hosts) for
+    lack of space is the node's disk, though it reads like a failure to start the command."""
+    catalogue = builtin_catalogue().signatures
+    full = (
+        "failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create "
+        'failed: unable to start container process: error during container init: error mounting "/x/resolv.conf" '
+        'to rootfs at "/etc/resolv.conf": open /rootfs/etc/resolv.conf: no space left on device: unknown'
+    )
+
+    def top(where: str, **fact: object) -> str:
+        hits = [s for s in catalogue if s.where == where and s.matches(**fact)]  # type: ignore[arg-type]
+        return max(hits, key=lambda s: s.specificity).id
+
+    assert (
+        top("status", text=full, reason="StartError", subject="terminated") == "container-setup-node-disk-full-status"
+    )
+    assert top("event", text=f"Error: {full}", reason="Failed") == "container-setup-node-disk-full"
+    assert (
+        top(
+            "event",
+            text='Error: failed to create containerd task: exec: "x": executable file not found in $PATH',
+            reason="Failed",
+        )
+        == "runtime-exec-failed"
+    )
+
+
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
@@ -610,6 +653,86 @@ def test_status_signature_matching() -> None:
             "Response:\\nb'Internal Server Error'\")",
             ["http-server-error"],
         ),
+        # Ray refusing an object store larger than /dev/shm is a full /dev/shm; its warning that
+        # it falls back to /tmp (slower, but it runs) is not a failure.
+        (
+            "ValueError: The configured object store size (10.24 GB) exceeds /dev/shm size (8.0 GB). This will harm "
+            "performance. Consider deleting files in /dev/shm or increasing its size with --shm-size in Docker.",
+            ["ray-object-store-exceeds-shm"],
+        ),
+        (
+            "WARNING services.py:2022 -- WARNING: The object store is using /tmp instead of /dev/shm because /dev/shm "
+            "has only 67108864 bytes available. This will harm performance!",
+            [],
+        ),
+        # The API server refusing the pod's service account, as the Python and Java clients
+        # print it; other API errors stay exceptions of the code.
+        ("kubernetes.client.exceptions.ApiException: (403)", ["k8s-api-forbidden"]),
+        (
+            'HTTP response body: {"kind":"Status","status":"Failure","message":"pytorchjobs.kubeflow.org is forbidden: '
+            'User \\"system:serviceaccount:ml:default\\" cannot list resource \\"pytorchjobs\\" in API group '
+            '\\"kubeflow.org\\" in the namespace \\"kubeflow\\"","reason":"Forbidden","code":403}',
+            ["k8s-api-forbidden"],
+        ),
+        (
+            "Failure executing: GET at: https://kubernetes.default.svc/api/v1/namespaces/spark/pods. Message: "
+            "Forbidden!Configured service account doesn't have access. Service account may have been revoked.",
+            ["k8s-api-forbidden"],
+        ),
+        # Inference servers refusing the flags they were started with are a bad command line, as
+        # launchers' are; a user script's own argparse error stays the script's.
+        ("vllm: error: unrecognized arguments: --enable-metrics", ["launcher-rejects-options"]),
+        ("api_server.py: error: unrecognized arguments: --api-key", ["launcher-rejects-options"]),
+        ("error: unexpected argument '--max-batch-size' found", ["launcher-rejects-options"]),
+        ("tritonserver: unrecognized option '--model-store-x'", ["launcher-rejects-options"]),
+        ("train.py: error: unrecognized arguments: --local-rank=0", ["script-argument-error"]),
+        # Triton cannot find its model repository; find(1) walking past an unreadable directory
+        # at start, and the 64MB SHMEM note of Triton's banner, are not failures.
+        (
+            "error: creating server: Internal - failed to stat file /triton-inference-server-2.1.0/docs/examples/"
+            "model_repository",
+            ["serving-model-path-missing"],
+        ),
+        ("find: '/usr/lib/ssl/private': Permission denied", []),
+        ("mkdir: cannot create directory '/workspace/out': Permission denied", ["permission-denied"]),
+        ("NOTE: The SHMEM allocation limit is set to the default of 64MB.  This may be", []),
+        # huggingface_hub only warns that the disk is too small - the warning is the cause, not
+        # noise; other UserWarnings stay noise.
+        (
+            "file_download.py:651: UserWarning: Not enough free disk space to download the file. The expected file "
+            "size is: 4915.92 MB. The target location /models/blobs only has 748.94 MB free disk space.",
+            ["no-space-left"],
+        ),
+        ("file_download.py:1132: FutureWarning: `resume_download` is deprecated", []),
+        # A pool worker gone without an error of its own: killed, in a container for memory.
+        (
+            "RuntimeError: One of the subprocesses has abruptly died during map operation.To debug the error, "
+            "disable multiprocessing.",
+            ["worker-process-died-abruptly"],
+        ),
+        (
+            "concurrent.futures.process.BrokenProcessPool: A process in the process pool was terminated abruptly "
+            "while the future was running or pending.",
+            ["worker-process-died-abruptly"],
+        ),
+        # The Git server refusing a checkout; mpirun's ssh to its workers stays a launch failure.
+        ("git@github.com: Permission denied (publickey).", ["git-access-denied"]),
+        ("fatal: Could not read from remote repository.", ["git-access-denied"]),
+        ("root@train-worker-1: Permission denied (publickey).", ["mpi-launch-failed"]),
+        # A semaphore's frame says where a bare ENOSPC happened: /dev/shm; other frames stay noise.
+        ("    sl = self._semlock = _multiprocessing.SemLock(", ["shm-semaphore-no-space"]),
+        ("    self._rlock = ctx.Lock()", []),
+        # A launcher naming SIGBUS by its number; other signals are not a bus error.
+        (
+            "ERROR text_generation_launcher: Download process was signaled to shutdown with signal 7",
+            ["bus-error"],
+        ),
+        (
+            "ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 11",
+            ["hint-error-word"],
+        ),
+        ("kubernetes.client.exceptions.ApiException: (404)", ["python-exception"]),
+        ("kubernetes.client.exceptions.ApiException: (409)", ["python-exception"]),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
