@@ -48,6 +48,12 @@ def scenarios() -> list[Scenario]:
         scenarios_ambiguous,
         scenarios_distributed,
         scenarios_ecosystems,
+        scenarios_fresh4_accelerators,
+        scenarios_fresh4_application,
+        scenarios_fresh4_containers,
+        scenarios_fresh4_distributed,
+        scenarios_fresh4_scheduling,
+        scenarios_fresh4_serving,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -79,6 +85,12 @@ def scenarios() -> list[Scenario]:
         scenarios_real_accelerators,
         scenarios_real_application,
         scenarios_real_containers,
+        scenarios_fresh4_accelerators,
+        scenarios_fresh4_application,
+        scenarios_fresh4_containers,
+        scenarios_fresh4_distributed,
+        scenarios_fresh4_scheduling,
+        scenarios_fresh4_serving,
     ):
         found.extend(module.SCENARIOS)
     return found
