@@ -86,19 +86,28 @@ _SECRET_WORD = (
     r"(?:pass(?:word|wd)?|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
     r"account[_-]?key|credentials?)"
 )
+# What follows a secret's key but is no secret: a count (a few digits), code naming another
+# value (`pad_token = tokenizer.eos_token`), a tokenizer's special token (`"pad_token": "[PAD]"`,
+# `<|endoftext|>`).
+_NOT_A_VALUE = (
+    r"(?!\d{1,6}\b|[A-Za-z_]+(?:\.[A-Za-z_]+)+(?:[\s\"'`,;&})(]|$)|\[[A-Za-z_]{1,20}\]|<\|?[A-Za-z_]{1,20}\|?>)"
+)
 # Keep the key, hide the value: `Authorization: Bearer x`, `password=x`, `"token": "x"`, `--token x`.
 _PAIR = re.compile(
-    r"(?i)(\b(?:authorization|proxy-authorization)\s*[:=]\s*(?:bearer|basic|token|digest)?\s*)([^\s,;\"']+)"
+    r"(?i)(\b(?:authorization|proxy-authorization)\s*[:=]\s*(?:bearer|basic|token|digest)\s*)([^\s,;\"']+)"
+    # Without a scheme, "authorization: authorization failed" is prose: only a value that looks
+    # like a credential - a digit in it, or long - is taken for one.
+    r"|(\b(?:authorization|proxy-authorization)\s*[:=]\s*)(?=[^\s,;\"']*\d|[^\s,;\"']{16,})([^\s,;\"']+)"
     r"|(\b(?:bearer|basic)\s+)([A-Za-z0-9._~+/=-]{8,})"
     # The key must end in the secret word (`HF_TOKEN=`, `db.password:`), not merely contain
-    # it (`max_tokens: 4096`); a value of a few digits is a count, not a secret.
-    rf"|(\b[\w.-]*{_SECRET_WORD}[\"']?\s*=\s*[\"']?)(?!\d{{1,6}}\b)([^\s\"',;&}}]{{3,}})"
+    # it (`max_tokens: 4096`).
+    rf"|(\b[\w.-]*{_SECRET_WORD}[\"']?\s*=\s*[\"']?){_NOT_A_VALUE}([^\s\"',;&}}]{{3,}})"
     # With a colon, quoted keys or values are data (JSON, YAML) and always redacted...
     rf"|(\b[\w.-]*{_SECRET_WORD}[\"']\s*:\s*[\"']?|\b[\w.-]*{_SECRET_WORD}\s*:\s*[\"'])"
-    r"(?!\d{1,6}\b)([^\s\"',;&}]{3,})"
+    rf"{_NOT_A_VALUE}([^\s\"',;&}}]{{3,}})"
     # ...but unquoted it may be prose ("anonymous token: unexpected status"): only a value
     # that looks like a credential - a digit in it, or long - is taken for one.
-    rf"|(\b[\w.-]*{_SECRET_WORD}\s*:\s*)(?=[^\s\"',;&}}]*\d|[^\s\"',;&}}]{{16,}})(?!\d{{1,6}}\b)"
+    rf"|(\b[\w.-]*{_SECRET_WORD}\s*:\s*)(?=[^\s\"',;&}}]*\d|[^\s\"',;&}}]{{16,}}){_NOT_A_VALUE}"
     r"([^\s\"',;&}]{3,})"
     r"|(\b(?:x-api-key|x-auth-token|api-key|cookie|set-cookie)\s*:\s*)([^\r\n]+)"
     rf"|((?<![\w-])--?[\w-]*{_SECRET_WORD}\s+)(?!\d{{1,6}}\b)(\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'-][^\s\"']{{2,}})"

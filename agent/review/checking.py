@@ -166,7 +166,9 @@ def _check(v: Verdict, *, evidence: Evidence, rule: Verdict, injected: Sequence[
             raise Unusable(f"its culprit container {v.culprit.container!r} is not a container of {pod.name}")
     if v.healthy and status == "Failed":
         raise Unusable(f"it calls the workload healthy, but its status is {status}")
-    if not v.healthy and status == "Succeeded":
+    if not v.healthy and status == "Succeeded" and rule.healthy:
+        # Only the rules may call a finished run broken (it stopped on NaN, it wrote nothing):
+        # a model agreeing with them is no health flip.
         raise Unusable("it calls the workload broken, but it Succeeded")
     if v.healthy and not rule.healthy and not _inferred_without_cause(rule, evidence):
         raise Unusable(f"it calls the workload healthy, but the rules found {rule.category} in its evidence")

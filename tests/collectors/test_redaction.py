@@ -25,6 +25,7 @@ PEM = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\nabc\n-----END RSA PRI
         (f"token {JWT}", f"token {REDACTED}"),
         ("Authorization: Bearer abc.def-123456", f"Authorization: Bearer {REDACTED}"),
         ("Authorization: Basic dXNlcjpwYXNzd29yZA==", f"Authorization: Basic {REDACTED}"),
+        ("authorization=9f2c41d07be5a8e3", f"authorization={REDACTED}"),
         ("curl -H 'X-Api-Key: 5f2b9c0e7d'", f"curl -H 'X-Api-Key: {REDACTED}'"),
         ("Cookie: session=abcdef; theme=dark", f"Cookie: {REDACTED}"),
         (
@@ -61,6 +62,10 @@ def test_secrets_are_redacted(text: str, expected: str) -> None:
         "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB.",
         "--password-file /run/secrets/pw",
         "sha256:4b825dc642cb6eb9a060e54bf8d69288fbee4904a1b2c3d4e5f6a7b8c9d0e1f2",
+        # containerd's pull error, and a tokenizer's advice: no credential in either
+        "may require authorization: authorization failed: no basic auth credentials",
+        "Please set `tokenizer.pad_token = tokenizer.eos_token` or add {'pad_token': '[PAD]'}",
+        'tokenizer.json: {"eos_token": "<|endoftext|>"}',
     ],
     ids=lambda v: v[:24],
 )

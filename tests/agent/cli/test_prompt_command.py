@@ -70,7 +70,11 @@ def test_prompt_with_masked_names() -> None:
 
 # Cases whose decisive line the prompt does not carry yet (issue 11, "the decisive line must reach the
 # prompt"); strict, so a fix shows up as an unexpected pass to remove here.
-PROMPT_GAPS: dict[str, str] = {}
+PROMPT_GAPS: dict[str, str] = {
+    # The decisive fact is in the owner Workflow's spec (activeDeadlineSeconds: 0, set by KFP's
+    # Terminate), which is not collected: see ENGINE_GAPS in tests/test_cases.py.
+    "killed-externally-pod-kfp-run-terminated-step-exceeded-deadline": "the owner Workflow's spec is not collected",
+}
 
 
 def cases() -> list[Any]:
@@ -95,7 +99,9 @@ def test_the_prompt_holds_the_decisive_line_within_6000_tokens(case: Path) -> No
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["tokens"] <= 6000
-    assert evidence in "\n".join(m["content"] for m in data["messages"])
+    # In what the prompt shows of the job, not in the instructions (which name every category's
+    # wording: "activeDeadlineSeconds" is in the taxonomy, whatever the job says).
+    assert evidence in "\n".join(m["content"] for m in data["messages"] if m["role"] != "system")
 
 
 # -- diagnose with a model ---------------------------------------------------------------------------
