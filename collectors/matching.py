@@ -30,7 +30,9 @@ from collectors.patterns import Lookaround, PatternError, Translation, translate
 # would report no match for that line.
 RE2_MAX_MEM = 64 << 20
 CACHE_VERSION = 1  # bump when what a cached database holds changes
-CACHED_DATABASES = 8  # kept in the cache directory, the newest: older catalogues' are dropped
+# Kept in the cache directory, the newest: older catalogues' are dropped. A catalogue is one
+# database, and two more for each pattern with a lookaround.
+CACHED_DATABASES = 64
 
 
 def _re2() -> Any:
@@ -212,14 +214,18 @@ _compile_lock = threading.Lock()
 
 
 @overload
-def cached_database(expressions: Sequence[str], flags: Flags) -> Database: ...
+def cached_database(expressions: Sequence[str], flags: Flags, ids: Sequence[int] | None = None) -> Database: ...
 
 
 @overload
-def cached_database(expressions: Sequence[str], flags: Flags, *, compile_missing: bool) -> Database | None: ...
+def cached_database(
+    expressions: Sequence[str], flags: Flags, ids: Sequence[int] | None = None, *, compile_missing: bool
+) -> Database | None: ...
 
 
-def cached_database(expressions: Sequence[str], flags: Flags, *, compile_missing: bool = True) -> Database | None:
+def cached_database(
+    expressions: Sequence[str], flags: Flags, ids: Sequence[int] | None = None, *, compile_missing: bool = True
+) -> Database | None:
     """``compile_database``, through the cache: a database compiled once on this machine is
     loaded from the user's cache directory (None when it is not there and not
     ``compile_missing``). A file that cannot be read or written is only a cache miss."""
@@ -232,6 +238,7 @@ def cached_database(expressions: Sequence[str], flags: Flags, *, compile_missing
                 platform.machine(),
                 flags if isinstance(flags, int) else list(flags),
                 list(expressions),
+                None if ids is None else list(ids),
             )
         ).encode("utf-8")
     ).hexdigest()
@@ -243,7 +250,7 @@ def cached_database(expressions: Sequence[str], flags: Flags, *, compile_missing
             pass  # absent, or compiled for another CPU or Hyperscan release
         if not compile_missing:
             return None
-        database = compile_database(expressions, flags)
+        database = compile_database(expressions, flags, ids)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             partial = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
@@ -296,8 +303,10 @@ class _LookaroundTest:
         if not present:
             return None
         hs = _hs()
-        return compile_database(
-            [e for _i, e in present], hs.HS_FLAG_UTF8 | hs.HS_FLAG_ALLOWEMPTY, ids=[i for i, _e in present]
+        # Through the cache: a part with a long bounded repeat can take Hyperscan seconds to
+        # compile, once per machine rather than once per run.
+        return cached_database(
+            [e for _i, e in present], hs.HS_FLAG_UTF8 | hs.HS_FLAG_ALLOWEMPTY, [i for i, _e in present]
         )
 
     def holds(self, text: str) -> bool:

@@ -73,6 +73,19 @@ def test_a_cache_file_that_does_not_load_is_compiled_again(monkeypatch: pytest.M
     assert cached_database(["Killed"], flags).ends(b"Killed") == {0: {6}}
 
 
+def test_a_lookaround_is_compiled_once_per_machine(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Its parts are Hyperscan databases of their own, kept in the cache like a catalogue's,
+    with the ids they report: a run that loads them matches as the one that compiled them."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    pattern = r"NCCL error: (?!remote process exited)"
+    assert Regex(pattern).search("NCCL error: unhandled system error")
+    written = sorted(f.name for f in (tmp_path / "jobdoctor").iterdir())
+    assert len(written) == 2, written  # the part before the lookaround, and the body with what follows
+    assert Regex(pattern).search("NCCL error: unhandled system error")
+    assert not Regex(pattern).search("NCCL error: remote process exited or there was a network error")
+    assert sorted(f.name for f in (tmp_path / "jobdoctor").iterdir()) == written
+
+
 def test_an_unwritable_cache_is_only_a_miss(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import hyperscan
 
