@@ -8,7 +8,7 @@ expected.yaml.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from tests.cases.builders import (
     CaseSpec,
@@ -355,6 +355,19 @@ def config_error_pod_kserve_storage_initializer_no_credentials() -> CaseSpec:
 # -- a server that stays up while its model does not load ------------------------------------------
 
 
+def _torchserve_retries(first: datetime) -> list[tuple[str, int]]:
+    """When TorchServe restarts a dead worker: after 1, 1, 2, 3, 5, 8, ... seconds (its back-off
+    table), each time as ``(the frontend's time stamp to the second, the next delay)``."""
+    delays = [1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610]
+    out, t = [], first
+    for d in delays:
+        if t - first > timedelta(seconds=1480):
+            break
+        out.append((t.strftime("%Y-%m-%dT%H:%M:%S"), d))
+        t += timedelta(seconds=d)
+    return out
+
+
 @SCENARIOS.add
 def application_error_pod_torchserve_handler_parses_worker_args() -> CaseSpec:
     at = Clock(datetime(2024, 8, 23, 9, 0, tzinfo=timezone.utc))
@@ -420,13 +433,7 @@ def application_error_pod_torchserve_handler_parses_worker_args() -> CaseSpec:
         "2024-08-23T09:00:08,602 [INFO ] main org.pytorch.serve.ModelServer - Inference API bind to: "
         "http://0.0.0.0:8080",
         "Model server started.",
-        *attempt("2024-08-23T09:00:09", 1),
-        *attempt("2024-08-23T09:00:11", 2),
-        *attempt("2024-08-23T09:00:14", 3),
-        *attempt("2024-08-23T09:00:18", 5),
-        *attempt("2024-08-23T09:00:24", 8),
-        *attempt("2024-08-23T09:00:33", 13),
-        *attempt("2024-08-23T09:00:47", 21),
+        *[line for t, retry in _torchserve_retries(at(9)) for line in attempt(t, retry)],
     )
     events = [
         event(
@@ -434,8 +441,8 @@ def application_error_pod_torchserve_handler_parses_worker_args() -> CaseSpec:
             "Unhealthy",
             "Readiness probe failed: HTTP probe failed with statuscode: 500",
             at(40),
-            last=at(170),
-            count=14,
+            last=at(1490),
+            count=146,
             host=host,
         )
     ]
@@ -453,7 +460,7 @@ def application_error_pod_torchserve_handler_parses_worker_args() -> CaseSpec:
         "and never gets a model loaded (parse_known_args, or no argparse in the handler, fixes it).",
         objects=[p, *events],
         logs={f"{name}/torchserve": log},
-        captured=at(180),
+        captured=at(1500),
         title="Using argparse in a TorchServe custom handler raises 'model_service_worker.py: error: unrecognized "
         "arguments: --sock-type unix --sock-name /tmp/.ts.sock.9000' and the model never loads",
         source="https://github.com/pytorch/serve/issues/3299",
