@@ -648,7 +648,7 @@ def healthy_job_vllm_data_parallel_batch_teardown_noise() -> CaseSpec:
         healthy=True,
         category="healthy",
         culprit=None,
-        evidence="Complete",
+        evidence="all 8 data-parallel ranks finished",
         description="An offline data-parallel vLLM run finished every prompt and exited 0; the TCPStore recv "
         "failures, C++ frames and the destroy_process_group() warning are printed while the engines shut down "
         "after the work is written, and mean nothing for the result.",
