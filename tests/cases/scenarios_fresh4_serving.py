@@ -659,3 +659,105 @@ def healthy_job_vllm_data_parallel_batch_teardown_noise() -> CaseSpec:
         "and destroy_process_group() warnings after all engines finished",
         source="https://github.com/vllm-project/vllm/issues/1237",
     )
+
+
+@SCENARIOS.add
+def dependency_error_pod_triton_trtllm_engine_version_tag() -> CaseSpec:
+    at = Clock(datetime(2023, 12, 6, 3, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "triton-trtllm-bloom", "llm-serving", "a100-serve-2"
+    c = Container(
+        "triton",
+        "nvcr.io/nvidia/tritonserver:23.10-trtllm-python-py3",
+        command=[
+            "tritonserver",
+            "--model-repository=/tensorrtllm_backend/triton_model_repo",
+            "--disable-auto-complete-config",
+            "--backend-config=python,shm-region-prefix-name=prefix0_",
+        ],
+        resources=gpu(1, "64Gi", "8"),
+        mounts=[{"name": "engines", "mountPath": "/tensorrtllm_backend", "readOnly": True}],
+        state=_crash_loop("triton", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(1210), at(1262)),
+        restarts=7,
+    )
+    p = _rs_pod(
+        deployment,
+        ns,
+        [c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        qos="Guaranteed",
+        volumes=[{"name": "engines", "persistentVolumeClaim": {"claimName": "trtllm-engines", "readOnly": True}}],
+    )
+    name = p["metadata"]["name"]
+    prev = text(
+        "I1206 03:20:11.402118 1 pinned_memory_manager.cc:241] Pinned memory pool is created at '0x7f6b8a000000' "
+        "with size 268435456",
+        "I1206 03:20:11.404771 1 cuda_memory_manager.cc:107] CUDA memory pool is created on device 0 with size "
+        "67108864",
+        "I1206 03:20:11.720113 1 model_lifecycle.cc:461] loading: preprocessing:1",
+        "I1206 03:20:11.720190 1 model_lifecycle.cc:461] loading: postprocessing:1",
+        "I1206 03:20:11.720251 1 model_lifecycle.cc:461] loading: tensorrt_llm:1",
+        "[TensorRT-LLM][WARNING] max_tokens_in_paged_kv_cache is not specified, will use default value",
+        "[TensorRT-LLM][WARNING] batch_scheduler_policy parameter was not found or is invalid (must be "
+        "max_utilization or guaranteed_no_evict)",
+        "[TensorRT-LLM][INFO] Initializing MPI with thread mode 1",
+        "[TensorRT-LLM][INFO] MPI size: 1, rank: 0",
+        "I1206 03:20:12.391044 1 python_be.cc:2199] TRITONBACKEND_ModelInstanceInitialize: preprocessing_0_0 (CPU "
+        "device 0)",
+        "I1206 03:20:12.391602 1 python_be.cc:2199] TRITONBACKEND_ModelInstanceInitialize: postprocessing_0_0 (CPU "
+        "device 0)",
+        "I1206 03:20:13.102775 1 model_lifecycle.cc:818] successfully loaded 'preprocessing'",
+        "I1206 03:20:13.166309 1 model_lifecycle.cc:818] successfully loaded 'postprocessing'",
+        "[TensorRT-LLM][INFO] Loaded engine size: 6718 MiB",
+        "[TensorRT-LLM][ERROR] 1: [stdArchiveReader.cpp::stdArchiveReaderInitCommon::47] Error Code 1: "
+        "Serialization (Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed.Version tag does "
+        "not match. Note: Current Version: 226, Serialized Engine Version: 228)",
+        "E1206 03:20:58.551904 1 backend_model.cc:634] ERROR: Failed to create instance: unexpected error when "
+        "creating modelInstanceState: [TensorRT-LLM][ERROR] Assertion failed: Failed to deserialize cuda engine "
+        "(/tmp/tritonbuild/tensorrtllm/tensorrt_llm/cpp/tensorrt_llm/runtime/tllmRuntime.cpp:72)",
+        "E1206 03:20:58.552011 1 model_lifecycle.cc:621] failed to load 'tensorrt_llm' version 1: Internal: "
+        "unexpected error when creating modelInstanceState: [TensorRT-LLM][ERROR] Assertion failed: Failed to "
+        "deserialize cuda engine (/tmp/tritonbuild/tensorrtllm/tensorrt_llm/cpp/tensorrt_llm/runtime/"
+        "tllmRuntime.cpp:72)",
+        "I1206 03:20:58.552047 1 model_lifecycle.cc:756] failed to load 'tensorrt_llm'",
+        "E1206 03:20:58.552224 1 model_repository_manager.cc:563] Invalid argument: ensemble 'ensemble' depends "
+        "on 'tensorrt_llm' which has no loaded version. Model 'tensorrt_llm' loading failed with error: version "
+        "1 is at UNAVAILABLE state: Internal: unexpected error when creating modelInstanceState: "
+        "[TensorRT-LLM][ERROR] Assertion failed: Failed to deserialize cuda engine",
+        "I1206 03:20:58.552376 1 server.cc:592] ",
+        "+----------------+---------+--------------------------------------------------------------------------+",
+        "| Model          | Version | Status                                                                   |",
+        "+----------------+---------+--------------------------------------------------------------------------+",
+        "| postprocessing | 1       | READY                                                                    |",
+        "| preprocessing  | 1       | READY                                                                    |",
+        "| tensorrt_llm   | 1       | UNAVAILABLE: Internal: unexpected error when creating modelInstanceState |",
+        "+----------------+---------+--------------------------------------------------------------------------+",
+        "I1206 03:20:58.601773 1 server.cc:292] Waiting for in-flight requests to complete.",
+        "I1206 03:20:58.601799 1 server.cc:308] Timeout 30: Found 0 model versions that have in-flight inferences",
+        "I1206 03:20:58.602712 1 server.cc:323] All models are stopped, unloading models",
+        "I1206 03:21:00.611240 1 server.cc:338] Timeout 28: Found 0 live models and 0 in-flight non-inference requests",
+        "error: creating server: Internal - failed to load all models",
+    )
+    return CaseSpec(
+        id="dependency-error-pod-triton-trtllm-engine-version-tag",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="dependency-error",
+        culprit=name,
+        evidence="Version tag does not match",
+        description="The TensorRT-LLM engine on the volume was built with a newer TensorRT (engine version 228) "
+        "than the one inside the Triton 23.10 image (226); the engine cannot be deserialized, the model stays "
+        "UNAVAILABLE and Triton exits because not all models loaded.",
+        objects=[p, _backoff(p, "triton", at, 200, 1265, 21)],
+        logs={f"{name}/triton.previous": prev},
+        captured=at(1290),
+        title="Triton 23.10-trtllm cannot load a TensorRT-LLM engine: Serialization assertion stdVersionRead == "
+        "kSERIALIZATION_VERSION failed. Version tag does not match (Current Version: 226, Serialized Engine "
+        "Version: 228)",
+        source="https://github.com/triton-inference-server/tensorrtllm_backend/issues/190",
+    )
