@@ -379,6 +379,28 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             "1800000ms for recv operation to complete",
             ["gloo-timeout"],
         ),
+        # Gloo's exception where nothing catches it, and its message; the rendezvous backend's own
+        # failure; Hydra unable to start its proxies; NCCL's failed completion naming the peer.
+        ("terminate called after throwing an instance of 'gloo::TimeoutException'", ["gloo-timeout"]),
+        (
+            "  what():  [/paddle/third_party/gloo/gloo/transport/tcp/pair.cc:587] TIMEOUT self_rank = 0 pair_rank = 1 "
+            "peer_str = [172.16.32.105]:36265",
+            ["gloo-timeout"],
+        ),
+        ("etcd.EtcdKeyNotFound: Key not found : /torch/elastic/store", ["rendezvous-backend-error"]),
+        ("torch.distributed.elastic.rendezvous.api.RendezvousClosedError", ["rendezvous-timeout"]),
+        (
+            "[mpiexec@mpi-test-launcher-0] check_exit_codes (../../../../../src/pm/i_hydra/libhydra/demux/"
+            "hydra_demux_poll.c:117): unable to run bstrap_proxy on mpi-test-worker-0.mpi-test (pid 247, exit code "
+            "65280)",
+            ["mpi-launch-failed"],
+        ),
+        (
+            "w-1:4654:5666 [0] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer 10.3.0.61<39430> "
+            "with error 12, opcode 129, len 0, vendor err 129 (Recv) localGid ::ffff:10.3.16.3 remoteGid "
+            "::ffff:10.3.16.61",
+            ["nccl-ib-completion-error"],
+        ),
         (
             "ValueError: Expected parameter loc (Tensor of shape (128, 10)) of distribution Normal(loc: "
             "torch.Size([128, 10]), scale: torch.Size([128, 10])) to satisfy the constraint Real(), but found "
