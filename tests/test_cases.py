@@ -34,12 +34,6 @@ ENGINE_GAPS: dict[str, str] = {
     # reads the events of the pod's owner, not its spec.
     "killed-externally-pod-kfp-run-terminated-step-exceeded-deadline": "reading a terminated KFP run "
     "needs the owner Workflow's spec (activeDeadlineSeconds: 0), which is not collected",
-    # pandarallel moves each chunk through its memory file system (/dev/shm); when that fills,
-    # its workers' pickle.dump fails with a bare "OSError: [Errno 28] No space left on device".
-    # Only an earlier line of the log ("Pandarallel will use Memory file system ...") says the
-    # device is /dev/shm, and a line is read on its own: its one reading is a full disk.
-    "shm-exhausted-job-pandarallel-memory-fs-no-space": "a bare ENOSPC is read line by line as a full "
-    "disk; only an earlier line (pandarallel's memory file system) says the device was /dev/shm",
 }
 
 
