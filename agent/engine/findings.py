@@ -385,8 +385,11 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
         progress = progress_lines(digest, catalogue.progress) if live else []
         moved_on = progress[-1].line if progress else 0
         halted = _halted_after(progress, evidence.now, stall)
+        recast = _recasts(digest, catalogue)
         for m in digest.matches:
             sig = catalogue.by_id.get(m.signature)
+            if sig is not None and sig.id in recast and m.line > recast[sig.id][0]:
+                sig = recast[sig.id][1]
             if sig is None or sig.kind not in ("cause", "symptom"):
                 continue  # noise, hints and progress decide nothing
             if sig.accelerators_only and not (pod is not None and pod.accelerators):
@@ -423,6 +426,26 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
                 live=still,
                 line=m.line,
             )
+
+
+def _recasts(digest: LogDigest, catalogue: Catalogue) -> dict[str, tuple[int, Signature]]:
+    """The causes this log's earlier lines recast (see ``Signature.recasts``): by the id of
+    the cause, the line after which it is read otherwise, and the cause it is read as - the
+    recasting signature, as specific as the line it takes over, plus one."""
+    out: dict[str, tuple[int, Signature]] = {}
+    for m in digest.matches:
+        sig = catalogue.by_id.get(m.signature)
+        if sig is None or not sig.recasts:
+            continue
+        for target in sig.recasts:
+            original = catalogue.by_id.get(target)
+            if original is None or original.kind != "cause" or (target in out and out[target][0] <= m.line):
+                continue
+            cause = sig.model_copy(
+                update={"kind": "cause", "specificity": min(100, original.specificity + 1), "recasts": None}
+            )
+            out[target] = (m.line, cause)
+    return out
 
 
 def _former_current(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:

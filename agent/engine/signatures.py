@@ -105,6 +105,12 @@ class Signature(BaseModel):
         description="log only, on a cause: decides even when the process that logged it exited 0 and the "
         "workload succeeded - a trainer that stopped itself early because training diverged",
     )
+    recasts: list[str] | None = Field(
+        None,
+        description="log only: ids of log causes that, matched later in the same log, are read as this "
+        "signature instead - a line that says where a bare error happened (a library announcing it moves "
+        "its data through /dev/shm, then 'No space left on device')",
+    )
     summary: str = Field("", description="what happened, as a phrase: 'ran out of GPU memory'")
     solution: str = ""
 
@@ -134,6 +140,8 @@ class Signature(BaseModel):
             raise ValueError("a log signature needs a pattern")
         if (self.while_running or self.accelerators_only) and self.where != "log":
             raise ValueError("while_running and accelerators_only apply to log signatures only")
+        if self.recasts is not None and (self.where != "log" or self.category is None):
+            raise ValueError("recasts applies to log signatures with a category only")
         if self.despite_success and (self.where != "log" or self.kind != "cause"):
             raise ValueError("despite_success applies to log causes only")
         if self.where != "status" and (self.exit_codes is not None or self.subject is not None):

@@ -974,3 +974,29 @@ def test_recovery_needs_time() -> None:
         status="Running",
     )
     assert judge(early, builtin_catalogue()).category == "oom-killed"
+
+
+def _failed_with(lines: list[str]) -> Evidence:
+    return evidence(
+        [pod("t-master-0", terminated(1, -1), role="master", index=0)],
+        logs=[log("t-master-0", lines)],
+    )
+
+
+ENOSPC = "OSError: [Errno 28] No space left on device"
+MEMORY_FS = "INFO: Pandarallel will use Memory file system to transfer data between the main process and workers."
+
+
+def test_a_line_saying_where_the_data_goes_recasts_a_bare_error_after_it() -> None:
+    """A bare ENOSPC after a library says it moves its data through /dev/shm is /dev/shm
+    filling up; before that line, or without it, it is a full disk."""
+    verdict = judge(_failed_with([MEMORY_FS, ENOSPC]), builtin_catalogue())
+    assert (verdict.category, verdict.evidence[0].text) == ("shm-exhausted", ENOSPC)
+    assert judge(_failed_with([ENOSPC, MEMORY_FS]), builtin_catalogue()).category == "disk-full"
+    assert judge(_failed_with([ENOSPC]), builtin_catalogue()).category == "disk-full"
+
+
+def test_a_recasting_line_alone_decides_nothing() -> None:
+    """The announcement is a hint: a job that failed for another reason keeps that reason."""
+    verdict = judge(_failed_with([MEMORY_FS, "KeyError: 'text'"]), builtin_catalogue())
+    assert verdict.category == "application-error"

@@ -42,6 +42,10 @@ def test_ids_are_unique_and_patterns_pass_the_check_a_users_pass() -> None:
             "despite_success applies to log causes only",
         ),
         (
+            {"id": "x", "kind": "hint", "where": "log", "pattern": "a", "recasts": ["no-space-left"]},
+            "recasts applies to log signatures with a category only",
+        ),
+        (
             {"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "exit_codes": [1]},
             "status signatures only",
         ),
