@@ -15,10 +15,14 @@ from tests.cases.builders import (
     Clock,
     Container,
     MPIPlan,
+    Obj,
     PodPlan,
     Scenarios,
+    backoff_conditions,
+    batch_job,
     cpu_only,
     gpu,
+    indexed_job_pod,
     mpijob_v2,
     pod_group,
     running,
@@ -617,4 +621,265 @@ def rendezvous_error_vcjob_intel_mpi_bstrap_proxy_unreachable() -> CaseSpec:
         title="Intel MPI with the Volcano MPI integration: the launcher cannot create the hydra proxy on the worker "
         "nodes - unable to run bstrap_proxy (exit code 65280), error setting up the bootstrap proxies",
         source="https://github.com/volcano-sh/volcano/issues/2398",
+    )
+
+
+# -- second pass: JAX multi-host, the DeepSpeed launcher ----------------------------------------
+
+
+def _jax_indexed_job(
+    at: Clock, name: str, ns: str, n: int, logs_by_index: dict[int, tuple[str, float]], failed: int
+) -> tuple[Obj, list[Obj], dict[str, str]]:
+    tmpl = Container(
+        "jax-worker",
+        "us-docker.pkg.dev/ml-images/maxtext/jax-stable-stack:jax0.4.37-cuda12",
+        command=["python3", "-m", "MaxText.train", "MaxText/configs/base.yml", "model_name=llama2-7b"],
+        resources=gpu(8, "1200Gi", "200"),
+    )
+    last = max(end for _log, end in logs_by_index.values())
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=tmpl,
+        failed=failed,
+        start=at(1),
+        completions=n,
+        parallelism=n,
+        backoff_limit=0,
+        conditions=backoff_conditions(at(last + 2)),
+        completion_mode="Indexed",
+    )
+    pods, logs = [], {}
+    for i in range(n):
+        log, end = logs_by_index[i]
+        c = Container(
+            tmpl.name, tmpl.image, command=tmpl.command, resources=tmpl.resources, state=terminated(1, at(40), at(end))
+        )
+        p = indexed_job_pod(job, i, [c], created=at(2), phase="Failed", node=f"a3mega-node-{i:02d}", scheduled=at(3))
+        pods.append(p)
+        logs[f"{p['metadata']['name']}/{tmpl.name}"] = log
+    return job, pods, logs
+
+
+@SCENARIOS.add
+def rendezvous_error_job_jax_init_register_barrier_timed_out() -> CaseSpec:
+    at = Clock(datetime(2026, 2, 20, 9, 0, tzinfo=timezone.utc))
+    name, ns = "maxtext-llama2-7b-32n", "llm-pretrain"
+    timeout = 3600.0
+    pre = [
+        "I0220 09:00:46.113020 140219861 xla_bridge.py:884] Unable to initialize backend 'rocm': module 'jaxlib.cuda_plugin_extension' has no attribute 'ROCM'",
+        "System Information: Jax Version: 0.4.37",
+        "System Information: Jaxlib Version: 0.4.36",
+        "System Information: Jax Backend: PJRT C API",
+        "Attempting to initialize the jax distributed system for GPU backend...",
+    ]
+    coordinator = [
+        *pre,
+        "I0220 09:00:47.201554 140219861 coordination_service.cc:577] Initializing CoordinationService",
+        "E0220 10:00:47.204112 140219110 coordination_service.cc:1062] Stopping coordination service as cluster "
+        "registration failed. This may be due to 1) some tasks crashed earlier before connecting, 2) some tasks were "
+        "never scheduled, or 3) scheduling delays. Consider setting a longer initialization timeout if such delays are "
+        "expected, the timeout is currently set to: 1h.",
+        "",
+        "Original error: DEADLINE_EXCEEDED: Barrier timed out. Id: [Init]Wait_for_all_tasks_to_register::0. This "
+        "usually happens because a task triggered the barrier too early or too slowly. Please look at the task logs "
+        "(both timed out and first task) to debug further.",
+        "Traceback (most recent call last):",
+        '  File "/deps/MaxText/train.py", line 1012, in <module>',
+        "    app.run(main)",
+        '  File "/deps/MaxText/train.py", line 1005, in main',
+        "    max_utils.maybe_initialize_jax_distributed_system(config)",
+        '  File "/deps/MaxText/max_utils.py", line 284, in maybe_initialize_jax_distributed_system',
+        "    initialize_jax_for_gpu()",
+        '  File "/deps/MaxText/max_utils.py", line 322, in initialize_jax_for_gpu',
+        "    jax.distributed.initialize(",
+        '  File "/usr/local/lib/python3.10/site-packages/jax/_src/distributed.py", line 196, in initialize',
+        "    global_state.initialize(coordinator_address, num_processes, process_id,",
+        '  File "/usr/local/lib/python3.10/site-packages/jax/_src/distributed.py", line 107, in initialize',
+        "    self.client.connect()",
+        "jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Id: "
+        "[Init]Wait_for_all_tasks_to_register::0. This usually happens because a task triggered the barrier too early "
+        "or too slowly. Please look at the task logs (both timed out and first task) to debug further.",
+    ]
+    others = [
+        *pre,
+        "I0220 09:00:49.512301 140662017 coordination_service_agent.cc:303] Coordination agent has initiated "
+        "RegisterTask().",
+        "E0220 10:00:47.208807 140661203 coordination_service_agent.cc:332] Polled an error from coordination service "
+        "(this can be an error from this or another task).",
+        "jaxlib.xla_extension.XlaRuntimeError: UNAVAILABLE: Failed to send RPC to coordination service. Either the "
+        "leader task died or this task is experiencing network issues.",
+    ]
+    n = 4
+    logs_by_index = {
+        0: (
+            stamped(coordinator, at(45), [0.2] * 4 + [1.0, timeout] + [0.0] * (len(coordinator) - 6)),
+            45 + timeout + 3,
+        ),
+        **{i: (stamped(others, at(46 + i), [0.2] * 4 + [2.0, timeout]), 48 + i + timeout + 2) for i in range(1, n)},
+    }
+    job, pods, logs = _jax_indexed_job(at, name, ns, n, logs_by_index, failed=n)
+    return CaseSpec(
+        id="rendezvous-error-job-jax-init-register-barrier-timed-out",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="rendezvous-error",
+        culprit=pods[0]["metadata"]["name"],
+        evidence="Wait_for_all_tasks_to_register",
+        description="A multi-host JAX (MaxText) training Job: jax.distributed.initialize waits an hour on the "
+        "coordinator's registration barrier, not every task registers, and process 0 stops the coordination "
+        "service (DEADLINE_EXCEEDED: Barrier timed out, Wait_for_all_tasks_to_register). The other processes then "
+        "lose the coordination service. The hosts never met; no training step ran.",
+        objects=[job, *pods],
+        logs=logs,
+        captured=at(45 + timeout + 600),
+        title="Maxtext llama2-7b on 32 nodes: Stopping coordination service as cluster registration failed - "
+        "DEADLINE_EXCEEDED: Barrier timed out. Id: [Init]Wait_for_all_tasks_to_register::0",
+        source="https://github.com/AI-Hypercomputer/gpu-recipes/issues/2",
+    )
+
+
+@SCENARIOS.add
+def rendezvous_error_mpijob_deepspeed_ssh_check_host_unreachable() -> CaseSpec:
+    at = Clock(datetime(2026, 1, 6, 11, 40, tzinfo=timezone.utc))
+    name, ns = "cifar10-deepspeed", "ds-train"
+    w0, w1 = f"{name}-worker-0.{name}.{ns}.svc", f"{name}-worker-1.{name}.{ns}.svc"
+    runner = "/opt/conda/lib/python3.9/site-packages/deepspeed/launcher/runner.py"
+    lines = [
+        "[2026-01-06 11:41:34,489] [INFO] [real_accelerator.py:161:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        "Traceback (most recent call last):",
+        f'  File "{runner}", line 437, in main',
+        "    subprocess.check_call(ssh_check_cmd, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL, shell=True)",
+        '  File "/opt/conda/lib/python3.9/subprocess.py", line 373, in check_call',
+        "    raise CalledProcessError(retcode, cmd)",
+        f"subprocess.CalledProcessError: Command 'ssh -o PasswordAuthentication=no {w0} hostname' returned non-zero "
+        "exit status 255.",
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/bin/deepspeed", line 6, in <module>',
+        "    main()",
+        f'  File "{runner}", line 439, in main',
+        "    raise RuntimeError(",
+        f"RuntimeError: Using hostfile at /etc/mpi/hostfile but host={w0} was not reachable via ssh. If you are "
+        "running with a single node please remove /etc/mpi/hostfile or setup passwordless ssh.",
+    ]
+    end = 96.0
+    objects, logs, launcher = mpijob_v2(
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/ml/deepspeed:0.12.6-cu121",
+        launcher_cmd=[
+            "deepspeed",
+            "--num_gpus",
+            "2",
+            "--num_nodes",
+            "2",
+            "--hostfile",
+            "/etc/mpi/hostfile",
+            "cifar10_deepspeed.py",
+            "--deepspeed_config",
+            "ds_config.json",
+        ],
+        workers=2,
+        slots=2,
+        plan=MPIPlan(launcher_state=terminated(1, at(90), at(end)), launcher_log=stamped(lines, at(94), 0.05)),
+        worker_resources=gpu(2, "64Gi", "16"),
+    )
+    del w1
+    return CaseSpec(
+        id="rendezvous-error-mpijob-deepspeed-ssh-check-host-unreachable",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="rendezvous-error",
+        culprit=launcher,
+        evidence="was not reachable via ssh",
+        description="The deepspeed launcher of a two-node MPIJob checks each host of the hostfile with "
+        "'ssh -o PasswordAuthentication=no HOST hostname' before starting pdsh; ssh exits 255 (no passwordless "
+        "ssh to the worker), and the launcher gives up: host was not reachable via ssh. The workers only run "
+        "sshd; no rank started.",
+        objects=objects,
+        logs=logs,
+        captured=at(end + 600),
+        title="deepspeed multi-node: Command 'ssh -o PasswordAuthentication=no HOST hostname' returned non-zero exit "
+        "status 255 - host was not reachable via ssh",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/4907",
+    )
+
+
+@SCENARIOS.add
+def healthy_mpijob_deepspeed_pdsh_known_hosts_warnings_training() -> CaseSpec:
+    at = Clock(datetime(2026, 8, 19, 8, 0, tzinfo=timezone.utc))
+    name, ns = "codellama-70b-sft", "llm-sft"
+    hosts = [f"{name}-worker-{i}.{name}.{ns}.svc" for i in range(2)]
+    head = [
+        "[2026-08-19 08:01:05,311] [INFO] [real_accelerator.py:191:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        f"[2026-08-19 08:01:07,020] [INFO] [runner.py:463:main] Using IP address of 10.44.3.17 for node {hosts[0]}",
+        "[2026-08-19 08:01:07,022] [INFO] [multinode_runner.py:80:get_cmd] Running on the following workers: "
+        f"{hosts[0]},{hosts[1]}",
+        "[2026-08-19 08:01:07,023] [INFO] [runner.py:570:main] cmd = pdsh -S -f 1024 -w "
+        f"{hosts[0]},{hosts[1]} export PYTHONPATH=/workspace; cd /workspace; /opt/conda/bin/python -u -m "
+        "deepspeed.launcher.launch --world_info=eyJ... --node_rank=%n --master_addr=10.44.3.17 --master_port=29500 "
+        "train.py --deepspeed configs/ds_zero3.json",
+        f"{hosts[0]}: Warning: Permanently added '{hosts[0]},10.44.3.17' (ECDSA) to the list of known hosts.",
+        f"{hosts[1]}: Warning: Permanently added '{hosts[1]},10.44.5.9' (ECDSA) to the list of known hosts.",
+        f"{hosts[0]}: [2026-08-19 08:01:12,402] [INFO] [launch.py:145:main] WORLD INFO DICT: "
+        f"{{'{hosts[0]}': [0, 1, 2, 3, 4, 5, 6, 7], '{hosts[1]}': [0, 1, 2, 3, 4, 5, 6, 7]}}",
+        f"{hosts[1]}: [2026-08-19 08:01:12,517] [INFO] [launch.py:151:main] nnodes=2, num_local_procs=8, node_rank=1",
+        f"{hosts[0]}: [2026-08-19 08:03:40,118] [INFO] [comm.py:637:init_distributed] cdb=None",
+    ]
+    lrs = [1.2195121951219514e-06, 2.4390243902439027e-06, 3.6585365853658537e-06, 4.8780487804878055e-06]
+    losses = [1.306, 1.3887, 1.4621, 1.3461, 1.2674, 1.2231, 1.1902, 1.1785]
+    steps = [
+        f"{hosts[0]}: {{'loss': {loss}, 'learning_rate': {lrs[k % 4] * (1 + k // 4)}, 'epoch': {0.0 if k < 7 else 0.01}}}"
+        for k, loss in enumerate(losses)
+    ]
+    lines = [*head, *steps]
+    gaps = [1.7, 0.01, 0.01, 4.0, 0.1, 1.0, 0.1, 148.0, 210.0] + [95.0] * (len(steps) - 1)
+    objects, logs, _launcher = mpijob_v2(
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/llm/deepspeed-train:0.14.0-cu121",
+        launcher_cmd=[
+            "deepspeed",
+            "--hostfile",
+            "/etc/mpi/hostfile",
+            "train.py",
+            "--deepspeed",
+            "configs/ds_zero3.json",
+        ],
+        workers=2,
+        slots=8,
+        plan=MPIPlan(launcher_state=running(at(60)), launcher_log=stamped(lines, at(65), gaps)),
+        worker_resources=gpu(8, "1000Gi", "96"),
+    )
+    last = 65 + sum(gaps[: len(lines) - 1])
+    return CaseSpec(
+        id="healthy-mpijob-deepspeed-pdsh-known-hosts-warnings-training",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
+        description="A two-node DeepSpeed SFT run launched with pdsh from an MPIJob launcher: ssh's "
+        "'Warning: Permanently added ... to the list of known hosts' on each node is routine, the workers only "
+        "run sshd and print nothing, and the launcher reports a loss every step. The job is training.",
+        objects=objects,
+        logs=logs,
+        captured=at(last + 60),
+        title="DeepSpeed multi-node with the pdsh launcher: ssh's known-hosts warnings, silent sshd workers, "
+        "and loss lines going on - the job trains",
+        source="https://github.com/huggingface/accelerate/issues/1837",
     )
