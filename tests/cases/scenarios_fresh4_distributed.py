@@ -628,7 +628,13 @@ def rendezvous_error_vcjob_intel_mpi_bstrap_proxy_unreachable() -> CaseSpec:
 
 
 def _jax_indexed_job(
-    at: Clock, name: str, ns: str, n: int, logs_by_index: dict[int, tuple[str, float]], failed: int
+    at: Clock,
+    name: str,
+    ns: str,
+    n: int,
+    logs_by_index: dict[int, tuple[str, float]],
+    failed: int,
+    states: dict[int, Obj] | None = None,
 ) -> tuple[Obj, list[Obj], dict[str, str]]:
     tmpl = Container(
         "jax-worker",
@@ -654,7 +660,11 @@ def _jax_indexed_job(
     for i in range(n):
         log, end = logs_by_index[i]
         c = Container(
-            tmpl.name, tmpl.image, command=tmpl.command, resources=tmpl.resources, state=terminated(1, at(40), at(end))
+            tmpl.name,
+            tmpl.image,
+            command=tmpl.command,
+            resources=tmpl.resources,
+            state=(states or {}).get(i) or terminated(1, at(40), at(end)),
         )
         p = indexed_job_pod(job, i, [c], created=at(2), phase="Failed", node=f"a3mega-node-{i:02d}", scheduled=at(3))
         pods.append(p)
@@ -882,4 +892,77 @@ def healthy_mpijob_deepspeed_pdsh_known_hosts_warnings_training() -> CaseSpec:
         title="DeepSpeed multi-node with the pdsh launcher: ssh's known-hosts warnings, silent sshd workers, "
         "and loss lines going on - the job trains",
         source="https://github.com/huggingface/accelerate/issues/1837",
+    )
+
+
+@SCENARIOS.add
+def oom_killed_job_jax_host_killed_others_barrier_timed_out() -> CaseSpec:
+    at = Clock(datetime(2026, 1, 25, 19, 30, tzinfo=timezone.utc))
+    name, ns = "levanter-gpt2-multihost", "lm-train"
+    timeout = 600.0
+    pre = [
+        "Attempting to initialize the jax distributed system for GPU backend...",
+        "I0125 19:31:02.118422 139922 coordination_service_agent.cc:303] Coordination agent has initiated "
+        "RegisterTask().",
+        "I0125 19:31:05.551203 139922 coordination_service_agent.cc:319] Successfully connected to coordination "
+        "service.",
+        "INFO:levanter.distributed:Initialized jax.distributed with 4 processes, 32 devices",
+        "INFO:levanter.data.text:Loading tokenized cache from gs://lm-data/tokenized/openwebtext/train",
+    ]
+    waiting = [
+        *pre,
+        "Traceback (most recent call last):",
+        '  File "/opt/levanter/src/levanter/main/train_lm.py", line 231, in <module>',
+        "    levanter.config.main(main)()",
+        '  File "/opt/levanter/src/levanter/trainer.py", line 622, in initialize',
+        "    levanter.tracker.set_global_tracker(self.tracker.init(self.run_id))",
+        '  File "/opt/levanter/src/levanter/logging.py", line 232, in init',
+        "    metadata_to_share = jax_utils.multihost_broadcast_sync(",
+        '  File "/opt/levanter/src/levanter/utils/jax_utils.py", line 75, in multihost_broadcast_sync',
+        '    client.wait_at_barrier(f"multihost_broadcast_sync{_sync_counter}", timeout_in_ms=int(timeout * 1000.0))',
+        "jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: "
+        "multihost_broadcast_sync0. Timed out task names:",
+        "/job:jax_worker/replica:0/task:0",
+        "",
+        "Additional GRPC error information from remote target unknown_target_for_coordination_leader while calling "
+        "/tensorflow.CoordinationService/Barrier:",
+        ':{"created":"@1706211255.371885374","description":"Error received from peer ipv4:10.142.0.55:8476",'
+        '"file":"external/com_github_grpc_grpc/src/core/lib/surface/call.cc","file_line":1056,"grpc_message":'
+        '"Barrier timed out. Barrier_id: multihost_broadcast_sync0. Timed out task names:\\n/job:jax_worker/'
+        'replica:0/task:0\\n","grpc_status":4}',
+    ]
+    first = [*pre, "INFO:levanter.data.text:Building in-memory index for 8013769 documents"]
+    n = 4
+    oom_at = 40 + 75.0
+    logs_by_index = {
+        0: (stamped(first, at(41), [1.0, 3.0, 0.5, 2.0, 8.0]), oom_at),
+        **{
+            i: (
+                stamped(waiting, at(41 + i), [1.0, 3.0, 0.5, 2.0, 30.0 + timeout] + [0.0] * (len(waiting) - 6)),
+                41 + i + 37 + timeout + 1,
+            )
+            for i in range(1, n)
+        },
+    }
+    states = {0: terminated(137, at(40), at(oom_at), reason="OOMKilled")}
+    job, pods, logs = _jax_indexed_job(at, name, ns, n, logs_by_index, failed=n, states=states)
+    return CaseSpec(
+        id="oom-killed-job-jax-host-killed-others-barrier-timed-out",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=pods[0]["metadata"]["name"],
+        evidence="OOMKilled",
+        description="A four-host JAX (levanter) training Job: process 0 is OOMKilled while building the data "
+        "index, before it reaches the tracker's multihost broadcast. The other three wait at that barrier for ten "
+        "minutes and fail with DEADLINE_EXCEEDED: Barrier timed out, naming task 0. The barrier timeouts are the "
+        "waiting hosts' complaint; the host that died first is the cause.",
+        objects=[job, *pods],
+        logs=logs,
+        captured=at(41 + n + 37 + timeout + 600),
+        title="DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: multihost_broadcast_sync0 on the other hosts when "
+        "the main worker crashes",
+        source="https://github.com/marin-community/levanter/issues/432",
     )
