@@ -638,8 +638,8 @@ def _jax_indexed_job(
 ) -> tuple[Obj, list[Obj], dict[str, str]]:
     tmpl = Container(
         "jax-worker",
-        "us-docker.pkg.dev/ml-images/maxtext/jax-stable-stack:jax0.4.37-cuda12",
-        command=["python3", "-m", "MaxText.train", "MaxText/configs/base.yml", "model_name=llama2-7b"],
+        "registry.corp.example/lm/levanter:jax0.4.23-cuda12",
+        command=["python", "-m", "levanter.main.train_lm", "--config_path", "config/gpt2_small.yaml"],
         resources=gpu(8, "1200Gi", "200"),
     )
     last = max(end for _log, end in logs_by_index.values())
@@ -670,86 +670,6 @@ def _jax_indexed_job(
         pods.append(p)
         logs[f"{p['metadata']['name']}/{tmpl.name}"] = log
     return job, pods, logs
-
-
-@SCENARIOS.add
-def rendezvous_error_job_jax_init_register_barrier_timed_out() -> CaseSpec:
-    at = Clock(datetime(2026, 2, 20, 9, 0, tzinfo=timezone.utc))
-    name, ns = "maxtext-llama2-7b-32n", "llm-pretrain"
-    timeout = 3600.0
-    pre = [
-        "I0220 09:00:46.113020 140219861 xla_bridge.py:884] Unable to initialize backend 'rocm': module 'jaxlib.cuda_plugin_extension' has no attribute 'ROCM'",
-        "System Information: Jax Version: 0.4.37",
-        "System Information: Jaxlib Version: 0.4.36",
-        "System Information: Jax Backend: PJRT C API",
-        "Attempting to initialize the jax distributed system for GPU backend...",
-    ]
-    coordinator = [
-        *pre,
-        "I0220 09:00:47.201554 140219861 coordination_service.cc:577] Initializing CoordinationService",
-        "E0220 10:00:47.204112 140219110 coordination_service.cc:1062] Stopping coordination service as cluster "
-        "registration failed. This may be due to 1) some tasks crashed earlier before connecting, 2) some tasks were "
-        "never scheduled, or 3) scheduling delays. Consider setting a longer initialization timeout if such delays are "
-        "expected, the timeout is currently set to: 1h.",
-        "",
-        "Original error: DEADLINE_EXCEEDED: Barrier timed out. Id: [Init]Wait_for_all_tasks_to_register::0. This "
-        "usually happens because a task triggered the barrier too early or too slowly. Please look at the task logs "
-        "(both timed out and first task) to debug further.",
-        "Traceback (most recent call last):",
-        '  File "/deps/MaxText/train.py", line 1012, in <module>',
-        "    app.run(main)",
-        '  File "/deps/MaxText/train.py", line 1005, in main',
-        "    max_utils.maybe_initialize_jax_distributed_system(config)",
-        '  File "/deps/MaxText/max_utils.py", line 284, in maybe_initialize_jax_distributed_system',
-        "    initialize_jax_for_gpu()",
-        '  File "/deps/MaxText/max_utils.py", line 322, in initialize_jax_for_gpu',
-        "    jax.distributed.initialize(",
-        '  File "/usr/local/lib/python3.10/site-packages/jax/_src/distributed.py", line 196, in initialize',
-        "    global_state.initialize(coordinator_address, num_processes, process_id,",
-        '  File "/usr/local/lib/python3.10/site-packages/jax/_src/distributed.py", line 107, in initialize',
-        "    self.client.connect()",
-        "jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Id: "
-        "[Init]Wait_for_all_tasks_to_register::0. This usually happens because a task triggered the barrier too early "
-        "or too slowly. Please look at the task logs (both timed out and first task) to debug further.",
-    ]
-    others = [
-        *pre,
-        "I0220 09:00:49.512301 140662017 coordination_service_agent.cc:303] Coordination agent has initiated "
-        "RegisterTask().",
-        "E0220 10:00:47.208807 140661203 coordination_service_agent.cc:332] Polled an error from coordination service "
-        "(this can be an error from this or another task).",
-        "jaxlib.xla_extension.XlaRuntimeError: UNAVAILABLE: Failed to send RPC to coordination service. Either the "
-        "leader task died or this task is experiencing network issues.",
-    ]
-    n = 4
-    logs_by_index = {
-        0: (
-            stamped(coordinator, at(45), [0.2] * 4 + [1.0, timeout] + [0.0] * (len(coordinator) - 6)),
-            45 + timeout + 3,
-        ),
-        **{i: (stamped(others, at(46 + i), [0.2] * 4 + [2.0, timeout]), 48 + i + timeout + 2) for i in range(1, n)},
-    }
-    job, pods, logs = _jax_indexed_job(at, name, ns, n, logs_by_index, failed=n)
-    return CaseSpec(
-        id="rendezvous-error-job-jax-init-register-barrier-timed-out",
-        kind="Job",
-        name=name,
-        namespace=ns,
-        healthy=False,
-        category="rendezvous-error",
-        culprit=pods[0]["metadata"]["name"],
-        evidence="Wait_for_all_tasks_to_register",
-        description="A multi-host JAX (MaxText) training Job: jax.distributed.initialize waits an hour on the "
-        "coordinator's registration barrier, not every task registers, and process 0 stops the coordination "
-        "service (DEADLINE_EXCEEDED: Barrier timed out, Wait_for_all_tasks_to_register). The other processes then "
-        "lose the coordination service. The hosts never met; no training step ran.",
-        objects=[job, *pods],
-        logs=logs,
-        captured=at(45 + timeout + 600),
-        title="Maxtext llama2-7b on 32 nodes: Stopping coordination service as cluster registration failed - "
-        "DEADLINE_EXCEEDED: Barrier timed out. Id: [Init]Wait_for_all_tasks_to_register::0",
-        source="https://github.com/AI-Hypercomputer/gpu-recipes/issues/2",
-    )
 
 
 @SCENARIOS.add
