@@ -20,9 +20,13 @@ from tests.cases.builders import (
     Scenarios,
     backoff_conditions,
     batch_job,
+    condition,
     cpu_only,
+    event,
     gpu,
     indexed_job_pod,
+    kubeflow_conditions,
+    kubeflow_with_pods,
     mpijob_v2,
     pod_group,
     running,
@@ -885,4 +889,130 @@ def oom_killed_job_jax_host_killed_others_barrier_timed_out() -> CaseSpec:
         title="DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: multihost_broadcast_sync0 on the other hosts when "
         "the main worker crashes",
         source="https://github.com/marin-community/levanter/issues/432",
+    )
+
+
+@SCENARIOS.add
+def preempted_tfjob_ps_node_shutdown_workers_unavailable() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 20, 9, 0, tzinfo=timezone.utc))
+    name, ns = "ctr-ps-train", "ads-ranking"
+    ctr = Container(
+        "tensorflow",
+        "registry.corp.example/ads/ctr-tf:2.8-ps",
+        command=["python", "train_ctr.py", "--strategy=parameter_server", "--steps_per_epoch=10"],
+        resources=cpu_only("64Gi", "16"),
+    )
+    kill = 3151.0
+    node = "spot-c6i-8xl-14"
+    shutdown = "Pod was terminated in response to imminent node shutdown."
+    grpc_ps = (
+        ':{"created":"@1663638751.126446506","description":"Failed to pick subchannel","file":'
+        '"external/com_github_grpc_grpc/src/core/ext/filters/client_channel/client_channel.cc","file_line":3940,'
+        '"referenced_errors":[{"created":"@1663638750.666195604","description":"failed to connect to all addresses",'
+        '"file":"external/com_github_grpc_grpc/src/core/ext/filters/client_channel/lb_policy/pick_first/'
+        'pick_first.cc","file_line":392,"grpc_status":14}]}'
+    )
+    server = (
+        "2026-09-20 09:00:31.441207: I tensorflow/core/distributed_runtime/rpc/grpc_server_lib.cc:438] Started server "
+        "with target: grpc://{host}:2222"
+    )
+    progress = [f"epoch {e}: loss={0.4712 - e * 0.0031:.4f} auc={0.7402 + e * 0.0012:.4f}" for e in range(1, 41)]
+    lost = [
+        "ERROR:tensorflow:/job:worker/task:4 encountered the following error when processing closure: "
+        "UnavailableError():Graph execution error:",
+        "",
+        "This could happen if the remote target has been disconnected from the client.",
+        "2026-09-20 09:52:31.126506: E tensorflow/core/common_runtime/eager/context.cc:856] Failed to register "
+        "function remotely due to failed to connect to all addresses",
+        "Additional GRPC error information from remote target /job:ps/replica:0/task:0:",
+        grpc_ps,
+        "This could happen if the remote target has been disconnected from the client.",
+        "ERROR:tensorflow:Remote function on worker /job:worker/replica:0/task:4 failed with UnavailableError():Graph "
+        "execution error:",
+        "Traceback (most recent call last):",
+        '  File "/app/train_ctr.py", line 211, in <module>',
+        "    coordinator.join()",
+        '  File "/usr/local/lib/python3.7/site-packages/tensorflow/python/distribute/coordinator/'
+        'cluster_coordinator.py", line 1283, in join',
+        "    self._cluster.join()",
+        "tensorflow.python.framework.errors_impl.UnavailableError: Graph execution error:",
+        "",
+        "Failed to register function remotely due to failed to connect to all addresses",
+        "Additional GRPC error information from remote target /job:ps/replica:0/task:0:",
+        grpc_ps,
+    ]
+    chief_log = stamped(
+        [server.format(host=f"{name}-chief-0.{ns}.svc"), *progress, *lost],
+        at(31),
+        [20.0] + [78.0] * (len(progress) - 1) + [3151.0 - 31 - 20 - 78 * 39 + 10] + [0.01] * len(lost),
+    )
+    ps_log = stamped(
+        [
+            server.format(host=f"{name}-ps-0.{ns}.svc"),
+            "INFO:tensorflow:Embedding variables placed on /job:ps/replica:0/task:0 (4 shards)",
+        ],
+        at(31),
+        2.0,
+    )
+    evicted = {
+        "phase": "Failed",
+        "node": node,
+        "extra": {
+            "reason": "Terminated",
+            "message": shutdown,
+            "extra_conditions": [condition("DisruptionTarget", True, at(kill - 30), "TerminationByKubelet", shutdown)],
+        },
+    }
+    plans = [
+        PodPlan("chief", 0, terminated(1, at(30), at(kill + 12)), log=chief_log),
+        PodPlan(
+            "ps",
+            0,
+            terminated(143, at(30), at(kill), reason="Error"),
+            log=ps_log,
+            node=evicted["node"],
+            phase=evicted["phase"],
+            extra=evicted["extra"],
+        ),
+        *[
+            PodPlan(
+                "worker", i, running(at(30)), log=stamped([server.format(host=f"{name}-worker-{i}.{ns}.svc")], at(31))
+            )
+            for i in range(5)
+        ],
+    ]
+    job, pods, logs = kubeflow_with_pods(
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=plans,
+        conditions=kubeflow_conditions("TFJob", name, at(30), failed=("Chief", at(kill + 13))),
+        statuses={"Chief": {"failed": 1}, "PS": {"failed": 1}, "Worker": {"active": 5}},
+        completion=at(kill + 13),
+    )
+    ps = pods[1]  # the plans are chief, ps, workers
+    events = [
+        event(ps, "Killing", "Stopping container tensorflow", at(kill - 30), type_="Normal", host=node),
+    ]
+    return CaseSpec(
+        id="preempted-tfjob-ps-node-shutdown-workers-unavailable",
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="preempted",
+        culprit=ps["metadata"]["name"],
+        evidence="imminent node shutdown",
+        description="A ParameterServerStrategy TFJob: the parameter server's spot node shuts down and the kubelet "
+        "terminates the ps pod (DisruptionTarget, exit 143). The coordinator then cannot reach /job:ps/replica:0/"
+        "task:0 ('failed to connect to all addresses'), its closures fail with UnavailableError and the chief exits. "
+        "The chief's UnavailableError is the waiting side; the lost parameter server is the cause.",
+        objects=[job, *pods, *events],
+        logs=logs,
+        captured=at(kill + 600),
+        title="ParameterServerStrategy: Remote function on worker /job:worker/replica:0/task:4 failed with "
+        "UnavailableError - failed to connect to all addresses (remote target /job:ps/replica:0/task:0)",
+        source="https://github.com/tensorflow/tensorflow/issues/57760",
     )
