@@ -1016,3 +1016,92 @@ def preempted_tfjob_ps_node_shutdown_workers_unavailable() -> CaseSpec:
         "UnavailableError - failed to connect to all addresses (remote target /job:ps/replica:0/task:0)",
         source="https://github.com/tensorflow/tensorflow/issues/57760",
     )
+
+
+@SCENARIOS.add
+def stalled_mpijob_horovod_elastic_new_worker_broadcast_hang() -> CaseSpec:
+    at = Clock(datetime(2026, 2, 8, 9, 0, tzinfo=timezone.utc))
+    name, ns = "hvd-elastic-keras", "vision"
+    hvd = "/usr/local/lib/python3.7/dist-packages/horovod"
+    stall = (
+        "[0]<stderr>:[2026-02-08 09:{m:02d}:{s:02d}.{us:06d}: W {hvd}/common/stall_inspector.cc:107] One or more "
+        "tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for "
+        "remainder of ranks for more than 60 seconds. This may indicate that different ranks are trying to submit "
+        "different tensors or that only subset of ranks is submitting tensors, which will cause deadlock. "
+    )
+    missing = [
+        "[0]<stderr>:Missing ranks:",
+        "[0]<stderr>:0: [HorovodBroadcast]",
+        "[0]<stderr>:1: [HorovodBroadcast]",
+        "[0]<stderr>:2: [HorovodBroadcast_Adam_conv1_bn_beta_m_0, HorovodBroadcast_Adam_conv1_bn_beta_v_0, "
+        "HorovodBroadcast_Adam_conv1_bn_gamma_m_0, HorovodBroadcast_Adam_conv1_bn_gamma_v_0, "
+        "HorovodBroadcast_Adam_conv1_conv_bias_m_0, HorovodBroadcast_Adam_conv1_conv_bias_v_0 ...]",
+    ]
+    epochs = [
+        f"[0]<stdout>:Epoch {e}/30\n[0]<stdout>:1563/1563 - 212s - loss: {1.9 - e * 0.08:.4f} - accuracy: "
+        f"{0.31 + e * 0.03:.4f}"
+        for e in range(1, 5)
+    ]
+    lines = [
+        "[0]<stdout>:Horovod elastic: discovered hosts hvd-elastic-keras-worker-0:1,hvd-elastic-keras-worker-1:1,"
+        "hvd-elastic-keras-worker-2:1",
+        *"\n".join(epochs).split("\n"),
+        f"[0]<stderr>:[2026-02-08 09:24:59.555830: E {hvd}/common/operations.cc:548] Horovod background loop "
+        f"uncaught exception: [{hvd}/third_party/compatible_gloo/gloo/transport/tcp/pair.cc:566] Read error "
+        "[10.0.1.246]:63386: Connection reset by peer",
+        "WARNING:root:blacklist failing host: hvd-elastic-keras-worker-1",
+        "[0]<stdout>:Epoch 5/30",
+        "[0]<stdout>:1563/1563 - 318s - loss: 1.4711 - accuracy: 0.4622",
+        "INFO:root:new hosts discovered: hvd-elastic-keras-worker-3:1",
+        *[line for k in range(6) for line in (stall.format(m=38 + k, s=12, us=431207 + k, hvd=hvd), *missing)],
+    ]
+    gaps = [8.0] + [0.01, 212.0] * 4
+    gaps[-1] = 793.0  # the worker lost at 09:24:59
+    gaps += [1.0, 2.0, 318.0, 5.0, 467.0]  # the first stall warning at 09:38:12
+    gaps += ([0.01] * len(missing) + [60.0]) * 6
+    log = stamped(lines, at(62), gaps[: len(lines)])
+    last = 62 + sum(gaps[: len(lines) - 1])
+    objects, logs, launcher = mpijob_v2(
+        at=at,
+        name=name,
+        ns=ns,
+        image="horovod/horovod:0.21.1-tf2.3.1-torch1.7.0-mxnet1.7.0.post1-py3.7-cuda10.1",
+        launcher_cmd=[
+            "horovodrun",
+            "-np",
+            "3",
+            "--min-np",
+            "2",
+            "--max-np",
+            "4",
+            "--host-discovery-script",
+            "/etc/mpi/discover_hosts.sh",
+            "python",
+            "tensorflow2_keras_mnist_elastic.py",
+        ],
+        workers=4,
+        slots=1,
+        plan=MPIPlan(launcher_state=running(at(60)), launcher_log=log),
+        worker_resources=gpu(1, "32Gi", "8"),
+    )
+    return CaseSpec(
+        id="stalled-mpijob-horovod-elastic-new-worker-broadcast-hang",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="stalled",
+        culprit=launcher,
+        evidence="waiting for remainder of ranks",
+        description="An elastic Horovod job (min 2, max 4 workers) survives losing a worker (Gloo read error, the "
+        "host blacklisted) and trains an epoch on two. When a new worker is discovered it stalls before its "
+        "training loop: the state broadcast never completes, and the stall inspector reports the same "
+        "HorovodBroadcast tensors missing every minute, then the log goes quiet for an hour with no epoch "
+        "finishing.",
+        objects=objects,
+        logs=logs,
+        captured=at(last + 3600),
+        title="Elastic Horovod - TensorFlow/Keras - New worker hangs on start up; the training on the other "
+        "workers stalls at HorovodBroadcast",
+        source="https://github.com/horovod/horovod/issues/2652",
+    )
