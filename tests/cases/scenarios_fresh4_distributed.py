@@ -15,10 +15,18 @@ from tests.cases.builders import (
     Clock,
     Container,
     MPIPlan,
+    Obj,
     PodPlan,
     Scenarios,
+    backoff_conditions,
+    batch_job,
+    condition,
     cpu_only,
+    event,
     gpu,
+    indexed_job_pod,
+    kubeflow_conditions,
+    kubeflow_with_pods,
     mpijob_v2,
     pod_group,
     running,
@@ -617,4 +625,483 @@ def rendezvous_error_vcjob_intel_mpi_bstrap_proxy_unreachable() -> CaseSpec:
         title="Intel MPI with the Volcano MPI integration: the launcher cannot create the hydra proxy on the worker "
         "nodes - unable to run bstrap_proxy (exit code 65280), error setting up the bootstrap proxies",
         source="https://github.com/volcano-sh/volcano/issues/2398",
+    )
+
+
+# -- second pass: JAX multi-host, the DeepSpeed launcher ----------------------------------------
+
+
+def _jax_indexed_job(
+    at: Clock,
+    name: str,
+    ns: str,
+    n: int,
+    logs_by_index: dict[int, tuple[str, float]],
+    failed: int,
+    states: dict[int, Obj] | None = None,
+) -> tuple[Obj, list[Obj], dict[str, str]]:
+    tmpl = Container(
+        "jax-worker",
+        "registry.corp.example/lm/levanter:jax0.4.23-cuda12",
+        command=["python", "-m", "levanter.main.train_lm", "--config_path", "config/gpt2_small.yaml"],
+        resources=gpu(8, "1200Gi", "200"),
+    )
+    last = max(end for _log, end in logs_by_index.values())
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=tmpl,
+        failed=failed,
+        start=at(1),
+        completions=n,
+        parallelism=n,
+        backoff_limit=0,
+        conditions=backoff_conditions(at(last + 2)),
+        completion_mode="Indexed",
+    )
+    pods, logs = [], {}
+    for i in range(n):
+        log, end = logs_by_index[i]
+        c = Container(
+            tmpl.name,
+            tmpl.image,
+            command=tmpl.command,
+            resources=tmpl.resources,
+            state=(states or {}).get(i) or terminated(1, at(40), at(end)),
+        )
+        p = indexed_job_pod(job, i, [c], created=at(2), phase="Failed", node=f"a3mega-node-{i:02d}", scheduled=at(3))
+        pods.append(p)
+        logs[f"{p['metadata']['name']}/{tmpl.name}"] = log
+    return job, pods, logs
+
+
+@SCENARIOS.add
+def rendezvous_error_mpijob_deepspeed_ssh_check_host_unreachable() -> CaseSpec:
+    at = Clock(datetime(2026, 1, 6, 11, 40, tzinfo=timezone.utc))
+    name, ns = "cifar10-deepspeed", "ds-train"
+    w0, w1 = f"{name}-worker-0.{name}.{ns}.svc", f"{name}-worker-1.{name}.{ns}.svc"
+    runner = "/opt/conda/lib/python3.9/site-packages/deepspeed/launcher/runner.py"
+    lines = [
+        "[2026-01-06 11:41:34,489] [INFO] [real_accelerator.py:161:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        "Traceback (most recent call last):",
+        f'  File "{runner}", line 437, in main',
+        "    subprocess.check_call(ssh_check_cmd, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL, shell=True)",
+        '  File "/opt/conda/lib/python3.9/subprocess.py", line 373, in check_call',
+        "    raise CalledProcessError(retcode, cmd)",
+        f"subprocess.CalledProcessError: Command 'ssh -o PasswordAuthentication=no {w0} hostname' returned non-zero "
+        "exit status 255.",
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/bin/deepspeed", line 6, in <module>',
+        "    main()",
+        f'  File "{runner}", line 439, in main',
+        "    raise RuntimeError(",
+        f"RuntimeError: Using hostfile at /etc/mpi/hostfile but host={w0} was not reachable via ssh. If you are "
+        "running with a single node please remove /etc/mpi/hostfile or setup passwordless ssh.",
+    ]
+    end = 96.0
+    objects, logs, launcher = mpijob_v2(
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/ml/deepspeed:0.12.6-cu121",
+        launcher_cmd=[
+            "deepspeed",
+            "--num_gpus",
+            "2",
+            "--num_nodes",
+            "2",
+            "--hostfile",
+            "/etc/mpi/hostfile",
+            "cifar10_deepspeed.py",
+            "--deepspeed_config",
+            "ds_config.json",
+        ],
+        workers=2,
+        slots=2,
+        plan=MPIPlan(launcher_state=terminated(1, at(90), at(end)), launcher_log=stamped(lines, at(94), 0.05)),
+        worker_resources=gpu(2, "64Gi", "16"),
+    )
+    del w1
+    return CaseSpec(
+        id="rendezvous-error-mpijob-deepspeed-ssh-check-host-unreachable",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="rendezvous-error",
+        culprit=launcher,
+        evidence="was not reachable via ssh",
+        description="The deepspeed launcher of a two-node MPIJob checks each host of the hostfile with "
+        "'ssh -o PasswordAuthentication=no HOST hostname' before starting pdsh; ssh exits 255 (no passwordless "
+        "ssh to the worker), and the launcher gives up: host was not reachable via ssh. The workers only run "
+        "sshd; no rank started.",
+        objects=objects,
+        logs=logs,
+        captured=at(end + 600),
+        title="deepspeed multi-node: Command 'ssh -o PasswordAuthentication=no HOST hostname' returned non-zero exit "
+        "status 255 - host was not reachable via ssh",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/4907",
+    )
+
+
+@SCENARIOS.add
+def healthy_mpijob_deepspeed_pdsh_known_hosts_warnings_training() -> CaseSpec:
+    at = Clock(datetime(2026, 8, 19, 8, 0, tzinfo=timezone.utc))
+    name, ns = "codellama-70b-sft", "llm-sft"
+    hosts = [f"{name}-worker-{i}.{name}.{ns}.svc" for i in range(2)]
+    head = [
+        "[2026-08-19 08:01:05,311] [INFO] [real_accelerator.py:191:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        f"[2026-08-19 08:01:07,020] [INFO] [runner.py:463:main] Using IP address of 10.44.3.17 for node {hosts[0]}",
+        "[2026-08-19 08:01:07,022] [INFO] [multinode_runner.py:80:get_cmd] Running on the following workers: "
+        f"{hosts[0]},{hosts[1]}",
+        "[2026-08-19 08:01:07,023] [INFO] [runner.py:570:main] cmd = pdsh -S -f 1024 -w "
+        f"{hosts[0]},{hosts[1]} export PYTHONPATH=/workspace; cd /workspace; /opt/conda/bin/python -u -m "
+        "deepspeed.launcher.launch --world_info=eyJ... --node_rank=%n --master_addr=10.44.3.17 --master_port=29500 "
+        "train.py --deepspeed configs/ds_zero3.json",
+        f"{hosts[0]}: Warning: Permanently added '{hosts[0]},10.44.3.17' (ECDSA) to the list of known hosts.",
+        f"{hosts[1]}: Warning: Permanently added '{hosts[1]},10.44.5.9' (ECDSA) to the list of known hosts.",
+        f"{hosts[0]}: [2026-08-19 08:01:12,402] [INFO] [launch.py:145:main] WORLD INFO DICT: "
+        f"{{'{hosts[0]}': [0, 1, 2, 3, 4, 5, 6, 7], '{hosts[1]}': [0, 1, 2, 3, 4, 5, 6, 7]}}",
+        f"{hosts[1]}: [2026-08-19 08:01:12,517] [INFO] [launch.py:151:main] nnodes=2, num_local_procs=8, node_rank=1",
+        f"{hosts[0]}: [2026-08-19 08:03:40,118] [INFO] [comm.py:637:init_distributed] cdb=None",
+    ]
+    lrs = [1.2195121951219514e-06, 2.4390243902439027e-06, 3.6585365853658537e-06, 4.8780487804878055e-06]
+    losses = [1.306, 1.3887, 1.4621, 1.3461, 1.2674, 1.2231, 1.1902, 1.1785]
+    steps = [
+        f"{hosts[0]}: {{'loss': {loss}, 'learning_rate': {lrs[k % 4] * (1 + k // 4)}, 'epoch': {0.0 if k < 7 else 0.01}}}"
+        for k, loss in enumerate(losses)
+    ]
+    lines = [*head, *steps]
+    gaps = [1.7, 0.01, 0.01, 4.0, 0.1, 1.0, 0.1, 148.0, 210.0] + [95.0] * (len(steps) - 1)
+    objects, logs, _launcher = mpijob_v2(
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/llm/deepspeed-train:0.14.0-cu121",
+        launcher_cmd=[
+            "deepspeed",
+            "--hostfile",
+            "/etc/mpi/hostfile",
+            "train.py",
+            "--deepspeed",
+            "configs/ds_zero3.json",
+        ],
+        workers=2,
+        slots=8,
+        plan=MPIPlan(launcher_state=running(at(60)), launcher_log=stamped(lines, at(65), gaps)),
+        worker_resources=gpu(8, "1000Gi", "96"),
+    )
+    last = 65 + sum(gaps[: len(lines) - 1])
+    return CaseSpec(
+        id="healthy-mpijob-deepspeed-pdsh-known-hosts-warnings-training",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
+        description="A two-node DeepSpeed SFT run launched with pdsh from an MPIJob launcher: ssh's "
+        "'Warning: Permanently added ... to the list of known hosts' on each node is routine, the workers only "
+        "run sshd and print nothing, and the launcher reports a loss every step. The job is training.",
+        objects=objects,
+        logs=logs,
+        captured=at(last + 60),
+        title="DeepSpeed multi-node with the pdsh launcher: ssh's known-hosts warnings, silent sshd workers, "
+        "and loss lines going on - the job trains",
+        source="https://github.com/huggingface/accelerate/issues/1837",
+    )
+
+
+@SCENARIOS.add
+def oom_killed_job_jax_host_killed_others_barrier_timed_out() -> CaseSpec:
+    at = Clock(datetime(2026, 1, 25, 19, 30, tzinfo=timezone.utc))
+    name, ns = "levanter-gpt2-multihost", "lm-train"
+    timeout = 600.0
+    pre = [
+        "Attempting to initialize the jax distributed system for GPU backend...",
+        "I0125 19:31:02.118422 139922 coordination_service_agent.cc:303] Coordination agent has initiated "
+        "RegisterTask().",
+        "I0125 19:31:05.551203 139922 coordination_service_agent.cc:319] Successfully connected to coordination "
+        "service.",
+        "INFO:levanter.distributed:Initialized jax.distributed with 4 processes, 32 devices",
+        "INFO:levanter.data.text:Loading tokenized cache from gs://lm-data/tokenized/openwebtext/train",
+    ]
+    waiting = [
+        *pre,
+        "Traceback (most recent call last):",
+        '  File "/opt/levanter/src/levanter/main/train_lm.py", line 231, in <module>',
+        "    levanter.config.main(main)()",
+        '  File "/opt/levanter/src/levanter/trainer.py", line 622, in initialize',
+        "    levanter.tracker.set_global_tracker(self.tracker.init(self.run_id))",
+        '  File "/opt/levanter/src/levanter/logging.py", line 232, in init',
+        "    metadata_to_share = jax_utils.multihost_broadcast_sync(",
+        '  File "/opt/levanter/src/levanter/utils/jax_utils.py", line 75, in multihost_broadcast_sync',
+        '    client.wait_at_barrier(f"multihost_broadcast_sync{_sync_counter}", timeout_in_ms=int(timeout * 1000.0))',
+        "jaxlib.xla_extension.XlaRuntimeError: DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: "
+        "multihost_broadcast_sync0. Timed out task names:",
+        "/job:jax_worker/replica:0/task:0",
+        "",
+        "Additional GRPC error information from remote target unknown_target_for_coordination_leader while calling "
+        "/tensorflow.CoordinationService/Barrier:",
+        ':{"created":"@1706211255.371885374","description":"Error received from peer ipv4:10.142.0.55:8476",'
+        '"file":"external/com_github_grpc_grpc/src/core/lib/surface/call.cc","file_line":1056,"grpc_message":'
+        '"Barrier timed out. Barrier_id: multihost_broadcast_sync0. Timed out task names:\\n/job:jax_worker/'
+        'replica:0/task:0\\n","grpc_status":4}',
+    ]
+    first = [*pre, "INFO:levanter.data.text:Building in-memory index for 8013769 documents"]
+    n = 4
+    oom_at = 40 + 75.0
+    logs_by_index = {
+        0: (stamped(first, at(41), [1.0, 3.0, 0.5, 2.0, 8.0]), oom_at),
+        **{
+            i: (
+                stamped(waiting, at(41 + i), [1.0, 3.0, 0.5, 2.0, 30.0 + timeout] + [0.0] * (len(waiting) - 6)),
+                41 + i + 37 + timeout + 1,
+            )
+            for i in range(1, n)
+        },
+    }
+    states = {0: terminated(137, at(40), at(oom_at), reason="OOMKilled")}
+    job, pods, logs = _jax_indexed_job(at, name, ns, n, logs_by_index, failed=n, states=states)
+    return CaseSpec(
+        id="oom-killed-job-jax-host-killed-others-barrier-timed-out",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=pods[0]["metadata"]["name"],
+        evidence="OOMKilled",
+        description="A four-host JAX (levanter) training Job: process 0 is OOMKilled while building the data "
+        "index, before it reaches the tracker's multihost broadcast. The other three wait at that barrier for ten "
+        "minutes and fail with DEADLINE_EXCEEDED: Barrier timed out, naming task 0. The barrier timeouts are the "
+        "waiting hosts' complaint; the host that died first is the cause.",
+        objects=[job, *pods],
+        logs=logs,
+        captured=at(41 + n + 37 + timeout + 600),
+        title="DEADLINE_EXCEEDED: Barrier timed out. Barrier_id: multihost_broadcast_sync0 on the other hosts when "
+        "the main worker crashes",
+        source="https://github.com/marin-community/levanter/issues/432",
+    )
+
+
+@SCENARIOS.add
+def preempted_tfjob_ps_node_shutdown_workers_unavailable() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 20, 9, 0, tzinfo=timezone.utc))
+    name, ns = "ctr-ps-train", "ads-ranking"
+    ctr = Container(
+        "tensorflow",
+        "registry.corp.example/ads/ctr-tf:2.8-ps",
+        command=["python", "train_ctr.py", "--strategy=parameter_server", "--steps_per_epoch=10"],
+        resources=cpu_only("64Gi", "16"),
+    )
+    kill = 3151.0
+    node = "spot-c6i-8xl-14"
+    shutdown = "Pod was terminated in response to imminent node shutdown."
+    grpc_ps = (
+        ':{"created":"@1663638751.126446506","description":"Failed to pick subchannel","file":'
+        '"external/com_github_grpc_grpc/src/core/ext/filters/client_channel/client_channel.cc","file_line":3940,'
+        '"referenced_errors":[{"created":"@1663638750.666195604","description":"failed to connect to all addresses",'
+        '"file":"external/com_github_grpc_grpc/src/core/ext/filters/client_channel/lb_policy/pick_first/'
+        'pick_first.cc","file_line":392,"grpc_status":14}]}'
+    )
+    server = (
+        "2026-09-20 09:00:31.441207: I tensorflow/core/distributed_runtime/rpc/grpc_server_lib.cc:438] Started server "
+        "with target: grpc://{host}:2222"
+    )
+    progress = [f"epoch {e}: loss={0.4712 - e * 0.0031:.4f} auc={0.7402 + e * 0.0012:.4f}" for e in range(1, 41)]
+    lost = [
+        "ERROR:tensorflow:/job:worker/task:4 encountered the following error when processing closure: "
+        "UnavailableError():Graph execution error:",
+        "",
+        "This could happen if the remote target has been disconnected from the client.",
+        "2026-09-20 09:52:31.126506: E tensorflow/core/common_runtime/eager/context.cc:856] Failed to register "
+        "function remotely due to failed to connect to all addresses",
+        "Additional GRPC error information from remote target /job:ps/replica:0/task:0:",
+        grpc_ps,
+        "This could happen if the remote target has been disconnected from the client.",
+        "ERROR:tensorflow:Remote function on worker /job:worker/replica:0/task:4 failed with UnavailableError():Graph "
+        "execution error:",
+        "Traceback (most recent call last):",
+        '  File "/app/train_ctr.py", line 211, in <module>',
+        "    coordinator.join()",
+        '  File "/usr/local/lib/python3.7/site-packages/tensorflow/python/distribute/coordinator/'
+        'cluster_coordinator.py", line 1283, in join',
+        "    self._cluster.join()",
+        "tensorflow.python.framework.errors_impl.UnavailableError: Graph execution error:",
+        "",
+        "Failed to register function remotely due to failed to connect to all addresses",
+        "Additional GRPC error information from remote target /job:ps/replica:0/task:0:",
+        grpc_ps,
+    ]
+    chief_log = stamped(
+        [server.format(host=f"{name}-chief-0.{ns}.svc"), *progress, *lost],
+        at(31),
+        [20.0] + [78.0] * (len(progress) - 1) + [3151.0 - 31 - 20 - 78 * 39 + 10] + [0.01] * len(lost),
+    )
+    ps_log = stamped(
+        [
+            server.format(host=f"{name}-ps-0.{ns}.svc"),
+            "INFO:tensorflow:Embedding variables placed on /job:ps/replica:0/task:0 (4 shards)",
+        ],
+        at(31),
+        2.0,
+    )
+    evicted = {
+        "phase": "Failed",
+        "node": node,
+        "extra": {
+            "reason": "Terminated",
+            "message": shutdown,
+            "extra_conditions": [condition("DisruptionTarget", True, at(kill - 30), "TerminationByKubelet", shutdown)],
+        },
+    }
+    plans = [
+        PodPlan("chief", 0, terminated(1, at(30), at(kill + 12)), log=chief_log),
+        PodPlan(
+            "ps",
+            0,
+            terminated(143, at(30), at(kill), reason="Error"),
+            log=ps_log,
+            node=evicted["node"],
+            phase=evicted["phase"],
+            extra=evicted["extra"],
+        ),
+        *[
+            PodPlan(
+                "worker", i, running(at(30)), log=stamped([server.format(host=f"{name}-worker-{i}.{ns}.svc")], at(31))
+            )
+            for i in range(5)
+        ],
+    ]
+    job, pods, logs = kubeflow_with_pods(
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=plans,
+        conditions=kubeflow_conditions("TFJob", name, at(30), failed=("Chief", at(kill + 13))),
+        statuses={"Chief": {"failed": 1}, "PS": {"failed": 1}, "Worker": {"active": 5}},
+        completion=at(kill + 13),
+    )
+    ps = pods[1]  # the plans are chief, ps, workers
+    events = [
+        event(ps, "Killing", "Stopping container tensorflow", at(kill - 30), type_="Normal", host=node),
+    ]
+    return CaseSpec(
+        id="preempted-tfjob-ps-node-shutdown-workers-unavailable",
+        kind="TFJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="preempted",
+        culprit=ps["metadata"]["name"],
+        evidence="imminent node shutdown",
+        description="A ParameterServerStrategy TFJob: the parameter server's spot node shuts down and the kubelet "
+        "terminates the ps pod (DisruptionTarget, exit 143). The coordinator then cannot reach /job:ps/replica:0/"
+        "task:0 ('failed to connect to all addresses'), its closures fail with UnavailableError and the chief exits. "
+        "The chief's UnavailableError is the waiting side; the lost parameter server is the cause.",
+        objects=[job, *pods, *events],
+        logs=logs,
+        captured=at(kill + 600),
+        title="ParameterServerStrategy: Remote function on worker /job:worker/replica:0/task:4 failed with "
+        "UnavailableError - failed to connect to all addresses (remote target /job:ps/replica:0/task:0)",
+        source="https://github.com/tensorflow/tensorflow/issues/57760",
+    )
+
+
+@SCENARIOS.add
+def stalled_mpijob_horovod_elastic_new_worker_broadcast_hang() -> CaseSpec:
+    at = Clock(datetime(2026, 2, 8, 9, 0, tzinfo=timezone.utc))
+    name, ns = "hvd-elastic-keras", "vision"
+    hvd = "/usr/local/lib/python3.7/dist-packages/horovod"
+    stall = (
+        "[0]<stderr>:[2026-02-08 09:{m:02d}:{s:02d}.{us:06d}: W {hvd}/common/stall_inspector.cc:107] One or more "
+        "tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for "
+        "remainder of ranks for more than 60 seconds. This may indicate that different ranks are trying to submit "
+        "different tensors or that only subset of ranks is submitting tensors, which will cause deadlock. "
+    )
+    missing = [
+        "[0]<stderr>:Missing ranks:",
+        "[0]<stderr>:0: [HorovodBroadcast]",
+        "[0]<stderr>:1: [HorovodBroadcast]",
+        "[0]<stderr>:2: [HorovodBroadcast_Adam_conv1_bn_beta_m_0, HorovodBroadcast_Adam_conv1_bn_beta_v_0, "
+        "HorovodBroadcast_Adam_conv1_bn_gamma_m_0, HorovodBroadcast_Adam_conv1_bn_gamma_v_0, "
+        "HorovodBroadcast_Adam_conv1_conv_bias_m_0, HorovodBroadcast_Adam_conv1_conv_bias_v_0 ...]",
+    ]
+    epochs = [
+        f"[0]<stdout>:Epoch {e}/30\n[0]<stdout>:1563/1563 - 212s - loss: {1.9 - e * 0.08:.4f} - accuracy: "
+        f"{0.31 + e * 0.03:.4f}"
+        for e in range(1, 5)
+    ]
+    lines = [
+        "[0]<stdout>:Horovod elastic: discovered hosts hvd-elastic-keras-worker-0:1,hvd-elastic-keras-worker-1:1,"
+        "hvd-elastic-keras-worker-2:1",
+        *"\n".join(epochs).split("\n"),
+        f"[0]<stderr>:[2026-02-08 09:24:59.555830: E {hvd}/common/operations.cc:548] Horovod background loop "
+        f"uncaught exception: [{hvd}/third_party/compatible_gloo/gloo/transport/tcp/pair.cc:566] Read error "
+        "[10.0.1.246]:63386: Connection reset by peer",
+        "WARNING:root:blacklist failing host: hvd-elastic-keras-worker-1",
+        "[0]<stdout>:Epoch 5/30",
+        "[0]<stdout>:1563/1563 - 318s - loss: 1.4711 - accuracy: 0.4622",
+        "INFO:root:new hosts discovered: hvd-elastic-keras-worker-3:1",
+        *[line for k in range(6) for line in (stall.format(m=38 + k, s=12, us=431207 + k, hvd=hvd), *missing)],
+    ]
+    gaps = [8.0] + [0.01, 212.0] * 4
+    gaps[-1] = 793.0  # the worker lost at 09:24:59
+    gaps += [1.0, 2.0, 318.0, 5.0, 467.0]  # the first stall warning at 09:38:12
+    gaps += ([0.01] * len(missing) + [60.0]) * 6
+    log = stamped(lines, at(62), gaps[: len(lines)])
+    last = 62 + sum(gaps[: len(lines) - 1])
+    objects, logs, launcher = mpijob_v2(
+        at=at,
+        name=name,
+        ns=ns,
+        image="horovod/horovod:0.21.1-tf2.3.1-torch1.7.0-mxnet1.7.0.post1-py3.7-cuda10.1",
+        launcher_cmd=[
+            "horovodrun",
+            "-np",
+            "3",
+            "--min-np",
+            "2",
+            "--max-np",
+            "4",
+            "--host-discovery-script",
+            "/etc/mpi/discover_hosts.sh",
+            "python",
+            "tensorflow2_keras_mnist_elastic.py",
+        ],
+        workers=4,
+        slots=1,
+        plan=MPIPlan(launcher_state=running(at(60)), launcher_log=log),
+        worker_resources=gpu(1, "32Gi", "8"),
+    )
+    return CaseSpec(
+        id="stalled-mpijob-horovod-elastic-new-worker-broadcast-hang",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="stalled",
+        culprit=launcher,
+        evidence="waiting for remainder of ranks",
+        description="An elastic Horovod job (min 2, max 4 workers) survives losing a worker (Gloo read error, the "
+        "host blacklisted) and trains an epoch on two. When a new worker is discovered it stalls before its "
+        "training loop: the state broadcast never completes, and the stall inspector reports the same "
+        "HorovodBroadcast tensors missing every minute, then the log goes quiet for an hour with no epoch "
+        "finishing.",
+        objects=objects,
+        logs=logs,
+        captured=at(last + 3600),
+        title="Elastic Horovod - TensorFlow/Keras - New worker hangs on start up; the training on the other "
+        "workers stalls at HorovodBroadcast",
+        source="https://github.com/horovod/horovod/issues/2652",
     )
