@@ -8,6 +8,244 @@ expected.yaml.
 
 from __future__ import annotations
 
-from tests.cases.builders import Scenarios
+from datetime import datetime, timezone
+
+from tests.cases.builders import (
+    CaseSpec,
+    Clock,
+    Container,
+    cpu_only,
+    event,
+    healthy_node_conditions,
+    node,
+    pod,
+    running,
+    Scenarios,
+    stamped,
+)
 
 SCENARIOS = Scenarios()
+
+
+_SPAWNER = "jupyterhub-singleuser"
+
+
+def _notebook_pod(name: str, ns: str, created: datetime, **kw: object) -> dict:
+    c = Container(
+        "notebook",
+        "quay.io/jupyter-images/pangeo-notebook:2023.01.13",
+        command=["jupyterhub-singleuser"],
+        resources=cpu_only("4Gi", "1"),
+        **kw.pop("container", {}),  # type: ignore[arg-type]
+    )
+    return pod(
+        name=name,
+        namespace=ns,
+        labels={"app": "jupyterhub", "component": _SPAWNER, "hub.jupyter.org/servername": ""},
+        owner=None,
+        containers=[c],
+        created=created,
+        qos="Burstable",
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+@SCENARIOS.add
+def unschedulable_pod_notebook_scale_up_in_backoff() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 8, 18, 24, 40, tzinfo=timezone.utc))
+    name, ns = "jupyter-user-a1", "research"
+    unsched = "0/3 nodes are available: 1 Insufficient memory, 2 node(s) didn't match Pod's node affinity/selector."
+    p = _notebook_pod(name, ns, at(0), phase="Pending", unschedulable=unsched)
+    nodes = [
+        node(f"gke-hub-core-pool-{i}", at(-86400), gpus=0, conditions=healthy_node_conditions(at(-86400), at(590)))
+        for i in ("a1b2", "c3d4")
+    ]
+    nodes.append(
+        node(
+            "gke-hub-dask-pool-e5f6",
+            at(-3600),
+            gpus=0,
+            conditions=healthy_node_conditions(at(-3600), at(590)),
+            taints=[{"key": "k8s.dask.org_dedicated", "value": "worker", "effect": "NoSchedule"}],
+        )
+    )
+    events = [
+        event(
+            p,
+            "NotTriggerScaleUp",
+            "pod didn't trigger scale-up: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had taint "
+            "{k8s.dask.org_dedicated: worker}, that the pod didn't tolerate, 1 in backoff after failed scale-up",
+            at(8),
+            last=at(560),
+            count=28,
+            type_="Normal",
+            component="cluster-autoscaler",
+        ),
+        event(p, "FailedScheduling", unsched, at(142), last=at(560), count=9, component="default-scheduler"),
+    ]
+    return CaseSpec(
+        id="unschedulable-pod-notebook-scale-up-in-backoff",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence="in backoff after failed scale-up",
+        description="The user's notebook pod needs more memory than the one core node has free; the node pool "
+        "that could grow for it is in backoff after a failed scale-up, the dask pool is tainted, so the "
+        "autoscaler adds nothing and the pod stays Pending until the spawner gives up.",
+        objects=[p, *nodes, *events],
+        captured=at(600),
+        title="A notebook server pod stays Pending: 'pod didn't trigger scale-up: ... 1 in backoff after failed "
+        "scale-up' then '0/3 nodes are available: 1 Insufficient memory'",
+        source="https://github.com/2i2c-org/infrastructure/issues/2185",
+    )
+
+
+@SCENARIOS.add
+def healthy_pod_notebook_scaled_up_then_running() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 9, 8, 51, 30, tzinfo=timezone.utc))
+    name, ns = "jupyter-user-b2", "research"
+    host = "gke-hub-user-pool-05d1-9xk2"
+    unsched = "0/4 nodes are available: 2 Insufficient memory, 2 node(s) didn't match Pod's node affinity/selector."
+    p = _notebook_pod(
+        name,
+        ns,
+        at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(118),
+        container={"state": running(at(171)), "ready": True},
+    )
+    n = node(host, at(112), gpus=0, conditions=healthy_node_conditions(at(112), at(590)))
+    events = [
+        event(p, "FailedScheduling", unsched, at(0), last=at(40), count=3, component="default-scheduler"),
+        event(
+            p,
+            "TriggeredScaleUp",
+            "pod triggered scale-up: [{https://www.googleapis.com/compute/v1/projects/hub-project/zones/us-central1-b/"
+            "instanceGroups/gke-hub-user-pool-05d1-grp 0->1 (max: 100)}]",
+            at(7),
+            type_="Normal",
+            component="cluster-autoscaler",
+        ),
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(118),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(p, "Pulling", 'Pulling image "quay.io/jupyter-images/pangeo-notebook:2023.01.13"', at(120), type_="Normal"),
+        event(
+            p,
+            "Pulled",
+            'Successfully pulled image "quay.io/jupyter-images/pangeo-notebook:2023.01.13" in 48.2s',
+            at(168),
+            type_="Normal",
+        ),
+        event(p, "Created", "Created container notebook", at(170), type_="Normal"),
+        event(p, "Started", "Started container notebook", at(171), type_="Normal"),
+    ]
+    log = stamped(
+        [
+            "[I 2026-10-09 08:54:22.101 SingleUserLabApp mixins:615] Starting jupyterhub single-user server "
+            "version 3.1.1",
+            "[I 2026-10-09 08:54:22.101 SingleUserLabApp mixins:629] Extending jupyterlab.labhubapp.SingleUserLabApp "
+            "from jupyterlab 3.5.2",
+            "[W 2026-10-09 08:54:23.380 SingleUserLabApp configurable:200] Config option `open_browser` not "
+            "recognized by `SingleUserLabApp`.  Did you mean `browser_open_file`?",
+            "[I 2026-10-09 08:54:23.912 SingleUserLabApp manager:344] dask_labextension | extension was "
+            "successfully loaded.",
+            "[I 2026-10-09 08:54:24.203 SingleUserLabApp serverapp:2726] Jupyter Server 1.23.4 is running at:",
+            "[I 2026-10-09 08:54:24.203 SingleUserLabApp serverapp:2726] http://jupyter-user-b2:8888/user/user-b2/lab",
+            "[I 2026-10-09 08:54:24.204 SingleUserLabApp mixins:597] Updating Hub with activity every 300 seconds",
+        ],
+        at(172),
+    )
+    return CaseSpec(
+        id="healthy-pod-notebook-scaled-up-then-running",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="",
+        description="The notebook pod first found no node with enough memory (FailedScheduling, Warning), the "
+        "autoscaler added a node within seconds and the pod was scheduled there and is serving; the "
+        "scheduling warnings are history, not a failure.",
+        objects=[p, n, *events],
+        captured=at(600),
+        logs={f"{name}/notebook": log},
+        title="A notebook pod waits two minutes for a new node ('0/4 nodes are available: 2 Insufficient memory', "
+        "then 'pod triggered scale-up') and starts normally",
+        source="https://github.com/2i2c-org/infrastructure/issues/2185",
+    )
+
+
+@SCENARIOS.add
+def unschedulable_pod_gpu_selector_and_insufficient_gpu() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 10, 3, 12, tzinfo=timezone.utc))
+    name, ns = "cuda-vector-add", "nvidia"
+    c = Container(
+        "cuda-vector-add",
+        "docker.io/mirrorgooglecontainers/cuda-vector-add:v0.1",
+        env=[
+            {"name": "NVIDIA_VISIBLE_DEVICES", "value": "all"},
+            {"name": "NVIDIA_DRIVER_CAPABILITIES", "value": "compute,utility"},
+            {"name": "NVIDIA_REQUIRE_CUDA", "value": "cuda>=5.0"},
+        ],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+    )
+    msg = "0/6 nodes are available: 3 node(s) didn't match node selector, 6 Insufficient nvidia.com/gpu."
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={},
+        owner=None,
+        containers=[c],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        qos="BestEffort",
+        restart_policy="OnFailure",
+    )
+    nodes = [
+        node(f"master{i}.ocp.example", at(-864000), gpus=0, conditions=healthy_node_conditions(at(-864000), at(290)))
+        for i in range(3)
+    ]
+    nodes += [
+        node(f"infra{i}.ocp.example", at(-864000), gpus=0, conditions=healthy_node_conditions(at(-864000), at(290)))
+        for i in range(2)
+    ]
+    nodes.append(
+        node(
+            "node0-gpu.ocp.example",
+            at(-7200),
+            gpus=2,
+            product="Tesla-V100-PCIE-32GB",
+            conditions=healthy_node_conditions(at(-7200), at(290)),
+        )
+    )
+    events = [event(p, "FailedScheduling", msg, at(1), last=at(9), count=5, component="default-scheduler")]
+    return CaseSpec(
+        id="unschedulable-pod-gpu-selector-and-insufficient-gpu",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence="Insufficient nvidia.com/gpu",
+        description="The test pod asks for one GPU; three nodes are excluded by the project's node selector "
+        "and on all six the scheduler finds no free nvidia.com/gpu (the GPU node advertises two, which "
+        "other pods already hold). No node can take it.",
+        objects=[p, *nodes, *events],
+        captured=at(300),
+        title="A GPU test pod on OpenShift 3.11 stays Pending: '0/6 nodes are available: 3 node(s) didn't match "
+        "node selector, 6 Insufficient nvidia.com/gpu.'",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/283",
+    )
