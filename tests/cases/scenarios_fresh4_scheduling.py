@@ -14,13 +14,13 @@ from tests.cases.builders import (
     CaseSpec,
     Clock,
     Container,
+    Scenarios,
     cpu_only,
     event,
     healthy_node_conditions,
     node,
     pod,
     running,
-    Scenarios,
     stamped,
 )
 
@@ -138,7 +138,9 @@ def healthy_pod_notebook_scaled_up_then_running() -> CaseSpec:
             type_="Normal",
             component="default-scheduler",
         ),
-        event(p, "Pulling", 'Pulling image "quay.io/jupyter-images/pangeo-notebook:2023.01.13"', at(120), type_="Normal"),
+        event(
+            p, "Pulling", 'Pulling image "quay.io/jupyter-images/pangeo-notebook:2023.01.13"', at(120), type_="Normal"
+        ),
         event(
             p,
             "Pulled",
