@@ -22,6 +22,8 @@ from tests.cases.builders import (
     pod,
     running,
     stamped,
+    ts,
+    uid,
 )
 
 SCENARIOS = Scenarios()
@@ -250,4 +252,130 @@ def unschedulable_pod_gpu_selector_and_insufficient_gpu() -> CaseSpec:
         title="A GPU test pod on OpenShift 3.11 stays Pending: '0/6 nodes are available: 3 node(s) didn't match "
         "node selector, 6 Insufficient nvidia.com/gpu.'",
         source="https://github.com/NVIDIA/k8s-device-plugin/issues/283",
+    )
+
+
+def _zonal_claim(ns: str, claim: str, zone: str, created: datetime) -> list[dict]:
+    """A bound ReadWriteOnce claim and the gp2 EBS volume behind it, pinned to ``zone``."""
+    pv_name = f"pvc-{uid(ns, 'PersistentVolumeClaim', claim)}"
+    pvc = {
+        "apiVersion": "v1",
+        "kind": "PersistentVolumeClaim",
+        "metadata": {
+            "name": claim,
+            "namespace": ns,
+            "uid": uid(ns, "PersistentVolumeClaim", claim),
+            "creationTimestamp": ts(created),
+        },
+        "spec": {
+            "accessModes": ["ReadWriteOnce"],
+            "resources": {"requests": {"storage": "20Gi"}},
+            "storageClassName": "gp2",
+            "volumeMode": "Filesystem",
+            "volumeName": pv_name,
+        },
+        "status": {"phase": "Bound", "accessModes": ["ReadWriteOnce"], "capacity": {"storage": "20Gi"}},
+    }
+    pv = {
+        "apiVersion": "v1",
+        "kind": "PersistentVolume",
+        "metadata": {
+            "name": pv_name,
+            "uid": uid("PersistentVolume", pv_name),
+            "creationTimestamp": ts(created),
+            "labels": {"topology.kubernetes.io/region": "us-east-2", "topology.kubernetes.io/zone": zone},
+        },
+        "spec": {
+            "accessModes": ["ReadWriteOnce"],
+            "capacity": {"storage": "20Gi"},
+            "awsElasticBlockStore": {"fsType": "ext4", "volumeID": f"aws://{zone}/vol-0{uid(pv_name)[:16]}"},
+            "claimRef": {"kind": "PersistentVolumeClaim", "namespace": ns, "name": claim},
+            "nodeAffinity": {
+                "required": {
+                    "nodeSelectorTerms": [
+                        {
+                            "matchExpressions": [
+                                {"key": "topology.kubernetes.io/zone", "operator": "In", "values": [zone]},
+                                {"key": "topology.kubernetes.io/region", "operator": "In", "values": ["us-east-2"]},
+                            ]
+                        }
+                    ]
+                }
+            },
+            "persistentVolumeReclaimPolicy": "Delete",
+            "storageClassName": "gp2",
+        },
+        "status": {"phase": "Bound"},
+    }
+    return [pvc, pv]
+
+
+@SCENARIOS.add
+def volume_error_pod_notebook_volumes_in_two_zones() -> CaseSpec:
+    from tests.cases.scenarios_real_platform import _sts_pod
+
+    at = Clock(datetime(2026, 10, 11, 14, 5, tzinfo=timezone.utc))
+    nb, ns = "analysis-nb", "kubeflow-user-a"
+    c = Container(
+        nb,
+        "kubeflownotebookswg/jupyter-scipy:v1.7.0",
+        resources={"limits": {"cpu": "600m", "memory": "1288490188800m"}, "requests": {"cpu": "500m", "memory": "1Gi"}},
+        mounts=[
+            {"name": "data-vol-1", "mountPath": "/home/jovyan/data-a"},
+            {"name": "data-vol-2", "mountPath": "/home/jovyan/data-b"},
+            {"name": "dshm", "mountPath": "/dev/shm"},
+        ],
+    )
+    msg = (
+        "0/3 nodes are available: 1 Insufficient memory, 1 Too many pods, 1 node(s) had volume node affinity "
+        "conflict. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No "
+        "preemption victims found for incoming pod."
+    )
+    p = _sts_pod(
+        nb,
+        0,
+        ns,
+        [c],
+        created=at(0),
+        phase="Pending",
+        unschedulable=msg,
+        extra_labels={"notebook-name": nb, "app": nb},
+        volumes=[
+            {"name": "data-vol-1", "persistentVolumeClaim": {"claimName": "data-vol-1"}},
+            {"name": "data-vol-2", "persistentVolumeClaim": {"claimName": "data-vol-2"}},
+            {"name": "dshm", "emptyDir": {"medium": "Memory"}},
+        ],
+        qos="Burstable",
+    )
+    nodes = [
+        node(
+            f"ip-10-0-{i}-{n}.us-east-2.compute.internal",
+            at(-604800),
+            gpus=0,
+            labels={"topology.kubernetes.io/region": "us-east-2", "topology.kubernetes.io/zone": f"us-east-2{z}"},
+            conditions=healthy_node_conditions(at(-604800), at(590)),
+        )
+        for i, (n, z) in enumerate([(142, "a"), (107, "b"), (66, "c")])
+    ]
+    claims = _zonal_claim(ns, "data-vol-1", "us-east-2a", at(-172800)) + _zonal_claim(
+        ns, "data-vol-2", "us-east-2b", at(-86400)
+    )
+    events = [event(p, "FailedScheduling", msg, at(1), last=at(580), count=10, component="default-scheduler")]
+    return CaseSpec(
+        id="volume-error-pod-notebook-volumes-in-two-zones",
+        kind="Pod",
+        name=p["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="volume-error",
+        culprit=p["metadata"]["name"],
+        evidence="volume node affinity conflict",
+        description="The notebook mounts two existing EBS-backed claims created in different availability zones "
+        "(us-east-2a and us-east-2b); a zonal volume can only attach to a node in its zone, so no node can "
+        "satisfy both. The memory and pod-count complaints on the other nodes are incidental.",
+        objects=[p, *nodes, *claims, *events],
+        captured=at(600),
+        title="A Kubeflow notebook with two data volumes stays Pending: '1 Insufficient memory, 1 Too many pods, "
+        "1 node(s) had volume node affinity conflict' - the volumes are in different zones",
+        source="https://github.com/kubeflow/kubeflow/issues/7109",
     )
