@@ -15,9 +15,12 @@ from tests.cases.builders import (
     Clock,
     Container,
     Scenarios,
+    batch_job,
     cpu_only,
     event,
     healthy_node_conditions,
+    kueue_workload,
+    metav1_condition,
     node,
     pod,
     running,
@@ -378,4 +381,80 @@ def volume_error_pod_notebook_volumes_in_two_zones() -> CaseSpec:
         title="A Kubeflow notebook with two data volumes stays Pending: '1 Insufficient memory, 1 Too many pods, "
         "1 node(s) had volume node affinity conflict' - the volumes are in different zones",
         source="https://github.com/kubeflow/kubeflow/issues/7109",
+    )
+
+
+@SCENARIOS.add
+def quota_exceeded_job_kueue_provisioning_check_nodepool_max() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 12, 12, 30, tzinfo=timezone.utc))
+    name, ns, queue = "0d1fff4c41864c69b8f9fca17b7d4f73", "default", "dws-a100-4x"
+    ctr = Container(
+        "train",
+        "us-east1-docker.pkg.dev/training-proj/train/trainer:2025.04.24",
+        command=["python", "-m", "trainer.main", "--config", "configs/a100x4.yaml"],
+        resources={
+            "requests": {"cpu": "1250m", "memory": "8Gi", "nvidia.com/gpu": "4"},
+            "limits": {"nvidia.com/gpu": "4"},
+        },
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        suspend=True,
+        labels={"kueue.x-k8s.io/queue-name": queue},
+        conditions=[],
+    )
+    job["status"]["conditions"] = [
+        {
+            "type": "Suspended",
+            "status": "True",
+            "reason": "JobSuspended",
+            "message": "Job suspended",
+            "lastProbeTime": "2026-10-12T15:39:23Z",
+            "lastTransitionTime": "2026-10-12T15:39:23Z",
+        }
+    ]
+    failed_checks = "The workload has failed admission checks"
+    retry = "Retrying after failure: Max nodepool size reached, affected nodepools: dws-a100-40gb-4x-node-pool"
+    wl = kueue_workload(
+        job,
+        at(1),
+        queue=queue,
+        pod_sets=[{"name": "main", "count": 1}],
+        conditions=[
+            metav1_condition("QuotaReserved", at(11363), "Pending", failed_checks, status=False),
+            metav1_condition("Evicted", at(11363), "AdmissionCheck", "At least one admission check is false"),
+            metav1_condition("Requeued", at(11423), "BackoffFinished", "The workload backoff was finished"),
+        ],
+    )
+    wl["status"]["admissionChecks"] = [
+        {"name": "dws-prov", "state": "Retry", "message": retry, "lastTransitionTime": ts(at(11194))}
+    ]
+    wl["status"]["requeueState"] = {"count": 1, "requeueAt": ts(at(11423))}
+    wl["status"]["resourceRequests"] = [
+        {"name": "main", "resources": {"cpu": "1250m", "memory": "8Gi", "nvidia.com/gpu": "4"}}
+    ]
+    events = [
+        event(wl, "Pending", failed_checks, at(11363), last=at(12700), count=89, component="kueue-admission"),
+    ]
+    return CaseSpec(
+        id="quota-exceeded-job-kueue-provisioning-check-nodepool-max",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="quota-exceeded",
+        culprit=None,
+        evidence="Max nodepool size reached",
+        description="The ClusterQueue admits through a Dynamic Workload Scheduler ProvisioningRequest check; the "
+        "cluster autoscaler failed the request because the 4xA100 node pool is at its maximum size, so "
+        "Kueue evicted the reservation and keeps the Job suspended with a failed admission check. No pod "
+        "was ever created.",
+        objects=[job, wl, *events],
+        captured=at(12720),
+        title="A Kueue Job on GKE stays suspended: admission check 'Retrying after failure: Max nodepool size "
+        "reached', 'The workload has failed admission checks' (x89)",
+        source="https://github.com/kubernetes-sigs/kueue/issues/5129",
     )
