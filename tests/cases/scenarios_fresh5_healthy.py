@@ -379,3 +379,122 @@ def healthy_running_dynamo_cache_size_limit_video_gen() -> CaseSpec:
         title="torch._dynamo hit config.cache_size_limit (8) after a few clips - generation goes on, slower",
         source="https://github.com/kijai/ComfyUI-MochiWrapper/issues/44",
     )
+
+
+# -- library chatter at start-up: a verbs provider the node does not have, a gather of scalar losses -----
+
+
+@SCENARIOS.add
+def healthy_running_libibverbs_driver_warning_roce() -> CaseSpec:
+    at = Clock(datetime(2023, 10, 30, 8, 0, tzinfo=timezone.utc))
+    name, ns = "llm-pretrain-roce", "foundation"
+    ctr = Container(
+        "pytorch",
+        "registry.corp.example/foundation/megatron:23.09-py3",
+        command=["torchrun", "--nnodes=2", "--nproc_per_node=8", "pretrain_gpt.py", "--fp16"],
+        resources=gpu(8, "900Gi", "96"),
+    )
+    warn = (
+        "libibverbs: Warning: couldn't load driver 'libipathverbs-rdmav25.so': libipathverbs-rdmav25.so: "
+        "cannot open shared object file: No such file or directory"
+    )
+
+    def log(host: str, base: int) -> str:
+        lines = [*torchrun_start(at(30))]
+        for r in range(8):
+            pid = base + r
+            lines += [
+                warn,
+                f"{host}:{pid}:{pid} [{r}] NCCL INFO NET/Plugin : No plugin found (libnccl-net.so), using internal "
+                "implementation",
+                f"{host}:{pid}:{pid} [{r}] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [1]mlx5_1:1/RoCE ; "
+                "OOB eth0:10.42.3.17<0>",
+                f"{host}:{pid}:{pid} [{r}] NCCL INFO Using network IB",
+            ]
+        lines += [
+            f" iteration {i * 10:8d}/  500000 | consumed samples: {i * 10 * 512:12d} | elapsed time per iteration "
+            f"(ms): {1830.4 + (i % 4) * 3.1:.1f} | learning rate: {1.5e-4 * i / 200:.3E} | global batch size:   512 | "
+            f"lm loss: {10.9 - i * 0.05:.6E} | loss scale: 65536.0 | grad norm: {2.1 - i * 0.02:.3f} | "
+            "number of skipped iterations:   0 | number of nan iterations:   0 |"
+            for i in range(1, 40)
+        ]
+        return text(*lines)
+
+    job, pods, logs = kubeflow_with_pods(
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        plans=[
+            PodPlan("master", 0, running(at(25)), log=log("llm-pretrain-roce-master-0", 2301)),
+            PodPlan("worker", 0, running(at(26)), log=log("llm-pretrain-roce-worker-0", 2288)),
+        ],
+        restart_policy="OnFailure",
+        conditions=kubeflow_conditions("PyTorchJob", name, at(1)),
+        statuses={"Master": {"active": 1}, "Worker": {"active": 1}},
+    )
+    return CaseSpec(
+        id="healthy-running-libibverbs-driver-warning-roce",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
+        description="libibverbs tries every provider listed under /etc/libibverbs.d and warns about one whose "
+        "library the image lacks (an Intel/QLogic driver these nodes never use). NCCL opens the Mellanox RoCE "
+        "devices and trains over IB.",
+        objects=[job, *pods],
+        logs=logs,
+        captured=at(30 + 40 * 75),
+        title="libibverbs: Warning: couldn't load driver 'libipathverbs-rdmav25.so' on a RoCE cluster - raised by "
+        "libibverbs for a provider the node does not use, not by NCCL",
+        source="https://github.com/NVIDIA/nccl/issues/1044",
+    )
+
+
+@SCENARIOS.add
+def healthy_running_dataparallel_gather_scalars_warning() -> CaseSpec:
+    at = Clock(datetime(2020, 8, 28, 11, 0, tzinfo=timezone.utc))
+    name, ns = "wseg-voc-rn38", "segmentation"
+    ctr = Container(
+        "train",
+        "registry.corp.example/seg/wseg:torch1.4-cu101",
+        command=["bash", "./launch/run_voc_resnet38.sh"],
+        resources=gpu(8, "240Gi", "32"),
+    )
+    warn = [
+        "/opt/conda/lib/python3.6/site-packages/torch/nn/parallel/_functions.py:61: UserWarning: Was asked to gather "
+        "along dimension 0, but all input tensors were scalars; will instead unsqueeze and return a vector.",
+        "  warnings.warn('Was asked to gather along dimension 0, but all '",
+    ]
+    lines = ["Config: ./configs/voc_resnet38.yaml", "Using 8 GPUs with nn.DataParallel", "Epoch 0/24"]
+    for i in range(1, 31):
+        lines += warn
+        if i % 5 == 0:
+            lines.append(
+                f"Epoch 0 [{i * 20}/661] loss_cls {0.412 - i * 0.004:.4f} loss_seg {1.08 - i * 0.01:.4f} "
+                f"lr 0.00100 | {2.41 + (i % 3) * 0.02:.2f}s/it"
+            )
+    objects, logs = _running_job(at, name, ns, ctr, lines, "gpu-v100-8x-2", 2.4)
+    return CaseSpec(
+        id="healthy-running-dataparallel-gather-scalars-warning",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
+        description="nn.DataParallel warns on every step that the replicas returned scalar losses and it stacks "
+        "them into a vector instead; the maintainers say it does not matter. The log is mostly this warning, "
+        "with the loss lines in between.",
+        objects=objects,
+        logs=logs,
+        captured=at(30 + 2.4 * len(lines) + 30),
+        title="UserWarning: Was asked to gather along dimension 0, but all input tensors were scalars on every "
+        "step of an 8-GPU DataParallel run - harmless",
+        source="https://github.com/visinf/1-stage-wseg/issues/14",
+    )
