@@ -54,6 +54,7 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh4_distributed,
         scenarios_fresh4_scheduling,
         scenarios_fresh4_serving,
+        scenarios_fresh5_healthy,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -91,6 +92,7 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh4_distributed,
         scenarios_fresh4_scheduling,
         scenarios_fresh4_serving,
+        scenarios_fresh5_healthy,
     ):
         found.extend(module.SCENARIOS)
     return found

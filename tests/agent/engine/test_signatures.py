@@ -761,6 +761,23 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             "ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 11",
             ["hint-error-word"],
         ),
+        # Verbs providers probed and missing: libibverbs and NCCL go on with what the node has. A
+        # verbs device that exists and cannot be opened, or a program that cannot load the library,
+        # stays a failure.
+        (
+            "libibverbs: Warning: couldn't load driver 'libipathverbs-rdmav25.so': libipathverbs-rdmav25.so: "
+            "cannot open shared object file: No such file or directory",
+            [],
+        ),
+        ("node01:3384:3384 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]", []),
+        ("ImportError: libibverbs.so.1: cannot open shared object file: No such file or directory", ["import-error"]),
+        ("host-0:80744:80744 [1] misc/ibvwrap.cc:212 NCCL WARN Call to ibv_open_device failed", ["nccl-ib-error"]),
+        # W&B saying its network came back, glued to a progress bar.
+        (
+            "832:  64%|| 1192/1860 [04:49<02:49,  3.94it/s]wandb: Network error resolved after 0:01:10.030828, "
+            "resuming normal operation.",
+            [],
+        ),
         ("kubernetes.client.exceptions.ApiException: (404)", ["python-exception"]),
         ("kubernetes.client.exceptions.ApiException: (409)", ["python-exception"]),
     ],
