@@ -325,6 +325,23 @@ def _kueue_workload(obj: K8sObject) -> RelatedFacts:
         if (c.type == "QuotaReserved" and c.status == "False")
         or (c.type in ("Evicted", "Preempted") and c.status == "True")
     ]
+    # Quota reserved but an admission check (a ProvisioningRequest for nodes, MultiKueue) not
+    # Ready: the check's own message says why ("Max nodepool size reached"), the conditions
+    # only that checks failed. Kept as a condition of type AdmissionCheck, its state the status.
+    keep += [
+        Condition(
+            type="AdmissionCheck",
+            status=str(check.get("state")),
+            reason=str(check.get("state")),
+            message=f"{check.get('name') or '?'}: {check['message']}",
+            time=parse_time(check.get("lastTransitionTime")),
+        )
+        for check in status.get("admissionChecks") or []
+        if isinstance(check, dict)
+        and check.get("state") != "Ready"
+        and isinstance(check.get("message"), str)
+        and check["message"].strip()
+    ]
     summary = "not admitted" + (f", waiting in LocalQueue {queue}" if queue else "")
     return RelatedFacts(kind="Workload", name=_name(obj), summary=summary, conditions=keep)
 

@@ -34,11 +34,6 @@ ENGINE_GAPS: dict[str, str] = {
     # reads the events of the pod's owner, not its spec.
     "killed-externally-pod-kfp-run-terminated-step-exceeded-deadline": "reading a terminated KFP run "
     "needs the owner Workflow's spec (activeDeadlineSeconds: 0), which is not collected",
-    # Kueue writes why an admission check failed (a ProvisioningRequest the autoscaler refused:
-    # "Max nodepool size reached") only in the Workload's status.admissionChecks; the collector
-    # keeps the Workload's conditions, which say no more than "failed admission checks".
-    "quota-exceeded-job-kueue-provisioning-check-nodepool-max": "the reason an admission check failed is in "
-    "the Workload's status.admissionChecks messages, which the collector does not keep",
 }
 
 

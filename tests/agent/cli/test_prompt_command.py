@@ -76,22 +76,12 @@ PROMPT_GAPS: dict[str, str] = {
     "killed-externally-pod-kfp-run-terminated-step-exceeded-deadline": "the owner Workflow's spec is not collected",
 }
 
-# Cases whose decisive line the prompt cannot carry, though a model answering from what it has
-# still takes the expected verdict (so tests/agent/review/test_llm.py does not mark them).
-PROMPT_ONLY_GAPS: dict[str, str] = {
-    # Why the Kueue admission check failed is in the Workload's status.admissionChecks, which is
-    # not collected: see ENGINE_GAPS in tests/test_cases.py.
-    "quota-exceeded-job-kueue-provisioning-check-nodepool-max": "the Workload's status.admissionChecks is not "
-    "collected",
-}
-
 
 def cases() -> list[Any]:
-    gaps = {**PROMPT_GAPS, **PROMPT_ONLY_GAPS}
     return [
         pytest.param(
             case,
-            marks=[pytest.mark.xfail(reason=gaps[case.name], strict=True)] if case.name in gaps else [],
+            marks=[pytest.mark.xfail(reason=PROMPT_GAPS[case.name], strict=True)] if case.name in PROMPT_GAPS else [],
         )
         for case in (EXAMPLE.parent, *case_dirs(CASES))
     ]
