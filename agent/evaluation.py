@@ -175,7 +175,7 @@ def _yes_no(healthy: bool) -> str:
 
 def prompt_recall(folder: Path, *, catalogue: Catalogue, settings: Settings) -> list[tuple[str, str, bool]]:
     """For each case with an ``evidence`` line: (case id, that line, whether the prompt a model
-    would be sent holds it). No model is asked: this measures what one could see."""
+    would be sent shows it among the job's lines). No model is asked: this measures what one could see."""
     from agent.diagnosis import conclude, gather
     from agent.review.prompting import build_prompt
 
@@ -188,8 +188,10 @@ def prompt_recall(folder: Path, *, catalogue: Catalogue, settings: Settings) -> 
         source = SnapshotSource(snapshot_of(path))
         evidence = gather(Target(case.kind, case.name, case.namespace), source, catalogue=catalogue, settings=settings)
         rule = conclude(evidence, catalogue=catalogue, settings=settings)
-        text = build_prompt(evidence, rule, settings, source=source, catalogue=catalogue).text()
-        rows.append((path.name, case.evidence, case.evidence.lower() in text.lower()))
+        # What the model is shown of the job and can quote, not the instructions: they name
+        # every category's wordings ("activeDeadlineSeconds"), whatever the job said.
+        shown = build_prompt(evidence, rule, settings, source=source, catalogue=catalogue).quotable
+        rows.append((path.name, case.evidence, case.evidence.lower() in shown.lower()))
     return rows
 
 
