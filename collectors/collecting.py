@@ -1,7 +1,8 @@
 """Turning a ``Source`` into ``Evidence``: find the workload, its pods and events, read logs.
 
 The number of requests is fixed whatever the job's size: one get for the workload (per API
-version tried), one get or list per child the kind declares (kinds.yaml), one list of pods
+version tried), one get or list per child the kind declares (kinds.yaml), one get for an
+owner that may have stopped it (an Argo Workflow: families.reads_owner), one list of pods
 per selector tried, one list of a queue's objects for queued or suspended workloads, one
 list of events (one more for pods the controller replaced or deleted), and at most
 ``Budget.max_logs`` containers' logs, each bounded in lines and bytes. When pods failed, the
@@ -34,7 +35,7 @@ from collectors.evidence import (
 )
 from collectors.families import as_int as _int
 from collectors.families import conditions as _conditions
-from collectors.families import first_trouble, related_facts, workload_facts
+from collectors.families import first_trouble, reads_owner, related_facts, workload_facts
 from collectors.fields import abnormal, template_fields
 from collectors.kinds import ChildRef, Kind, admission_refs, fill, resolve_kind
 from collectors.logs import LineMatcher, scan_log
@@ -118,7 +119,8 @@ def collect(
     queued = _admission(source, obj, workload.status, target.namespace, notes)
 
     # The workload's own controller (an Argo Workflow running a pod, a CronJob) may say why
-    # it was stopped: its events are read with the rest, at no extra cost.
+    # it was stopped: its events are read with the rest, at no extra cost; a workflow's spec
+    # too, with one get (families.reads_owner).
     refs = [
         _ref(obj),
         *_owners(obj, target.namespace),
@@ -145,6 +147,7 @@ def collect(
     events.sort(key=lambda e: e.first_seen or e.last_seen or NEVER)
 
     related = [
+        *_owner_facts(source, obj, target.namespace, notes),
         *_child_facts(children),
         *(related_facts(q) for q in queued),
         *_related(source, target.namespace, pods, events, notes),
@@ -223,16 +226,38 @@ def _former_pod_events(
     return [event_facts(e) for e in sorted(raw, key=_resource_version)]
 
 
-def _owners(obj: K8sObject, namespace: str) -> list[ObjectRef]:
-    """The workload's controller, from its ownerReferences."""
+def _controllers(obj: K8sObject) -> list[dict[str, Any]]:
+    """The workload's controller (else every owner), from its ownerReferences."""
     refs = (obj.get("metadata") or {}).get("ownerReferences") or []
-    refs = [r for r in refs if isinstance(r, dict)] if isinstance(refs, list) else []
-    controllers = [r for r in refs if r.get("controller")] or refs
+    refs = (
+        [r for r in refs if isinstance(r, dict) and r.get("kind") and r.get("name")] if isinstance(refs, list) else []
+    )
+    return [r for r in refs if r.get("controller")] or refs
+
+
+def _owners(obj: K8sObject, namespace: str) -> list[ObjectRef]:
     return [
-        ObjectRef(str(r.get("kind")), str(r.get("name")), namespace, str(r.get("uid") or "") or None)
-        for r in controllers
-        if r.get("kind") and r.get("name")
+        ObjectRef(str(r["kind"]), str(r["name"]), namespace, str(r.get("uid") or "") or None) for r in _controllers(obj)
     ]
+
+
+def _owner_facts(source: Source, obj: K8sObject, namespace: str, notes: list[str]) -> list[RelatedFacts]:
+    """What an owner that may stop the workload says in its spec (one get; a workload has
+    one controller)."""
+    found = []
+    for ref in _controllers(obj):
+        kind, name, api_version = str(ref["kind"]), str(ref["name"]), ref.get("apiVersion")
+        if not (isinstance(api_version, str) and reads_owner(kind)):
+            continue
+        try:
+            owner = source.get_object(api_version, kind, name, namespace)
+        except Unreadable as exc:
+            notes.append(f"{kind} {name}: {exc}")
+            continue
+        facts = related_facts(owner) if owner is not None else None
+        if facts is not None and facts.summary:
+            found.append(facts)
+    return found
 
 
 def failed_nodes(pods: Sequence[PodFacts]) -> list[str]:

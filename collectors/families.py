@@ -346,7 +346,40 @@ def _kueue_workload(obj: K8sObject) -> RelatedFacts:
     return RelatedFacts(kind="Workload", name=_name(obj), summary=summary, conditions=keep)
 
 
-_RELATED: dict[str, Callable[[K8sObject], RelatedFacts]] = {"PodGroup": _podgroup, "Workload": _kueue_workload}
+def _argo_workflow(obj: K8sObject) -> RelatedFacts:
+    """An Argo Workflow that owns the pod, only when its spec says someone stopped it: Argo's
+    shutdown strategies (``argo stop``/``terminate``), and Kubeflow Pipelines' Terminate
+    button, which (before KFP used those) set the workflow's activeDeadlineSeconds to 0 - so
+    Argo reported the same "Step exceeded its deadline" as for a real time limit, and only the
+    spec tells the two apart."""
+    spec, status = obj.get("spec") or {}, obj.get("status") or {}
+    said = []
+    if spec.get("shutdown"):
+        said.append(f"spec.shutdown {spec['shutdown']}")
+    if "activeDeadlineSeconds" in spec and as_int(spec["activeDeadlineSeconds"], None) == 0:
+        said.append("spec.activeDeadlineSeconds 0")
+    if not said:
+        return RelatedFacts(kind="Workflow", name=_name(obj))
+    phase = status.get("phase")
+    message = status.get("message")
+    summary = ", ".join(said) + (f"; phase {phase}" if isinstance(phase, str) and phase else "")
+    summary += f": {message}" if isinstance(message, str) and message.strip() else ""
+    return RelatedFacts(kind="Workflow", name=_name(obj), summary=summary)
+
+
+# Owners of a workload that may stop it and say so in their spec: read (one get) when they
+# control it. Every other owner is known by its events alone.
+_OWNERS: dict[str, Callable[[K8sObject], RelatedFacts]] = {"Workflow": _argo_workflow}
+_RELATED: dict[str, Callable[[K8sObject], RelatedFacts]] = {
+    "PodGroup": _podgroup,
+    "Workload": _kueue_workload,
+    **_OWNERS,
+}
+
+
+def reads_owner(kind: str) -> bool:
+    """Whether the owner of this kind is read, not only its events."""
+    return kind in _OWNERS
 
 
 def first_trouble(facts: RelatedFacts) -> Any:

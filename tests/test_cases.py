@@ -27,14 +27,7 @@ CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
 
 # Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
 # is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
-ENGINE_GAPS: dict[str, str] = {
-    # Kubeflow Pipelines (before it used Argo's shutdown strategies) terminates a run by setting
-    # the Workflow's activeDeadlineSeconds to 0, and Argo then reports the same "Step exceeded its
-    # deadline" as for a real time limit. Only the Workflow's spec tells them apart; the engine
-    # reads the events of the pod's owner, not its spec.
-    "killed-externally-pod-kfp-run-terminated-step-exceeded-deadline": "reading a terminated KFP run "
-    "needs the owner Workflow's spec (activeDeadlineSeconds: 0), which is not collected",
-}
+ENGINE_GAPS: dict[str, str] = {}
 
 
 def _params() -> list[Any]:

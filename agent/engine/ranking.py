@@ -82,7 +82,13 @@ def first_cause(suspects: Sequence[Suspect]) -> Suspect:
     pool = list(suspects)
     if timed:
         t0 = min(s.time for s in timed if s.time is not None)
-        pool = [s for s in timed if s.time is not None and s.time <= t0 + SIMULTANEOUS]
+        # A setting of the workload or its owner (a workflow's spec) has no time: it holds
+        # from the start, so it stands with the first failure, not after every one.
+        pool = [
+            s
+            for s in suspects
+            if (s.time is not None and s.time <= t0 + SIMULTANEOUS) or (s.time is None and _setting(s))
+        ]
 
     def rank(s: Suspect) -> tuple[int, float, int, int, str]:
         pod = s.pod
@@ -95,3 +101,7 @@ def first_cause(suspects: Sequence[Suspect]) -> Suspect:
         )
 
     return min(pool, key=rank)
+
+
+def _setting(s: Suspect) -> bool:
+    return s.pod is None and s.cause.source == "status"

@@ -251,11 +251,16 @@ def _relayed_from(evidence: Evidence, suspect: Suspect) -> PodFacts | None:
 def _failed_with(suspects: list[Suspect], winner: Suspect) -> Suspect | None:
     """The pod that failed together with a cause reported about the workload or its owner (an
     Argo Workflow stopped, a deadline reached): the pod is where it showed. Not for a cause
-    that names a pod of its own (a former or never-created pod)."""
-    if winner.cause.former_pod is not None or winner.time is None:
+    that names a pod of its own (a former or never-created pod). A setting, with no time of
+    its own, showed where the first pod failed."""
+    if winner.cause.former_pod is not None:
         return None
     t0 = winner.time
-    with_it = [s for s in suspects if s.pod is not None and s.time is not None and abs(s.time - t0) <= SIMULTANEOUS]
+    with_it = [
+        s
+        for s in suspects
+        if s.pod is not None and s.time is not None and (t0 is None or abs(s.time - t0) <= SIMULTANEOUS)
+    ]
     return min(with_it, key=lambda s: (s.time or NEVER, s.pod.role_rank if s.pod else 0)) if with_it else None
 
 

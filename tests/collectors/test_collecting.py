@@ -19,6 +19,7 @@ from tests.fakeapi.fixtures import FakeCluster
 XID = CASES / "gpu-hardware-error-node-xid-silent-rank"
 GONE = CASES / "image-pull-error-job-pod-deleted-at-deadline"
 ARGO = CASES / "killed-externally-pod-argo-workflow-stopped"
+KFP_TERMINATED = CASES / "killed-externally-pod-kfp-run-terminated-step-exceeded-deadline"
 HEALTHY = CASES / "healthy-pytorchjob-ranks-quiet-after-startup"
 
 
@@ -72,6 +73,40 @@ def test_events_of_the_workloads_owner(fake_api: FakeCluster) -> None:
     fake_api.serve_snapshot(ARGO / "snapshot", namespace=target.namespace)
     ev = gather(target, fake_api.source(), now=SnapshotSource(ARGO / "snapshot").captured_at)
     assert any(e.object_kind == "Workflow" and "Stopped with strategy" in e.message for e in ev.events)
+
+
+def test_the_spec_of_a_workflow_that_owns_the_pod(fake_api: FakeCluster) -> None:
+    # Kubeflow Pipelines' Terminate set the workflow's activeDeadlineSeconds to 0: Argo's
+    # events then say "Step exceeded its deadline", only the spec says someone stopped it.
+    target = _target(KFP_TERMINATED)
+    now = SnapshotSource(KFP_TERMINATED / "snapshot").captured_at
+    fake_api.serve_snapshot(KFP_TERMINATED / "snapshot", namespace=target.namespace)
+    ev = gather(target, fake_api.source(), now=now)
+    [owner] = [r for r in ev.related if r.kind == "Workflow"]
+    assert "spec.activeDeadlineSeconds 0" in owner.summary
+    assert fake_api.server.count(verb="get", resource="workflows") == 1
+    assert judge(ev, builtin_catalogue()).category == "killed-externally"
+
+    # Forbidden: a note, and the verdict falls back on what the events say.
+    fake_api.server.forbid("workflows")
+    ev = gather(target, fake_api.source(), now=now)
+    assert not [r for r in ev.related if r.kind == "Workflow"]
+    assert any(n.startswith("Workflow taxi-train-x5q66: forbidden") for n in ev.notes)
+    assert judge(ev, builtin_catalogue()).category == "deadline-exceeded"
+
+
+def test_only_an_owner_that_may_stop_the_workload_is_read(fake_api: FakeCluster) -> None:
+    target = _target(ARGO)
+    fake_api.serve_snapshot(ARGO / "snapshot", namespace=target.namespace)
+    ev = gather(target, fake_api.source(), now=SnapshotSource(ARGO / "snapshot").captured_at)
+    assert [r.summary for r in ev.related if r.kind == "Workflow"] == [
+        "spec.shutdown Stop; phase Failed: Stopped with strategy 'Stop'"
+    ]
+    # A PyTorchJob's pods are owned by the job itself: nothing more is asked.
+    before = len(fake_api.server.requests)
+    fake_api.serve_snapshot(HEALTHY / "snapshot", namespace=_target(HEALTHY).namespace)
+    gather(_target(HEALTHY), fake_api.source(), now=SnapshotSource(HEALTHY / "snapshot").captured_at)
+    assert not [r for r in fake_api.server.requests[before:] if r.resource == "workflows"]
 
 
 def test_accelerators_a_pod_asks_for() -> None:

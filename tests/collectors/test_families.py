@@ -145,6 +145,29 @@ def test_a_podgroup_blames_only_while_the_gang_waits() -> None:
     assert related_facts(group("Running")).summary == "phase Running, minMember 4, queue q"
 
 
+@pytest.mark.parametrize(
+    ("spec", "summary"),
+    [
+        # Kubeflow Pipelines' Terminate (before Argo's shutdown strategies): a deadline of 0.
+        ({"activeDeadlineSeconds": 0}, "spec.activeDeadlineSeconds 0; phase Failed: Step exceeded its deadline"),
+        ({"shutdown": "Terminate"}, "spec.shutdown Terminate; phase Failed: Step exceeded its deadline"),
+        # A real time limit, or none: the events say it all.
+        ({"activeDeadlineSeconds": 3600}, ""),
+        ({}, ""),
+        ({"activeDeadlineSeconds": ["0"], "shutdown": ""}, ""),
+    ],
+)
+def test_a_workflow_says_only_that_someone_stopped_it(spec: dict[str, Any], summary: str) -> None:
+    workflow = {
+        "apiVersion": "argoproj.io/v1alpha1",
+        "kind": "Workflow",
+        "metadata": {"name": "run-1"},
+        "spec": spec,
+        "status": {"phase": "Failed", "message": "Step exceeded its deadline"},
+    }
+    assert related_facts(workflow).summary == summary
+
+
 def test_of_many_failed_child_jobs_the_earliest_few_are_kept() -> None:
     by_selector = ChildRef(api_version="batch/v1", kind="Job", selector="a={name}")
     by_name = ChildRef(api_version="jobset.x-k8s.io/v1alpha2", kind="JobSet", names=["{name}"])

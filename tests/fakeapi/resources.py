@@ -85,6 +85,7 @@ RESOURCES: tuple[Resource, ...] = (
     *_group("scheduling.volcano.sh/v1beta1", ("podgroups", "PodGroup")),
     *_group("scheduling.volcano.sh/v1beta1", ("queues", "Queue"), namespaced=False),
     *_group("kueue.x-k8s.io/v1beta1", ("workloads", "Workload"), ("localqueues", "LocalQueue")),
+    *_group("argoproj.io/v1alpha1", ("workflows", "Workflow")),
     *_group(
         "kueue.x-k8s.io/v1beta1",
         ("clusterqueues", "ClusterQueue"),

@@ -70,11 +70,7 @@ def test_prompt_with_masked_names() -> None:
 
 # Cases whose decisive line the prompt does not carry yet (issue 11, "the decisive line must reach the
 # prompt"); strict, so a fix shows up as an unexpected pass to remove here.
-PROMPT_GAPS: dict[str, str] = {
-    # The decisive fact is in the owner Workflow's spec (activeDeadlineSeconds: 0, set by KFP's
-    # Terminate), which is not collected: see ENGINE_GAPS in tests/test_cases.py.
-    "killed-externally-pod-kfp-run-terminated-step-exceeded-deadline": "the owner Workflow's spec is not collected",
-}
+PROMPT_GAPS: dict[str, str] = {}
 
 
 def cases() -> list[Any]:
