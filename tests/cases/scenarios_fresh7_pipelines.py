@@ -469,7 +469,7 @@ def preempted_pod_kfp_step_deleted_by_autoscaler_scale_down() -> CaseSpec:
         node_event(
             n,
             "ScaleDown",
-            "marking the node as toBeDeleted/unschedulable",
+            "marked the node as toBeDeleted/unschedulable",
             at(end - 2),
             type_="Normal",
             component="cluster-autoscaler",
@@ -888,7 +888,7 @@ def dependency_error_rayjob_runtime_env_pip_setup_failed() -> CaseSpec:
 
 
 @SCENARIOS.add
-def permission_denied_pod_argo_emissary_non_root_exec_hangs() -> CaseSpec:
+def config_error_pod_argo_emissary_non_root_exec_hangs() -> CaseSpec:
     at = Clock(datetime(2026, 10, 7, 9, 12, tzinfo=timezone.utc))
     ns, wf = "kubeflow", "hello-world-x7rzm"
     node_id = wf
@@ -944,16 +944,17 @@ def permission_denied_pod_argo_emissary_non_root_exec_hangs() -> CaseSpec:
         ],
     )
     return CaseSpec(
-        id="permission-denied-pod-argo-emissary-non-root-exec-hangs",
+        id="config-error-pod-argo-emissary-non-root-exec-hangs",
         kind="Pod",
         name=node_id,
         namespace=ns,
         healthy=False,
-        category="permission-denied",
+        category="config-error",
         culprit=node_id,
-        evidence="permission denied",
+        evidence="exec user process caused",
         description="With the emissary executor, the main container runs /var/run/argo/argoexec, which the init "
         "container copied into an emptyDir without execute permission for the image's non-root user: the "
+        "program cannot be executed (exit 126's kind, a config error as for a script without +x), the "
         "main container fails at once, and the wait container, never told, waits forever with the pod Running.",
         objects=[p, workflow],
         logs={
