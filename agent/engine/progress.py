@@ -61,8 +61,25 @@ class Pace:
 def pace(d: LogDigest, signatures: tuple[Signature, ...], policy: StallPolicy = StallPolicy()) -> Pace:
     """Read a log's progress lines (in its tail) and how its output arrived."""
     hits = [(line, _numbers(line.text)) for line in progress_lines(d, signatures)]
-    last = hits[-1][0] if hits else None
-    return Pace(d, last, _seconds_per_line(hits), _arrived_together(d.tail, d.last_time, policy.together))
+    return Pace(
+        d,
+        _last_report(hits, policy.together),
+        _seconds_per_line(hits),
+        _arrived_together(d.tail, d.last_time, policy.together),
+    )
+
+
+def _last_report(hits: list[tuple[LogLine, dict[str, float]]], window: timedelta) -> LogLine | None:
+    """The last progress line; of a report written as a block ("[Step 553061 / 720000]", then
+    its loss lines, all at once), the line that counts the steps, which says where it stopped."""
+    if not hits:
+        return None
+    last = hits[-1][0]
+    counting = [line for line, n in hits if "step" in n]
+    step = counting[-1] if counting else None
+    if step is not None and step.time is not None and last.time is not None and last.time - step.time <= window:
+        return step
+    return last
 
 
 # How progress lines state their pace and count their steps, as the common trainers print them:
@@ -119,10 +136,20 @@ def _seconds_per_line(hits: list[tuple[LogLine, dict[str, float]]]) -> float | N
     return per_step * delta
 
 
+# A program that writes each report as a block of lines (Detectron's four-line stats every 20
+# steps) has every block arrive together, the last one too: that is how it writes, not a buffer
+# flushed late. A final block is its usual unit when the blocks before it in the tail, this many
+# at least, had its very size; and only a small block is a report (a flushed buffer holds many
+# lines, however regular).
+USUAL_BLOCKS = 3
+MAX_REPORT_BLOCK = 8
+
+
 def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: timedelta) -> int:
     """Lines after the first of the final run stamped within ``window`` of ``last_time``:
     untimed lines after it, and lines stamped with (about) the same time - a live log's
-    kubelet stamps every line, a buffered or replayed one all at once."""
+    kubelet stamps every line, a buffered or replayed one all at once. None when that run is
+    the log's usual block (see ``USUAL_BLOCKS``)."""
     if last_time is None:
         return 0
     run_start = None
@@ -133,4 +160,27 @@ def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: t
         if t < last_time - window:
             break
         run_start = i
-    return len(tail) - 1 - run_start if run_start is not None else 0
+    if run_start is None:
+        return 0
+    together = len(tail) - 1 - run_start
+    # The first block may be cut where the tail begins: only whole ones are compared.
+    before = _blocks(tail[:run_start], window)[1:]
+    size = together + 1
+    if size <= MAX_REPORT_BLOCK and len(before) >= USUAL_BLOCKS and all(n == size for n in before[-USUAL_BLOCKS:]):
+        return 0
+    return together
+
+
+def _blocks(lines: list[LogLine], window: timedelta) -> list[int]:
+    """How many lines each run of lines that arrived together holds, in order: a timed line
+    more than ``window`` after the first of the current run starts the next; untimed lines
+    belong to the run they follow."""
+    sizes: list[int] = []
+    start: datetime | None = None
+    for line in lines:
+        if line.time is not None and (start is None or line.time > start + window):
+            sizes.append(0)
+            start = line.time
+        if sizes:
+            sizes[-1] += 1
+    return sizes

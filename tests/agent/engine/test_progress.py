@@ -30,6 +30,10 @@ def test_progress_lines_of_every_common_shape() -> None:
         "INFO:tensorflow:loss = 0.8710, step = 3900 (11.200 sec)",
         "Train Epoch: 9 [319488/1281167 (25%)]\tLoss: 3.278363",
         "[120]\ttrain-logloss:0.51034\teval-logloss:0.53112",
+        "     81/400      29.9G     0.7018     0.3414      1.101        115        640:   3%|▎         | 9/351 "
+        "[00:06<04:11,  1.36it/s]",
+        "     26/99     2.57G    0.0183   0.01445      0.07    0.1028        10       832:  64%|▋| 1192/1860 "
+        "[04:49<02:49,  3.94it/s]",
     ):
         assert pace(_digest([(line, None)]), PROGRESS).reports, line
 
@@ -97,3 +101,18 @@ def test_a_scanned_log_is_read_the_same_way() -> None:
     d = log("p", [f"2026-05-01T10:{m:02d}:00Z step {m} loss 1.0" for m in range(10)])
     p = pace(d, PROGRESS)
     assert p.reports and p.last is not None and p.last.text.endswith("step 9 loss 1.0")
+
+
+def test_a_report_written_as_a_block_is_its_usual_unit() -> None:
+    """A stats block (a step line and its loss lines, written at once) every few seconds: the
+    last block arriving together is how the log writes, and the silence after it counts; the
+    step line is the one quoted. A final run of another size is still left unmeasured."""
+    block = ["[run][Step {} / 720000]", "\t\tloss: 0.613418, lr: 0.002000 time: 0.431063", "\t\tloss_cls: 0.0843"]
+    lines: list[tuple[str, float | None]] = []
+    for i in range(6):
+        lines += [(text.format(550001 + 20 * i), -60 + i * 0.15) for text in block]
+    p = pace(_digest(lines), PROGRESS)
+    assert p.measurable(StallPolicy()) and p.arrived_together == 0
+    assert p.last is not None and "Step 550101" in p.last.text
+    odd = pace(_digest([*lines, ("a", -59.25), ("b", -59.25)]), PROGRESS)
+    assert odd.arrived_together == 4
