@@ -553,19 +553,21 @@ def cuda_error_pod_tgi_sharded_llama_needs_flash_attention_on_v100() -> CaseSpec
             ],
             model,
         ),
-        "2023-07-24T02:39:08.902671Z  WARN shard-manager: text_generation_launcher: Could not import Flash "
-        "Attention enabled models: GPU with CUDA capability 7 0 is not supported",
-        " rank=0",
-        "2023-07-24T02:39:08.917740Z  WARN shard-manager: text_generation_launcher: Could not import Flash "
-        "Attention enabled models: GPU with CUDA capability 7 0 is not supported",
-        " rank=1",
         "2023-07-24T02:39:14.143614Z  INFO shard-manager: text_generation_launcher: Waiting for shard 0 to be "
         "ready... rank=0",
         "2023-07-24T02:39:14.143690Z  INFO shard-manager: text_generation_launcher: Waiting for shard 1 to be "
         "ready... rank=1",
-        "2023-07-24T02:39:20.603515Z ERROR shard-manager: text_generation_launcher: Error when initializing model",
-        "Traceback (most recent call last):",
+        "2023-07-24T02:39:19.746433Z  WARN text_generation_launcher: Could not import Flash Attention enabled "
+        "models: GPU with CUDA capability 7 0 is not supported",
         "",
+        "2023-07-24T02:39:19.998093Z ERROR text_generation_launcher: Error when initializing model",
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/bin/text-generation-server", line 8, in <module>',
+        "    sys.exit(app())",
+        '  File "/opt/conda/lib/python3.9/site-packages/typer/main.py", line 311, in __call__',
+        "    return get_command(self)(*args, **kwargs)",
+        '  File "/opt/conda/lib/python3.9/site-packages/click/core.py", line 1130, in __call__',
+        "    return self.main(*args, **kwargs)",
         '  File "/opt/conda/lib/python3.9/asyncio/base_events.py", line 634, in run_until_complete',
         "    self.run_forever()",
         "",
