@@ -835,3 +835,62 @@ def healthy_pod_vllm_startup_probe_refused_seconds_after_image_pull() -> CaseSpe
         "following the AIBrix quickstart",
         source="https://github.com/vllm-project/aibrix/issues/1054",
     )
+
+
+@SCENARIOS.add
+def healthy_pod_tgi_v100_falls_back_from_flash_attention() -> CaseSpec:
+    at = Clock(datetime(2023, 6, 1, 8, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "falcon-7b-instruct-tgi", "text-generation", "gpu-v100-node-5"
+    model = "tiiuae/falcon-7b-instruct"
+    c = Container(
+        "tgi",
+        "ghcr.io/huggingface/text-generation-inference:0.8",
+        args=["--model-id", model, "--num-shard", "1"],
+        resources=gpu(1, "48Gi", "8"),
+        mounts=[{"name": "data", "mountPath": "/data"}],
+        probes=_http_probe("/health", 80),
+        state=running(at(5)),
+        ready=True,
+    )
+    volumes = [{"name": "data", "persistentVolumeClaim": {"claimName": "tgi-data"}}]
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), volumes=volumes)
+    name = p["metadata"]["name"]
+    start = [
+        "INFO text_generation_launcher: Starting download process.",
+        "INFO download: text_generation_launcher: Files are already present on the host. Skipping download.",
+        "INFO text_generation_launcher: Successfully downloaded weights.",
+        "INFO text_generation_launcher: Starting shard 0",
+        "WARN shard-manager: text_generation_launcher: Could not import Flash Attention enabled models: GPU with "
+        "CUDA capability 7 0 is not supported",
+        " rank=0",
+        "INFO text_generation_launcher: Waiting for shard 0 to be ready...",
+        "INFO shard-manager: text_generation_launcher: Server started at unix:///tmp/text-generation-server-0 rank=0",
+        "INFO text_generation_launcher: Shard 0 ready in 41.223176452s",
+        "INFO text_generation_launcher: Starting Webserver",
+        "INFO text_generation_router: router/src/main.rs:178: Connected",
+    ]
+    served = [
+        "INFO HTTP request{otel.name=POST /generate http.client_ip= http.flavor=1.1 http.host=falcon-7b-instruct-tgi "
+        "http.method=POST http.route=/generate}: text_generation_router::server: router/src/server.rs:289: Success"
+        for _ in range(40)
+    ]
+    log = stamped(start, at(7), [2.0, 0.3, 0.2, 6.0, 4.0, 0.1, 31.0, 0.2, 0.5, 1.2]) + stamped(served, at(120), 45)
+    return CaseSpec(
+        id="healthy-pod-tgi-v100-falls-back-from-flash-attention",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
+        description="On a V100 TGI cannot import its Flash Attention models and says so at start, then serves "
+        "the unsharded model with the slower implementation; it has been Ready and answering requests for half "
+        "an hour. The warning is about speed, not a failure.",
+        objects=[p],
+        logs={f"{name}/tgi": log},
+        captured=at(120 + 45 * 40 + 30),
+        title="'GPU with CUDA capability 7 0 is not supported' on a Tesla V100: TGI falls back to the non-flash "
+        "models and runs",
+        source="https://github.com/huggingface/text-generation-inference/issues/398",
+    )
