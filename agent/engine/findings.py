@@ -21,6 +21,12 @@ from collectors.evidence import ContainerFacts, EventFacts, Evidence, LogDigest,
 # A restarted container that has been running this long is taken to have recovered from
 # its last failure. Crash loops restart within minutes (back-off caps at 5 minutes).
 RECOVERED_AFTER = timedelta(minutes=10)
+# ...or sooner, a server that passes its readiness probe again and has been up this long, and
+# this many times as long as its failed run lasted: a start-up race (a sidecar not listening
+# yet, a dependency still starting) that a restart got past. A server that fails again at its
+# own pace (an OOM under load every few minutes) has runs as long as the current one.
+READY_RECOVERED_AFTER = timedelta(minutes=2)
+READY_RECOVERED_RATIO = 20
 # ...unless other pods are failing now, within this long after it: a rank that crashed and
 # restarted at once may look recovered by the time its peers' collectives time out (10 to
 # 30 minutes later). Its crash is then where the cascade began, not history.
@@ -469,7 +475,21 @@ def _cascade_after(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
 def recovered(ctr: ContainerFacts, now: datetime) -> bool:
     """Running again, long enough since its last restart to call the last failure past."""
     cur = ctr.current
-    return cur.state == "running" and cur.started_at is not None and now - cur.started_at >= RECOVERED_AFTER
+    if cur.state != "running" or cur.started_at is None:
+        return False
+    up = now - cur.started_at
+    if up >= RECOVERED_AFTER:
+        return True
+    last = ctr.last
+    return (
+        ctr.probed
+        and ctr.ready is True
+        and up >= READY_RECOVERED_AFTER
+        and last is not None
+        and last.started_at is not None
+        and last.finished_at is not None
+        and up >= READY_RECOVERED_RATIO * (last.finished_at - last.started_at)
+    )
 
 
 def unready(ctr: ContainerFacts, now: datetime) -> bool:

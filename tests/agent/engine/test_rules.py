@@ -976,6 +976,32 @@ def test_recovery_needs_time() -> None:
     assert judge(early, builtin_catalogue()).category == "oom-killed"
 
 
+def _server_restarted(up: float, last_run: float, *, ready: bool = True) -> Evidence:
+    """A server (readiness probe) whose last run failed after ``last_run`` minutes and that has
+    been up ``up`` minutes since."""
+    p = pod("srv-0", running(started=-up), last=terminated(1, -up - 0.1, started=-up - 0.1 - last_run))
+    ctr = p.containers[0].model_copy(update={"probed": True, "ready": ready})
+    return evidence([p.model_copy(update={"containers": [ctr]})], status="Running")
+
+
+def test_a_ready_server_past_a_start_up_race_has_recovered() -> None:
+    """Exited a second after start (a sidecar not listening yet), Ready for 6 minutes since."""
+    assert judge(_server_restarted(6, 1 / 60), builtin_catalogue()).healthy
+
+
+@pytest.mark.parametrize(
+    ("up", "last_run", "ready"),
+    [
+        (6, 5, True),  # fails again at its own pace: runs as long as this one
+        (6, 1 / 60, False),  # not Ready: nothing says it serves
+        (1, 1 / 60, True),  # up a minute only
+    ],
+    ids=["same-pace", "not-ready", "too-early"],
+)
+def test_a_restarted_server_is_not_recovered_early_without_it(up: float, last_run: float, ready: bool) -> None:
+    assert not judge(_server_restarted(up, last_run, ready=ready), builtin_catalogue()).healthy
+
+
 def _failed_with(lines: list[str]) -> Evidence:
     return evidence(
         [pod("t-master-0", terminated(1, -1), role="master", index=0)],
