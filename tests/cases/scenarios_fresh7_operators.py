@@ -396,8 +396,29 @@ def rendezvous_error_pytorchjob_elastic_etcd_rendezvous_closed() -> CaseSpec:
         "maxRestarts": 100,
     }
     # worker-1 is the pod the operator recreated after the old one was deleted by hand.
-    w1 = pods[1]
-    w1["metadata"]["creationTimestamp"] = (at(deleted + 2)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    old = pods[1]
+    c1 = Container(
+        "pytorch",
+        ctr.image,
+        command=ctr.command,
+        env=ctr.env,
+        resources=ctr.resources,
+        state=waiting("CrashLoopBackOff", f"back-off 5m0s restarting failed container=pytorch pod={name}-worker-1"),
+        last=terminated(1, at(last_1 - 7), at(last_1)),
+        restarts=restarts_1,
+    )
+    w1 = kubeflow_pod(
+        job,
+        "worker",
+        1,
+        [c1],
+        created=at(deleted + 2),
+        scheduled=at(deleted + 3),
+        phase="Running",
+        node=old["spec"]["nodeName"],
+        restart_policy="OnFailure",
+    )
+    pods[1] = w1
     former = {
         "apiVersion": "v1",
         "kind": "Pod",
