@@ -63,6 +63,10 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh7_pipelines,
         scenarios_fresh7_platform,
         scenarios_fresh7_quiet,
+        scenarios_fresh8_distributed,
+        scenarios_fresh8_inference,
+        scenarios_fresh8_orchestrators,
+        scenarios_fresh8_training,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -109,6 +113,10 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh7_pipelines,
         scenarios_fresh7_platform,
         scenarios_fresh7_quiet,
+        scenarios_fresh8_distributed,
+        scenarios_fresh8_inference,
+        scenarios_fresh8_orchestrators,
+        scenarios_fresh8_training,
     ):
         found.extend(module.SCENARIOS)
     return found
