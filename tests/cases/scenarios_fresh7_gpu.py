@@ -14,8 +14,11 @@ from tests.cases.builders import (
     CaseSpec,
     Clock,
     Container,
+    Obj,
     Scenarios,
+    batch_job,
     gpu,
+    job_pod,
     running,
     stamped,
     terminated,
@@ -27,6 +30,8 @@ from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _http_pro
 from tests.cases.scenarios_real_training import _job_case
 
 SCENARIOS = Scenarios()
+
+_NCCL_DEBUG = {"name": "NCCL_DEBUG", "value": "INFO"}
 
 
 def _timeline(start: datetime, items: list[tuple[float, str]]) -> str:
@@ -259,19 +264,22 @@ def _vllm_crash_case(
     host: str,
     image: str,
     args: list[str],
-    n_gpus: int,
+    resources: Obj,
     items: list[tuple[float, str]],
+    env: list[Obj] | None = None,
+    security: Obj | None = None,
 ) -> CaseSpec:
     """A vLLM Deployment's pod whose server keeps failing at start-up (CrashLoopBackOff); ``items`` are the
-    last run's log (see ``_timeline``), which began 20 minutes after the pod was created."""
+    last run's log (see ``_timeline``), which began 20 minutes after the pod was created; ``security`` is the
+    pod's securityContext."""
     start = 1290.0
     end = start + sum(gap for gap, _ in items) + 2
     c = Container(
         "vllm",
         image,
         args=args,
-        env=[{"name": "NCCL_DEBUG", "value": "INFO"}],
-        resources=gpu(n_gpus, "480Gi", "64"),
+        env=env or [],
+        resources=resources,
         ports=[{"name": "http", "containerPort": 8000, "protocol": "TCP"}],
         probes=_http_probe("/health", 8000, kinds=("readinessProbe",), delay=60),
         state=_crash_loop("vllm", _rs_name(deployment, ns), ns),
@@ -279,6 +287,8 @@ def _vllm_crash_case(
         restarts=5,
     )
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), qos="Guaranteed")
+    if security:
+        p["spec"]["securityContext"] = security
     name = p["metadata"]["name"]
     log = _timeline(at(start), [(gap, line.replace("{pod}", name)) for gap, line in items])
     return CaseSpec(
@@ -399,8 +409,9 @@ def nccl_error_pod_vllm_nvls_multicast_cuda_failure() -> CaseSpec:
         host=host,
         image="vllm/vllm-openai:v0.9.2",
         args=["--model", "/models/Qwen3-235B-A22B-FP8", "--tensor-parallel-size", "8", "--max-model-len", "32768"],
-        n_gpus=8,
+        resources=gpu(8, "480Gi", "64"),
         items=items,
+        env=[_NCCL_DEBUG],
     )
 
 
@@ -474,8 +485,82 @@ def cuda_error_pod_vllm_vgpu_nccl_mempool_not_supported() -> CaseSpec:
         host=host,
         image="vllm/vllm-openai:v0.11.0",
         args=["--model", "/models/Llama-3.1-70B-Instruct-AWQ", "--tensor-parallel-size", "2"],
-        n_gpus=2,
+        resources=gpu(2, "480Gi", "64"),
         items=items,
+        env=[_NCCL_DEBUG],
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_vllm_rocm_no_hip_gpus_render_group() -> CaseSpec:
+    at = Clock(datetime(2025, 11, 11, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "qwen25-7b-rocm", "llm-serving", "strix-halo-node-2"
+    site = "/opt/venv/lib64/python3.12/site-packages"
+    items: list[tuple[float, str]] = [
+        (0, "INFO {t} [__init__.py:225] Automatically detected platform rocm."),
+        (4, "(APIServer pid=1) INFO {t} [api_server.py:1896] vLLM API server version 0.11.1rc2.dev161"),
+        (
+            0,
+            "(APIServer pid=1) INFO {t} [utils.py:253] non-default args: {'model_tag': 'Qwen/Qwen2.5-7B-Instruct', "
+            "'host': '0.0.0.0', 'model': 'Qwen/Qwen2.5-7B-Instruct', 'max_model_len': 32768, "
+            "'gpu_memory_utilization': 0.9}",
+        ),
+        (6, "(APIServer pid=1) INFO {t} [model.py:658] Resolved architecture: Qwen2ForCausalLM"),
+        (0, "(APIServer pid=1) INFO {t} [model.py:1745] Using max model len 32768"),
+        (0, "Traceback (most recent call last):"),
+        *(
+            (0, line)
+            for line in _tb(
+                [
+                    ("/opt/venv/bin/vllm", 10, "<module>", "sys.exit(main())"),
+                    (f"{site}/vllm/entrypoints/cli/main.py", 73, "main", "args.dispatch_function(args)"),
+                    (f"{site}/vllm/entrypoints/cli/serve.py", 59, "cmd", "uvloop.run(run_server(args))"),
+                    (
+                        f"{site}/vllm/entrypoints/openai/api_server.py",
+                        1944,
+                        "run_server",
+                        "await run_server_worker(listen_address, sock, args, **uvicorn_kwargs)",
+                    ),
+                    (
+                        f"{site}/vllm/engine/arg_utils.py",
+                        1331,
+                        "create_engine_config",
+                        "device_config = DeviceConfig(device=cast(Device, current_platform.device_type))",
+                    ),
+                    (
+                        f"{site}/vllm/config/device.py",
+                        58,
+                        "__post_init__",
+                        "self.device = torch.device(torch.cuda.current_device())",
+                    ),
+                    (f"{site}/torch/cuda/__init__.py", 1069, "current_device", "_lazy_init()"),
+                    (f"{site}/torch/cuda/__init__.py", 410, "_lazy_init", "torch._C._cuda_init()"),
+                ],
+                "RuntimeError: No HIP GPUs are available",
+            )
+        ),
+    ]
+    return _vllm_crash_case(
+        at,
+        id="cuda-error-pod-vllm-rocm-no-hip-gpus-render-group",
+        category="cuda-error",
+        evidence="No HIP GPUs are available",
+        description="A vLLM ROCm server on an AMD GPU node: the pod gets its GPU (amd.com/gpu: 1, /dev/kfd and "
+        "/dev/dri/renderD128 in the container) but runs as a non-root user that is not in the group owning the "
+        "device nodes (the host's render GID), so the HIP runtime enumerates no device and torch raises 'No HIP "
+        "GPUs are available' at the first CUDA call - the ROCm counterpart of 'No CUDA GPUs are available'. "
+        "Adding the host's render GID to supplementalGroups fixes it.",
+        title="RuntimeError: No HIP GPUs are available - the vLLM ROCm container cannot open /dev/kfd: the device "
+        "nodes are owned by the host's render GID, which the container user does not have",
+        source="https://github.com/kyuz0/amd-strix-halo-vllm-toolboxes/issues/6",
+        deployment=deployment,
+        ns=ns,
+        host=host,
+        image="registry.corp.example/llm/vllm-therock-gfx1151:2025-11-10",
+        args=["serve", "Qwen/Qwen2.5-7B-Instruct", "--host", "0.0.0.0", "--max-model-len", "32768"],
+        resources=_resources("amd.com/gpu", 1, "96Gi", "16"),
+        items=items,
+        security={"runAsUser": 1000, "runAsGroup": 1000, "runAsNonRoot": True, "fsGroup": 1000},
     )
 
 
@@ -592,4 +677,57 @@ def healthy_pod_vllm_custom_allreduce_disabled_pcie_gpus() -> CaseSpec:
         title="DeepSeek R1 GGUF on vLLM with 8 PCIe GPUs: 'WARNING custom_all_reduce.py:137 Custom allreduce is "
         "disabled because it's not supported on more than two PCIe-only GPUs' on every worker, the server runs",
         source="https://github.com/vllm-project/vllm/issues/15340",
+    )
+
+
+@SCENARIOS.add
+def healthy_running_rocm_training_amdgpu_ids_missing() -> CaseSpec:
+    at = Clock(datetime(2024, 8, 8, 6, 0, tzinfo=timezone.utc))
+    name, ns = "resnet50-rocm-bench", "ml-platform"
+    ctr = Container(
+        "train",
+        "registry.corp.example/ml/torch-rocm:2.4.0-rocm6.1-ubuntu22.04",
+        command=["torchrun", "--nproc_per_node=8", "train_imagenet.py", "--arch", "resnet50", "--amp"],
+        resources=_resources("amd.com/gpu", 8, "512Gi", "96"),
+        state=running(at(20)),
+        ready=True,
+    )
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
+    )
+    p = job_pod(job, [ctr], created=at(1), phase="Running", node="mi250-node-03", scheduled=at(2))
+    pod_name = p["metadata"]["name"]
+    steps = [
+        f"Epoch: [{i // 20}][{(i % 20) * 250:>4}/5005]\tTime  0.212 ( 0.215)\tData  0.002 ( 0.004)\tLoss "
+        f"{6.91 - i * 0.035:.4e} ({6.93 - i * 0.034:.4e})\tAcc@1  {0.1 + i * 0.42:6.2f} ({0.1 + i * 0.4:6.2f})\tAcc@5 "
+        f"{0.5 + i * 0.9:6.2f} ({0.5 + i * 0.88:6.2f})"
+        for i in range(60)
+    ]
+    lines = [
+        *torchrun_start(at(25)),
+        *(["amdgpu.ids: No such file or directory"] * 8),
+        "=> creating model 'resnet50'",
+        "=> using AMD Instinct MI250X/MI250 x8 (gfx90a), torch 2.4.0+rocm6.1, HIP 6.1.40091-a8dbc0c19",
+        "=> loading ImageNet from /data/imagenet: 1281167 train, 50000 val images",
+        *steps,
+    ]
+    log = stamped(lines, at(25), [0, 0, 0, 2] + [0.02] * 7 + [1, 0.5, 4] + [53] * 60)
+    return CaseSpec(
+        id="healthy-running-rocm-training-amdgpu-ids-missing",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="is running",
+        description="An 8-GPU ResNet-50 run on AMD MI250X with a ROCm build of PyTorch: every rank prints "
+        "'amdgpu.ids: No such file or directory' at start-up - libdrm looking for the table of marketing names, "
+        "which the pip wheel does not ship - then finds its GPU and trains; the step lines keep coming.",
+        objects=[job, p],
+        logs={f"{pod_name}/train": log},
+        captured=at(25 + 2 + 0.14 + 5.5 + 53 * 59 + 30),
+        title="[ROCm] 'amdgpu.ids: No such file or directory' printed once per GPU by the ROCm PyTorch wheel in "
+        "a container, where the GPUs work",
+        source="https://github.com/pytorch/pytorch/issues/132987",
     )
