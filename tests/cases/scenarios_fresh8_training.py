@@ -572,3 +572,170 @@ def healthy_job_bert_weights_newly_initialized_training() -> CaseSpec:
         "and are newly initialized - is this expected during training?",
         source="https://github.com/wzh9969/contrastive-htc/issues/21",
     )
+
+
+# -- a generic exception whose text names the GPU driver, a file the Hub cache lost -------------
+
+
+@SCENARIOS.add
+def cuda_error_job_llamafactory_driver_too_old_fp16_valueerror() -> CaseSpec:
+    env = "/home/jovyan/anaconda3/envs/llama_etuning/lib/python3.10/site-packages"
+    src = "/workspace/LLaMA-Efficient-Tuning/src"
+    lines = [
+        f"{env}/torch/cuda/__init__.py:138: UserWarning: CUDA initialization: The NVIDIA driver on your system is "
+        "too old (found version 11040). Please update your GPU driver by downloading and installing a new version "
+        "from the URL: http://www.nvidia.com/Download/index.aspx Alternatively, go to: https://pytorch.org to "
+        "install a PyTorch version that has been compiled with your version of the CUDA driver. (Triggered "
+        "internally at ../c10/cuda/CUDAFunctions.cpp:108.)",
+        "  return torch._C._cuda_getDeviceCount() > 0",
+        "FlashAttention-2 is not installed, ignore this if you are not using FlashAttention.",
+        *_tb(
+            [
+                (f"{src}/train_bash.py", 14, "<module>", "main()"),
+                (f"{src}/train_bash.py", 5, "main", "run_exp()"),
+                (
+                    f"{src}/llmtuner/tuner/tune.py",
+                    20,
+                    "run_exp",
+                    "model_args, data_args, training_args, finetuning_args, generating_args = get_train_args(args)",
+                ),
+                (
+                    f"{src}/llmtuner/tuner/core/parser.py",
+                    78,
+                    "get_train_args",
+                    "model_args, data_args, training_args, finetuning_args, generating_args = parse_train_args(args)",
+                ),
+                (
+                    f"{src}/llmtuner/tuner/core/parser.py",
+                    44,
+                    "parse_train_args",
+                    "return _parse_args(parser, args)",
+                ),
+                (
+                    f"{src}/llmtuner/tuner/core/parser.py",
+                    30,
+                    "_parse_args",
+                    "return parser.parse_args_into_dataclasses()",
+                ),
+                (f"{env}/transformers/hf_argparser.py", 338, "parse_args_into_dataclasses", "obj = dtype(**inputs)"),
+                ("<string>", 121, "__init__", ""),
+                (f"{env}/transformers/training_args.py", 1442, "__post_init__", "raise ValueError("),
+            ],
+            "ValueError: FP16 Mixed precision training with AMP or APEX (`--fp16`) and FP16 half precision "
+            "evaluation (`--fp16_full_eval`) can only be used on CUDA or NPU devices.",
+        ),
+    ]
+    return _failed(
+        id="cuda-error-job-llamafactory-driver-too-old-fp16-valueerror",
+        day=17,
+        name="llama-wiki-pt-lora",
+        ns="llm-pretrain",
+        image="registry.corp.example/llm/llama-efficient-tuning:0.2-cu121",
+        command=[
+            "python",
+            "src/train_bash.py",
+            "--stage",
+            "pt",
+            "--model_name_or_path",
+            "/models/llama-7b",
+            "--do_train",
+            "--dataset",
+            "wiki_demo",
+            "--finetuning_type",
+            "lora",
+            "--fp16",
+        ],
+        lines=lines,
+        gaps=[0.01, 2.3, 0.6, *[0.01] * 25],
+        category="cuda-error",
+        evidence="NVIDIA driver on your system is too old",
+        description="A LoRA pre-training run starts in an image whose PyTorch was built for a newer CUDA than the "
+        "node's NVIDIA driver (found version 11040); torch cannot initialise CUDA and only warns, so the training "
+        "arguments see no CUDA device and transformers rejects --fp16 with a ValueError. The ValueError is the "
+        "symptom: the driver and the image's CUDA build do not match (upgrade the driver or use a torch built for "
+        "this CUDA).",
+        title="UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 11040), "
+        "then ValueError: FP16 Mixed precision training ... can only be used on CUDA or NPU devices",
+        source="https://github.com/hiyouga/LlamaFactory/issues/1132",
+    )
+
+
+@SCENARIOS.add
+def missing_file_job_colbert_hf_cache_safetensors_missing() -> CaseSpec:
+    py = "/opt/conda/envs/colbert/lib/python3.8/site-packages"
+    snap = "/root/.cache/huggingface/hub/models--bert-base-uncased/snapshots/86b5e0934494bd15c9632b12f734a8a67f723594"
+    lines = [
+        "[May 09, 07:00:31] #> Creating directory /experiments/msmarco/none/2026-09/18/07.00.29",
+        "{",
+        '    "query_token_id": "[unused0]",',
+        '    "doc_token_id": "[unused1]",',
+        '    "checkpoint": "bert-base-uncased",',
+        '    "triples": "/data/msmarco/triples.train.small.tsv",',
+        '    "bsize": 32,',
+        '    "accumsteps": 1,',
+        '    "nranks": 1',
+        "}",
+        "Using config.bsize = 32 (per process) and config.accumsteps = 1",
+        "[May 09, 07:00:34] #> Loading the queries from /data/msmarco/queries.train.tsv ...",
+        "[May 09, 07:00:36] #> Got 808731 queries. All QIDs are unique.",
+        "Process Process-1:",
+        *_tb(
+            [
+                ("/usr/lib/python3.8/multiprocessing/process.py", 315, "_bootstrap", "self.run()"),
+                (
+                    "/usr/lib/python3.8/multiprocessing/process.py",
+                    108,
+                    "run",
+                    "self._target(*self._args, **self._kwargs)",
+                ),
+                (f"{py}/colbert/infra/launcher.py", 134, "setup_new_process", "return_val = callee(config, *args)"),
+                (
+                    f"{py}/colbert/training/training.py",
+                    45,
+                    "train",
+                    "colbert = ColBERT(name=config.checkpoint, colbert_config=config)",
+                ),
+                (
+                    f"{py}/colbert/modeling/base_colbert.py",
+                    34,
+                    "__init__",
+                    "self.model = HF_ColBERT.from_pretrained(name_or_path, colbert_config=self.colbert_config)",
+                ),
+                (
+                    f"{py}/transformers/modeling_utils.py",
+                    3677,
+                    "from_pretrained",
+                    "state_dict = load_state_dict(resolved_archive_file)",
+                ),
+                (
+                    f"{py}/transformers/modeling_utils.py",
+                    516,
+                    "load_state_dict",
+                    "return safe_load_file(checkpoint_file)",
+                ),
+                (f"{py}/safetensors/torch.py", 311, "load_file", "result[k] = f.get_tensor(k)"),
+            ],
+            f"RuntimeError: unable to open file <{snap}/model.safetensors> in read-only mode: No such file or "
+            "directory (2)",
+        ),
+    ]
+    return _failed(
+        id="missing-file-job-colbert-hf-cache-safetensors-missing",
+        day=18,
+        name="colbert-msmarco-train",
+        ns="retrieval",
+        image="registry.corp.example/search/colbert:0.2.19",
+        command=["python", "-m", "train_colbert", "--checkpoint", "bert-base-uncased", "--bsize", "32"],
+        lines=lines,
+        gaps=[0.01, *[0.001] * 9, 0.3, 2.7, 2.1, 1.4, *[0.01] * 30],
+        category="missing-file",
+        evidence="unable to open file",
+        description="A ColBERT training process starts from bert-base-uncased out of the Hugging Face cache on its "
+        "volume; the cache's snapshot lists model.safetensors but the file behind it is gone (a download that "
+        "never finished, or a cache copied without its blobs), so safetensors cannot open it and the training "
+        "process dies with RuntimeError (No such file or directory). The weights file the job needs is missing: "
+        "clear that snapshot and download it again.",
+        title="RuntimeError: unable to open file </root/.cache/huggingface/hub/models--bert-base-uncased/snapshots/"
+        "86b5e09.../model.safetensors> in read-only mode: No such file or directory (2)",
+        source="https://github.com/stanford-futuredata/ColBERT/issues/342",
+    )
