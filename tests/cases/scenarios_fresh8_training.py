@@ -739,3 +739,131 @@ def missing_file_job_colbert_hf_cache_safetensors_missing() -> CaseSpec:
         "86b5e09.../model.safetensors> in read-only mode: No such file or directory (2)",
         source="https://github.com/stanford-futuredata/ColBERT/issues/342",
     )
+
+
+@SCENARIOS.add
+def dependency_error_job_swift_resume_torch26_weights_only() -> CaseSpec:
+    py = "/opt/conda/envs/swift/lib/python3.10/site-packages"
+    frames = [
+        (f"{py}/swift/cli/sft.py", 10, "<module>", "sft_main()"),
+        (f"{py}/swift/llm/train/sft.py", 335, "sft_main", "return SwiftSft(args).main()"),
+        (f"{py}/swift/llm/base.py", 49, "main", "result = self.run()"),
+        (f"{py}/swift/llm/train/sft.py", 150, "run", "return self.train(trainer)"),
+        (f"{py}/swift/llm/train/sft.py", 210, "train", "trainer.train(trainer.args.resume_from_checkpoint)"),
+        (f"{py}/swift/trainers/mixin.py", 459, "train", "res = super().train(*args, **kwargs)"),
+        (f"{py}/transformers/trainer.py", 2245, "train", "return inner_training_loop("),
+        (
+            f"{py}/transformers/trainer.py",
+            2402,
+            "_inner_training_loop",
+            "deepspeed_load_checkpoint(",
+        ),
+        (
+            f"{py}/transformers/integrations/deepspeed.py",
+            489,
+            "deepspeed_load_checkpoint",
+            "load_path, _ = deepspeed_engine.load_checkpoint(",
+        ),
+        (
+            f"{py}/deepspeed/runtime/engine.py",
+            2989,
+            "load_checkpoint",
+            "load_path, client_states = self._load_checkpoint(load_dir,",
+        ),
+        (
+            f"{py}/deepspeed/runtime/engine.py",
+            3052,
+            "_load_checkpoint",
+            "checkpoint = self.checkpoint_engine.load(load_path, map_location=torch.device('cpu'))",
+        ),
+        (
+            f"{py}/deepspeed/runtime/checkpoint_engine/torch_checkpoint_engine.py",
+            28,
+            "load",
+            "partition = torch.load(path, map_location=map_location)",
+        ),
+        (
+            f"{py}/torch/serialization.py",
+            1470,
+            "load",
+            "raise pickle.UnpicklingError(_get_wo_message(str(e))) from None",
+        ),
+    ]
+    error = (
+        "_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have two "
+        "options, do those steps only if you trust the source of the checkpoint. \n"
+        "\t(1) In PyTorch 2.6, we changed the default value of the `weights_only` argument in `torch.load` from "
+        "`False` to `True`. Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it "
+        "can result in arbitrary code execution. Do it only if you got the file from a trusted source.\n"
+        "\t(2) Alternatively, to load with `weights_only=True` please check the recommended steps in the following "
+        "error message.\n"
+        "\tWeightsUnpickler error: Unsupported global: GLOBAL deepspeed.runtime.fp16.loss_scaler.LossScaler was not "
+        "an allowed global by default. Please use `torch.serialization.add_safe_globals([LossScaler])` or the "
+        "`torch.serialization.safe_globals([LossScaler])` context manager to allowlist this global if you trust "
+        "this class/function.\n"
+        "\n"
+        "Check the documentation of torch.load to learn more about types accepted by default with weights_only "
+        "https://pytorch.org/docs/stable/generated/torch.load.html."
+    )
+    ckpt = "/output/qwen2_5-7b-sft/v3-20260919-070012/checkpoint-1200"
+    lines = [
+        *torchrun_start(datetime(2026, 9, 19, 7, 0, 30, tzinfo=timezone.utc), pid=1),
+        "[INFO:swift] Loading the model using model_dir: /models/Qwen2.5-7B-Instruct",
+        "[INFO:swift] model_kwargs: {'device_map': 'cuda:0'}",
+        "Loading checkpoint shards: 100%|██████████| 4/4 [00:07<00:00,  1.79s/it]",
+        "[INFO:swift] lora_config: LoraConfig(r=8, lora_alpha=32, target_modules={'all-linear'})",
+        f"[INFO:swift] resume_from_checkpoint: {ckpt}",
+        "[INFO:swift] The SftArguments will be saved in: /output/qwen2_5-7b-sft/v3-20260919-070012/args.json",
+        f"[2026-09-19 07:02:11,402] [INFO] [torch_checkpoint_engine.py:27:load] [Torch] Loading checkpoint from "
+        f"{ckpt}/global_step1200/mp_rank_00_model_states.pt...",
+        *rank_traceback(0, frames, error),
+        *torchrun_failed(
+            datetime(2026, 9, 19, 7, 2, 14, tzinfo=timezone.utc),
+            rank=0,
+            local_rank=0,
+            exitcode=1,
+            pid=9841,
+            host="qwen-sft-resume-v3-x8rjm",
+            script="swift/cli/sft.py",
+        ),
+    ]
+    case = _failed(
+        id="dependency-error-job-swift-resume-torch26-weights-only",
+        day=19,
+        name="qwen-sft-resume-v3",
+        ns="llm-finetune",
+        image="registry.corp.example/llm/ms-swift:3.5.0-torch2.6",
+        command=[
+            "swift",
+            "sft",
+            "--model",
+            "/models/Qwen2.5-7B-Instruct",
+            "--train_type",
+            "lora",
+            "--deepspeed",
+            "zero2",
+            "--resume_from_checkpoint",
+            ckpt,
+            "--resume_only_model",
+            "false",
+        ],
+        resources=gpu(4, "480Gi", "48"),
+        lines=lines,
+        gaps=[0, 0, 0, 9.0, 0.1, 7.5, 1.9, 0.4, 0.1, 75.0, *[0.01] * 80],
+        category="dependency-error",
+        evidence="In PyTorch 2.6, we changed the default value of the `weights_only` argument",
+        description="A LoRA fine-tune on four A100s is resumed from its own DeepSpeed checkpoint after the image "
+        "moved to PyTorch 2.6. torch.load now defaults to weights_only=True, and the DeepSpeed/transformers resume "
+        "path in this image still calls it without weights_only=False, so unpickling the optimizer state's "
+        "LossScaler is refused and every rank exits. The checkpoint is intact and a fresh run works: the installed "
+        "torch and the training libraries' resume code do not fit together (pin torch below 2.6 or move to "
+        "releases that load their own checkpoints with weights_only=False).",
+        title="_pickle.UnpicklingError: Weights only load failed ... In PyTorch 2.6, we changed the default value of "
+        "the `weights_only` argument ... Unsupported global: GLOBAL deepspeed.runtime.fp16.loss_scaler.LossScaler "
+        "(resume_from_checkpoint)",
+        source="https://github.com/modelscope/ms-swift/issues/5808",
+    )
+    pod = case.culprit
+    assert isinstance(pod, str)
+    case.logs = {key: log.replace("qwen-sft-resume-v3-x8rjm", pod) for key, log in case.logs.items()}
+    return case
