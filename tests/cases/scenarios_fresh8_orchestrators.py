@@ -17,9 +17,14 @@ from tests.cases.builders import (
     Obj,
     Scenarios,
     backoff_conditions,
+    batch_job,
     cpu_only,
     event,
     gpu,
+    job_condition,
+    job_pod,
+    object_meta,
+    owner_ref,
     running,
     stamped,
     terminated,
@@ -603,4 +608,244 @@ def healthy_rayjob_xgboost_actors_cannot_be_scheduled_warnings() -> CaseSpec:
         title="xgboost_ray prints 'WARNING worker.py -- The actor or task with ID ... cannot be scheduled right now' "
         "while its actors are being placed; training goes on",
         source="https://github.com/ray-project/xgboost_ray/issues/13",
+    )
+
+
+@SCENARIOS.add
+def disk_full_rayjob_object_store_spill_out_of_disk() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 19, 3, 0, tzinfo=timezone.utc))
+    name, ns = "xgb-fleet-training", "forecasting"
+    image = "rayproject/ray:2.39.0-py311"
+    end = at(4210)
+    err = (
+        "ray.exceptions.OutOfDiskError: Local disk is full\nThe object cannot be created because the local object "
+        "store is full and the local disk's utilization is over capacity (95% by default).Tip: Use `df` on this node "
+        "to check disk usage and `ray memory` to check object store memory usage."
+    )
+    status = "Job entrypoint command failed with exit code 1, last available logs (truncated to 20,000 chars):"
+    objects, sub, dashboard, job_id = _ray_job(
+        at,
+        name,
+        ns,
+        image,
+        "python /app/train_fleet.py --concurrency 30",
+        group="highmem",
+        head=Container("ray-head", image, resources=cpu_only("64Gi", "16"), state=running(at(20)), ready=True),
+        workers=[
+            Container("ray-worker", image, resources=cpu_only("900Gi", "96"), state=running(at(40)), ready=True)
+            for _ in range(3)
+        ],
+        nodes=["r7i-head-01", "r7i-48xl-01", "r7i-48xl-02", "r7i-48xl-03"],
+        status=_failed("AppFailed", f"{status}\n{err}", end),
+        sub_state=terminated(1, at(62), end - timedelta(seconds=2)),
+        end=end,
+    )
+    session = "/tmp/ray/session_2026-10-19_03-00-21_554404_1"
+    monitor = [
+        f"(raylet, ip=10.80.4.{ip}) [2026-10-19 04:0{m}:{s:02d},313 E 95 131] file_system_monitor.cc:116: {session} "
+        f"is over 95% full, available space: {4.6 - m * 0.3:.4f} GB; capacity: 98.3 GB. Object creation will fail "
+        "if spilling is required."
+        for m in range(1, 6)
+        for s, ip in ((7, 21), (37, 22))
+    ]
+    site = "/home/ray/anaconda3/lib/python3.11/site-packages"
+    lines = [
+        *_submit_banner(dashboard, job_id),
+        "2026-10-19 03:01:09,340\tINFO worker.py:1601 -- Using address 10.80.4.11:6379 set in the environment "
+        "variable RAY_ADDRESS",
+        "2026-10-19 03:01:09,352\tINFO worker.py:1777 -- Connecting to existing Ray cluster at address: "
+        "10.80.4.11:6379...",
+        *[
+            f"2026-10-19 03:{5 + i * 4:02d}:11,402\tINFO train_fleet.py:88 -- model {i:03d}/200 trained"
+            for i in range(12)
+        ],
+        *monitor,
+        "Traceback (most recent call last):",
+        '  File "/app/train_fleet.py", line 141, in <module>',
+        "    results = ray.get(pending)",
+        f'  File "{site}/ray/_private/auto_init_hook.py", line 21, in auto_init_wrapper',
+        "    return fn(*args, **kwargs)",
+        f'  File "{site}/ray/_private/worker.py", line 2753, in get',
+        "    values, debugger_breakpoint = worker.get_objects(object_refs, timeout=timeout)",
+        f'  File "{site}/ray/_private/worker.py", line 906, in get_objects',
+        "    raise value.as_instanceof_cause()",
+        "ray.exceptions.RayTaskError(OutOfDiskError): ray::ingest_and_train() (pid=4411, ip=10.80.4.21)",
+        '  File "/app/train_fleet.py", line 63, in ingest_and_train',
+        "    frame_ref = ray.put(frame)",
+        *err.split("\n"),
+        "",
+        "---------------------------------------",
+        f"Job '{job_id}' failed",
+        "---------------------------------------",
+        "",
+        f"Status message: {status}",
+        *err.split("\n"),
+    ]
+    gaps = [*([0] * 15), 6, 0, 240, *([240] * 11), *([30] * len(monitor)), *([0] * 40)]
+    return CaseSpec(
+        id="disk-full-rayjob-object-store-spill-out-of-disk",
+        kind="RayJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=sub["metadata"]["name"],
+        evidence="Local disk is full",
+        description="Many concurrent Ray tasks each put tens of gigabytes into the object store; it fills, Ray "
+        "spills to the node's local disk under /tmp/ray until that disk is over 95% used, and then refuses to "
+        "create objects with OutOfDiskError, failing the task and the job.",
+        objects=objects,
+        logs={f"{sub['metadata']['name']}/ray-job-submitter": stamped(lines, at(63), gaps)},
+        captured=end + timedelta(minutes=4),
+        title="Ray tasks fail with 'ray.exceptions.OutOfDiskError: Local disk is full' once the object store "
+        "spills to a nearly full local disk",
+        source="https://github.com/ray-project/ray/issues/49173",
+    )
+
+
+# -- Katib trials -------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def config_error_job_katib_trial_objective_metric_not_in_logs() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 20, 11, 20, tzinfo=timezone.utc))
+    ns, exp = "ml-team-profile", "iris-log"
+    name = f"{exp}-8xnppxc5"
+    host = "worker-pool-b-7"
+    trial: Obj = {
+        "apiVersion": "kubeflow.org/v1beta1",
+        "kind": "Trial",
+        "metadata": object_meta(ns, "Trial", name, at(0), labels={"katib.kubeflow.org/experiment": exp}),
+        "spec": {
+            "objective": {"type": "maximize", "goal": 0.99, "objectiveMetricName": "accuracy"},
+            "metricsCollector": {
+                "collector": {"kind": "File"},
+                "source": {"fileSystemPath": {"kind": "File", "path": "/var/log/katib/metrics.log"}},
+            },
+            "parameterAssignments": [{"name": "neighbors", "value": "7"}],
+            "primaryContainerName": "training-container",
+        },
+        "status": {
+            "startTime": ts(at(1)),
+            "completionTime": ts(at(75)),
+            "conditions": [
+                job_condition("Created", at(0), "TrialCreated", "Trial is created"),
+                job_condition("Running", at(75), "TrialRunning", "Trial is running", status=False),
+                job_condition("MetricsUnavailable", at(75), "TrialMetricsUnavailable", "Metrics are not available"),
+            ],
+            "observation": {
+                "metrics": [{"name": "accuracy", "latest": "unavailable", "min": "unavailable", "max": "unavailable"}]
+            },
+        },
+    }
+    done = at(74)
+    train = Container(
+        "training-container",
+        "registry.corp.example/katib-sklearn:v4",
+        command=["sh", "-c"],
+        args=[
+            "python3 /app/iris_log.py --neighbors=7 1>/var/log/katib/metrics.log 2>&1 && echo completed > "
+            "/var/log/katib/$$$$.pid"
+        ],
+        resources={"limits": {"cpu": "4", "memory": "10Gi"}, "requests": {"cpu": "2", "memory": "6Gi"}},
+        mounts=[{"name": "metrics-volume", "mountPath": "/var/log/katib"}],
+        state=terminated(0, at(12), done - timedelta(seconds=4)),
+    )
+    collector = Container(
+        "metrics-logger-and-collector",
+        "docker.io/kubeflowkatib/file-metrics-collector:v0.15.0",
+        args=[
+            "-t",
+            name,
+            "-m",
+            "accuracy",
+            "-o-type",
+            "maximize",
+            "-s-db",
+            "katib-db-manager.kubeflow:6789",
+            "-path",
+            "/var/log/katib/metrics.log",
+            "-format",
+            "TEXT",
+        ],
+        resources={"limits": {"cpu": "500m", "memory": "100Mi"}, "requests": {"cpu": "50m", "memory": "10Mi"}},
+        mounts=[{"name": "metrics-volume", "mountPath": "/var/log/katib"}],
+        state=terminated(0, at(12), done),
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(1),
+        container=train,
+        conditions=[
+            job_condition(
+                "SuccessCriteriaMet", done, "CompletionsReached", "Reached expected number of succeeded pods"
+            ),
+            job_condition("Complete", done, "CompletionsReached", "Reached expected number of succeeded pods"),
+        ],
+        succeeded=1,
+        start=at(1),
+        completion=done,
+        owner=owner_ref(trial),
+    )
+    p = job_pod(
+        job,
+        [train, collector],
+        created=at(2),
+        phase="Succeeded",
+        node=host,
+        scheduled=at(3),
+        volumes=[{"name": "metrics-volume", "emptyDir": {}}],
+        annotations={"sidecar.istio.io/inject": "false"},
+        qos="Burstable",
+    )
+    pod_name = p["metadata"]["name"]
+    collector_log = text(
+        f"I1020 11:20:13.418011      14 main.go:396] Trial Name: {name}",
+        "I1020 11:21:09.904113      14 main.go:139] Loading iris dataset: 150 samples, 4 features",
+        "I1020 11:21:09.904190      14 main.go:139] Training KNeighborsClassifier(n_neighbors=7)",
+        "I1020 11:21:10.002201      14 main.go:139] Accuracy: 0.9666666666666667",
+        "I1020 11:21:10.102517      14 main.go:455] Objective metric accuracy is not found in training logs, "
+        'unavailable value is reported. metric:<name:"accuracy" value:"unavailable" >',
+        "I1020 11:21:10.118342      14 main.go:471] Metrics reported. :",
+        'metric_logs:<time_stamp:"0001-01-01T00:00:00Z" metric:<name:"accuracy" value:"unavailable" > >',
+    )
+    events = [
+        event(trial, "JobCreated", f"Job {name} has been created", at(1), type_="Normal", component="trial-controller"),
+        event(
+            trial,
+            "JobRunning",
+            f"Job {name} is running: ",
+            at(2),
+            type_="Normal",
+            component="trial-controller",
+            count=2,
+        ),
+        event(
+            trial,
+            "MetricsUnavailable",
+            f"Metrics are not available for Job {name}",
+            at(75),
+            component="trial-controller",
+            count=2,
+        ),
+    ]
+    return CaseSpec(
+        id="config-error-job-katib-trial-objective-metric-not-in-logs",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=pod_name,
+        evidence="is not found in training logs",
+        description="A Katib trial's training job completes, but the program prints 'Accuracy: 0.97' while the "
+        "File metrics collector's default TEXT filter expects 'accuracy=0.97'; the collector finds no objective "
+        "metric, reports 'unavailable' and the trial ends MetricsUnavailable, useless to the experiment.",
+        objects=[job, p, trial, *events],
+        logs={f"{pod_name}/training-container": "", f"{pod_name}/metrics-logger-and-collector": collector_log},
+        captured=at(900),
+        title="Katib trial ends MetricsUnavailable: 'Objective metric accuracy is not found in training logs, "
+        "unavailable value is reported'",
+        source="https://github.com/kubeflow/katib/issues/2175",
     )
