@@ -58,6 +58,20 @@ def _submit_banner(dashboard: str, job_id: str) -> list[str]:
     ]
 
 
+def _job_failed(job_id: str, status: str, *last: str) -> list[str]:
+    """What ``ray job submit`` prints when the job it tails fails: the banner, the status message
+    and the last lines Ray kept."""
+    return [
+        "",
+        "---------------------------------------",
+        f"Job '{job_id}' failed",
+        "---------------------------------------",
+        "",
+        f"Status message: {status}",
+        *last,
+    ]
+
+
 def _failed(reason: str, message: str, end: datetime) -> Obj:
     """A RayJob's status once KubeRay has marked it failed."""
     status = "" if reason == "SubmissionFailed" else "FAILED"
@@ -333,14 +347,11 @@ def missing_file_rayjob_entrypoint_script_not_found() -> CaseSpec:
         *_submit_banner(dashboard, job_id),
         "2026-10-16 02:11:03,771\tINFO job_manager.py:530 -- Runtime env is setting up.",
         f"/bin/bash: {script}: No such file or directory",
-        "",
-        "---------------------------------------",
-        f"Job '{job_id}' failed",
-        "---------------------------------------",
-        "",
-        "Status message: Job entrypoint command failed with exit code 127, last available logs (truncated to 20,000 "
-        "chars):",
-        f"/bin/bash: {script}: No such file or directory",
+        *_job_failed(
+            job_id,
+            "Job entrypoint command failed with exit code 127, last available logs (truncated to 20,000 chars):",
+            f"/bin/bash: {script}: No such file or directory",
+        ),
         "",
     ]
     gaps = [*([0] * 15), 0.4, 62, 0.2, 0, 0, 0, 0, 0.1]
@@ -502,13 +513,7 @@ def application_error_rayjob_tune_torchtrainer_tensors_on_two_devices() -> CaseS
         "process group for: env:// [rank=0, world_size=2]",
         *tb,
         *table,
-        "",
-        "---------------------------------------",
-        f"Job '{job_id}' failed",
-        "---------------------------------------",
-        "",
-        f"Status message: {status}",
-        err,
+        *_job_failed(job_id, status, err),
     ]
     gaps = [*([0] * 15), 28, 0, 0, 13, 4, *([0] * (len(tb) - 1)), 550, *([0] * (len(table) + 8))]
     return CaseSpec(
@@ -673,13 +678,7 @@ def disk_full_rayjob_object_store_spill_out_of_disk() -> CaseSpec:
         '  File "/app/train_fleet.py", line 63, in ingest_and_train',
         "    frame_ref = ray.put(frame)",
         *err.split("\n"),
-        "",
-        "---------------------------------------",
-        f"Job '{job_id}' failed",
-        "---------------------------------------",
-        "",
-        f"Status message: {status}",
-        *err.split("\n"),
+        *_job_failed(job_id, status, *err.split("\n")),
     ]
     gaps = [*([0] * 15), 6, 0, 240, *([240] * 11), *([30] * len(monitor)), *([0] * 40)]
     return CaseSpec(
