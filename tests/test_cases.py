@@ -27,14 +27,7 @@ CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
 
 # Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
 # is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
-ENGINE_GAPS: dict[str, str] = {
-    "config-error-job-katib-trial-objective-metric-not-in-logs": (
-        "Katib's metrics-collector sidecar, the only container that says the objective metric was never "
-        "found, exits 0 in a pod that succeeded; the collector reads a succeeded pod's first application "
-        "container only (collectors/collecting.py choose_logs), so the job reads as completed successfully. "
-        "Needs the collector to also read a completed pod's other containers - outside the signature files."
-    ),
-}
+ENGINE_GAPS: dict[str, str] = {}
 
 
 def _params() -> list[Any]:
