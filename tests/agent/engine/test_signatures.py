@@ -163,6 +163,8 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         ("OSError: [Errno 107] Transport endpoint is not connected", ["exception-about-a-service"]),
         ("OSError: [Errno 116] Stale file handle: '/data/shards/00017.tar'", ["mount-lost-under-process"]),
         ("[rank0]: KeyError: 'input_ids'", ["python-exception"]),
+        # srun --label and NeMo-run put the task number first.
+        ("1: KeyError: 'input_ids'", ["python-exception"]),
         # A message a library prints indented under a bare `RuntimeError:` is read; the source
         # line of a frame that raises the same words is not.
         (
