@@ -148,7 +148,7 @@ MAX_REPORT_BLOCK = 8
 def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: timedelta) -> int:
     """Lines after the first of the final run stamped within ``window`` of ``last_time``:
     untimed lines after it, and lines stamped with (about) the same time - a live log's
-    kubelet stamps every line, a buffered or replayed one all at once. None when that run is
+    kubelet stamps every line, a buffered or replayed one all at once. 0 when that run is
     the log's usual block (see ``USUAL_BLOCKS``)."""
     if last_time is None:
         return 0

@@ -27,7 +27,6 @@ from tests.cases.builders import (
     terminated,
     text,
 )
-from tests.cases.scenarios_fresh5_healthy import _running_job
 from tests.cases.scenarios_real_training import _job_case
 
 SCENARIOS = Scenarios()
@@ -639,74 +638,6 @@ def gpu_oom_mpijob_horovod_rank1_oom_then_shut_down() -> CaseSpec:
 
 
 # -- healthy traps ---------------------------------------------------------------------------------------
-
-
-@SCENARIOS.add
-def healthy_running_tf_tensorrt_dlopen_warnings() -> CaseSpec:
-    at = Clock(datetime(2023, 2, 20, 11, 0, tzinfo=timezone.utc))
-    name, ns = "dlc-mouse-pose-train", "behaviour-lab"
-    ctr = Container(
-        "train",
-        "registry.corp.example/lab/deeplabcut:2.3.0-tf2.10-gpu",
-        command=["python", "-c", "import deeplabcut; deeplabcut.train_network('/data/config.yaml', shuffle=1)"],
-        resources=gpu(1, "32Gi", "8"),
-    )
-    ld = "/usr/local/cuda-10.0/lib64:/usr/local/cuda-10.0/extras/CUPTI/lib64:/$"
-    head = [
-        "Loading DLC 2.3.0...",
-        f"2023-02-20 11:35:53.200200: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not "
-        f"load dynamic library 'libnvinfer.so.7'; dlerror: libnvinfer.so.7: cannot open shared object file: No "
-        f"such file or directory; LD_LIBRARY_PATH: {ld}",
-        f"2023-02-20 11:35:53.200264: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not "
-        f"load dynamic library 'libnvinfer_plugin.so.7'; dlerror: libnvinfer_plugin.so.7: cannot open shared "
-        f"object file: No such file or directory; LD_LIBRARY_PATH: {ld}",
-        "2023-02-20 11:35:53.200276: W tensorflow/compiler/tf2tensorrt/utils/py_utils.cc:38] TF-TRT Warning: Cannot "
-        "dlopen some TensorRT libraries. If you would like to use Nvidia GPU with TensorRT, please make sure the "
-        "missing libraries mentioned above are installed properly.",
-        "Config:",
-        "{'all_joints': [[0], [1], [2], [3]],",
-        " 'all_joints_names': ['snout', 'leftear', 'rightear', 'tailbase'],",
-        " 'batch_size': 1,",
-        " 'init_weights': '/usr/local/lib/python3.8/dist-packages/deeplabcut/pose_estimation_tensorflow/models/"
-        "pretrained/resnet_v1_50.ckpt',",
-        " 'max_input_size': 1500,",
-        " 'multi_step': [[0.005, 10000], [0.02, 430000], [0.002, 730000], [0.001, 1030000]]}",
-        "Selecting single-animal trainer",
-        "Starting with standard pose-dataset loader.",
-        "Initializing ResNet",
-        "Loading ImageNet-pretrained resnet_v1_50",
-        "Training parameter:",
-        "{'stride': 8.0, 'weigh_part_predictions': False, 'weigh_negatives': False, 'fg_fraction': 0.25, "
-        "'mean_pixel': [123.68, 116.779, 103.939], 'shuffle': True, 'snapshot_prefix': "
-        "'/data/dlc-models/iteration-0/mouseFeb20-trainset95shuffle1/train/snapshot'}",
-        "Starting training....",
-    ]
-    iters = [
-        f"iteration: {i * 1000} loss: {0.0412 - i * 0.0011 if i < 20 else 0.0190 - (i - 20) * 0.0002:.4f} "
-        f"lr: {0.005 if i <= 10 else 0.02}"
-        for i in range(1, 34)
-    ]
-    gaps = [0.5] * (len(head) - 1) + [60] + [95] * 40
-    objects, logs = _running_job(at, name, ns, ctr, [*head, *iters], "gpu-t4-node-6", gaps)
-    return CaseSpec(
-        id="healthy-running-tf-tensorrt-dlopen-warnings",
-        kind="Job",
-        name=name,
-        namespace=ns,
-        healthy=True,
-        category="healthy",
-        culprit=None,
-        evidence="is running",
-        description="DeepLabCut (TensorFlow 2.10) trains a pose model on a GPU. At import TensorFlow warns it "
-        "cannot dlopen libnvinfer.so.7 and libnvinfer_plugin.so.7 ('TF-TRT Warning: Cannot dlopen some TensorRT "
-        "libraries') - TensorRT is optional and unused in training; the iterations go on every 95 seconds.",
-        objects=objects,
-        logs=logs,
-        captured=at(30 + 10 + 60 + 95 * 32 + 50),
-        title="Missing cuda libraries? Could not load dynamic library 'libnvinfer.so.7' ... TF-TRT Warning: "
-        "Cannot dlopen some TensorRT libraries (only a warning; training runs)",
-        source="https://github.com/DeepLabCut/DeepLabCut/issues/2115",
-    )
 
 
 @SCENARIOS.add
