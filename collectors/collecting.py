@@ -639,11 +639,16 @@ def choose_logs(pods: Sequence[PodFacts], max_logs: int) -> list[tuple[str, str,
         if main is not None:
             take(pod, main)
     # A process that exited 0 may still say it gave up (a trainer that stopped itself on a NaN
-    # loss): the primary role's completed containers are read last, within the budget.
-    completed = [(p, c) for p in pods if (c := _completed_container(p)) is not None]
-    completed.sort(key=lambda pc: (pc[0].role_rank, pc[0].index or 0, pc[0].name))
-    for pod, ctr in completed[:RUNNING_LOGS]:
-        take(pod, ctr)
+    # loss): the primary role's completed containers are read last, within the budget - each
+    # pod's first app container, then its others (a Katib trial's metrics collector says the
+    # objective metric was never found, while the trainer beside it printed nothing wrong).
+    completed = [(p, cs) for p in pods if (cs := _completed_containers(p))]
+    completed.sort(key=lambda pcs: (pcs[0].role_rank, pcs[0].index or 0, pcs[0].name))
+    for pod, ctrs in completed[:RUNNING_LOGS]:
+        take(pod, ctrs[0])
+    for pod, ctrs in completed[:RUNNING_LOGS]:
+        for ctr in ctrs[1:]:
+            take(pod, ctr)
     plan: list[tuple[str, str, bool]] = []
     for pod, ctr in chosen:
         if ctr.current.state in ("running", "terminated"):
@@ -658,13 +663,12 @@ def _main_container(pod: PodFacts) -> ContainerFacts | None:
     return app[0] if app else None
 
 
-def _completed_container(pod: PodFacts) -> ContainerFacts | None:
-    app = [
+def _completed_containers(pod: PodFacts) -> list[ContainerFacts]:
+    return [
         c
         for c in pod.containers
         if not c.init and c.name not in SIDECARS and c.current.state == "terminated" and not c.current.failed
     ]
-    return app[0] if app else None
 
 
 def _ref(obj: K8sObject) -> ObjectRef:

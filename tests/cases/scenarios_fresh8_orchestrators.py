@@ -17,9 +17,14 @@ from tests.cases.builders import (
     Obj,
     Scenarios,
     backoff_conditions,
+    batch_job,
     cpu_only,
     event,
     gpu,
+    job_condition,
+    job_pod,
+    object_meta,
+    owner_ref,
     running,
     stamped,
     terminated,
@@ -694,4 +699,152 @@ def disk_full_rayjob_object_store_spill_out_of_disk() -> CaseSpec:
         title="Ray tasks fail with 'ray.exceptions.OutOfDiskError: Local disk is full' once the object store "
         "spills to a nearly full local disk",
         source="https://github.com/ray-project/ray/issues/49173",
+    )
+
+
+# -- Katib trials -------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def config_error_job_katib_trial_objective_metric_not_in_logs() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 20, 11, 20, tzinfo=timezone.utc))
+    ns, exp = "ml-team-profile", "iris-log"
+    name = f"{exp}-8xnppxc5"
+    host = "worker-pool-b-7"
+    trial: Obj = {
+        "apiVersion": "kubeflow.org/v1beta1",
+        "kind": "Trial",
+        "metadata": object_meta(ns, "Trial", name, at(0), labels={"katib.kubeflow.org/experiment": exp}),
+        "spec": {
+            "objective": {"type": "maximize", "goal": 0.99, "objectiveMetricName": "accuracy"},
+            "metricsCollector": {
+                "collector": {"kind": "File"},
+                "source": {"fileSystemPath": {"kind": "File", "path": "/var/log/katib/metrics.log"}},
+            },
+            "parameterAssignments": [{"name": "neighbors", "value": "7"}],
+            "primaryContainerName": "training-container",
+        },
+        "status": {
+            "startTime": ts(at(1)),
+            "completionTime": ts(at(75)),
+            "conditions": [
+                job_condition("Created", at(0), "TrialCreated", "Trial is created"),
+                job_condition("Running", at(75), "TrialRunning", "Trial is running", status=False),
+                job_condition("MetricsUnavailable", at(75), "TrialMetricsUnavailable", "Metrics are not available"),
+            ],
+            "observation": {
+                "metrics": [{"name": "accuracy", "latest": "unavailable", "min": "unavailable", "max": "unavailable"}]
+            },
+        },
+    }
+    done = at(74)
+    train = Container(
+        "training-container",
+        "registry.corp.example/katib-sklearn:v4",
+        command=["sh", "-c"],
+        args=[
+            "python3 /app/iris_log.py --neighbors=7 1>/var/log/katib/metrics.log 2>&1 && echo completed > "
+            "/var/log/katib/$$$$.pid"
+        ],
+        resources={"limits": {"cpu": "4", "memory": "10Gi"}, "requests": {"cpu": "2", "memory": "6Gi"}},
+        mounts=[{"name": "metrics-volume", "mountPath": "/var/log/katib"}],
+        state=terminated(0, at(12), done - timedelta(seconds=4)),
+    )
+    collector = Container(
+        "metrics-logger-and-collector",
+        "docker.io/kubeflowkatib/file-metrics-collector:v0.15.0",
+        args=[
+            "-t",
+            name,
+            "-m",
+            "accuracy",
+            "-o-type",
+            "maximize",
+            "-s-db",
+            "katib-db-manager.kubeflow:6789",
+            "-path",
+            "/var/log/katib/metrics.log",
+            "-format",
+            "TEXT",
+        ],
+        resources={"limits": {"cpu": "500m", "memory": "100Mi"}, "requests": {"cpu": "50m", "memory": "10Mi"}},
+        mounts=[{"name": "metrics-volume", "mountPath": "/var/log/katib"}],
+        state=terminated(0, at(12), done),
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(1),
+        container=train,
+        conditions=[
+            job_condition(
+                "SuccessCriteriaMet", done, "CompletionsReached", "Reached expected number of succeeded pods"
+            ),
+            job_condition("Complete", done, "CompletionsReached", "Reached expected number of succeeded pods"),
+        ],
+        succeeded=1,
+        start=at(1),
+        completion=done,
+        owner=owner_ref(trial),
+    )
+    p = job_pod(
+        job,
+        [train, collector],
+        created=at(2),
+        phase="Succeeded",
+        node=host,
+        scheduled=at(3),
+        volumes=[{"name": "metrics-volume", "emptyDir": {}}],
+        annotations={"sidecar.istio.io/inject": "false"},
+        qos="Burstable",
+    )
+    pod_name = p["metadata"]["name"]
+    collector_log = text(
+        f"I1020 11:20:13.418011      14 main.go:396] Trial Name: {name}",
+        "I1020 11:21:09.904113      14 main.go:139] Loading iris dataset: 150 samples, 4 features",
+        "I1020 11:21:09.904190      14 main.go:139] Training KNeighborsClassifier(n_neighbors=7)",
+        "I1020 11:21:10.002201      14 main.go:139] Accuracy: 0.9666666666666667",
+        "I1020 11:21:10.102517      14 main.go:455] Objective metric accuracy is not found in training logs, "
+        'unavailable value is reported. metric:<name:"accuracy" value:"unavailable" >',
+        "I1020 11:21:10.118342      14 main.go:471] Metrics reported. :",
+        'metric_logs:<time_stamp:"0001-01-01T00:00:00Z" metric:<name:"accuracy" value:"unavailable" > >',
+    )
+    events = [
+        event(trial, "JobCreated", f"Job {name} has been created", at(1), type_="Normal", component="trial-controller"),
+        event(
+            trial,
+            "JobRunning",
+            f"Job {name} is running: ",
+            at(2),
+            type_="Normal",
+            component="trial-controller",
+            count=2,
+        ),
+        event(
+            trial,
+            "MetricsUnavailable",
+            f"Metrics are not available for Job {name}",
+            at(75),
+            component="trial-controller",
+            count=2,
+        ),
+    ]
+    return CaseSpec(
+        id="config-error-job-katib-trial-objective-metric-not-in-logs",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=pod_name,
+        evidence="is not found in training logs",
+        description="A Katib trial's training job completes, but the program prints 'Accuracy: 0.97' while the "
+        "File metrics collector's default TEXT filter expects 'accuracy=0.97'; the collector finds no objective "
+        "metric, reports 'unavailable' and the trial ends MetricsUnavailable, useless to the experiment.",
+        objects=[job, p, trial, *events],
+        logs={f"{pod_name}/training-container": "", f"{pod_name}/metrics-logger-and-collector": collector_log},
+        captured=at(900),
+        title="Katib trial ends MetricsUnavailable: 'Objective metric accuracy is not found in training logs, "
+        "unavailable value is reported'",
+        source="https://github.com/kubeflow/katib/issues/2175",
     )

@@ -10,6 +10,7 @@ from agent.engine.rules import judge
 from agent.engine.signatures import builtin_catalogue
 from agent.evaluation import load_case
 from collectors.collecting import MAX_NODES, Target, choose_logs, failed_nodes, pod_facts
+from collectors.evidence import ContainerFacts
 from collectors.kinds import resolve_kind
 from collectors.snapshot import SnapshotSource
 from tests.builders import evidence, log, pod, terminated
@@ -159,3 +160,18 @@ def test_the_logs_read_a_failure_first_and_a_run_that_exited_0_last_within_the_b
     failed = pod("t-worker-0", terminated(1, -9), role="worker", index=0)
     assert choose_logs([done, failed], max_logs=5) == [("t-worker-0", "main", False), ("t-master-0", "main", False)]
     assert choose_logs([done, failed], max_logs=1) == [("t-worker-0", "main", False)]
+
+
+def test_every_container_of_a_run_that_exited_0_is_read_after_the_first_of_each_pod() -> None:
+    # A Katib trial: the trainer beside the metrics collector printed nothing wrong; the
+    # collector says the objective metric was never found. Both exited 0.
+    trial = pod("trial-0", terminated(0, -5), role="worker", index=0)
+    collector = ContainerFacts(name="metrics-logger-and-collector", current=terminated(0, -4))
+    trial = trial.model_copy(update={"containers": [*trial.containers, collector]})
+    other = pod("trial-1", terminated(0, -6), role="worker", index=1)
+    assert choose_logs([trial, other], max_logs=5) == [
+        ("trial-0", "main", False),
+        ("trial-1", "main", False),
+        ("trial-0", "metrics-logger-and-collector", False),
+    ]
+    assert choose_logs([trial, other], max_logs=2) == [("trial-0", "main", False), ("trial-1", "main", False)]
