@@ -459,7 +459,20 @@ def _former_current(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
     the workload are failing now and began to within ``CASCADE_WINDOW`` after it (a rank
     preempted and recreated while the others time out waiting for it). A pod replaced by
     one that runs fine is history (unless the job stalled when it went: rules.decide)."""
-    return not evidence.pods or _cascade_after(f, evidence, timeline)
+    return not evidence.pods or _cascade_after(f, evidence, timeline) or _ended_the_workload(f, evidence, timeline)
+
+
+def _ended_the_workload(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:
+    """The workload failed within ``CASCADE_WINDOW`` after ``f`` while none of its pods is
+    failing: the pod that went is the replica its operator counted as failed (a TFJob whose
+    evaluator was deleted by hand, its other replicas still training)."""
+    w = evidence.workload
+    if f.time is None or w.status != "Failed" or any(timeline.failing(p) for p in evidence.pods):
+        return False
+    return any(
+        c.type == "Failed" and c.status == "True" and c.time is not None and f.time <= c.time <= f.time + CASCADE_WINDOW
+        for c in w.conditions
+    )
 
 
 def _cascade_after(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:

@@ -752,6 +752,21 @@ def _killed_after_the_failure() -> Evidence:
     )
 
 
+def _replica_deleted_failed_the_job(deleted: float) -> Evidence:
+    """A replica deleted by hand ``deleted`` minutes ago (its Killing event on a uid no pod has
+    now) and the job Failed a minute ago, the other replicas still training."""
+    gone = event("Killing", "Stopping container main", obj="t-worker-1", type_="Normal", first=deleted)
+    return evidence(
+        [
+            pod("t-master-0", running(started=-60), role="master", index=0),
+            pod("t-worker-0", running(started=-60), role="worker", index=0),
+        ],
+        conditions=[condition("Failed", reason="JobFailed", message="1 Worker replica(s) failed.", time=-1)],
+        events=[gone.model_copy(update={"object_uid": "old"})],
+        logs=[log("t-master-0", TRAINING), log("t-worker-0", TRAINING)],
+    )
+
+
 def _gpu_fell_off_the_bus() -> Evidence:
     """The rank on node n-2 died without a word; the node's event says why."""
 
@@ -902,6 +917,12 @@ ROWS = {
     "a stall warning training got past": Row(_stall_warning_then_progress(), "healthy", None, healthy=True),
     "a former rank preempted, recreated under its name": Row(_former_rank_preempted(), "preempted", "t-worker-1"),
     "pods killed after the failure are history": Row(_killed_after_the_failure(), "application-error", "t-master-0"),
+    "a replica deleted by hand just before the job failed": Row(
+        _replica_deleted_failed_the_job(-2), "killed-externally", "t-worker-1"
+    ),
+    "a replica deleted by hand long before the job failed: history": Row(
+        _replica_deleted_failed_the_job(-100), "unknown", None
+    ),
     "the node says its GPU fell off the bus": Row(_gpu_fell_off_the_bus(), "gpu-hardware-error", "t-worker-0"),
     "a GPU pod that cannot use its GPU": Row(_gpu_pod_on_cpu(1), "cuda-error", "t-0"),
     "a CPU pod's CUDA warning means nothing": Row(_gpu_pod_on_cpu(0), "healthy", None, healthy=True),
