@@ -234,7 +234,7 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         (
             'ValueError: Input 0 of layer "item_tower" is incompatible with the layer: expected axis -1 of input '
             "shape to have value 256, but received input with shape (None, 128)",
-            ["python-exception"],
+            ["shape-mismatch"],  # Keras' input check: the job's own, read as the shapes it names
         ),
         ("ValueError: Target modules ['q_proj', 'v_proj'] not found in the base model.", ["python-exception"]),
         # A port taken: a server's own (Python's socket, ZeroMQ) or the rendezvous store's.
