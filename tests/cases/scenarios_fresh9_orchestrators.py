@@ -556,3 +556,101 @@ def healthy_rayjob_node_marked_dead_after_autoscaler_scale_down() -> CaseSpec:
         "been marked dead because the detector has missed too many heartbeats from it' while the job runs on",
         source="https://github.com/ray-project/ray/issues/15467",
     )
+
+
+@SCENARIOS.add
+def oom_killed_pod_flyte_task_subprocess_killed_pod_succeeded() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 9, 0, 42, tzinfo=timezone.utc))
+    ns, execution = "research-development", "fb914714b21564db2842"
+    name = f"{execution}-n0-0"
+    host = "ip-10-105-5-28.us-east-2.compute.internal"
+    wf: Obj = {
+        "apiVersion": "flyte.lyft.com/v1alpha1",
+        "kind": "FlyteWorkflow",
+        "metadata": object_meta(ns, "FlyteWorkflow", execution, at(0)),
+    }
+    state = terminated(0, at(8), at(16))
+    state["terminated"]["reason"] = "OOMKilled"
+    c = Container(
+        name,
+        "registry.corp.example/research/oom-repro:7c1d2e0",
+        args=[
+            "pyflyte-execute",
+            "--inputs",
+            f"s3://flyte-metadata/metadata/propeller/research-development-{execution}/n0/data/inputs.pb",
+            "--output-prefix",
+            f"s3://flyte-metadata/metadata/propeller/research-development-{execution}/n0/data/0",
+            "--resolver",
+            "flytekit.core.python_auto_container.default_task_resolver",
+            "--",
+            "task-module",
+            "workflows.oom",
+            "task-name",
+            "subproc_oom",
+        ],
+        resources={"limits": {"memory": "500Mi", "cpu": "2"}, "requests": {"memory": "500Mi", "cpu": "2"}},
+        state=state,
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={
+            "domain": "development",
+            "execution-id": execution,
+            "interruptible": "false",
+            "node-id": "n0",
+            "project": "research",
+            "shard-key": "4",
+            "task-name": "workflows-oom-subproc-oom",
+            "workflow-name": "workflows-oom-workflow",
+        },
+        owner=owner_ref(wf),
+        containers=[c],
+        created=at(0),
+        phase="Succeeded",
+        node=host,
+        scheduled=at(0),
+        qos="Guaranteed",
+    )
+    lines = [
+        "Welcome to Flyte! Version: 1.10.2",
+        "Return code -9",
+        '{"asctime": "2026-11-09 00:42:15,902", "name": "flytekit", "levelname": "ERROR", "message": "Exception '
+        "when executing task workflows.oom.subproc_oom, reason Command '['tail', '/dev/zero']' died with "
+        '<Signals.SIGKILL: 9>."}',
+        '{"asctime": "2026-11-09 00:42:15,903", "name": "flytekit", "levelname": "ERROR", "message": "!! Begin '
+        'Unknown System Error Captured by Flyte !!"}',
+        '{"asctime": "2026-11-09 00:42:15,904", "name": "flytekit", "levelname": "ERROR", "message": "!! End '
+        'Error Captured by Flyte !!"}',
+    ]
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(0),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(p, "Started", f"Started container {name}", at(8), type_="Normal", host=host),
+    ]
+    return CaseSpec(
+        id="oom-killed-pod-flyte-task-subprocess-killed-pod-succeeded",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=name,
+        evidence="OOMKilled",
+        description="A Flyte task runs a subprocess that eats memory; the kernel kills it at the 500Mi limit, "
+        "the task catches the CalledProcessError (return code -9) and re-raises, and pyflyte-execute exits 0, "
+        "so the pod is Succeeded while its container's reason is OOMKilled and Flyte reports the task failed "
+        "without naming the memory.",
+        objects=[wf, p, *events],
+        logs={f"{name}/{name}": stamped(lines, at(9), [6.8, 0.1, 0.0, 0.0])},
+        captured=at(600),
+        title="Flyte task whose subprocess is OOM-killed: the pod completes, its container says OOMKilled, and "
+        "Flyte does not identify the failure as out of memory",
+        source="https://github.com/flyteorg/flyte/issues/4704",
+    )
