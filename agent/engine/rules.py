@@ -3,8 +3,9 @@
 The decision, in order:
 
 1. A workload that succeeded is healthy, whatever its logs said on the way - unless the run
-   that succeeded says it stopped itself because training diverged (signatures marked
-   ``despite_success``): exit code 0 then only means the trainer gave up cleanly.
+   that succeeded says it stopped itself because training diverged, or its container's status
+   says a process in it was OOM-killed (signatures marked ``despite_success``): exit code 0
+   then only means the trainer gave up cleanly, or the wrapper swallowed its task's failure.
 2. Where causes show (signatures of kind ``cause``, current, not printed by a process
    that is still running), the one that showed first decides: its pod is the culprit,
    its category the verdict's. What other pods show afterwards is the cascade. A cause
@@ -86,11 +87,16 @@ def decide(
 
     times = {p.name: failure_time(p, by_pod.get(p.name, []), timeline) for p in evidence.pods}
     if workload.status == "Succeeded":
-        # Only the final run's own log counts (an earlier attempt's error is what the retry
-        # fixed), and only among its last lines: a search that stops a diverging trial and
-        # trains the next (keras-tuner with TerminateOnNaN) has not given up.
+        # Only the final run counts (an earlier attempt's error is what the retry fixed), and
+        # of its log only the last lines: a search that stops a diverging trial and trains the
+        # next (keras-tuner with TerminateOnNaN) has not given up. Its status (OOMKilled on an
+        # exit 0) is about that run as a whole.
         gave_up = strongest(
-            f for f in findings if f.signature.despite_success and not f.previous and _among_last_words(evidence, f)
+            f
+            for f in findings
+            if f.signature.despite_success
+            and not f.previous
+            and (f.source == "status" or _among_last_words(evidence, f))
         )
         if gave_up is not None:
             return _blame(evidence, evidence.pod(gave_up.pod), gave_up, gave_up.time, findings, times, timeline)

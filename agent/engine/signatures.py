@@ -102,8 +102,9 @@ class Signature(BaseModel):
     )
     despite_success: bool = Field(
         False,
-        description="log only, on a cause: decides even when the process that logged it exited 0 and the "
-        "workload succeeded - a trainer that stopped itself early because training diverged",
+        description="log or status, on a cause: decides even when the process that logged it exited 0 and "
+        "the workload succeeded - a trainer that stopped itself early because training diverged, a container "
+        "that exited 0 though a process in it was OOM-killed",
     )
     recasts: list[str] | None = Field(
         None,
@@ -142,8 +143,8 @@ class Signature(BaseModel):
             raise ValueError("while_running and accelerators_only apply to log signatures only")
         if self.recasts is not None and (self.where != "log" or self.category is None):
             raise ValueError("recasts applies to log signatures with a category only")
-        if self.despite_success and (self.where != "log" or self.kind != "cause"):
-            raise ValueError("despite_success applies to log causes only")
+        if self.despite_success and (self.where == "event" or self.kind != "cause"):
+            raise ValueError("despite_success applies to log and status causes only")
         if self.where != "status" and (self.exit_codes is not None or self.subject is not None):
             raise ValueError("exit_codes and subject apply to status signatures only")
         if not (self.pattern or self.reason or self.exit_codes or self.subject):

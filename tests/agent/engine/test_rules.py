@@ -191,6 +191,36 @@ def _succeeded_after_a_run_that_gave_up() -> Evidence:
     )
 
 
+def _succeeded_though_oomkilled() -> Evidence:
+    """A wrapper caught its task's failure and exited 0, but the kernel had killed a process
+    of the container for memory: the status says OOMKilled on the exit 0."""
+    return evidence(
+        [pod("t-master-0", terminated(0, -1, reason="OOMKilled"), role="master", index=0)],
+        status="Succeeded",
+        logs=[log("t-master-0", [*TRAINING, "Return code -9"])],
+        conditions=[condition("Succeeded", reason="PyTorchJobSucceeded", message="succeeded")],
+    )
+
+
+def _succeeded_on_a_retry_after_oomkilled() -> Evidence:
+    """The run before was OOMKilled; the retry that succeeded was not: the retry fixed it."""
+    return evidence(
+        [
+            pod(
+                "t-master-0",
+                terminated(0, -1),
+                role="master",
+                index=0,
+                last=terminated(0, -50, reason="OOMKilled"),
+                restarts=1,
+            )
+        ],
+        status="Succeeded",
+        logs=[log("t-master-0", TRAINING)],
+        conditions=[condition("Succeeded", reason="PyTorchJobSucceeded", message="succeeded")],
+    )
+
+
 def _succeeded_search_that_dropped_a_diverging_trial() -> Evidence:
     """A hyperparameter search stopped one trial on NaN and went on to train the others."""
     trials = [f"Trial {t} Complete [00h 04m 12s] val_loss: 0.{40 + t}" for t in range(60)]
@@ -872,6 +902,12 @@ ROWS = {
     ),
     "succeeded: a search dropped a diverging trial and went on": Row(
         _succeeded_search_that_dropped_a_diverging_trial(), "healthy", None, healthy=True
+    ),
+    "succeeded, but a process was OOM-killed and the wrapper exited 0": Row(
+        _succeeded_though_oomkilled(), "oom-killed", "t-master-0"
+    ),
+    "succeeded on a retry after an OOMKilled exit 0": Row(
+        _succeeded_on_a_retry_after_oomkilled(), "healthy", None, healthy=True
     ),
     "succeeded on a retry after a run stopped on NaN": Row(
         _succeeded_after_a_run_that_gave_up(), "healthy", None, healthy=True

@@ -43,7 +43,7 @@ def test_ids_are_unique_and_patterns_pass_the_check_a_users_pass() -> None:
         ({"id": "x", "kind": "noise", "where": "event", "reason": "A"}, "only log signatures can be noise"),
         (
             {"id": "x", "category": "nan-loss", "where": "event", "reason": "A", "despite_success": True},
-            "despite_success applies to log causes only",
+            "despite_success applies to log and status causes only",
         ),
         (
             {"id": "x", "kind": "hint", "where": "log", "pattern": "a", "recasts": ["no-space-left"]},
