@@ -315,20 +315,7 @@ def status_facts(
             where = f"pod {pod.label} {'init ' if ctr.init else ''}container {ctr.name}"
             cur = ctr.current
             if cur.failed or cur.waiting_on_error or (cur.state == "waiting" and cur.reason in STARTING_REASONS):
-                restarts = f", {ctr.restart_count} restarts" if ctr.restart_count else ""
-                facts.append(
-                    StatusFact(
-                        scope="container",
-                        time=cur.finished_at or pod.started_at or pod.created_at,
-                        pod=pod.name,
-                        container=ctr.name,
-                        kind=cur.state,
-                        reason=cur.reason,
-                        message=cur.message,
-                        exit_code=cur.exit_code,
-                        text=f"{where} {cur.describe()}{restarts}",
-                    )
-                )
+                facts.append(container_fact(pod, ctr))
             last = ctr.last
             if last is not None and last.failed:
                 facts.append(
@@ -360,6 +347,23 @@ def status_facts(
             facts.append(_condition_fact("node", f"node {n.name}", c).model_copy(update={"subject": f"Node {n.name}"}))
     facts.sort(key=lambda f: f.time or NEVER)
     return facts
+
+
+def container_fact(pod: PodFacts, ctr: ContainerFacts) -> StatusFact:
+    """The current state of one container as a status fact."""
+    cur = ctr.current
+    restarts = f", {ctr.restart_count} restarts" if ctr.restart_count else ""
+    return StatusFact(
+        scope="container",
+        time=cur.finished_at or pod.started_at or pod.created_at,
+        pod=pod.name,
+        container=ctr.name,
+        kind=cur.state,
+        reason=cur.reason,
+        message=cur.message,
+        exit_code=cur.exit_code,
+        text=f"pod {pod.label} {'init ' if ctr.init else ''}container {ctr.name} {cur.describe()}{restarts}",
+    )
 
 
 def _condition_fact(scope: Literal["workload", "pod", "related", "node"], subject: str, c: Condition) -> StatusFact:

@@ -16,7 +16,16 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from agent.engine.signatures import Catalogue, Signature
-from collectors.evidence import ContainerFacts, EventFacts, Evidence, LogDigest, LogLine, PodFacts, StatusFact
+from collectors.evidence import (
+    ContainerFacts,
+    EventFacts,
+    Evidence,
+    LogDigest,
+    LogLine,
+    PodFacts,
+    StatusFact,
+    container_fact,
+)
 
 # A restarted container that has been running this long is taken to have recovered from
 # its last failure. Crash loops restart within minutes (back-off caps at 5 minutes).
@@ -333,17 +342,7 @@ def _clean_exits_with_a_reason(evidence: Evidence) -> Iterator[StatusFact]:
         for ctr in pod.containers:
             cur = ctr.current
             if cur.state == "terminated" and cur.exit_code == 0 and cur.reason not in (None, "Completed"):
-                yield StatusFact(
-                    scope="container",
-                    time=cur.finished_at or pod.started_at or pod.created_at,
-                    pod=pod.name,
-                    container=ctr.name,
-                    kind=cur.state,
-                    reason=cur.reason,
-                    message=cur.message,
-                    exit_code=cur.exit_code,
-                    text=f"pod {pod.label} {'init ' if ctr.init else ''}container {ctr.name} {cur.describe()}",
-                )
+                yield container_fact(pod, ctr)
 
 
 def _from_status(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:

@@ -241,125 +241,7 @@ def nccl_error_mpijob_hugectr_ucx_endpoint_timeout() -> CaseSpec:
     )
 
 
-# -- 3. Horovod: one rank ran out of GPU memory, the others were shut down --------------------
-
-
-@SCENARIOS.add
-def gpu_oom_mpijob_horovod_rank1_oom_then_horovod_shut_down() -> CaseSpec:
-    at = Clock(datetime(2026, 6, 17, 17, 0, tzinfo=timezone.utc))
-    name, ns = "gpt2-345m-hvd", "nlp"
-    tf = "/usr/local/lib/python3.5/dist-packages/tensorflow/python"
-    shut = (
-        "Horovod has been shut down. This was caused by an exception on one of the ranks or an attempt to "
-        "allreduce, allgather or broadcast a tensor after one of the ranks finished execution. If the shutdown was "
-        "caused by an exception, you should see the exception in the log before the first shutdown message."
-    )
-    head = [
-        "[1,0]<stdout>:Loading dataset...",
-        "[1,1]<stdout>:Loading dataset...",
-        "[1,0]<stdout>:dataset has 21508864 tokens",
-        "[1,1]<stdout>:dataset has 21508864 tokens",
-        "[1,0]<stdout>:Training...",
-        "[1,1]<stdout>:Training...",
-        "[1,0]<stderr>:2019-06-17 17:13:31.840175: I tensorflow/stream_executor/dso_loader.cc:152] successfully "
-        "opened CUDA library libcublas.so.10.0 locally",
-    ]
-    oom = [
-        "[1,1]<stderr>:2019-06-17 17:13:42.247910: W tensorflow/core/common_runtime/bfc_allocator.cc:271] " + "*" * 100,
-        "[1,1]<stderr>:2019-06-17 17:13:42.247944: W tensorflow/core/framework/op_kernel.cc:1273] OP_REQUIRES failed "
-        "at strided_slice_op.cc:139 : Resource exhausted: OOM when allocating tensor with shape[2,1023,50257] and "
-        "type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc",
-        "[1,1]<stderr>:",
-        "[1,1]<stderr>:Traceback (most recent call last):",
-        f'[1,1]<stderr>:  File "{tf}/client/session.py", line 1334, in _do_call',
-        "[1,1]<stderr>:    return fn(*args)",
-        f'[1,1]<stderr>:  File "{tf}/client/session.py", line 1319, in _run_fn',
-        "[1,1]<stderr>:    options, feed_dict, fetch_list, target_list, run_metadata)",
-        f'[1,1]<stderr>:  File "{tf}/client/session.py", line 1407, in _call_tf_sessionrun',
-        "[1,1]<stderr>:    run_metadata)",
-        "[1,1]<stderr>:tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor "
-        "with shape[2,1023,50257] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator "
-        "GPU_0_bfc",
-        "[1,1]<stderr>:\t [[{{node strided_slice_1}} = StridedSlice[Index=DT_INT32, T=DT_FLOAT, begin_mask=5, "
-        "ellipsis_mask=0, end_mask=5, new_axis_mask=0, shrink_axis_mask=0, "
-        '_device="/job:localhost/replica:0/task:0/device:GPU:0"](model/Reshape_1, strided_slice_1/stack, '
-        "strided_slice_1/stack_1, strided_slice_1/stack_2)]]",
-        "[1,1]<stderr>:Hint: If you want to see a list of allocated tensors when OOM happens, add "
-        "report_tensor_allocations_upon_oom to RunOptions for current allocation info.",
-    ]
-    cascade = [
-        "[1,0]<stderr>:2019-06-17 17:13:42.351602: W tensorflow/core/framework/op_kernel.cc:1273] OP_REQUIRES failed "
-        f"at mpi_ops.cc:422 : Aborted: {shut}",
-        "[1,0]<stderr>:Traceback (most recent call last):",
-        f'[1,0]<stderr>:  File "{tf}/client/session.py", line 1334, in _do_call',
-        "[1,0]<stderr>:    return fn(*args)",
-        f"[1,0]<stderr>:tensorflow.python.framework.errors_impl.AbortedError: {shut}",
-        "[1,0]<stderr>:\t [[{{node DistributedAdamOptimizer_Allreduce/HorovodAllreduce_gradients_model_h23_mlp_"
-        "c_proj_MatMul_grad_MatMul_1_0}}]]",
-    ]
-    lines = [*head, *oom, *cascade, *_mpirun_exit(18406, 1)]
-    gaps = [0.5, 0.0, 21.0, 0.0, 3.0, 0.0, 5.0, 10.4] + [0.0] * 14 + [0.1] + [0.0] * 5 + [1.2] + [0.0] * 12
-    objects, logs, launcher = mpijob_v2(
-        at=at,
-        name=name,
-        ns=ns,
-        image="registry.corp.example/nlp/gpt-2-horovod:tf1.12-cuda10.0",
-        launcher_cmd=[
-            "mpirun",
-            "-np",
-            "2",
-            "-bind-to",
-            "none",
-            "-map-by",
-            "slot",
-            "-x",
-            "NCCL_DEBUG=WARN",
-            "-x",
-            "PYTHONPATH=src",
-            "-mca",
-            "pml",
-            "ob1",
-            "-mca",
-            "btl",
-            "^openib",
-            "python",
-            "train-horovod.py",
-            "--dataset",
-            "/data/corpus.npz",
-            "--model_name",
-            "345M",
-            "--batch_size",
-            "2",
-        ],
-        workers=2,
-        slots=1,
-        plan=MPIPlan(launcher_state=terminated(1, at(60), at(125)), launcher_log=stamped(lines, at(66), gaps)),
-        worker_resources=gpu(1, "60Gi", "8"),
-    )
-    return CaseSpec(
-        id="gpu-oom-mpijob-horovod-rank1-oom-then-horovod-shut-down",
-        kind="MPIJob",
-        name=name,
-        namespace=ns,
-        healthy=False,
-        category="gpu-oom",
-        culprit=launcher,
-        evidence="OOM when allocating tensor with shape[2,1023,50257]",
-        description="GPT-2 345M fine-tuning with Horovod on two workers of one 16 GB GPU each, batch size 2. Rank 1 "
-        "runs out of GPU memory in its first step (ResourceExhaustedError: OOM when allocating tensor with "
-        "shape[2,1023,50257]); Horovod shuts down and rank 0's allreduce fails with 'Horovod has been shut down', "
-        "the message that points back at the exception before it. mpirun aborts the job. Lower the batch size or "
-        "use memory-saving gradients.",
-        objects=objects,
-        logs=logs,
-        captured=at(900),
-        title="strided_slice_op: Resource exhausted: OOM when allocating tensor with shape[2,1023,50257] on one "
-        "rank, Horovod has been shut down on the other",
-        source="https://github.com/horovod/horovod/issues/1152",
-    )
-
-
-# -- 4. NCCL socket transport: message truncated between ranks ---------------------------------
+# -- 3. NCCL socket transport: message truncated between ranks ---------------------------------
 
 
 @SCENARIOS.add
@@ -451,7 +333,7 @@ def nccl_error_pytorchjob_nccl_socket_message_truncated() -> CaseSpec:
     )
 
 
-# -- 5. Gloo: the master's address resolves to loopback ---------------------------------------
+# -- 4. Gloo: the master's address resolves to loopback ---------------------------------------
 
 
 @SCENARIOS.add
