@@ -499,3 +499,198 @@ def healthy_pod_vllm_prompt_over_context_length_answered_400() -> CaseSpec:
         "context length is 16384 tokens. However, you requested 122946 tokens' and answers 400, still serving",
         source="https://github.com/vllm-project/vllm/issues/20409",
     )
+
+
+@SCENARIOS.add
+def config_error_pod_triton_trtllm_tensor_parallel_engine_without_mpirun() -> CaseSpec:
+    at = Clock(datetime(2023, 11, 14, 9, 10, tzinfo=timezone.utc))
+    deployment, ns, host = "baichuan2-7b-trtllm", "llm-serving", "gpu-a10-node-2"
+    c = Container(
+        "tritonserver",
+        "nvcr.io/nvidia/tritonserver:23.10-trtllm-python-py3",
+        command=["tritonserver"],
+        args=["--model-repository=/tensorrtllm_backend/triton_model_repo", "--log-verbose=0"],
+        ports=[
+            {"name": "http", "containerPort": 8000, "protocol": "TCP"},
+            {"name": "grpc", "containerPort": 8001, "protocol": "TCP"},
+            {"name": "metrics", "containerPort": 8002, "protocol": "TCP"},
+        ],
+        resources=gpu(2, "64Gi", "16"),
+        mounts=[{"name": "engines", "mountPath": "/tensorrtllm_backend"}],
+        state=_crash_loop("tritonserver", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(1180), at(1201)),
+        restarts=7,
+    )
+    p, name = _serving(
+        at, deployment, ns, host, c, {"name": "engines", "persistentVolumeClaim": {"claimName": "trtllm-engines"}}
+    )
+    lib = "/opt/tritonserver/backends/tensorrtllm/libtriton_tensorrtllm.so"
+    frames = [
+        f"1       0x7f06d27ff645 {lib}(+0x17645) [0x7f06d27ff645]",
+        f"2       0x7f06d280c48b {lib}(+0x2448b) [0x7f06d280c48b]",
+        f"3       0x7f06d283e9e2 {lib}(+0x569e2) [0x7f06d283e9e2]",
+        f"4       0x7f06d28395f5 {lib}(+0x515f5) [0x7f06d28395f5]",
+        f"5       0x7f06d28374db {lib}(+0x4f4db) [0x7f06d28374db]",
+        f"6       0x7f06d281b182 {lib}(+0x33182) [0x7f06d281b182]",
+        "7       0x7f06d281b235 TRITONBACKEND_ModelInstanceInitialize + 101",
+        "8       0x7f07859a1926 /opt/tritonserver/bin/../lib/libtritonserver.so(+0x1ad926) [0x7f07859a1926]",
+        "19      0x7f07859c38b2 /opt/tritonserver/bin/../lib/libtritonserver.so(+0x3cd8b2) [0x7f07859c38b2]",
+        "20      0x7f0785064253 /usr/lib/x86_64-linux-gnu/libstdc++.so.6(+0xdc253) [0x7f0785064253]",
+        "21      0x7f0784df4ac3 /usr/lib/x86_64-linux-gnu/libc.so.6(+0x94ac3) [0x7f0784df4ac3]",
+        "22      0x7f0784e85bf4 clone + 68",
+    ]
+    assertion = (
+        "[TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp "
+        "(/app/tensorrt_llm/cpp/tensorrt_llm/runtime/worldConfig.cpp:80)"
+    )
+    prev = text(
+        "I1114 09:29:52.117402 6946 pinned_memory_manager.cc:241] Pinned memory pool is created at "
+        "'0x7f0740000000' with size 268435456",
+        "I1114 09:29:52.118735 6946 cuda_memory_manager.cc:107] CUDA memory pool is created on device 0 with size "
+        "67108864",
+        "I1114 09:29:52.118744 6946 cuda_memory_manager.cc:107] CUDA memory pool is created on device 1 with size "
+        "67108864",
+        "I1114 09:29:52.347061 6946 model_lifecycle.cc:461] loading: preprocessing:1",
+        "I1114 09:29:52.347110 6946 model_lifecycle.cc:461] loading: postprocessing:1",
+        "I1114 09:29:52.347152 6946 model_lifecycle.cc:461] loading: tensorrt_llm:1",
+        "I1114 09:29:52.395527 6946 python_be.cc:2199] TRITONBACKEND_ModelInstanceInitialize: preprocessing_0_0 "
+        "(CPU device 0)",
+        "I1114 09:29:52.395913 6946 python_be.cc:2199] TRITONBACKEND_ModelInstanceInitialize: postprocessing_0_0 "
+        "(CPU device 0)",
+        "[TensorRT-LLM][WARNING] max_tokens_in_paged_kv_cache is not specified, will use default value",
+        "[TensorRT-LLM][WARNING] batch_scheduler_policy parameter was not found or is invalid (must be "
+        "max_utilization or guaranteed_no_evict)",
+        "[TensorRT-LLM][WARNING] kv_cache_free_gpu_mem_fraction is not specified, will use default value of 0.9 or "
+        "max_tokens_in_paged_kv_cache",
+        "I1114 09:29:54.102775 6946 model_lifecycle.cc:818] successfully loaded 'postprocessing'",
+        "I1114 09:29:54.117215 6946 model_lifecycle.cc:818] successfully loaded 'preprocessing'",
+        "E1114 09:30:00.910920 6946 model_lifecycle.cc:621] failed to load 'tensorrt_llm' version 1: Internal: "
+        f"unexpected error when creating modelInstanceState: {assertion}",
+        *frames,
+        "I1114 09:30:00.911004 6946 model_lifecycle.cc:756] failed to load 'tensorrt_llm'",
+        "E1114 09:30:00.911183 6946 model_repository_manager.cc:563] Invalid argument: ensemble 'ensemble' depends "
+        "on 'tensorrt_llm' which has no loaded version. Model 'tensorrt_llm' loading failed with error: version 1 "
+        f"is at UNAVAILABLE state: Internal: unexpected error when creating modelInstanceState: {assertion}",
+        "I1114 09:30:01.895051 6945 server.cc:619]",
+        "I1114 09:30:01.895623 6946 server.cc:662]",
+        "+----------------+---------+--------------------------------------------------------------------------+",
+        "| Model          | Version | Status                                                                   |",
+        "+----------------+---------+--------------------------------------------------------------------------+",
+        "| postprocessing | 1       | READY                                                                    |",
+        "| preprocessing  | 1       | READY                                                                    |",
+        "| tensorrt_llm   | 1       | UNAVAILABLE: Internal: unexpected error when creating modelInstanceState: |",
+        "|                |         | [TensorRT-LLM][ERROR] Assertion failed: mpiSize == tp * pp               |",
+        "+----------------+---------+--------------------------------------------------------------------------+",
+        "I1114 09:30:01.962174 6946 server.cc:307] Waiting for in-flight requests to complete.",
+        "I1114 09:30:01.962188 6946 server.cc:323] Timeout 30: Found 0 model versions that have in-flight inferences",
+        "I1114 09:30:01.963117 6946 server.cc:338] All models are stopped, unloading models",
+        "error: creating server: Internal - failed to load all models",
+    )
+    events = [_backoff(p, "tritonserver", at, 150, 1210, 26)]
+    return CaseSpec(
+        id="config-error-pod-triton-trtllm-tensor-parallel-engine-without-mpirun",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="mpiSize == tp * pp",
+        description="The TensorRT-LLM engine was built for two-way tensor parallelism, but the pod starts a single "
+        "tritonserver process; the backend needs one MPI rank per GPU of the engine (mpirun -n 2, or the "
+        "backend's launch_triton_server.py --world_size 2), finds a world of one and refuses the model, so Triton "
+        "exits. The launch command is wrong, not the engine.",
+        objects=[p, *events],
+        logs={f"{name}/tritonserver.previous": prev},
+        captured=at(1230),
+        title="Triton with a 2-way tensor-parallel TensorRT-LLM engine started without mpirun: '[TensorRT-LLM][ERROR] "
+        "Assertion failed: mpiSize == tp * pp', 'failed to load all models'",
+        source="https://github.com/triton-inference-server/tensorrtllm_backend/issues/129",
+    )
+
+
+@SCENARIOS.add
+def network_error_pod_sglang_tokenizer_download_rate_limited_never_ready() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 26, 8, 20, tzinfo=timezone.utc))
+    deployment, ns, host = "qwen3-8b-sglang", "llm-serving", "gpu-h100-node-6"
+    c = Container(
+        "sglang",
+        "lmsysorg/sglang:v0.5.9-cu129",
+        command=["python3", "-m", "sglang.launch_server"],
+        args=["--model-path", "Qwen/Qwen3-8B", "--host", "0.0.0.0", "--port", "30000"],
+        ports=[{"name": "http", "containerPort": 30000, "protocol": "TCP"}],
+        resources=gpu(1, "80Gi", "12"),
+        mounts=[{"name": "hf-cache", "mountPath": "/root/.cache/huggingface"}],
+        probes=_http_probe("/health_generate", 30000, kinds=("readinessProbe",), delay=30, period=10),
+        state=running(at(15)),
+        ready=False,
+    )
+    p, name = _serving(at, deployment, ns, host, c, {"name": "hf-cache", "emptyDir": {}})
+    site = "/usr/local/lib/python3.12/dist-packages"
+    start = [
+        "[2026-03-26 08:20:31] server_args=ServerArgs(model_path='Qwen/Qwen3-8B', tokenizer_path='Qwen/Qwen3-8B', "
+        "tokenizer_mode='auto', host='0.0.0.0', port=30000, tp_size=1, mem_fraction_static=0.871)",
+        "[2026-03-26 08:20:40] Using default HuggingFace chat template with detected content format: string",
+        "[2026-03-26 08:20:49] Load weight begin. avail mem=78.62 GB",
+        "[2026-03-26 08:21:02] DetokenizerManager hit an exception: Traceback (most recent call last):",
+        f'  File "{site}/sglang/srt/managers/detokenizer_manager.py", line 290, in run_detokenizer_process',
+        "    manager = DetokenizerManager(server_args, port_args)",
+        f'  File "{site}/sglang/srt/managers/detokenizer_manager.py", line 97, in __init__',
+        "    self.tokenizer = get_tokenizer(",
+        f'  File "{site}/huggingface_hub/utils/_http.py", line 482, in hf_raise_for_status',
+        "    raise _format(HfHubHTTPError, str(e), response) from e",
+        "httpx.HTTPStatusError: Client error '429 Too Many Requests' for url "
+        "'https://huggingface.co/api/models/Qwen/Qwen3-8B/tree/main/additional_chat_templates?recursive=false"
+        "&expand=false'",
+        "",
+        "During handling of the above exception, another exception occurred:",
+        "",
+        "Traceback (most recent call last):",
+        f'  File "{site}/transformers/tokenization_utils_base.py", line 2343, in _from_pretrained',
+        "    tokenizer = cls(*init_inputs, **init_kwargs)",
+        "OSError: Unable to load vocabulary from file. Please check that the provided vocabulary is accessible and "
+        "not corrupted.",
+        "",
+        "Process Process-2:",
+        "Traceback (most recent call last):",
+        '  File "/usr/lib/python3.12/multiprocessing/process.py", line 314, in _bootstrap',
+        "    self.run()",
+        '  File "/usr/lib/python3.12/multiprocessing/process.py", line 108, in run',
+        "    self._target(*self._args, **self._kwargs)",
+        f'  File "{site}/sglang/srt/managers/detokenizer_manager.py", line 296, in run_detokenizer_process',
+        "    manager.maybe_clear_socket_mapping()",
+        "UnboundLocalError: cannot access local variable 'manager' where it is not associated with a value",
+        "[2026-03-26 08:21:14] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=63.21 GB, "
+        "mem usage=15.41 GB.",
+        "[2026-03-26 08:21:15] KV Cache is allocated. #tokens: 440115, K size: 30.22 GB, V size: 30.22 GB",
+        "[2026-03-26 08:21:33] Capture cuda graph end. Time elapsed: 17.58 s. mem usage=0.62 GB. avail mem=1.73 GB.",
+        "[2026-03-26 08:21:35] INFO:     Started server process [1]",
+        "[2026-03-26 08:21:35] INFO:     Waiting for application startup.",
+        "[2026-03-26 08:21:35] INFO:     Application startup complete.",
+        "[2026-03-26 08:21:35] INFO:     Uvicorn running on http://0.0.0.0:30000 (Press CTRL+C to quit)",
+    ]
+    probes = [
+        f"[2026-03-26 {8 + (96 + 10 * i) // 3600:02d}:{((96 + 10 * i) % 3600) // 60:02d}:{(96 + 10 * i) % 60:02d}] "
+        f'INFO:     10.42.6.1:{38764 + 7 * i} - "GET /health_generate HTTP/1.1" 503 Service Unavailable'
+        for i in range(120)
+    ]
+    return CaseSpec(
+        id="network-error-pod-sglang-tokenizer-download-rate-limited-never-ready",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="network-error",
+        culprit=name,
+        evidence="429 Too Many Requests",
+        description="SGLang's detokenizer process asks the Hugging Face hub for the model's files at start, is "
+        "answered 429 Too Many Requests, cannot load the tokenizer and dies; its handler then fails itself, so the "
+        "server is never told and stays up half-dead, answering 503 on /health_generate for twenty minutes. The hub "
+        "refused the download: use a token, a local model path or a pre-filled cache.",
+        objects=[p],
+        logs={f"{name}/sglang": text(*start, *probes)},
+        captured=at(96 + 10 * 120 + 5),
+        title="SGLang never becomes ready after 'DetokenizerManager hit an exception: ... 429 Too Many Requests', "
+        "'OSError: Unable to load vocabulary from file', /health_generate 503 Service Unavailable",
+        source="https://github.com/sgl-project/sglang/pull/21471",
+    )
