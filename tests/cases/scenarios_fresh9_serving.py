@@ -392,7 +392,7 @@ def gpu_oom_pod_ollama_model_buffer_larger_than_gpu() -> CaseSpec:
         healthy=False,
         category="gpu-oom",
         culprit=name,
-        evidence="cudaMalloc failed: out of memory",
+        evidence="unable to allocate CUDA0 buffer",
         description="Ollama itself runs and answers its probe, but every request for DeepSeek V3 starts a llama "
         "runner that asks the 24 GiB RTX 3090 for a 35 GiB buffer and dies with cudaMalloc out of memory, so each "
         "chat ends in a 500. The model's layers on the GPU have to fit its memory (fewer GPU layers, a smaller "
