@@ -65,6 +65,18 @@ def _serving(at: Clock, deployment: str, ns: str, host: str, c: Container, *volu
     return p, p["metadata"]["name"]
 
 
+def _kubectl_stamped(lines: list[str]) -> str:
+    """``kubectl logs --timestamps`` of a server that stamps its own lines ``[YYYY-MM-DD HH:MM:SS]``:
+    each line at its own stamp, or at the last one before it (a traceback's lines)."""
+    out, when = [], None
+    for line in lines:
+        if line.startswith("[20"):
+            when = datetime.strptime(line[1:20], "%Y-%m-%d %H:%M:%S").replace(tzinfo=timezone.utc)
+        assert when is not None, line
+        out.append(stamped([line], when, 0))
+    return "".join(out)
+
+
 # -- the server never starts -----------------------------------------------------------------------
 
 
@@ -688,7 +700,7 @@ def network_error_pod_sglang_tokenizer_download_rate_limited_never_ready() -> Ca
         "server is never told and stays up half-dead, answering 503 on /health_generate for twenty minutes. The hub "
         "refused the download: use a token, a local model path or a pre-filled cache.",
         objects=[p],
-        logs={f"{name}/sglang": text(*start, *probes)},
+        logs={f"{name}/sglang": _kubectl_stamped([*start, *probes])},
         captured=at(96 + 10 * 120 + 5),
         title="SGLang never becomes ready after 'DetokenizerManager hit an exception: ... 429 Too Many Requests', "
         "'OSError: Unable to load vocabulary from file', /health_generate 503 Service Unavailable",
