@@ -75,6 +75,10 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh9_platform,
         scenarios_fresh9_scheduling,
         scenarios_fresh9_serving,
+        scenarios_fresh10_scheduling,
+        scenarios_fresh10_serving,
+        scenarios_fresh10_training,
+        scenarios_fresh10_workflows,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -133,6 +137,10 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh9_platform,
         scenarios_fresh9_scheduling,
         scenarios_fresh9_serving,
+        scenarios_fresh10_scheduling,
+        scenarios_fresh10_serving,
+        scenarios_fresh10_training,
+        scenarios_fresh10_workflows,
     ):
         found.extend(module.SCENARIOS)
     return found
