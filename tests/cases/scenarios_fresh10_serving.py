@@ -9,6 +9,7 @@ expected.yaml.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Any
 
 from tests.cases.builders import (
     CaseSpec,
@@ -17,14 +18,14 @@ from tests.cases.builders import (
     Obj,
     Scenarios,
     cpu_only,
-    event,
     gpu,
     running,
     stamped,
     terminated,
     text,
 )
-from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _http_probe, _rs_name, _rs_pod
+from tests.cases.scenarios_fresh9_serving import _serving
+from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _http_probe, _rs_name
 
 SCENARIOS = Scenarios()
 
@@ -44,14 +45,13 @@ def _triton_pod(
     image: str,
     repo: str,
     claim: str,
-    *,
     resources: Obj,
-    state: Obj,
-    last: Obj | None = None,
+    *,
+    ran: tuple[float, float] | None = None,
     restarts: int = 0,
-    ready: bool = False,
 ) -> tuple[Obj, str]:
-    """A Deployment's tritonserver pod serving the model repository on a claim mounted at ``repo``."""
+    """A Deployment's tritonserver pod serving the model repository on a claim mounted at ``repo``: backing
+    off after it exited 1 over ``ran`` (seconds), or, without ``ran``, running and Ready since ``at(12)``."""
     c = Container(
         "tritonserver",
         image,
@@ -61,23 +61,12 @@ def _triton_pod(
         resources=resources,
         mounts=[{"name": "model-repo", "mountPath": repo}],
         probes=_http_probe("/v2/health/ready", 8000, kinds=("readinessProbe",), delay=10, period=10),
-        state=state,
-        last=last or {},
+        state=_crash_loop("tritonserver", _rs_name(deployment, ns), ns) if ran else running(at(12)),
+        last=terminated(1, at(ran[0]), at(ran[1])) if ran else {},
         restarts=restarts,
-        ready=ready,
+        ready=ran is None,
     )
-    p = _rs_pod(
-        deployment,
-        ns,
-        [c],
-        created=at(0),
-        phase="Running",
-        node=host,
-        scheduled=at(1),
-        qos="Guaranteed",
-        volumes=[{"name": "model-repo", "persistentVolumeClaim": {"claimName": claim}}],
-    )
-    return p, p["metadata"]["name"]
+    return _serving(at, deployment, ns, host, c, {"name": "model-repo", "persistentVolumeClaim": {"claimName": claim}})
 
 
 def _triton_banner(version: str, build: str, server: str) -> list[str]:
@@ -105,6 +94,22 @@ def _triton_exit(stamp: str, pid: int) -> list[str]:
     ]
 
 
+def _exits(p: Obj, prev: str, at: Clock, backoff: tuple[float, float, int], **spec: Any) -> CaseSpec:
+    """The case of a crash-looping tritonserver pod ``p`` whose last run logged ``prev`` (the kubelet backing
+    off over ``backoff``: first, last, count); ``spec`` holds the rest: id, category, evidence, texts."""
+    name = p["metadata"]["name"]
+    return CaseSpec(
+        kind="Pod",
+        name=name,
+        namespace=p["metadata"]["namespace"],
+        healthy=False,
+        culprit=name,
+        objects=[p, _backoff(p, "tritonserver", at, *backoff)],
+        logs={f"{name}/tritonserver.previous": prev},
+        **spec,
+    )
+
+
 # -- the server never starts -----------------------------------------------------------------------
 
 
@@ -121,9 +126,8 @@ def config_error_pod_triton_trtllm_model_configs_with_unfilled_template_fields()
         "nvcr.io/nvidia/tritonserver:24.03-trtllm-python-py3",
         repo,
         "trtllm-model-repo",
-        resources=gpu(1, "32Gi", "8"),
-        state=_crash_loop("tritonserver", _rs_name(deployment, ns), ns),
-        last=terminated(1, at(1004), at(1007)),
+        gpu(1, "32Gi", "8"),
+        ran=(1004, 1007),
         restarts=7,
     )
     pb = (
@@ -169,22 +173,18 @@ def config_error_pod_triton_trtllm_model_configs_with_unfilled_template_fields()
         "I0407 20:46:47.043811 111 metrics.cc:877] Collecting metrics for GPU 0: NVIDIA A10G",
         *_triton_exit("0407 20:46:47.051940", 111),
     )
-    events = [_backoff(p, "tritonserver", at, 90, 1010, 31)]
-    return CaseSpec(
+    return _exits(
+        p,
+        prev,
+        at,
+        (90, 1010, 31),
         id="config-error-pod-triton-trtllm-model-configs-with-unfilled-template-fields",
-        kind="Pod",
-        name=name,
-        namespace=ns,
-        healthy=False,
         category="config-error",
-        culprit=name,
         evidence="Expected integer, got: $",
         description="The tensorrtllm_backend model repository was copied from the templates without running "
         "fill_template.py, so every config.pbtxt still holds ${...} placeholders where numbers belong; Triton "
         "cannot parse a single model configuration, loads nothing and exits. The model configuration is wrong, not "
         "the engine or the image.",
-        objects=[p, *events],
-        logs={f"{name}/tritonserver.previous": prev},
         captured=at(1030),
         title="Triton TensorRT-LLM model repository with unfilled template fields: 'Error parsing text-format "
         "inference.ModelConfig: 29:17: Expected integer, got: $', 'Poll failed for model directory'",
@@ -205,9 +205,8 @@ def cuda_error_pod_triton_tensorrt_plan_built_on_another_gpu() -> CaseSpec:
         "nvcr.io/nvidia/tritonserver:23.05-py3",
         repo,
         "detector-model-repo",
-        resources=gpu(1, "16Gi", "4"),
-        state=_crash_loop("tritonserver", _rs_name(deployment, ns), ns),
-        last=terminated(1, at(905), at(913)),
+        gpu(1, "16Gi", "4"),
+        ran=(905, 913),
         restarts=6,
     )
     cause = (
@@ -264,22 +263,18 @@ def cuda_error_pod_triton_tensorrt_plan_built_on_another_gpu() -> CaseSpec:
         "I0713 10:15:10.748213 1 metrics.cc:817] Collecting metrics for GPU 0: Tesla T4",
         *_triton_exit("0713 10:15:10.749630", 1),
     )
-    events = [_backoff(p, "tritonserver", at, 60, 915, 29)]
-    return CaseSpec(
+    return _exits(
+        p,
+        prev,
+        at,
+        (60, 915, 29),
         id="cuda-error-pod-triton-tensorrt-plan-built-on-another-gpu",
-        kind="Pod",
-        name=name,
-        namespace=ns,
-        healthy=False,
         category="cuda-error",
-        culprit=name,
         evidence="incompatible device",
         description="The model.plan was built with trtexec on an Ampere GPU (compute 8.6) and served from a T4 "
         "(compute 7.5); a TensorRT engine only deserialises on the GPU architecture it was built for, so Triton "
         "cannot create the engine and exits. Rebuild the plan on the serving GPU type (or pin the pod to nodes of "
         "the GPU it was built on).",
-        objects=[p, *events],
-        logs={f"{name}/tritonserver.previous": prev},
         captured=at(930),
         title="Triton 23.05 on a T4 loading a TensorRT plan built on an sm86 GPU: 'The engine plan file is "
         "generated on an incompatible device, expecting compute 7.5 got compute 8.6, please rebuild.'",
@@ -300,9 +295,8 @@ def dependency_error_pod_triton_trtllm_image_without_onnxruntime_backend() -> Ca
         "nvcr.io/nvidia/tritonserver:25.06-trtllm-python-py3",
         repo,
         "speech-model-repo",
-        resources=gpu(1, "32Gi", "8"),
-        state=_crash_loop("tritonserver", _rs_name(deployment, ns), ns),
-        last=terminated(1, at(1203), at(1209)),
+        gpu(1, "32Gi", "8"),
+        ran=(1203, 1209),
         restarts=8,
     )
     err = (
@@ -311,7 +305,7 @@ def dependency_error_pod_triton_trtllm_image_without_onnxruntime_backend() -> Ca
     )
     prev = text(
         *_triton_banner("25.06", "179165340", "2.59.0"),
-        "I0813 07:20:05.318207 1 pinned_memory_manager.cc:277] \"Pinned memory pool is created at "
+        'I0813 07:20:05.318207 1 pinned_memory_manager.cc:277] "Pinned memory pool is created at '
         "'0x7f5c7e000000' with size 268435456\"",
         'I0813 07:20:05.318596 1 cuda_memory_manager.cc:107] "CUDA memory pool is created on device 0 with size '
         '67108864"',
@@ -322,22 +316,22 @@ def dependency_error_pod_triton_trtllm_image_without_onnxruntime_backend() -> Ca
         f"E0813 07:20:05.328021 1 model_lifecycle.cc:654] \"failed to load 'ambernet' version 1: {err}\"",
         "I0813 07:20:05.328060 1 model_lifecycle.cc:789] \"failed to load 'ambernet'\"",
         "I0813 07:20:06.912475 1 model_lifecycle.cc:849] \"successfully loaded 'speech_postprocess'\"",
-        'I0813 07:20:06.912630 1 server.cc:604] ',
+        "I0813 07:20:06.912630 1 server.cc:604] ",
         "+------------------+------+",
         "| Repository Agent | Path |",
         "+------------------+------+",
         "+------------------+------+",
         "",
-        'I0813 07:20:06.912672 1 server.cc:631] ',
+        "I0813 07:20:06.912672 1 server.cc:631] ",
         "+---------+-------------------------------------------------------+------------------------------------+",
         "| Backend | Path                                                  | Config                             |",
         "+---------+-------------------------------------------------------+------------------------------------+",
-        "| python  | /opt/tritonserver/backends/python/libtriton_python.so | {\"cmdline\":{\"auto-complete-config\": |",
-        "|         |                                                       | \"true\",\"backend-directory\":\"/opt/t |",
-        "|         |                                                       | ritonserver/backends\"}}            |",
+        '| python  | /opt/tritonserver/backends/python/libtriton_python.so | {"cmdline":{"auto-complete-config": |',
+        '|         |                                                       | "true","backend-directory":"/opt/t |',
+        '|         |                                                       | ritonserver/backends"}}            |',
         "+---------+-------------------------------------------------------+------------------------------------+",
         "",
-        'I0813 07:20:06.912709 1 server.cc:674] ',
+        "I0813 07:20:06.912709 1 server.cc:674] ",
         "+--------------------+---------+------------------------------------------------------------------------+",
         "| Model              | Version | Status                                                                 |",
         "+--------------------+---------+------------------------------------------------------------------------+",
@@ -352,27 +346,23 @@ def dependency_error_pod_triton_trtllm_image_without_onnxruntime_backend() -> Ca
         'I0813 07:20:06.991308 1 server.cc:345] "All models are stopped, unloading models"',
         'I0813 07:20:06.991320 1 server.cc:352] "Timeout 30: Found 1 live models and 0 in-flight non-inference '
         'requests"',
-        'I0813 07:20:08.119023 1 model_lifecycle.cc:636] "successfully unloaded \'speech_postprocess\' version 1"',
+        "I0813 07:20:08.119023 1 model_lifecycle.cc:636] \"successfully unloaded 'speech_postprocess' version 1\"",
         'I0813 07:20:08.991437 1 server.cc:352] "Timeout 29: Found 0 live models and 0 in-flight non-inference '
         'requests"',
         "error: creating server: Internal - failed to load all models",
     )
-    events = [_backoff(p, "tritonserver", at, 100, 1215, 33)]
-    return CaseSpec(
+    return _exits(
+        p,
+        prev,
+        at,
+        (100, 1215, 33),
         id="dependency-error-pod-triton-trtllm-image-without-onnxruntime-backend",
-        kind="Pod",
-        name=name,
-        namespace=ns,
-        healthy=False,
         category="dependency-error",
-        culprit=name,
         evidence="unable to find backend library for backend 'onnxruntime'",
         description="An ONNX model (backend: onnxruntime) is served from the TensorRT-LLM flavour of the Triton "
         "image, which ships only the tensorrtllm and python backends; /opt/tritonserver/backends has no "
         "onnxruntime directory, the model cannot load and Triton exits. Use the general tritonserver image (or "
         "add the onnxruntime backend to this one).",
-        objects=[p, *events],
-        logs={f"{name}/tritonserver.previous": prev},
         captured=at(1230),
         title="Triton 25.06 TensorRT-LLM container loading an ONNX model: \"failed to load 'ambernet' version 1: "
         "Invalid argument: unable to find backend library for backend 'onnxruntime'\"",
@@ -396,9 +386,7 @@ def healthy_pod_triton_cpu_only_warns_cuda_driver_insufficient() -> CaseSpec:
         "nvcr.io/nvidia/tritonserver:22.08-py3",
         repo,
         "bert-model-repo",
-        resources=cpu_only("8Gi", "4"),
-        state=running(at(12)),
-        ready=True,
+        cpu_only("8Gi", "4"),
     )
     start = [
         *_triton_banner("22.08", "42766143", "2.25.0")[1:8],
@@ -417,8 +405,7 @@ def healthy_pod_triton_cpu_only_warns_cuda_driver_insufficient() -> CaseSpec:
         '{"cmdline":{"auto-complete-config":"true","min-compute-capability":"6.000000","backend-directory":'
         '"/opt/tritonserver/backends","default-max-batch-size":"4"}}',
         "I0919 05:30:14.843495 1 onnxruntime.cc:2563] TRITONBACKEND_ModelInitialize: bert_ner (version 1)",
-        "I0919 05:30:15.391257 1 onnxruntime.cc:2606] TRITONBACKEND_ModelInstanceInitialize: bert_ner_0 (CPU "
-        "device 0)",
+        "I0919 05:30:15.391257 1 onnxruntime.cc:2606] TRITONBACKEND_ModelInstanceInitialize: bert_ner_0 (CPU device 0)",
         "I0919 05:30:16.702118 1 model_lifecycle.cc:693] successfully loaded 'bert_ner' version 1",
         "I0919 05:30:16.702260 1 server.cc:561]",
         "+------------------+------+",
