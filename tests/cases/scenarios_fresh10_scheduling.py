@@ -40,16 +40,29 @@ from tests.cases.builders import (
 SCENARIOS = Scenarios()
 
 
-def _suspended(at: datetime) -> Obj:
-    """The condition the Job controller writes while Kueue keeps a Job suspended."""
+def _suspended(at: datetime, *, suspended: bool = True) -> Obj:
+    """The Suspended condition the Job controller writes while Kueue holds a Job (or once it resumed it)."""
     return {
         "type": "Suspended",
-        "status": "True",
-        "reason": "JobSuspended",
-        "message": "Job suspended",
+        "status": "True" if suspended else "False",
+        "reason": "JobSuspended" if suspended else "JobResumed",
+        "message": "Job suspended" if suspended else "Job resumed",
         "lastProbeTime": ts(at),
         "lastTransitionTime": ts(at),
     }
+
+
+def _created_workload(job: Obj, wl: Obj, at: datetime) -> Obj:
+    """Kueue's event on a Job when it creates the Job's Workload."""
+    ns = job["metadata"]["namespace"]
+    return event(
+        job,
+        "CreatedWorkload",
+        f"Created Workload: {ns}/{wl['metadata']['name']}",
+        at,
+        type_="Normal",
+        component="kueue-job-controller",
+    )
 
 
 # -- Kueue: the ClusterQueue names ResourceFlavors that do not exist, so it is inactive ------------------
@@ -88,14 +101,7 @@ def quota_exceeded_job_kueue_clusterqueue_inactive_missing_flavor() -> CaseSpec:
     wl["status"]["resourceRequests"] = [{"name": "main", "resources": {"cpu": "3", "memory": "600Mi"}}]
     events = [
         event(job, "Suspended", "Job suspended", at(1), type_="Normal", component="job-controller"),
-        event(
-            job,
-            "CreatedWorkload",
-            f"Created Workload: {ns}/{wl['metadata']['name']}",
-            at(1),
-            type_="Normal",
-            component="kueue-job-controller",
-        ),
+        _created_workload(job, wl, at(1)),
         event(wl, "Pending", why, at(2), last=at(1790), count=34, type_="Normal", component="kueue-admission"),
     ]
     return CaseSpec(
@@ -311,16 +317,7 @@ def healthy_job_kueue_admitted_flavor_considered_nofit() -> CaseSpec:
     job["spec"]["template"]["metadata"]["annotations"] = {
         "kueue.x-k8s.io/podset-required-topology": "cloud.google.com/gce-topology-block"
     }
-    job["status"]["conditions"] = [
-        {
-            "type": "Suspended",
-            "status": "False",
-            "reason": "JobResumed",
-            "message": "Job resumed",
-            "lastProbeTime": ts(at(5)),
-            "lastTransitionTime": ts(at(5)),
-        }
-    ]
+    job["status"]["conditions"] = [_suspended(at(5), suspended=False)]
     reserved = (
         f"Quota reserved in ClusterQueue {cq}, wait time since queued was 4s; Flavors considered: main: "
         'default(NoFit;Flavor "default" does not support TopologyAwareScheduling)'
@@ -368,14 +365,7 @@ def healthy_job_kueue_admitted_flavor_considered_nofit() -> CaseSpec:
         if i == 0:
             logs[f"{p['metadata']['name']}/trainer"] = stamped([*head, *body], at(72), [1.0] * 4 + [4.3])
     events = [
-        event(
-            job,
-            "CreatedWorkload",
-            f"Created Workload: {ns}/{wl['metadata']['name']}",
-            at(1),
-            type_="Normal",
-            component="kueue-job-controller",
-        ),
+        _created_workload(job, wl, at(1)),
         event(wl, "QuotaReserved", reserved, at(5), type_="Normal", component="kueue-admission"),
         event(wl, "Admitted", admitted, at(5), type_="Normal", component="kueue-admission"),
         event(
