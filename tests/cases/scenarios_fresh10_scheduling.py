@@ -23,16 +23,16 @@ from tests.cases.builders import (
     gpu,
     indexed_job_pod,
     job_condition,
-    job_pod,
     kubeflow_job,
     kubeflow_pod,
     kueue_workload,
     metav1_condition,
-    node,
+    object_meta,
     owner_ref,
     podgroup_condition,
     running,
     stamped,
+    suffix,
     ts,
     uid,
 )
@@ -407,69 +407,99 @@ def healthy_job_kueue_admitted_flavor_considered_nofit() -> CaseSpec:
     )
 
 
-# -- the device plugin on the GPU node advertises no GPU: nvidia.com/gpu is Insufficient everywhere ---------
+# -- Kueue suspends the child Jobs of a JobSet in a namespace it does not manage ----------------------
 
 
 @SCENARIOS.add
-def unschedulable_job_gpu_node_advertises_no_gpus() -> CaseSpec:
-    at = Clock(datetime(2026, 11, 25, 11, 18, tzinfo=timezone.utc))
-    name, ns = "llama-lora-ft", "ml-dev"
-    image = "registry.example/ml/peft-trainer:0.13-cu121"
+def quota_exceeded_jobset_child_jobs_suspended_by_kueue_unmanaged_namespace() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 27, 13, 2, tzinfo=timezone.utc))
+    name, ns = "sleep-job-x5ffx", "test"
     ctr = Container(
-        "train",
-        image,
-        command=["python", "finetune.py", "--model", "/models/llama-3-8b", "--lora-r", "16"],
-        resources={
-            "limits": {"nvidia.com/gpu": "1"},
-            "requests": {"cpu": "4", "memory": "32Gi", "nvidia.com/gpu": "1"},
+        "sleep",
+        "registry.k8s.io/e2e-test-images/agnhost:2.53",
+        command=["sleep"],
+        args=["100s"],
+        resources={"requests": {"cpu": "1", "memory": "200Mi"}},
+    )
+    replicated = ("driver", "workers")
+    jobset = {
+        "apiVersion": "jobset.x-k8s.io/v1alpha2",
+        "kind": "JobSet",
+        "metadata": object_meta(ns, "JobSet", name, at(0)),
+        "spec": {
+            "suspend": False,
+            "network": {"enableDNSHostnames": True, "subdomain": name},
+            "replicatedJobs": [
+                {
+                    "name": rj,
+                    "replicas": 1,
+                    "template": {
+                        "spec": {
+                            "parallelism": 1,
+                            "completions": 1,
+                            "backoffLimit": 0,
+                            "completionMode": "Indexed",
+                            "template": {"spec": {"restartPolicy": "Never", "containers": [ctr.spec()]}},
+                        }
+                    },
+                }
+                for rj in replicated
+            ],
+            "successPolicy": {"operator": "All"},
+            "startupPolicy": {"startupPolicyOrder": "AnyOrder"},
         },
-    )
-    job = batch_job(name=name, namespace=ns, created=at(0), container=ctr, active=1, start=at(1), conditions=[])
-    why = (
-        "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are available: 1 No "
-        "preemption victims found for incoming pod."
-    )
-    p = job_pod(
-        job,
-        [Container("train", image, command=ctr.command, resources=ctr.resources)],
-        created=at(1),
-        phase="Pending",
-        unschedulable=why,
-        qos="Burstable",
-    )
-    gpu_node = node(
-        "gpu-worker-01",
-        at(-86400 * 3),
-        capacity={"cpu": "32", "ephemeral-storage": "959786032Ki", "memory": "263776540Ki", "pods": "110"},
-        labels={"nvidia.com/gpu.present": "true", "node-role.kubernetes.io/worker": ""},
-    )
-    events = [
-        event(
+        "status": {
+            "restarts": 0,
+            "replicatedJobsStatus": [
+                {"name": rj, "ready": 0, "succeeded": 0, "failed": 0, "active": 0, "suspended": 1} for rj in replicated
+            ],
+        },
+    }
+    objects: list[Obj] = [jobset]
+    for rj in replicated:
+        child = f"{name}-{rj}-0"
+        job = batch_job(
+            name=child,
+            namespace=ns,
+            created=at(1),
+            container=ctr,
+            suspend=True,
+            completion_mode="Indexed",
+            owner=owner_ref(jobset),
+            labels={
+                "jobset.sigs.k8s.io/jobset-name": name,
+                "jobset.sigs.k8s.io/replicatedjob-name": rj,
+                "jobset.sigs.k8s.io/replicatedjob-replicas": "1",
+                "jobset.sigs.k8s.io/job-index": "0",
+                "jobset.sigs.k8s.io/restart-attempt": "0",
+            },
+            conditions=[],
+        )
+        job["status"]["conditions"] = [_suspended(at(3))]
+        gone = f"{child}-0-{suffix(child, 'pod')}"
+        objects += [
             job,
-            "SuccessfulCreate",
-            f"Created pod: {p['metadata']['name']}",
-            at(1),
-            type_="Normal",
-            component="job-controller",
-        ),
-        event(p, "FailedScheduling", why, at(1), last=at(2700), count=46, component="default-scheduler"),
-    ]
+            event(job, "SuccessfulCreate", f"Created pod: {gone}", at(2), type_="Normal", component="job-controller"),
+            event(job, "Suspended", "Job suspended", at(3), type_="Normal", component="job-controller"),
+            event(job, "SuccessfulDelete", f"Deleted pod: {gone}", at(3), type_="Normal", component="job-controller"),
+        ]
     return CaseSpec(
-        id="unschedulable-job-gpu-node-advertises-no-gpus",
-        kind="Job",
+        id="quota-exceeded-jobset-child-jobs-suspended-by-kueue-unmanaged-namespace",
+        kind="JobSet",
         name=name,
         namespace=ns,
         healthy=False,
-        category="unschedulable",
-        culprit=p["metadata"]["name"],
-        evidence="Insufficient nvidia.com/gpu",
-        description="The cluster's one worker has a GPU (nvidia-smi works on the host), but the NVIDIA device "
-        "plugin on it started, found no devices and waits indefinitely, so the node advertises no "
-        "nvidia.com/gpu at all. The pod asking for one GPU is Pending for 45 minutes: every node is "
-        "Insufficient nvidia.com/gpu and there is nothing to preempt.",
-        objects=[job, p, gpu_node, *events],
-        captured=at(2720),
-        title="Pod Pending: '0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are "
-        "available: 1 No preemption victims found for incoming pod.' - the device plugin advertises no GPUs",
-        source="https://github.com/NVIDIA/k8s-device-plugin/issues/348",
+        category="quota-exceeded",
+        culprit=None,
+        evidence="Job suspended",
+        description="Kueue runs with manageJobsWithoutQueueName: true and a managedJobsNamespaceSelector that "
+        "excludes the namespace 'test'. A JobSet created there is not suspended and carries no queue name, "
+        "yet Kueue's Job webhook suspends its child Jobs: their first pods are deleted again, no Workload is "
+        "ever created (the namespace is not managed), so nothing will resume them. The JobSet waits forever "
+        "with every replicated Job suspended.",
+        objects=objects,
+        captured=at(960),
+        title="Kueue suspends the child Jobs of a JobSet in a namespace its managedJobsNamespaceSelector excludes "
+        "(manageJobsWithoutQueueName: true): the JobSet is not suspended, its Jobs stay Suspended",
+        source="https://github.com/kubernetes-sigs/kueue/issues/7649",
     )
