@@ -14,16 +14,21 @@ from tests.cases.builders import (
     CaseSpec,
     Clock,
     Container,
+    Obj,
     Scenarios,
     cpu_only,
     digest,
     event,
+    object_meta,
+    owner_ref,
+    pod,
     stamped,
     terminated,
     text,
+    ts,
 )
 from tests.cases.scenarios_fresh7_pipelines import _step_failed, _step_pod, _workflow
-from tests.cases.scenarios_fresh9_pipelines import _argo_wait
+from tests.cases.scenarios_fresh9_pipelines import _argo_wait, _owner
 from tests.cases.scenarios_real_application import _spark_app, _spark_pod
 
 SCENARIOS = Scenarios()
@@ -363,4 +368,292 @@ def healthy_pod_spark_driver_executor_deleted_and_replaced() -> CaseSpec:
         title="Spark on Kubernetes replaces a deleted executor: 'Received delete pod ...-exec-1 event', "
         "'Requesting 1 additional executor(s) from the cluster manager', and the job still finishes",
         source="https://github.com/apache-spark-on-k8s/spark/pull/244",
+    )
+
+
+# -- Tekton -----------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def permission_denied_pod_tekton_git_init_could_not_read_username() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 14, 15, 17, 20, tzinfo=timezone.utc))
+    ns, tr = "ci-builds", "app-build-run-x7k2p"
+    pod_name = f"{tr}-pod-m4r9q"
+    git_image = "gcr.io/tekton-releases/github.com/tektoncd/pipeline/cmd/git-init:v0.12.1"
+    exited = (
+        f'"step-git-source-clone" exited with code 1 (image: "docker-pullable://{git_image.split(":")[0]}@sha256:'
+        f'{digest(git_image)}"); for logs run: kubectl -n {ns} logs {pod_name} -c step-git-source-clone'
+    )
+    taskrun = _owner(
+        "tekton.dev/v1beta1",
+        "TaskRun",
+        ns,
+        tr,
+        at,
+        {
+            "podName": pod_name,
+            "startTime": ts(at(0)),
+            "completionTime": ts(at(21)),
+            "conditions": [
+                {
+                    "type": "Succeeded",
+                    "status": "False",
+                    "reason": "Failed",
+                    "message": exited,
+                    "lastTransitionTime": ts(at(21)),
+                }
+            ],
+        },
+    )
+
+    def step(name: str, image: str, entry: str, args: list[str], state: Obj) -> Container:
+        return Container(
+            name,
+            image,
+            command=["/tekton/tools/entrypoint"],
+            args=[
+                "-wait_file",
+                "/tekton/downward/ready",
+                "-post_file",
+                f"/tekton/tools/{name}",
+                "-termination_path",
+                "/tekton/termination",
+                "-entrypoint",
+                entry,
+                "--",
+                *args,
+            ],
+            mounts=[
+                {"name": "tekton-internal-tools", "mountPath": "/tekton/tools"},
+                {"name": "tekton-internal-workspace", "mountPath": "/workspace"},
+                {"name": "tekton-internal-home", "mountPath": "/tekton/home"},
+            ],
+            state=state,
+        )
+
+    tools = Container(
+        "place-tools",
+        "gcr.io/tekton-releases/github.com/tektoncd/pipeline/cmd/entrypoint:v0.12.1",
+        command=["cp", "/ko-app/entrypoint", "/tekton/tools/entrypoint"],
+        mounts=[{"name": "tekton-internal-tools", "mountPath": "/tekton/tools"}],
+        state=terminated(0, at(4), at(4)),
+    )
+    creds = Container(
+        "credential-initializer",
+        "gcr.io/tekton-releases/github.com/tektoncd/pipeline/cmd/creds-init:v0.12.1",
+        command=["/ko-app/creds-init"],
+        args=["-ssh-git=ssh-key=github.corp.example"],
+        mounts=[{"name": "tekton-internal-home", "mountPath": "/tekton/home"}],
+        state=terminated(0, at(5), at(5)),
+    )
+    steps = [
+        step(
+            "step-git-source-clone",
+            git_image,
+            "/ko-app/git-init",
+            [
+                "-url",
+                "https://github.corp.example/platform/app.git",
+                "-revision",
+                "master",
+                "-path",
+                "/workspace/source",
+            ],
+            terminated(1, at(8), at(10)),
+        ),
+        step(
+            "step-build",
+            "registry.corp.example/ci/maven:3.6-jdk-11",
+            "mvn",
+            ["-B", "-f", "/workspace/source/pom.xml", "package"],
+            terminated(1, at(11), at(11)),
+        ),
+    ]
+    p = pod(
+        name=pod_name,
+        namespace=ns,
+        labels={
+            "app.kubernetes.io/managed-by": "tekton-pipelines",
+            "tekton.dev/task": "app-build",
+            "tekton.dev/taskRun": tr,
+        },
+        owner=owner_ref(taskrun),
+        containers=steps,
+        init=[creds, tools],
+        created=at(2),
+        phase="Failed",
+        node="ocp-app-node-3",
+        scheduled=at(3),
+        service_account="build-bot",
+        annotations={"pipeline.tekton.dev/release": "v0.12.1", "tekton.dev/ready": "READY"},
+        volumes=[
+            {"name": "tekton-internal-tools", "emptyDir": {}},
+            {"name": "tekton-internal-workspace", "emptyDir": {}},
+            {"name": "tekton-internal-home", "emptyDir": {}},
+        ],
+        qos="BestEffort",
+    )
+    git_log = text(
+        '{"level":"warn","ts":1590679054.1125467,"caller":"logging/config.go:69","msg":"Fetch GitHub commit ID '
+        'from kodata failed: \\"KO_DATA_PATH\\" does not exist or is empty"}',
+        '{"level":"error","ts":1590679054.7200413,"caller":"git/git.go:41","msg":"Error running git [fetch '
+        "--recurse-submodules=yes --depth=1 origin --update-head-ok --force master]: exit status 128\\nfatal: could "
+        'not read Username for \'https://github.corp.example\':  No such device or address\\n","stacktrace":'
+        '"github.com/tektoncd/pipeline/pkg/git.run\\n\\tgithub.com/tektoncd/pipeline/pkg/git/git.go:41\\n'
+        "github.com/tektoncd/pipeline/pkg/git.Fetch\\n\\tgithub.com/tektoncd/pipeline/pkg/git/git.go:116\\n"
+        'main.main\\n\\tgithub.com/tektoncd/pipeline/cmd/git-init/main.go:53\\nruntime.main\\n\\truntime/proc.go:203"}',
+        '{"level":"fatal","ts":1590679054.7201803,"caller":"git-init/main.go:54","msg":"Error fetching git '
+        'repository: exit status 128","stacktrace":"main.main\\n\\tgithub.com/tektoncd/pipeline/cmd/git-init/'
+        'main.go:54\\nruntime.main\\n\\truntime/proc.go:203"}',
+    )
+    events = [
+        event(taskrun, "Started", "", at(0), type_="Normal", component="TaskRun"),
+        event(
+            taskrun,
+            "Running",
+            "Not all Steps in the Task have finished executing",
+            at(7),
+            type_="Normal",
+            component="TaskRun",
+        ),
+        event(taskrun, "Failed", exited, at(21), component="TaskRun"),
+    ]
+    return CaseSpec(
+        id="permission-denied-pod-tekton-git-init-could-not-read-username",
+        kind="Pod",
+        name=pod_name,
+        namespace=ns,
+        healthy=False,
+        category="permission-denied",
+        culprit=pod_name,
+        evidence="could not read Username",
+        description="The TaskRun clones a private repository over HTTPS, but the only credential its service "
+        "account carries is an SSH key for that host, so git gets no HTTPS credentials and, with no terminal to "
+        "prompt on, gives up with 'could not read Username'; the git-init step exits 1 and the build step after "
+        "it is skipped. Use an SSH URL for the key, or add a basic-auth Secret annotated for the https host.",
+        objects=[p, taskrun, *events],
+        logs={f"{pod_name}/step-git-source-clone": git_log},
+        captured=at(600),
+        title="Tekton git resource clone of an enterprise GitHub repository fails: 'fatal: could not read Username "
+        "for https://...: No such device or address'",
+        source="https://github.com/tektoncd/pipeline/issues/2703",
+    )
+
+
+# -- Flyte ------------------------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def healthy_pod_flyte_task_secret_cache_sync_timeout_then_ran() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 26, 9, 48, 30, tzinfo=timezone.utc))
+    ns, execution = "quant-research-development", "f3kq8zr1vx7m2dn5bw9c"
+    name = f"{execution}-n1-0"
+    wf: Obj = {
+        "apiVersion": "flyte.lyft.com/v1alpha1",
+        "kind": "FlyteWorkflow",
+        "metadata": object_meta(ns, "FlyteWorkflow", execution, at(0)),
+    }
+    prefix = f"s3://flyte-metadata/metadata/propeller/quant-research-development-{execution}/n1/data"
+    c = Container(
+        "primary",
+        "registry.corp.example/research/backtest:2023.10.3",
+        args=[
+            "pyflyte-execute",
+            "--inputs",
+            f"{prefix}/inputs.pb",
+            "--output-prefix",
+            f"{prefix}/0",
+            "--raw-output-data-prefix",
+            "s3://flyte-data/raw/fc/" + execution,
+            "--resolver",
+            "flytekit.core.python_auto_container.default_task_resolver",
+            "--",
+            "task-module",
+            "research.backtest",
+            "task-name",
+            "run_shard",
+        ],
+        env=[{"name": "FLYTE_SECRETS_DEFAULT_DIR", "value": "/etc/flyte/secrets"}],
+        mounts=[{"name": "market-data-token", "mountPath": "/etc/flyte/secrets/market-data", "readOnly": True}],
+        resources=cpu_only("2Gi", "1"),
+        state=terminated(0, at(210), at(412)),
+    )
+    p = pod(
+        name=name,
+        namespace=ns,
+        labels={
+            "domain": "development",
+            "execution-id": execution,
+            "interruptible": "false",
+            "node-id": "n1",
+            "project": "quant-research",
+            "shard-key": "4",
+            "task-name": "research-backtest-run-shard",
+            "workflow-name": "research-workflows-backtest-all",
+        },
+        owner=owner_ref(wf),
+        containers=[c],
+        created=at(3),
+        phase="Succeeded",
+        node="ip-10-40-12-77.ec2.internal",
+        scheduled=at(4),
+        qos="Guaranteed",
+        volumes=[{"name": "market-data-token", "secret": {"secretName": "market-data-token"}}],
+    )
+    sync = "Error: failed to sync secret cache: timed out waiting for the condition"
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to ip-10-40-12-77.ec2.internal",
+            at(4),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Pulled",
+            'Container image "registry.corp.example/research/backtest:2023.10.3" already present on machine',
+            at(7),
+            last=at(200),
+            count=2,
+            type_="Normal",
+            field_path="spec.containers{primary}",
+        ),
+        event(p, "Failed", sync, at(130), field_path="spec.containers{primary}"),
+        event(
+            p, "Created", "Created container primary", at(208), type_="Normal", field_path="spec.containers{primary}"
+        ),
+        event(
+            p, "Started", "Started container primary", at(210), type_="Normal", field_path="spec.containers{primary}"
+        ),
+    ]
+    lines = [
+        "Welcome to Flyte! Version: 1.10.0",
+        "Loading market data for shard 17 of 64 from s3://research-data/ticks/2023-10/",
+        "Loaded 4,118,203 rows in 38.2s",
+        "Backtest shard 17: 312 strategies, 21 trading days",
+        "Backtest shard 17: 50% done",
+        "Backtest shard 17: 100% done",
+        f"Writing results to s3://flyte-data/raw/fc/{execution}/shard-17.parquet",
+    ]
+    return CaseSpec(
+        id="healthy-pod-flyte-task-secret-cache-sync-timeout-then-ran",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence=None,
+        description="With tens of thousands of task pods launching, the kubelet times out syncing the secret "
+        "cache for this pod's mounted secret and reports CreateContainerConfigError once; it retries, creates "
+        "the container, and the task runs and exits 0. The pod itself is healthy; Flyte's propeller marking the "
+        "task failed from the transient event is the bug the thread reports.",
+        objects=[p, wf, *events],
+        logs={f"{name}/primary": stamped(lines, at(211), [1.0, 38.2, 0.4, 80.0, 78.0, 3.0])},
+        captured=at(600),
+        title='Flyte task pod reports "Error: failed to sync secret cache: timed out waiting for the condition" '
+        "once, then starts and completes",
+        source="https://github.com/flyteorg/flyte/issues/4309",
     )
