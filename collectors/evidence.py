@@ -273,6 +273,19 @@ class Evidence(_Model):
     def status_facts(self) -> list[StatusFact]:
         return status_facts(self.workload, self.pods, self.related, self.nodes)
 
+    def clean_exit_facts(self) -> list[StatusFact]:
+        """Containers that exited 0 yet ended with a reason other than Completed (OOMKilled: a
+        process in them was killed for memory). Status facts leave them out, as successes;
+        only a signature that decides despite success reads them."""
+        return [
+            container_fact(pod, ctr)
+            for pod in self.pods
+            for ctr in pod.containers
+            if ctr.current.state == "terminated"
+            and ctr.current.exit_code == 0
+            and ctr.current.reason not in (None, "Completed")
+        ]
+
 
 def status_facts(
     workload: WorkloadFacts, pods: Iterable[PodFacts], related: Iterable[RelatedFacts], nodes: Iterable[NodeFacts] = ()

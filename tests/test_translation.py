@@ -25,7 +25,7 @@ from agent.engine.verdict import Verdict
 from agent.evaluation import load_case
 from agent.i18n import Translator, translator
 from collectors.collecting import Target
-from collectors.evidence import Evidence, container_fact
+from collectors.evidence import Evidence
 from collectors.fields import pod_summary
 from collectors.snapshot import SnapshotSource
 from tests.conftest import CASES, EXAMPLES, case_dirs
@@ -92,7 +92,7 @@ def workload_words(evidence: Evidence) -> str:
     said += [pod_summary(p) for p in evidence.pods]
     said += [i.describe() for p in evidence.pods for c in p.containers for i in (c.current, c.last) if i]
     said += [text for f in evidence.status_facts() for text in (f.text, f.subject)]
-    said += [container_fact(p, c).text for p in evidence.pods for c in p.containers]  # also a clean exit's
+    said += [f.text for f in evidence.clean_exit_facts()]
     said += [text for e in evidence.events for text in (event_text(e), f"{e.object_kind} {e.object_name}")]
     said += [evidence.workload.ref, *(f"{r.kind} {r.name}" for r in evidence.related)]  # names: "Pod ns/x"
     return "\n".join(flat(s) for s in said)

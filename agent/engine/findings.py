@@ -16,16 +16,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from agent.engine.signatures import Catalogue, Signature
-from collectors.evidence import (
-    ContainerFacts,
-    EventFacts,
-    Evidence,
-    LogDigest,
-    LogLine,
-    PodFacts,
-    StatusFact,
-    container_fact,
-)
+from collectors.evidence import ContainerFacts, EventFacts, Evidence, LogDigest, LogLine, PodFacts
 
 # A restarted container that has been running this long is taken to have recovered from
 # its last failure. Crash loops restart within minutes (back-off caps at 5 minutes).
@@ -334,21 +325,10 @@ def best(signatures: Sequence[Signature], **fact: object) -> list[Signature]:
     return [s for s in hits if s.specificity == top][:1]
 
 
-def _clean_exits_with_a_reason(evidence: Evidence) -> Iterator[StatusFact]:
-    """Containers that exited 0 yet ended with a reason other than Completed (OOMKilled: a
-    process in them was killed for memory). Status facts leave them out, as successes; only
-    a signature that decides despite success reads them."""
-    for pod in evidence.pods:
-        for ctr in pod.containers:
-            cur = ctr.current
-            if cur.state == "terminated" and cur.exit_code == 0 and cur.reason not in (None, "Completed"):
-                yield container_fact(pod, ctr)
-
-
 def _from_status(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:
     despite = [s for s in signatures if s.despite_success]
     facts = [(f, signatures) for f in evidence.status_facts()]
-    facts += [(f, despite) for f in _clean_exits_with_a_reason(evidence)]
+    facts += [(f, despite) for f in evidence.clean_exit_facts()]
     for fact, among in facts:
         hits = best(among, text=fact.text, reason=fact.reason, subject=fact.kind, exit_code=fact.exit_code)
         # A node's condition is about the pods that ran there.
