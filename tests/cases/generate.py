@@ -79,6 +79,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh10_serving,
         scenarios_fresh10_training,
         scenarios_fresh10_workflows,
+        scenarios_fresh11_distributed,
+        scenarios_fresh11_platform,
+        scenarios_fresh11_scheduling,
+        scenarios_fresh11_serving,
+        scenarios_fresh11_training,
+        scenarios_fresh11_workflows,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -141,6 +147,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh10_serving,
         scenarios_fresh10_training,
         scenarios_fresh10_workflows,
+        scenarios_fresh11_distributed,
+        scenarios_fresh11_platform,
+        scenarios_fresh11_scheduling,
+        scenarios_fresh11_serving,
+        scenarios_fresh11_training,
+        scenarios_fresh11_workflows,
     ):
         found.extend(module.SCENARIOS)
     return found
