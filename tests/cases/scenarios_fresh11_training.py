@@ -9,6 +9,344 @@ expected.yaml.
 
 from __future__ import annotations
 
-from tests.cases.builders import Scenarios
+from datetime import datetime, timezone
+
+from tests.cases.builders import CaseSpec, Clock, Scenarios, cpu_only, gpu, node, node_event, text
+from tests.cases.scenarios_real_application import _failed, _tb
+from tests.cases.scenarios_real_training import _job_case
 
 SCENARIOS = Scenarios()
+
+
+_PY39 = "/home/ray/anaconda3/lib/python3.9/site-packages"
+_PY38 = "/opt/conda/lib/python3.8/site-packages"
+
+
+# -- DeepSpeed imported on a CPU-only node: triton 3.2 wants exactly one GPU driver -----------------
+
+
+@SCENARIOS.add
+def dependency_error_job_deepspeed_import_triton_no_active_driver() -> CaseSpec:
+    lines = [
+        "[2026-10-02 07:00:31,138] [WARNING] [real_accelerator.py:181:get_accelerator] Setting accelerator to CPU. "
+        "If you have GPU or other accelerator, we were unable to detect it.",
+        "[2026-10-02 07:00:31,156] [INFO] [real_accelerator.py:222:get_accelerator] Setting ds_accelerator to cpu "
+        "(auto detect)",
+        *_tb(
+            [
+                ("/app/train_text_classifier.py", 14, "<module>", "import deepspeed"),
+                (f"{_PY39}/deepspeed/__init__.py", 25, "<module>", "from . import ops"),
+                (f"{_PY39}/deepspeed/ops/__init__.py", 11, "<module>", "from . import transformer"),
+                (
+                    f"{_PY39}/deepspeed/ops/transformer/__init__.py",
+                    7,
+                    "<module>",
+                    "from .inference.config import DeepSpeedInferenceConfig",
+                ),
+                (
+                    f"{_PY39}/deepspeed/ops/transformer/inference/__init__.py",
+                    7,
+                    "<module>",
+                    "from .triton.ops import *",
+                ),
+                (
+                    f"{_PY39}/deepspeed/ops/transformer/inference/triton/triton_matmul_kernel.py",
+                    51,
+                    "<module>",
+                    "@triton.autotune(",
+                ),
+                (
+                    f"{_PY39}/triton/runtime/autotuner.py",
+                    368,
+                    "decorator",
+                    "return Autotuner(fn, fn.arg_names, configs, key, reset_to_zero, restore_value, pre_hook=pre_hook,",
+                ),
+                (
+                    f"{_PY39}/triton/runtime/autotuner.py",
+                    130,
+                    "__init__",
+                    "self.do_bench = driver.active.get_benchmarker()",
+                ),
+                (f"{_PY39}/triton/runtime/driver.py", 23, "__getattr__", "self._initialize_obj()"),
+                (f"{_PY39}/triton/runtime/driver.py", 20, "_initialize_obj", "self._obj = self._init_fn()"),
+                (
+                    f"{_PY39}/triton/runtime/driver.py",
+                    8,
+                    "_create_driver",
+                    'raise RuntimeError(f"{len(actives)} active drivers ({actives}). There should only be one.")',
+                ),
+            ],
+            "RuntimeError: 0 active drivers ([]). There should only be one.",
+        ),
+    ]
+    return _failed(
+        id="dependency-error-job-deepspeed-import-triton-no-active-driver",
+        day=2,
+        name="text-classifier-ds-driver",
+        ns="ml-train",
+        image="registry.corp.example/ml/ray-deepspeed:2.42-py39",
+        command=["python", "/app/train_text_classifier.py"],
+        resources=cpu_only("16Gi", "4"),
+        lines=lines,
+        gaps=[0.02] * (len(lines) - 1),
+        category="dependency-error",
+        evidence="0 active drivers",
+        description="The CPU-only driver of a DeepSpeed training job (the process that packages the environment "
+        "before the GPU workers start) runs 'import deepspeed'. DeepSpeed 0.16.3 decorates a Triton matmul kernel "
+        "with @triton.autotune at import time, and Triton 3.2.0 (pulled in by torch 2.6) builds its autotuner "
+        "eagerly, asking for the one active GPU driver: on a node without a GPU there is none, so the import "
+        "itself fails with 'RuntimeError: 0 active drivers ([]). There should only be one.' The package versions "
+        "do not fit together on a CPU node - pin triton 3.1 (with torch 2.5) or a DeepSpeed release that imports "
+        "its Triton kernels lazily.",
+        title="import deepspeed crashes on a CPU-only node with deepspeed 0.16.3 and triton 3.2.0: "
+        "'RuntimeError: 0 active drivers ([]). There should only be one.'",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/7028",
+    )
+
+
+# -- DeepSpeed-Chat step 1 on a small host: the training process is killed, launcher says -9 --------
+
+
+@SCENARIOS.add
+def oom_killed_job_deepspeed_chat_opt125m_return_code_9() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 3, 7, 0, tzinfo=timezone.utc))
+    name, ns = "dschat-actor-125m", "rlhf"
+    args = (
+        "['/usr/bin/python3', '-u', 'main.py', '--local_rank=0', '--data_path', 'Dahoas/rm-static', "
+        "'Dahoas/full-hh-rlhf', 'Dahoas/synthetic-instruct-gptj-pairwise', 'yitingxie/rlhf-reward-datasets', "
+        "'openai/webgpt_comparisons', 'stanfordnlp/SHP', '--data_split', '2,4,4', '--model_name_or_path', "
+        "'facebook/opt-125m', '--per_device_train_batch_size', '2', '--per_device_eval_batch_size', '8', "
+        "'--max_seq_len', '512', '--learning_rate', '9.65e-6', '--weight_decay', '0.1', '--num_train_epochs', '2', "
+        "'--gradient_accumulation_steps', '1', '--lr_scheduler_type', 'cosine', '--num_warmup_steps', '0', "
+        "'--seed', '1234', '--zero_stage', '2', '--deepspeed', '--output_dir', "
+        "'/content/DeepSpeedExamples/applications/DeepSpeed-Chat/output/actor-models/125m']"
+    )
+    lines = [
+        "[2026-10-03 07:00:31,201] [INFO] [runner.py:550:main] cmd = /usr/bin/python3 -u -m deepspeed.launcher.launch "
+        "--world_info=eyJsb2NhbGhvc3QiOiBbMF19 --master_addr=127.0.0.1 --master_port=29500 --enable_each_rank_log=None "
+        "main.py --model_name_or_path facebook/opt-125m --gradient_accumulation_steps 1 --zero_stage 2 --deepspeed",
+        "[2026-10-03 07:00:33,412] [INFO] [launch.py:142:main] WORLD INFO DICT: {'localhost': [0]}",
+        "[2026-10-03 07:00:33,412] [INFO] [launch.py:148:main] nnodes=1, num_local_procs=1, node_rank=0",
+        "[2026-10-03 07:00:33,412] [INFO] [launch.py:162:main] dist_world_size=1",
+        "[2026-10-03 07:00:33,412] [INFO] [launch.py:164:main] Setting CUDA_VISIBLE_DEVICES=0",
+        "[2026-10-03 07:04:58,879] [INFO] [launch.py:428:sigkill_handler] Killing subprocess 13266",
+        f"[2026-10-03 07:04:58,885] [ERROR] [launch.py:434:sigkill_handler] {args} exits with return code = -9",
+    ]
+    gpu_node = node("gpu-node-31", at(-86400), product="Tesla-T4")
+    extra = [
+        gpu_node,
+        node_event(
+            gpu_node,
+            "SystemOOM",
+            "System OOM encountered, victim process: python3, pid: 13266",
+            at(298),
+            component="kubelet",
+        ),
+    ]
+    return _job_case(
+        id="oom-killed-job-deepspeed-chat-opt125m-return-code-9",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/llm/deepspeed-chat:0.9.0-torch2.0",
+        command=["bash", "training_scripts/single_gpu/run_1.3b.sh"],
+        resources={
+            "limits": {"nvidia.com/gpu": "1"},
+            "requests": {"cpu": "2", "memory": "12Gi", "nvidia.com/gpu": "1"},
+        },
+        exit_code=247,
+        ran=(28, 300),
+        log=text(*lines),
+        category="oom-killed",
+        evidence="return code = -9",
+        description="DeepSpeed-Chat step 1 (supervised fine-tuning of the actor, OPT-125m, ZeRO-2) on a single small "
+        "GPU host. While the six Hugging Face datasets are loaded and tokenised the host runs out of memory, the "
+        "kernel kills the training process with SIGKILL and the DeepSpeed launcher only reports "
+        "'Killing subprocess' and 'exits with return code = -9'; the node's SystemOOM event names the victim. Give "
+        "the pod more memory or load fewer datasets at once.",
+        title="DeepSpeed-Chat OPT-125m actor training: '[ERROR] [launch.py:434:sigkill_handler] ... exits with return "
+        "code = -9' (host memory exhausted)",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/3232",
+        captured=420,
+        node_name="gpu-node-31",
+        extra=extra,
+    )
+
+
+# -- simpletransformers model wrapped in nn.DataParallel: the wrapper has no train_model ------------
+
+
+@SCENARIOS.add
+def application_error_job_dataparallel_wrapper_no_train_model() -> CaseSpec:
+    lines = [
+        "Some weights of the model checkpoint at roberta-base were not used when initializing "
+        "RobertaForSequenceClassification: ['lm_head.dense.weight', 'lm_head.layer_norm.bias', 'lm_head.bias', "
+        "'lm_head.layer_norm.weight', 'lm_head.dense.bias', 'lm_head.decoder.weight']",
+        "- This IS expected if you are initializing RobertaForSequenceClassification from the checkpoint of a model "
+        "trained on another task or with another architecture (e.g. initializing a BertForSequenceClassification "
+        "model from a BertForPreTraining model).",
+        *_tb(
+            [
+                ("/app/train.py", 38, "<module>", "model.train_model(train_df, eval_data=eval_df)"),
+                (
+                    f"{_PY38}/torch/nn/modules/module.py",
+                    779,
+                    "__getattr__",
+                    "type(self).__name__, name))",
+                ),
+            ],
+            "torch.nn.modules.module.ModuleAttributeError: 'DataParallel' object has no attribute 'train_model'",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-dataparallel-wrapper-no-train-model",
+        day=4,
+        name="roberta-cls-multigpu",
+        ns="nlp",
+        image="registry.corp.example/nlp/simpletransformers:0.61-torch1.7",
+        command=["python", "/app/train.py"],
+        resources=gpu(2, "64Gi", "8"),
+        lines=lines,
+        gaps=[0.5, 3.0, *[0.01] * 10],
+        category="application-error",
+        evidence="'DataParallel' object has no attribute 'train_model'",
+        description="To use two GPUs the training script wraps a simpletransformers ClassificationModel in "
+        "torch.nn.DataParallel and then calls model.train_model(...). DataParallel only forwards forward() to the "
+        "wrapped module, so the attribute lookup fails: 'ModuleAttributeError: 'DataParallel' object has no "
+        "attribute 'train_model''. The library does its own multi-GPU handling (n_gpu in its args); the wrapping "
+        "is a mistake in the user's script.",
+        title="simpletransformers multi-GPU: 'DataParallel' object has no attribute 'train_model' after wrapping the "
+        "model in nn.DataParallel",
+        source="https://github.com/ThilinaRajapakse/simpletransformers/issues/1144",
+    )
+
+
+# -- HF Trainer sees two GPUs and wraps in DataParallel: a custom compute_loss calls model.compute_loss -
+
+
+@SCENARIOS.add
+def application_error_job_trainer_dataparallel_no_compute_loss() -> CaseSpec:
+    py = "/opt/conda/lib/python3.8/site-packages"
+    lines = [
+        "[INFO|trainer.py:1760] 2026-10-05 07:00:52,114 >> ***** Running training *****",
+        "[INFO|trainer.py:1761] 2026-10-05 07:00:52,114 >>   Num examples = 14,195",
+        "[INFO|trainer.py:1762] 2026-10-05 07:00:52,114 >>   Num Epochs = 3",
+        "[INFO|trainer.py:1763] 2026-10-05 07:00:52,114 >>   Instantaneous batch size per device = 4",
+        "[INFO|trainer.py:1766] 2026-10-05 07:00:52,114 >>   Total train batch size (w. parallel, distributed & "
+        "accumulation) = 8",
+        "[INFO|trainer.py:1767] 2026-10-05 07:00:52,114 >>   Gradient Accumulation steps = 1",
+        "[INFO|trainer.py:1768] 2026-10-05 07:00:52,114 >>   Total optimization steps = 5,325",
+        "  0%|          | 0/5325 [00:00<?, ?it/s]",
+        *_tb(
+            [
+                ("/app/src/training/train_hf.py", 191, "<module>", "main()"),
+                (
+                    "/app/src/training/train_hf.py",
+                    173,
+                    "main",
+                    "train_result = trainer.train(resume_from_checkpoint=checkpoint)",
+                ),
+                (f"{py}/transformers/trainer.py", 1591, "train", "return inner_training_loop("),
+                (
+                    f"{py}/transformers/trainer.py",
+                    1892,
+                    "_inner_training_loop",
+                    "tr_loss_step = self.training_step(model, inputs)",
+                ),
+                (
+                    f"{py}/transformers/trainer.py",
+                    2776,
+                    "training_step",
+                    "loss = self.compute_loss(model, inputs)",
+                ),
+                (
+                    f"{py}/deep_training/trainer/hf/trainer.py",
+                    101,
+                    "compute_loss",
+                    "outputs = model.compute_loss(**inputs)",
+                ),
+                (
+                    f"{py}/torch/nn/modules/module.py",
+                    1695,
+                    "__getattr__",
+                    "raise AttributeError(f\"'{type(self).__name__}' object has no attribute '{name}'\")",
+                ),
+            ],
+            "AttributeError: 'DataParallel' object has no attribute 'compute_loss'",
+        ),
+        "  0%|          | 0/5325 [00:01<?, ?it/s]",
+    ]
+    return _failed(
+        id="application-error-job-trainer-dataparallel-no-compute-loss",
+        day=5,
+        name="bpo-train-hf",
+        ns="llm-train",
+        image="registry.corp.example/llm/transformers:4.34-deeptraining0.2.4",
+        command=["python", "/app/src/training/train_hf.py"],
+        resources=gpu(2, "96Gi", "12"),
+        lines=lines,
+        gaps=[0.0] * 7 + [0.3, 1.2, *[0.01] * 30],
+        category="application-error",
+        evidence="'DataParallel' object has no attribute 'compute_loss'",
+        description="A prompt-optimisation model is trained with the project's train_hf.py, which plugs the "
+        "deep_training library's Trainer subclass into Hugging Face's Trainer. With two GPUs visible and no "
+        "distributed launcher, the Trainer wraps the model in torch.nn.DataParallel, and the subclass's compute_loss "
+        "calls model.compute_loss(...) on the wrapper, which has no such attribute: 'AttributeError: 'DataParallel' "
+        "object has no attribute 'compute_loss''. The maintainers point to the project's other entry script "
+        "(train.py) for multi-GPU runs - the training code does not support DataParallel.",
+        title="HF Trainer with two visible GPUs: 'DataParallel' object has no attribute 'compute_loss' in a custom "
+        "compute_loss",
+        source="https://github.com/thu-coai/BPO/issues/7",
+    )
+
+
+# -- A single-GPU research model run on two GPUs: a per-sample tensor reaches .item() ----------------
+
+
+@SCENARIOS.add
+def application_error_job_unsb_two_gpus_tensor_item() -> CaseSpec:
+    lines = [
+        "----------------- Options ---------------",
+        "               batch_size: 1",
+        "                  dataroot: /data/horse2zebra                    ",
+        "                  gpu_ids: 0,1                                   \t[default: 0]",
+        "                    model: sb                                    \t[default: cut]",
+        "----------------- End -------------------",
+        "dataset [UnalignedDataset] was created",
+        "model [SBModel] was created",
+        "The number of training images = 1334",
+        "create web directory ./checkpoints/h2z_sb/web...",
+        *_tb(
+            [
+                ("train.py", 44, "<module>", "model.data_dependent_initialize(data,data2)"),
+                (
+                    "models/sb_model.py",
+                    106,
+                    "data_dependent_initialize",
+                    "self.forward()                     # compute fake images: G(A)",
+                ),
+                ("models/sb_model.py", 184, "forward", "for t in range(self.time_idx.int().item()+1):"),
+            ],
+            "ValueError: only one element tensors can be converted to Python scalars",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-unsb-two-gpus-tensor-item",
+        day=6,
+        name="unsb-h2z-train",
+        ns="vision",
+        image="registry.corp.example/vision/unsb:torch1.13-cu117",
+        command=["python", "train.py", "--dataroot", "/data/horse2zebra", "--name", "h2z_sb", "--gpu_ids", "0,1"],
+        resources=gpu(2, "32Gi", "8"),
+        lines=lines,
+        gaps=[0.0] * 6 + [0.8, 2.5, 0.1, 0.1, *[0.01] * 10],
+        category="application-error",
+        evidence="only one element tensors can be converted to Python scalars",
+        description="An unpaired image translation model (UNSB) is trained with gpu_ids 0,1. Its forward pass turns a "
+        "time-step tensor into a Python int with .item(), which only works for a single element; with the batch "
+        "spread over two GPUs the tensor holds more than one value and the first forward fails: 'ValueError: only "
+        "one element tensors can be converted to Python scalars'. The authors say this version trains only on one GPU "
+        "with batch size 1 - a limitation of the training code, not of the cluster.",
+        title="UNSB training on two GPUs: ValueError: only one element tensors can be converted to Python scalars",
+        source="https://github.com/cyclomon/UNSB/issues/6",
+    )
