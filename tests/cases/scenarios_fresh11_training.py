@@ -350,3 +350,312 @@ def application_error_job_unsb_two_gpus_tensor_item() -> CaseSpec:
         title="UNSB training on two GPUs: ValueError: only one element tensors can be converted to Python scalars",
         source="https://github.com/cyclomon/UNSB/issues/6",
     )
+
+
+# -- second batch of round 11 (queries: accelerate multi node, peft lora, trl sft, fsdp) ------------
+
+
+_PY310 = "/usr/local/lib/python3.10/dist-packages"
+
+
+def _accelerate_tail(py: str, launcher: str, error: str) -> list[str]:
+    """What ``accelerate launch`` prints after its child failed: its own traceback ending in ``error``."""
+    frames = [
+        ("/usr/local/bin/accelerate", 8, "<module>", "sys.exit(main())"),
+        (f"{py}/accelerate/commands/accelerate_cli.py", 46, "main", "args.func(args)"),
+        (f"{py}/accelerate/commands/launch.py", 1069, "launch_command", f"{launcher}(args)"),
+    ]
+    if launcher == "simple_launcher":
+        frames.append(
+            (
+                f"{py}/accelerate/commands/launch.py",
+                703,
+                "simple_launcher",
+                "raise subprocess.CalledProcessError(returncode=process.returncode, cmd=cmd)",
+            )
+        )
+    else:
+        frames += [
+            (f"{py}/accelerate/commands/launch.py", 718, launcher, "distrib_run.run(args)"),
+            (f"{py}/torch/distributed/run.py", 870, "run", "elastic_launch("),
+            (
+                f"{py}/torch/distributed/launcher/api.py",
+                132,
+                "__call__",
+                "return launch_agent(self._config, self._entrypoint, list(args))",
+            ),
+            (f"{py}/torch/distributed/launcher/api.py", 263, "launch_agent", "raise ChildFailedError("),
+        ]
+    return _tb(frames, error)
+
+
+# -- SimpleTuner FLUX LoRA: 500 steps train, then saving the adapter reads a UNet that FLUX has not ---
+
+
+@SCENARIOS.add
+def application_error_job_simpletuner_flux_lora_unwind_unet_none() -> CaseSpec:
+    lines = [
+        "Epoch 1/250, Steps:   0%|          | 0/500 [00:00<?, ?it/s]",
+        "Epoch 250/250, Steps: 100%|##########| 500/500 [47:12<00:00,  5.61s/it, lr=0.0001, step_loss=0.412]",
+        "2026-09-10 07:47:43,448 [INFO] (__main__) Exiting training loop. Beginning model unwind at epoch 250, "
+        "step 500",
+        "'NoneType' object has no attribute 'peft_config'",
+        *_tb(
+            [
+                ("/workspace/SimpleTuner/train.py", 2651, "<module>", "main()"),
+                ("/workspace/SimpleTuner/train.py", 2375, "main", "get_peft_model_state_dict(unet)"),
+                (
+                    f"{_PY310}/peft/utils/save_and_load.py",
+                    71,
+                    "get_peft_model_state_dict",
+                    "config = model.peft_config[adapter_name]",
+                ),
+            ],
+            "AttributeError: 'NoneType' object has no attribute 'peft_config'",
+        ),
+        *_accelerate_tail(
+            _PY310,
+            "simple_launcher",
+            "subprocess.CalledProcessError: Command '['/usr/bin/python3', 'train.py']' returned non-zero exit "
+            "status 1.",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-simpletuner-flux-lora-unwind-unet-none",
+        day=10,
+        name="flux-lora-portrait",
+        ns="diffusion",
+        image="registry.corp.example/diffusion/simpletuner:flux-2024.08",
+        command=["accelerate", "launch", "--mixed_precision=bf16", "--num_processes=1", "train.py"],
+        resources=gpu(1, "96Gi", "12"),
+        lines=lines,
+        gaps=[2832.0, 0.5, 0.3, *[0.01] * 30],
+        category="application-error",
+        evidence="'NoneType' object has no attribute 'peft_config'",
+        description="A SimpleTuner LoRA run on FLUX trains all 500 steps and then, while 'unwinding' the model to "
+        "save the adapter, calls peft's get_peft_model_state_dict(unet). FLUX is a transformer model, so the "
+        "trainer's unet variable is None and peft fails with \"AttributeError: 'NoneType' object has no attribute "
+        "'peft_config'\"; accelerate's launcher then reports the non-zero exit. The save path of the training script "
+        "does not handle FLUX (it should take the adapter state from the transformer) - a bug in the trainer "
+        "version, fixed upstream; the trained weights of this run are lost unless a checkpoint was kept.",
+        title="SimpleTuner FLUX LoRA: after training completes, \"AttributeError: 'NoneType' object has no attribute "
+        "'peft_config'\" in get_peft_model_state_dict(unet)",
+        source="https://github.com/bghira/SimpleTuner/issues/627",
+    )
+
+
+# -- text-generation-webui LoRA training: the target modules do not exist in the loaded model ---------
+
+
+@SCENARIOS.add
+def application_error_job_webui_lora_target_modules_not_found() -> CaseSpec:
+    lines = [
+        "Loading llama-7b-hf...",
+        "Loading checkpoint shards: 100%|##########| 33/33 [00:41<00:00,  1.26s/it]",
+        "Loaded the model in 44.12 seconds.",
+        "Loading raw text file dataset...",
+        "Getting model ready...",
+        "Prepping for training...",
+        "Creating LoRA model...",
+        *_tb(
+            [
+                (
+                    "/app/text-generation-webui/modules/training.py",
+                    190,
+                    "do_train",
+                    "lora_model = get_peft_model(shared.model, config)",
+                ),
+                (
+                    f"{_PY310}/peft/mapping.py",
+                    145,
+                    "get_peft_model",
+                    "return MODEL_TYPE_TO_PEFT_MODEL_MAPPING[peft_config.task_type](model, peft_config)",
+                ),
+                (f"{_PY310}/peft/peft_model.py", 514, "__init__", "super().__init__(model, peft_config)"),
+                (f"{_PY310}/peft/peft_model.py", 79, "__init__", "self.base_model = LoraModel(peft_config, model)"),
+                (f"{_PY310}/peft/tuners/lora.py", 118, "__init__", "self._find_and_replace()"),
+                (f"{_PY310}/peft/tuners/lora.py", 181, "_find_and_replace", "raise ValueError("),
+            ],
+            "ValueError: Target modules ['q_proj', 'v_proj'] not found in the base model. Please check the target "
+            "modules and try again.",
+        ),
+    ]
+    return _failed(
+        id="application-error-job-webui-lora-target-modules-not-found",
+        day=11,
+        name="webui-lora-rawtext",
+        ns="llm-tune",
+        image="registry.corp.example/llm/text-generation-webui:2023.03",
+        command=["python", "/app/text-generation-webui/train_lora.py", "--model", "llama-7b-hf"],
+        resources=gpu(1, "48Gi", "8"),
+        lines=lines,
+        gaps=[0.5, 42.0, 1.0, 0.4, 0.2, 0.2, 0.3, *[0.01] * 20],
+        category="application-error",
+        evidence="not found in the base model",
+        description="A LoRA training run from text-generation-webui's training module (raw text dataset, "
+        "LLaMA-7B) builds a peft LoraConfig with target_modules ['q_proj', 'v_proj'] and calls get_peft_model. peft "
+        'finds no module of those names in the model it was given and stops: "ValueError: Target modules '
+        "['q_proj', 'v_proj'] not found in the base model\". The model object the training code wraps does not "
+        "expose LLaMA's projection names (an early webui/transformers pairing handed over a model whose layers "
+        "are named differently); matching the target modules to the model's real layer names, or the webui and "
+        "transformers versions to each other, fixes it.",
+        title="text-generation-webui LoRA training: ValueError: Target modules ['q_proj', 'v_proj'] not found in the "
+        "base model",
+        source="https://github.com/oobabooga/textgen/issues/636",
+    )
+
+
+# -- LLM-Dojo GKD distillation against trl from git main: SFTScriptArguments was renamed ---------------
+
+
+@SCENARIOS.add
+def dependency_error_job_trl_main_sftscriptarguments_renamed() -> CaseSpec:
+    script = "/usr/local/src/LLM-Dojo/rlhf/train_gkd.py"
+    err = [
+        *_tb(
+            [
+                (script, 3, "<module>", "from trl import ("),
+            ],
+            f"ImportError: cannot import name 'SFTScriptArguments' from 'trl' ({_PY310}/trl/__init__.py)",
+        ),
+    ]
+    lines = [
+        "W0912 07:00:31.402000 140211931563840 torch/distributed/run.py:779] ",
+        "W0912 07:00:31.402000 140211931563840 torch/distributed/run.py:779] *****************************************",
+        "W0912 07:00:31.402000 140211931563840 torch/distributed/run.py:779] Setting OMP_NUM_THREADS environment "
+        "variable for each process to be 1 in default, to avoid your system being overloaded, please further tune the "
+        "variable for optimal performance in your application as needed. ",
+        "W0912 07:00:31.402000 140211931563840 torch/distributed/run.py:779] *****************************************",
+        "[2026-09-12 07:00:35,118] [INFO] [real_accelerator.py:219:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        "[2026-09-12 07:00:35,121] [INFO] [real_accelerator.py:219:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        *err,
+        *err,
+        "E0912 07:00:38.904000 140211931563840 torch/distributed/elastic/multiprocessing/api.py:833] failed "
+        "(exitcode: 1) local_rank: 0 (pid: 2081) of binary: /usr/bin/python",
+        *_accelerate_tail(
+            _PY310,
+            "deepspeed_launcher",
+            "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ",
+        ),
+        "============================================================",
+        f"{script} FAILED",
+        "------------------------------------------------------------",
+        "Failures:",
+        "[1]:",
+        "  time      : 2026-09-12_07:00:38",
+        "  host      : llm-dojo-gkd-4bz4m",
+        "  rank      : 1 (local_rank: 1)",
+        "  exitcode  : 1 (pid: 2082)",
+        "  error_file: <N/A>",
+        "  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html",
+        "------------------------------------------------------------",
+        "Root Cause (first observed failure):",
+        "[0]:",
+        "  time      : 2026-09-12_07:00:38",
+        "  host      : llm-dojo-gkd-4bz4m",
+        "  rank      : 0 (local_rank: 0)",
+        "  exitcode  : 1 (pid: 2081)",
+        "  error_file: <N/A>",
+        "  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html",
+        "============================================================",
+    ]
+    return _failed(
+        id="dependency-error-job-trl-main-sftscriptarguments-renamed",
+        day=12,
+        name="llm-dojo-gkd",
+        ns="llm-tune",
+        image="registry.corp.example/llm/llm-dojo:trl-main",
+        command=[
+            "accelerate",
+            "launch",
+            "--config_file",
+            "/usr/local/src/LLM-Dojo/rlhf/ds_config/ds_zero3.yaml",
+            script,
+            "--model_name_or_path",
+            "/models/Llama-3.2-1B-Instruct",
+            "--teacher_model_name_or_path",
+            "/models/Meta-Llama-3-8B-Instruct",
+            "--use_peft",
+        ],
+        resources=gpu(2, "64Gi", "16"),
+        lines=lines,
+        gaps=[0.0, 0.0, 0.0, 0.0, 3.7, 0.0, *[0.01] * 80],
+        category="dependency-error",
+        evidence="cannot import name 'SFTScriptArguments' from 'trl'",
+        description="A GKD distillation script (student Llama-3.2-1B, teacher Llama-3-8B, LoRA, DeepSpeed ZeRO-3 "
+        "through accelerate) is run in an image where trl was installed from its git main branch. trl had "
+        "renamed SFTScriptArguments to ScriptArguments, so both ranks fail on the script's first import: "
+        "\"ImportError: cannot import name 'SFTScriptArguments' from 'trl'\", and torchrun reports the children "
+        "failed. The installed trl does not fit the code - pin the trl release the script was written for, or "
+        "update the script to the new name.",
+        title="LLM-Dojo distillation with trl from git: ImportError: cannot import name 'SFTScriptArguments' from "
+        "'trl'",
+        source="https://github.com/mst272/LLM-Dojo/issues/28",
+    )
+
+
+# -- LLaMA-Factory fsdp_qlora: a rank dies of SIGSEGV a third of the way through training --------------
+
+
+@SCENARIOS.add
+def crash_signal_job_llamafactory_fsdp_qlora_exitcode_11() -> CaseSpec:
+    py = "/opt/LLaMA-Factory/v/lib/python3.11/site-packages"
+    bar = "#" * 54
+    lines = [
+        "{'loss': 1.0731, 'grad_norm': 1.2880131006240845, 'learning_rate': 8.52141075681512e-05, 'epoch': 0.74}",
+        "{'loss': 1.0558, 'grad_norm': 1.4117002487182617, 'learning_rate': 8.306258836466416e-05, 'epoch': 0.81}",
+        "{'loss': 1.0392, 'grad_norm': 1.531546711921692, 'learning_rate': 8.078577175829324e-05, 'epoch': 0.88}",
+        f" 32%|{bar}           | 65/204 [39:24<1:23:19, 35.97s/it]W0913 07:40:23.858000 140417675919424 "
+        "torch/distributed/elastic/multiprocessing/api.py:851] Sending process 101092 closing signal SIGTERM",
+        "E0913 07:40:24.875000 140417675919424 torch/distributed/elastic/multiprocessing/api.py:826] failed "
+        "(exitcode: -11) local_rank: 0 (pid: 101091) of binary: /opt/LLaMA-Factory/v/bin/python",
+        *_accelerate_tail(
+            py, "multi_gpu_launcher", "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: "
+        ),
+        "=======================================================",
+        "src/train.py FAILED",
+        "-------------------------------------------------------",
+        "Failures:",
+        "  <NO_OTHER_FAILURES>",
+        "-------------------------------------------------------",
+        "Root Cause (first observed failure):",
+        "[0]:",
+        "  time      : 2026-09-13_07:40:23",
+        "  host      : lf-fsdp-qlora-70b-f4szc",
+        "  rank      : 0 (local_rank: 0)",
+        "  exitcode  : -11 (pid: 101091)",
+        "  error_file: <N/A>",
+        "  traceback : Signal 11 (SIGSEGV) received by PID 101091",
+        "=======================================================",
+    ]
+    return _failed(
+        id="crash-signal-job-llamafactory-fsdp-qlora-exitcode-11",
+        day=13,
+        name="lf-fsdp-qlora-70b",
+        ns="llm-tune",
+        image="registry.corp.example/llm/llama-factory:0.7.1-py311",
+        command=[
+            "accelerate",
+            "launch",
+            "--config_file",
+            "examples/accelerate/fsdp_config.yaml",
+            "src/train.py",
+            "examples/extras/fsdp_qlora/llama3_lora_sft.yaml",
+        ],
+        resources=gpu(2, "120Gi", "16"),
+        lines=lines,
+        gaps=[70.0, 70.0, 2223.0, 1.0, *[0.01] * 60],
+        category="crash-signal",
+        evidence="SIGSEGV",
+        description="LLaMA-Factory's FSDP + QLoRA example (a 4-bit quantised model sharded over two GPUs with "
+        "bitsandbytes and FSDP) trains normally for 65 of 204 steps, loss falling, then rank 0 dies without a "
+        "Python traceback: torchrun's agent reports 'failed (exitcode: -11)' and 'Signal 11 (SIGSEGV) received', "
+        "sends SIGTERM to the other rank, and accelerate exits with ChildFailedError. A native segmentation fault "
+        "inside the training process (the quantised-kernel / FSDP native code), not an exception in the script; "
+        "it recurs at a different step on each run. Upgrading the bitsandbytes/torch pairing, or training without "
+        "the FSDP+QLoRA combination, avoids it.",
+        title="LLaMA-Factory fsdp_qlora: training dies mid-run with 'failed (exitcode: -11)' - Signal 11 (SIGSEGV)",
+        source="https://github.com/hiyouga/LlamaFactory/issues/3907",
+    )
