@@ -9,6 +9,7 @@ expected.yaml.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -23,6 +24,7 @@ from tests.cases.builders import (
     cpu_only,
     digest,
     event,
+    failed_job_case,
     gpu,
     job_pod,
     pod,
@@ -540,4 +542,225 @@ def image_pull_error_pod_model_image_on_localhost_registry_timeout() -> CaseSpec
         '"localhost:5000/increment_model:1": ... Get http://localhost:5000/v2/: net/http: request canceled '
         "(Client.Timeout exceeded while awaiting headers)'",
         source="https://github.com/Hydrospheredata/hydro-serving/issues/298",
+    )
+
+
+# -- the driver under a CUDA image --------------------------------------------------------------
+
+
+def _driver_job(
+    *,
+    id: str,
+    name: str,
+    ns: str,
+    host: str,
+    at: Clock,
+    container: Container,
+    exit_code: int,
+    ran: tuple[float, float],
+    log: str,
+    evidence: str,
+    description: str,
+    title: str,
+    source: str,
+) -> CaseSpec:
+    """A batch Job whose one GPU pod stops at start-up because the node's driver is older than the
+    CUDA runtime its image was built with."""
+    spec = failed_job_case(
+        id=id,
+        category="cuda-error",
+        evidence=evidence,
+        description=description,
+        name=name,
+        namespace=ns,
+        at=at,
+        container=container,
+        exit_code=exit_code,
+        ran=ran,
+        node=host,
+        log=log,
+        captured=ran[1] + 30,
+    )
+    return replace(spec, title=title, source=source)
+
+
+@SCENARIOS.add
+def cuda_error_job_rapids_cudf_read_csv_driver_insufficient() -> CaseSpec:
+    at = Clock(datetime(2018, 11, 3, 22, 0, tzinfo=timezone.utc))
+    c = Container(
+        "etl",
+        "rapidsai/rapidsai:latest",
+        command=["python", "/rapids/work/etl_mortgage.py"],
+        args=["--data", "/data/mortgage"],
+        resources=gpu(1, "16Gi", "4"),
+    )
+    log = text(
+        "Loading acquisition data from /data/mortgage/acq/Acquisition_2000Q1.txt",
+        "Traceback (most recent call last):",
+        '  File "/rapids/work/etl_mortgage.py", line 212, in <module>',
+        "    acq = gpu_load_acquisition_csv(acq_path)",
+        '  File "/rapids/work/etl_mortgage.py", line 58, in gpu_load_acquisition_csv',
+        "    return cudf.read_csv(acquisition_path, names=cols, delimiter='|', dtype=list(dtypes.values()), skiprows=1)",
+        '  File "/conda/envs/rapids/lib/python3.6/site-packages/cudf/io/csv.py", line 218, in read_csv',
+        "    libgdf.read_csv(csv_reader)",
+        '  File "/conda/envs/rapids/lib/python3.6/site-packages/libgdf_cffi/wrapper.py", line 27, in wrap',
+        "    raise GDFError(errname, msg)",
+        "libgdf_cffi.wrapper.GDFError: CUDA ERROR. cudaErrorInsufficientDriver: "
+        "CUDA driver version is insufficient for CUDA runtime version",
+    )
+    return _driver_job(
+        id="cuda-error-job-rapids-cudf-read-csv-driver-insufficient",
+        name="mortgage-etl",
+        ns="data-science",
+        host="gpu-node-3",
+        at=at,
+        container=c,
+        exit_code=1,
+        ran=(6, 14),
+        log=log,
+        evidence="cudaErrorInsufficientDriver",
+        description="A RAPIDS job built on the 'latest' rapidsai image (CUDA runtime newer than before) reads "
+        "its first CSV with cuDF; the node's NVIDIA driver is older than that runtime needs, so the first "
+        "CUDA call fails and the script exits 1. The previous image, built for an older CUDA, worked on the "
+        "same nodes.",
+        title="The latest RAPIDS container fails on its first cuDF call: 'GDFError: CUDA ERROR. "
+        "cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version'",
+        source="https://github.com/NVIDIA/cudf/issues/328",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_theano_forced_gpu_driver_insufficient() -> CaseSpec:
+    at = Clock(datetime(2017, 5, 1, 8, 0, tzinfo=timezone.utc))
+    c = Container(
+        "enhance",
+        "alexjc/neural-enhance:gpu",
+        command=["python3", "enhance.py"],
+        args=["--type=photo", "--model=default", "--zoom=2", "/ne/input/frame-0001.jpg"],
+        resources=gpu(1, "8Gi", "2"),
+    )
+    log = text(
+        "Traceback (most recent call last):",
+        '  File "enhance.py", line 105, in <module>',
+        "    import theano, theano.tensor as T",
+        '  File "/usr/local/lib/python3.5/dist-packages/theano/__init__.py", line 108, in <module>',
+        "    import theano.sandbox.cuda",
+        '  File "/usr/local/lib/python3.5/dist-packages/theano/sandbox/cuda/__init__.py", line 728, in <module>',
+        "    use(device=config.device, force=config.force_device, test_driver=False)",
+        '  File "/usr/local/lib/python3.5/dist-packages/theano/sandbox/cuda/__init__.py", line 518, in use',
+        "    cuda_initialization_error_message))",
+        "OSError: You forced the use of gpu device 'gpu', but CUDA initialization failed with error:",
+        "Unable to get the number of gpus available: CUDA driver version is insufficient for CUDA runtime version",
+    )
+    return _driver_job(
+        id="cuda-error-job-theano-forced-gpu-driver-insufficient",
+        name="neural-enhance-batch",
+        ns="imaging",
+        host="gpu-node-1",
+        at=at,
+        container=c,
+        exit_code=1,
+        ran=(4, 9),
+        log=log,
+        evidence="CUDA driver version is insufficient for CUDA runtime version",
+        description="A super-resolution model run from its GPU image: the script forces Theano onto the GPU, "
+        "and Theano cannot initialise CUDA because the node's driver (378) is older than the CUDA runtime in "
+        "the image, so the job exits 1 before it loads the model.",
+        title="neural-enhance's GPU container: 'CUDA driver version is insufficient for CUDA runtime version'",
+        source="https://github.com/alexjc/neural-enhance/issues/144",
+    )
+
+
+_CAFFE_ABORT = (
+    "*** Check failure stack trace: ***",
+    "    @     0x7f32429400cd  google::LogMessage::Fail()",
+    "    @     0x7f3242941f33  google::LogMessage::SendToLog()",
+    "    @     0x7f324293fc28  google::LogMessage::Flush()",
+    "    @     0x7f3242942999  google::LogMessageFatal::~LogMessageFatal()",
+    "    @     0x7f3242e57c72  caffe::Caffe::SetDevice()",
+)
+
+
+@SCENARIOS.add
+def cuda_error_job_digits_detectnet_caffe_driver_insufficient() -> CaseSpec:
+    at = Clock(datetime(2017, 2, 19, 10, 0, tzinfo=timezone.utc))
+    job_dir = "/jobs/20170219-101229-8f3e"
+    c = Container(
+        "caffe-train",
+        "nvidia/digits:5.0",
+        command=["/usr/local/bin/caffe", "train"],
+        args=[f"--solver={job_dir}/solver.prototxt", "--gpu=0", f"--weights={job_dir}/bvlc_googlenet.caffemodel"],
+        resources=gpu(1, "16Gi", "4"),
+    )
+    log = text(
+        "I0219 10:00:06.118204    27 caffe.cpp:197] Use GPU with device ID 0",
+        f"I0219 10:00:06.118951    27 upgrade_proto.cpp:1044] Attempting to upgrade input file specified using "
+        f"deprecated 'solver_type' field (enum)': {job_dir}/solver.prototxt",
+        "F0219 10:00:06.153378    27 common.cpp:168] Check failed: error == cudaSuccess (35 vs. 0)  "
+        "CUDA driver version is insufficient for CUDA runtime version",
+        *_CAFFE_ABORT,
+        "    @           0x40a1f8  train()",
+        "    @           0x4077c8  main",
+        "    @     0x7f3240d2c830  __libc_start_main",
+        "    @           0x408099  _start",
+        "    @              (nil)  (unknown)",
+    )
+    return _driver_job(
+        id="cuda-error-job-digits-detectnet-caffe-driver-insufficient",
+        name="detectnet-kitti-train",
+        ns="vision",
+        host="gpu-node-2",
+        at=at,
+        container=c,
+        exit_code=134,
+        ran=(5, 7),
+        log=log,
+        evidence="CUDA driver version is insufficient for CUDA runtime version",
+        description="A DetectNet training run from the DIGITS image: Caffe's first CUDA call, choosing the "
+        "device, fails because the node's driver (375.20) is older than the CUDA runtime the image ships, and "
+        "Caffe's fatal check aborts the trainer (exit 134). DIGITS shows the same line prefixed 'ERROR: '.",
+        title="DIGITS DetectNet training in its container: 'ERROR: Check failed: error == cudaSuccess (35 vs. 0) "
+        "CUDA driver version is insufficient for CUDA runtime version'",
+        source="https://github.com/NVIDIA/nvidia-docker/issues/316",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_caffe_setdevice_cuda92_driver_insufficient() -> CaseSpec:
+    at = Clock(datetime(2018, 5, 24, 9, 0, tzinfo=timezone.utc))
+    c = Container(
+        "trainer",
+        "registry.example.com/vision/caffe-train:cuda9.2-cudnn7",
+        command=["python", "/workspace/train.py"],
+        args=["--solver", "/workspace/models/solver.prototxt", "--gpu", "0"],
+        resources=gpu(1, "30Gi", "4"),
+    )
+    log = text(
+        "Setting up Caffe in GPU mode with ID: 0",
+        "F0524 09:04:15.975416  9945 common.cpp:152] Check failed: error == cudaSuccess (35 vs. 0)  "
+        "CUDA driver version is insufficient for CUDA runtime version",
+        *_CAFFE_ABORT,
+        "    @     0x55e94c57fde4  (unknown)",
+        "    @     0x55e94c5809d4  (unknown)",
+        "    @     0x55e94c579db6  (unknown)",
+        "    @     0x7f32414f9b97  __libc_start_main",
+        "    @     0x55e94c57a8ca  (unknown)",
+    )
+    return _driver_job(
+        id="cuda-error-job-caffe-setdevice-cuda92-driver-insufficient",
+        name="caffe-k80-train",
+        ns="ml-train",
+        host="ip-10-0-12-34.ec2.internal",
+        at=at,
+        container=c,
+        exit_code=134,
+        ran=(8, 10),
+        log=log,
+        evidence="CUDA driver version is insufficient for CUDA runtime version",
+        description="A Caffe trainer built from a CUDA 9.2 image on a K80 node: the node runs the 396 driver "
+        "branch from before CUDA 9.2's release, so Caffe's SetDevice fails its check and the trainer aborts "
+        "(exit 134) before training starts.",
+        title="Caffe in a CUDA 9.2 container on a K80: 'F0524 ... common.cpp:152] Check failed: error == "
+        "cudaSuccess (35 vs. 0)  CUDA driver version is insufficient for CUDA runtime version'",
+        source="https://github.com/NVIDIA/nvidia-docker/issues/747",
     )
