@@ -77,6 +77,13 @@ RESOURCES: tuple[Resource, ...] = (
         ("mpijobs", "MPIJob"),
     ),
     *_group("kubeflow.org/v2beta1", ("mpijobs", "MPIJob")),
+    *_group(
+        "training.kubedl.io/v1alpha1",
+        ("pytorchjobs", "PyTorchJob"),
+        ("tfjobs", "TFJob"),
+        ("mpijobs", "MPIJob"),
+        ("xgboostjobs", "XGBoostJob"),
+    ),
     *_group("trainer.kubeflow.org/v1alpha1", ("trainjobs", "TrainJob"), ("trainingruntimes", "TrainingRuntime")),
     *_group("trainer.kubeflow.org/v1alpha1", ("clustertrainingruntimes", "ClusterTrainingRuntime"), namespaced=False),
     *_group("jobset.x-k8s.io/v1alpha2", ("jobsets", "JobSet")),
