@@ -9,6 +9,467 @@ expected.yaml.
 
 from __future__ import annotations
 
-from tests.cases.builders import Scenarios
+from datetime import datetime, timezone
+
+from tests.cases.builders import (
+    CaseSpec,
+    Clock,
+    Container,
+    Obj,
+    Replicas,
+    Scenarios,
+    event,
+    gpu,
+    job_condition,
+    kubeflow_job,
+    kubeflow_pod,
+    kueue_workload,
+    metav1_condition,
+    owner_ref,
+    pod,
+    podgroup_condition,
+    ts,
+    uid,
+)
 
 SCENARIOS = Scenarios()
+
+
+def _gang(job: Obj, created: datetime, *, min_member: int, min_resources: Obj, message: str, since: datetime) -> Obj:
+    """The PodGroup a KubeDL job gets under Volcano (named as the job), Unschedulable with ``message``."""
+    meta = job["metadata"]
+    name, ns = meta["name"], meta["namespace"]
+    return {
+        "apiVersion": "scheduling.volcano.sh/v1beta1",
+        "kind": "PodGroup",
+        "metadata": {
+            "name": name,
+            "namespace": ns,
+            "uid": uid(ns, "PodGroup", name),
+            "creationTimestamp": ts(created),
+            "ownerReferences": [owner_ref(job)],
+        },
+        "spec": {"minMember": min_member, "minResources": min_resources, "queue": "default"},
+        "status": {
+            "phase": "Inqueue",
+            "conditions": [podgroup_condition("Unschedulable", since, "NotEnoughResources", message, name)],
+        },
+    }
+
+
+def _kubedl_pod(
+    job: Obj, role: str, index: int, container: Container, *, created: datetime, gang: str, qos: str
+) -> Obj:
+    """A pod KubeDL created for ``role`` ``index``, labelled as KubeDL does, waiting on Volcano's gang."""
+    name = job["metadata"]["name"]
+    labels = {"group-name": "training.kubedl.io", "job-name": name}
+    if role in ("master", "launcher"):
+        labels["job-role"] = role
+    labels |= {"replica-index": str(index), "replica-type": role}
+    return pod(
+        name=f"{name}-{role}-{index}",
+        namespace=job["metadata"]["namespace"],
+        labels=labels,
+        owner=owner_ref(job),
+        containers=[container],
+        created=created,
+        phase="Pending",
+        unschedulable=gang,
+        scheduler="volcano",
+        annotations={"scheduling.k8s.io/group-name": name},
+        restart_policy="Never",
+        qos=qos,
+    )
+
+
+# -- Kueue admits a PyTorchJob on aggregate GPU quota; no single node has 8 free GPUs -----------------
+
+
+@SCENARIOS.add
+def unschedulable_pytorchjob_kueue_admitted_gpus_fragmented_across_nodes() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 29, 9, 12, tzinfo=timezone.utc))
+    name, ns, queue, cq = "pytorch-8x2-dist", "ml-team", "user-queue", "cluster-queue"
+    image = "registry.example/ml-team/pytorch-ddp:2.1.0-cuda12.1"
+    cmd = ["torchrun", "--nnodes=2", "--nproc_per_node=8", "/workspace/train.py", "--epochs", "10"]
+    ctr = Container("pytorch", image, command=cmd, resources=gpu(8, "200Gi", "32"))
+    job = kubeflow_job(
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        replicas={"Master": Replicas(1, ctr), "Worker": Replicas(1, ctr)},
+        conditions=[
+            job_condition("Created", at(3), "PyTorchJobCreated", f"PyTorchJob {name} is created."),
+        ],
+        statuses={"Master": {}, "Worker": {}},
+        run_policy={"backoffLimit": 0, "cleanPodPolicy": "None", "suspend": False},
+    )
+    job["metadata"]["labels"] = {"kueue.x-k8s.io/queue-name": queue}
+    reserved = f"Quota reserved in ClusterQueue {cq}, wait time since queued was 1s"
+    wl = kueue_workload(
+        job,
+        at(1),
+        queue=queue,
+        pod_sets=[{"name": "master", "count": 1}, {"name": "worker", "count": 1}],
+        conditions=[
+            metav1_condition("QuotaReserved", at(2), "QuotaReserved", reserved),
+            metav1_condition("Admitted", at(2), "Admitted", "The workload is admitted"),
+        ],
+        admission={
+            "clusterQueue": cq,
+            "podSetAssignments": [
+                {"name": "master", "count": 1, "flavors": {"nvidia.com/gpu": "default-flavor"}},
+                {"name": "worker", "count": 1, "flavors": {"nvidia.com/gpu": "default-flavor"}},
+            ],
+        },
+    )
+    why = (
+        "0/3 nodes are available: 3 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: "
+        "3 No preemption victims found for incoming pod.."
+    )
+    pods = [
+        kubeflow_pod(
+            job,
+            role,
+            0,
+            [Container("pytorch", image, command=cmd, resources=ctr.resources)],
+            created=at(3),
+            phase="Pending",
+            unschedulable=why,
+            extra_labels={"kueue.x-k8s.io/queue-name": queue},
+            qos="Guaranteed",
+        )
+        for role in ("master", "worker")
+    ]
+    events = [
+        event(
+            job,
+            "CreatedWorkload",
+            f"Created Workload: {ns}/{wl['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="kueue-pytorchjob-controller",
+        ),
+        event(wl, "QuotaReserved", reserved, at(2), type_="Normal", component="kueue-admission"),
+        event(
+            wl,
+            "Admitted",
+            f"Admitted by ClusterQueue {cq}, wait time since reservation was 0s",
+            at(2),
+            type_="Normal",
+            component="kueue-admission",
+        ),
+        event(
+            job,
+            "Started",
+            "Admitted by clusterQueue cluster-queue",
+            at(2),
+            type_="Normal",
+            component="kueue-pytorchjob-controller",
+        ),
+        *(
+            event(
+                job,
+                "SuccessfulCreatePod",
+                f"Created pod: {p['metadata']['name']}",
+                at(3),
+                type_="Normal",
+                component="pytorchjob-controller",
+            )
+            for p in pods
+        ),
+        *(
+            event(p, "FailedScheduling", why, at(3), last=at(2680), count=41, component="default-scheduler")
+            for p in pods
+        ),
+    ]
+    return CaseSpec(
+        id="unschedulable-pytorchjob-kueue-admitted-gpus-fragmented-across-nodes",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=[p["metadata"]["name"] for p in pods],
+        evidence="Insufficient nvidia.com/gpu",
+        description="Three nodes with 8 GPUs each, all under one Kueue ClusterQueue of 24 GPUs. Two 1-GPU jobs "
+        "already run on two of the nodes (7, 7 and 8 GPUs free). A PyTorchJob with a master and a worker of "
+        "8 GPUs each fits the ClusterQueue's aggregate quota, so Kueue admits it, but only one node has 8 free "
+        "GPUs: both pods sit Pending in the default scheduler's queue (partial admission is off) until another "
+        "node frees up. Kueue's quota is not node-aware; the pods cannot be placed.",
+        objects=[job, wl, *pods, *events],
+        captured=at(2700),
+        title="PyTorchJob admitted by Kueue on aggregate GPU quota (16 of 24 free) while no two nodes have 8 free "
+        "GPUs each: master and worker stay Pending",
+        source="https://github.com/kubernetes-sigs/kueue/issues/1476",
+    )
+
+
+# -- KubeDL PyTorchJob under Volcano gang scheduling: DAG scheduling holds the worker back -----------
+
+
+@SCENARIOS.add
+def unschedulable_pytorchjob_kubedl_volcano_gang_dag_master_pending() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 28, 14, 2, tzinfo=timezone.utc))
+    name, ns = "pytorch-dist-mnist-nccl", "default"
+    image = "registry.example/cv/kubeflow-pytorch-dist-mnist-test:latest"
+    ctr = Container(
+        "pytorch",
+        image,
+        args=["--backend", "nccl"],
+        ports=[{"containerPort": 23456, "name": "pytorchjob-port", "protocol": "TCP"}],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+    )
+    job = kubeflow_job(
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        replicas={"Master": Replicas(1, ctr), "Worker": Replicas(1, ctr)},
+        conditions=[
+            job_condition("Created", at(1), "JobCreated", f"PyTorchJob {name} is created."),
+        ],
+        statuses={"Master": {}, "Worker": {}},
+        api_version="training.kubedl.io/v1alpha1",
+        run_policy={"backoffLimit": 3, "cleanPodPolicy": "None", "schedulingPolicy": {"minAvailable": 2}},
+    )
+    gang = "1/1 tasks in gang unschedulable: pod group is not ready, 1 Pending, 2 minAvailable"
+    group = _gang(job, at(1), min_member=2, min_resources={"nvidia.com/gpu": "2"}, message=gang, since=at(3))
+    env = [
+        {"name": "MASTER_PORT", "value": "23456"},
+        {"name": "MASTER_ADDR", "value": "localhost"},
+        {"name": "WORLD_SIZE", "value": "2"},
+        {"name": "RANK", "value": "0"},
+        {"name": "PYTHONUNBUFFERED", "value": "0"},
+    ]
+    master = _kubedl_pod(
+        job,
+        "master",
+        0,
+        Container("pytorch", image, args=ctr.args, env=env, ports=ctr.ports, resources=ctr.resources),
+        created=at(1),
+        gang=gang,
+        qos="BestEffort",
+    )
+    events = [
+        event(
+            job,
+            "SuccessfulCreatePod",
+            f"Created pod: {master['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="kubedl-pytorchjob-controller",
+        ),
+        event(group, "Unschedulable", gang, at(3), last=at(1790), count=298, component="volcano"),
+        event(master, "FailedScheduling", gang, at(3), last=at(1790), count=298, component="volcano"),
+    ]
+    return CaseSpec(
+        id="unschedulable-pytorchjob-kubedl-volcano-gang-dag-master-pending",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=master["metadata"]["name"],
+        evidence="tasks in gang unschedulable",
+        description="A KubeDL PyTorchJob (master + 1 worker, 1 GPU each) with Volcano gang scheduling "
+        "(minAvailable 2). KubeDL's DAG scheduling creates the worker only once the master runs, while Volcano "
+        "places nothing until both members of the gang exist: the master waits Pending with 'tasks in gang "
+        "unschedulable' although 6 GPUs are free, and the worker is never created. With kube-scheduler the "
+        "same job runs. The gang can never be completed; the fix was in KubeDL (DAG off with gang scheduling).",
+        objects=[job, group, master, *events],
+        captured=at(1800),
+        title="KubeDL PyTorchJob with Volcano gang scheduling: master Pending, 'tasks in gang unschedulable', "
+        "worker never created (DAG scheduling conflicts with the gang)",
+        source="https://github.com/volcano-sh/volcano/issues/1959",
+    )
+
+
+# -- NNI trial on FrameworkController: the trial's GPU workers cannot be placed ------------------------
+
+
+@SCENARIOS.add
+def unschedulable_pod_nni_frameworkcontroller_trial_gpu_insufficient() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 28, 7, 40, tzinfo=timezone.utc))
+    fw, ns = "nniexpzxv06e2ctrialhvno1", "default"
+    fw_uid = "a37273e6-9b2c-44d7-ad71-12fd1fb76e59"
+    cm_name = f"{fw}-attempt"
+    cm = {
+        "apiVersion": "v1",
+        "kind": "ConfigMap",
+        "metadata": {
+            "name": cm_name,
+            "namespace": ns,
+            "uid": "1782153f-6c26-449f-bdb5-f9daf72cc876",
+            "creationTimestamp": ts(at(0)),
+            "ownerReferences": [
+                {
+                    "apiVersion": "frameworkcontroller.microsoft.com/v1",
+                    "kind": "Framework",
+                    "name": fw,
+                    "uid": fw_uid,
+                    "controller": True,
+                    "blockOwnerDeletion": True,
+                }
+            ],
+        },
+        "data": {},
+    }
+    why = "0/1 nodes are available: 1 Insufficient nvidia.com/gpu."
+    trial_cmd = [
+        "sh",
+        "/tmp/mount/nni/zxv06e2c/hvno1_run.sh",
+    ]
+    pods: list[Obj] = []
+    for i in range(2):
+        pod_name = f"{fw}-worker-{i}"
+        barrier_env = [
+            {"name": "FC_FRAMEWORK_NAMESPACE", "value": ns},
+            {"name": "FC_FRAMEWORK_NAME", "value": fw},
+            {"name": "FC_TASKROLE_NAME", "value": "worker"},
+            {"name": "FC_TASK_INDEX", "value": str(i)},
+            {"name": "FC_CONFIGMAP_NAME", "value": cm_name},
+            {"name": "FC_POD_NAME", "value": pod_name},
+            {"name": "FC_FRAMEWORK_UID", "value": fw_uid},
+            {"name": "FC_FRAMEWORK_ATTEMPT_ID", "value": "0"},
+            {"name": "FC_FRAMEWORK_ATTEMPT_INSTANCE_UID", "value": "0_1782153f-6c26-449f-bdb5-f9daf72cc876"},
+            {"name": "FC_CONFIGMAP_UID", "value": "1782153f-6c26-449f-bdb5-f9daf72cc876"},
+            {"name": "FC_TASKROLE_UID", "value": "0087edfe-0a39-11ec-b7b6-0242ac110008"},
+            {"name": "FC_TASK_ATTEMPT_ID", "value": "0"},
+        ]
+        p = pod(
+            name=pod_name,
+            namespace=ns,
+            labels={"FC_FRAMEWORK_NAME": fw, "FC_TASKROLE_NAME": "worker", "FC_TASK_INDEX": str(i)},
+            owner=owner_ref(cm),
+            containers=[
+                Container(
+                    "framework",
+                    "registry.example/nni/nni-trial:v2.4-cuda11",
+                    command=trial_cmd,
+                    resources={
+                        "limits": {"cpu": "1", "memory": "8Gi", "nvidia.com/gpu": "1"},
+                        "requests": {"cpu": "1", "memory": "8Gi", "nvidia.com/gpu": "1"},
+                    },
+                )
+            ],
+            init=[Container("frameworkbarrier", "frameworkcontroller/frameworkbarrier", env=barrier_env)],
+            created=at(2),
+            phase="Pending",
+            unschedulable=why,
+            annotations={
+                "FC_CONFIGMAP_NAME": cm_name,
+                "FC_CONFIGMAP_UID": "1782153f-6c26-449f-bdb5-f9daf72cc876",
+                "FC_FRAMEWORK_ATTEMPT_ID": "0",
+                "FC_FRAMEWORK_ATTEMPT_INSTANCE_UID": "0_1782153f-6c26-449f-bdb5-f9daf72cc876",
+                "FC_FRAMEWORK_NAME": fw,
+                "FC_FRAMEWORK_NAMESPACE": ns,
+                "FC_FRAMEWORK_UID": fw_uid,
+                "FC_POD_NAME": pod_name,
+                "FC_TASKROLE_NAME": "worker",
+                "FC_TASKROLE_UID": "0087edfe-0a39-11ec-b7b6-0242ac110008",
+                "FC_TASK_ATTEMPT_ID": "0",
+                "FC_TASK_INDEX": str(i),
+            },
+            service_account="frameworkbarrier",
+        )
+        pods.append(p)
+    events = [
+        event(p, "FailedScheduling", why, at(3), last=at(1500), count=26, component="default-scheduler") for p in pods
+    ]
+    return CaseSpec(
+        id="unschedulable-pod-nni-frameworkcontroller-trial-gpu-insufficient",
+        kind="Pod",
+        name=pods[0]["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=pods[0]["metadata"]["name"],
+        evidence="Insufficient nvidia.com/gpu",
+        description="An NNI experiment in frameworkcontroller mode on a one-node minikube: each trial is a "
+        "Framework whose worker pods (a frameworkbarrier init container, then the trial with gpuNum 1) stay "
+        "Pending. The scheduler finds no node with a free nvidia.com/gpu for the trial's workers.",
+        objects=[cm, *pods, *events],
+        captured=at(1510),
+        title="NNI frameworkcontroller trial workers Pending: the GPU they request cannot be scheduled",
+        source="https://github.com/microsoft/nni/issues/4130",
+    )
+
+
+# -- KubeDL MPIJob under Volcano gang scheduling: the launcher is never created (DAG scheduling) -----
+
+
+@SCENARIOS.add
+def unschedulable_mpijob_kubedl_volcano_gang_dag_no_launcher() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 27, 11, 20, tzinfo=timezone.utc))
+    name, ns = "mpi-demo", "default"
+    image = "registry.example/kubedl/horovod-mnist:0.22.1-tf2.5-cpu"
+    launcher_ctr = Container(
+        "mpi",
+        image,
+        command=["mpirun", "-np", "2", "--allow-run-as-root", "python", "/examples/tensorflow2_mnist.py"],
+        resources={"requests": {"cpu": "1", "memory": "2Gi"}},
+    )
+    worker_ctr = Container(
+        "mpi", image, command=["sleep"], args=["365d"], resources={"requests": {"cpu": "2", "memory": "4Gi"}}
+    )
+    job = kubeflow_job(
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        replicas={"Launcher": Replicas(1, launcher_ctr, "Never"), "Worker": Replicas(2, worker_ctr, "Never")},
+        conditions=[job_condition("Created", at(1), "JobCreated", f"MPIJob {name} is created.")],
+        statuses={"Launcher": {}, "Worker": {}},
+        api_version="training.kubedl.io/v1alpha1",
+        run_policy={"backoffLimit": 0, "cleanPodPolicy": "Running", "schedulingPolicy": {"minAvailable": 3}},
+        extra_spec={"slotsPerWorker": 1},
+    )
+    gang = "3/2 tasks in gang unschedulable: pod group is not ready, 2 Pending, 3 minAvailable."
+    group = _gang(job, at(1), min_member=3, min_resources={"cpu": "5", "memory": "10Gi"}, message=gang, since=at(2))
+    workers = [
+        _kubedl_pod(
+            job,
+            "worker",
+            i,
+            Container("mpi", image, command=["sleep"], args=["365d"], resources=worker_ctr.resources),
+            created=at(1),
+            gang=gang,
+            qos="Burstable",
+        )
+        for i in range(2)
+    ]
+    events = [
+        *(
+            event(
+                job,
+                "SuccessfulCreatePod",
+                f"Created pod: {w['metadata']['name']}",
+                at(1),
+                type_="Normal",
+                component="kubedl-mpijob-controller",
+            )
+            for w in workers
+        ),
+        event(group, "Unschedulable", gang, at(2), last=at(1195), count=199, component="volcano"),
+        *(event(w, "FailedScheduling", gang, at(2), last=at(1195), count=199, component="volcano") for w in workers),
+    ]
+    return CaseSpec(
+        id="unschedulable-mpijob-kubedl-volcano-gang-dag-no-launcher",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=[w["metadata"]["name"] for w in workers],
+        evidence="tasks in gang unschedulable",
+        description="A KubeDL MPIJob (launcher + 2 workers) with Volcano gang scheduling, minAvailable 3. KubeDL's "
+        "DAG scheduling creates the launcher only after the workers run, but Volcano's gang waits for all three "
+        "members: the two workers stay Pending ('3/2 tasks in gang unschedulable: pod group is not ready, 2 "
+        "Pending, 3 minAvailable') and no launcher pod exists. Turning DAGScheduling off in KubeDL fixes it.",
+        objects=[job, group, *workers, *events],
+        captured=at(1200),
+        title="KubeDL MPIJob under Volcano gang scheduling: workers Pending, 'tasks in gang unschedulable', no "
+        "launcher pod (DAG scheduling and gang scheduling conflict)",
+        source="https://github.com/kubedl-io/kubedl/issues/180",
+    )
