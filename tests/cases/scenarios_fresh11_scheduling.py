@@ -18,9 +18,11 @@ from tests.cases.builders import (
     Obj,
     Replicas,
     Scenarios,
+    batch_job,
     event,
     gpu,
     job_condition,
+    job_pod,
     kubeflow_job,
     kubeflow_pod,
     kueue_workload,
@@ -472,4 +474,75 @@ def unschedulable_mpijob_kubedl_volcano_gang_dag_no_launcher() -> CaseSpec:
         title="KubeDL MPIJob under Volcano gang scheduling: workers Pending, 'tasks in gang unschedulable', no "
         "launcher pod (DAG scheduling and gang scheduling conflict)",
         source="https://github.com/kubedl-io/kubedl/issues/180",
+    )
+
+
+# -- Katib trial on minikube: the trial Job's GPU pod waits for a GPU the node does not have -----------
+
+
+@SCENARIOS.add
+def unschedulable_job_katib_trial_gpu_minikube_no_gpu() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 26, 13, 14, tzinfo=timezone.utc))
+    name, ns = "random-mnist-gpu-psgqx427", "kubeflow"
+    trial = {
+        "apiVersion": "kubeflow.org/v1alpha2",
+        "kind": "Trial",
+        "metadata": {"name": name, "namespace": ns, "uid": uid(ns, "Trial", name)},
+    }
+    ctr = Container(
+        name,
+        "registry.example/katib-user/tf-mnist-gpu:1.14.0-gpu",
+        command=["python", "/app/mnist.py", "--lr=0.0247"],
+        resources={"limits": {"nvidia.com/gpu": "1"}},
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        conditions=[],
+        active=1,
+        start=at(1),
+        backoff_limit=6,
+        owner=owner_ref(trial),
+        restart_policy="Never",
+    )
+    why = "0/1 nodes are available: 1 Insufficient nvidia.com/gpu."
+    p = job_pod(
+        job,
+        [Container(ctr.name, ctr.image, command=ctr.command, resources=ctr.resources)],
+        created=at(1),
+        phase="Pending",
+        unschedulable=why,
+    )
+    p["metadata"]["name"] = f"{name}-z985z"
+    events = [
+        event(
+            job,
+            "SuccessfulCreate",
+            f"Created pod: {p['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="job-controller",
+        ),
+        event(p, "FailedScheduling", why, at(1), last=at(7740), count=97, component="default-scheduler"),
+    ]
+    return CaseSpec(
+        id="unschedulable-job-katib-trial-gpu-minikube-no-gpu",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=p["metadata"]["name"],
+        evidence="Insufficient nvidia.com/gpu",
+        description="A Katib (v1alpha2) random-search experiment of a TensorFlow MNIST model on a single-node "
+        "minikube running in VirtualBox. Each trial's Job asks for one nvidia.com/gpu; the node advertises none "
+        "(no GPU passed through, no device plugin), so the three trial pods stay Pending for two hours while "
+        "'kubectl get trials' says Running. The thread shows the pods Pending; the scheduler's message is the one "
+        "kube-scheduler gives for a node without nvidia.com/gpu.",
+        objects=[job, p, *events],
+        captured=at(7750),
+        title="Katib trial pods for a GPU experiment stay Pending on minikube: the node has no nvidia.com/gpu",
+        source="https://github.com/kubeflow/katib/issues/705",
     )
