@@ -29,11 +29,59 @@ from tests.cases.builders import (
     metav1_condition,
     owner_ref,
     pod,
+    podgroup_condition,
     ts,
     uid,
 )
 
 SCENARIOS = Scenarios()
+
+
+def _gang(job: Obj, created: datetime, *, min_member: int, min_resources: Obj, message: str, since: datetime) -> Obj:
+    """The PodGroup a KubeDL job gets under Volcano (named as the job), Unschedulable with ``message``."""
+    meta = job["metadata"]
+    name, ns = meta["name"], meta["namespace"]
+    return {
+        "apiVersion": "scheduling.volcano.sh/v1beta1",
+        "kind": "PodGroup",
+        "metadata": {
+            "name": name,
+            "namespace": ns,
+            "uid": uid(ns, "PodGroup", name),
+            "creationTimestamp": ts(created),
+            "ownerReferences": [owner_ref(job)],
+        },
+        "spec": {"minMember": min_member, "minResources": min_resources, "queue": "default"},
+        "status": {
+            "phase": "Inqueue",
+            "conditions": [podgroup_condition("Unschedulable", since, "NotEnoughResources", message, name)],
+        },
+    }
+
+
+def _kubedl_pod(
+    job: Obj, role: str, index: int, container: Container, *, created: datetime, gang: str, qos: str
+) -> Obj:
+    """A pod KubeDL created for ``role`` ``index``, labelled as KubeDL does, waiting on Volcano's gang."""
+    name = job["metadata"]["name"]
+    labels = {"group-name": "training.kubedl.io", "job-name": name}
+    if role in ("master", "launcher"):
+        labels["job-role"] = role
+    labels |= {"replica-index": str(index), "replica-type": role}
+    return pod(
+        name=f"{name}-{role}-{index}",
+        namespace=job["metadata"]["namespace"],
+        labels=labels,
+        owner=owner_ref(job),
+        containers=[container],
+        created=created,
+        phase="Pending",
+        unschedulable=gang,
+        scheduler="volcano",
+        annotations={"scheduling.k8s.io/group-name": name},
+        restart_policy="Never",
+        qos=qos,
+    )
 
 
 # -- Kueue admits a PyTorchJob on aggregate GPU quota; no single node has 8 free GPUs -----------------
@@ -159,6 +207,86 @@ def unschedulable_pytorchjob_kueue_admitted_gpus_fragmented_across_nodes() -> Ca
     )
 
 
+# -- KubeDL PyTorchJob under Volcano gang scheduling: DAG scheduling holds the worker back -----------
+
+
+@SCENARIOS.add
+def unschedulable_pytorchjob_kubedl_volcano_gang_dag_master_pending() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 28, 14, 2, tzinfo=timezone.utc))
+    name, ns = "pytorch-dist-mnist-nccl", "default"
+    image = "registry.example/cv/kubeflow-pytorch-dist-mnist-test:latest"
+    ctr = Container(
+        "pytorch",
+        image,
+        args=["--backend", "nccl"],
+        ports=[{"containerPort": 23456, "name": "pytorchjob-port", "protocol": "TCP"}],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+    )
+    job = kubeflow_job(
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        replicas={"Master": Replicas(1, ctr), "Worker": Replicas(1, ctr)},
+        conditions=[
+            job_condition("Created", at(1), "JobCreated", f"PyTorchJob {name} is created."),
+        ],
+        statuses={"Master": {}, "Worker": {}},
+        api_version="training.kubedl.io/v1alpha1",
+        run_policy={"backoffLimit": 3, "cleanPodPolicy": "None", "schedulingPolicy": {"minAvailable": 2}},
+    )
+    gang = "1/1 tasks in gang unschedulable: pod group is not ready, 1 Pending, 2 minAvailable"
+    group = _gang(job, at(1), min_member=2, min_resources={"nvidia.com/gpu": "2"}, message=gang, since=at(3))
+    env = [
+        {"name": "MASTER_PORT", "value": "23456"},
+        {"name": "MASTER_ADDR", "value": "localhost"},
+        {"name": "WORLD_SIZE", "value": "2"},
+        {"name": "RANK", "value": "0"},
+        {"name": "PYTHONUNBUFFERED", "value": "0"},
+    ]
+    master = _kubedl_pod(
+        job,
+        "master",
+        0,
+        Container("pytorch", image, args=ctr.args, env=env, ports=ctr.ports, resources=ctr.resources),
+        created=at(1),
+        gang=gang,
+        qos="BestEffort",
+    )
+    events = [
+        event(
+            job,
+            "SuccessfulCreatePod",
+            f"Created pod: {master['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="kubedl-pytorchjob-controller",
+        ),
+        event(group, "Unschedulable", gang, at(3), last=at(1790), count=298, component="volcano"),
+        event(master, "FailedScheduling", gang, at(3), last=at(1790), count=298, component="volcano"),
+    ]
+    return CaseSpec(
+        id="unschedulable-pytorchjob-kubedl-volcano-gang-dag-master-pending",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=master["metadata"]["name"],
+        evidence="tasks in gang unschedulable",
+        description="A KubeDL PyTorchJob (master + 1 worker, 1 GPU each) with Volcano gang scheduling "
+        "(minAvailable 2). KubeDL's DAG scheduling creates the worker only once the master runs, while Volcano "
+        "places nothing until both members of the gang exist: the master waits Pending with 'tasks in gang "
+        "unschedulable' although 6 GPUs are free, and the worker is never created. With kube-scheduler the "
+        "same job runs. The gang can never be completed; the fix was in KubeDL (DAG off with gang scheduling).",
+        objects=[job, group, master, *events],
+        captured=at(1800),
+        title="KubeDL PyTorchJob with Volcano gang scheduling: master Pending, 'tasks in gang unschedulable', "
+        "worker never created (DAG scheduling conflicts with the gang)",
+        source="https://github.com/volcano-sh/volcano/issues/1959",
+    )
+
+
 # -- NNI trial on FrameworkController: the trial's GPU workers cannot be placed ------------------------
 
 
@@ -262,11 +390,92 @@ def unschedulable_pod_nni_frameworkcontroller_trial_gpu_insufficient() -> CaseSp
         evidence="Insufficient nvidia.com/gpu",
         description="An NNI experiment in frameworkcontroller mode on a one-node minikube: each trial is a "
         "Framework whose worker pods (a frameworkbarrier init container, then the trial with gpuNum 1) stay "
-        "Pending. The scheduler finds no node with a free nvidia.com/gpu for the trial's workers.",
+        "Pending. The scheduler finds no node with a free nvidia.com/gpu for the trial's workers. The thread shows "
+        "the pods Pending but does not paste the scheduler's event; the message here is the one kube-scheduler "
+        "gives for a node without a free nvidia.com/gpu.",
         objects=[cm, *pods, *events],
         captured=at(1510),
         title="NNI frameworkcontroller trial workers Pending: the GPU they request cannot be scheduled",
         source="https://github.com/microsoft/nni/issues/4130",
+    )
+
+
+# -- KubeDL MPIJob under Volcano gang scheduling: the launcher is never created (DAG scheduling) -----
+
+
+@SCENARIOS.add
+def unschedulable_mpijob_kubedl_volcano_gang_dag_no_launcher() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 27, 11, 20, tzinfo=timezone.utc))
+    name, ns = "mpi-demo", "default"
+    image = "registry.example/kubedl/horovod-mnist:0.22.1-tf2.5-cpu"
+    launcher_ctr = Container(
+        "mpi",
+        image,
+        command=["mpirun", "-np", "2", "--allow-run-as-root", "python", "/examples/tensorflow2_mnist.py"],
+        resources={"requests": {"cpu": "1", "memory": "2Gi"}},
+    )
+    worker_ctr = Container(
+        "mpi", image, command=["sleep"], args=["365d"], resources={"requests": {"cpu": "2", "memory": "4Gi"}}
+    )
+    job = kubeflow_job(
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        replicas={"Launcher": Replicas(1, launcher_ctr, "Never"), "Worker": Replicas(2, worker_ctr, "Never")},
+        conditions=[job_condition("Created", at(1), "JobCreated", f"MPIJob {name} is created.")],
+        statuses={"Launcher": {}, "Worker": {}},
+        api_version="training.kubedl.io/v1alpha1",
+        run_policy={"backoffLimit": 0, "cleanPodPolicy": "Running", "schedulingPolicy": {"minAvailable": 3}},
+        extra_spec={"slotsPerWorker": 1},
+    )
+    gang = "3/2 tasks in gang unschedulable: pod group is not ready, 2 Pending, 3 minAvailable."
+    group = _gang(job, at(1), min_member=3, min_resources={"cpu": "5", "memory": "10Gi"}, message=gang, since=at(2))
+    workers = [
+        _kubedl_pod(
+            job,
+            "worker",
+            i,
+            Container("mpi", image, command=["sleep"], args=["365d"], resources=worker_ctr.resources),
+            created=at(1),
+            gang=gang,
+            qos="Burstable",
+        )
+        for i in range(2)
+    ]
+    events = [
+        *(
+            event(
+                job,
+                "SuccessfulCreatePod",
+                f"Created pod: {w['metadata']['name']}",
+                at(1),
+                type_="Normal",
+                component="kubedl-mpijob-controller",
+            )
+            for w in workers
+        ),
+        event(group, "Unschedulable", gang, at(2), last=at(1195), count=199, component="volcano"),
+        *(event(w, "FailedScheduling", gang, at(2), last=at(1195), count=199, component="volcano") for w in workers),
+    ]
+    return CaseSpec(
+        id="unschedulable-mpijob-kubedl-volcano-gang-dag-no-launcher",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=[w["metadata"]["name"] for w in workers],
+        evidence="tasks in gang unschedulable",
+        description="A KubeDL MPIJob (launcher + 2 workers) with Volcano gang scheduling, minAvailable 3. KubeDL's "
+        "DAG scheduling creates the launcher only after the workers run, but Volcano's gang waits for all three "
+        "members: the two workers stay Pending ('3/2 tasks in gang unschedulable: pod group is not ready, 2 "
+        "Pending, 3 minAvailable') and no launcher pod exists. Turning DAGScheduling off in KubeDL fixes it.",
+        objects=[job, group, *workers, *events],
+        captured=at(1200),
+        title="KubeDL MPIJob under Volcano gang scheduling: workers Pending, 'tasks in gang unschedulable', no "
+        "launcher pod (DAG scheduling and gang scheduling conflict)",
+        source="https://github.com/kubedl-io/kubedl/issues/180",
     )
 
 
