@@ -15,6 +15,7 @@ from tests.cases.builders import (
     CaseSpec,
     Clock,
     Container,
+    MPIPlan,
     Obj,
     Replicas,
     Scenarios,
@@ -27,12 +28,20 @@ from tests.cases.builders import (
     kubeflow_pod,
     kueue_workload,
     metav1_condition,
+    mpijob_v2,
     owner_ref,
     pod,
     podgroup_condition,
+    running,
+    stamped,
+    suffix,
+    terminated,
+    text,
     ts,
     uid,
+    waiting,
 )
+from tests.cases.scenarios_fresh7_operators import _ORTE_UNABLE
 
 SCENARIOS = Scenarios()
 
@@ -547,4 +556,446 @@ def unschedulable_job_katib_trial_gpu_minikube_no_gpu() -> CaseSpec:
         captured=at(7750),
         title="Katib trial pods for a GPU experiment stay Pending on minikube: the node has no nvidia.com/gpu",
         source="https://github.com/kubeflow/katib/issues/705",
+    )
+
+
+# -- LeaderWorkerSet vLLM group: the leader deleted by hand, the group recreated (twice) and up again ---
+
+
+def _sts(name: str, ns: str, created: datetime, owner: Obj) -> Obj:
+    """A StatefulSet as LWS creates it (the leaders' one is owned by the LWS, a group's by its leader pod)."""
+    return {
+        "apiVersion": "apps/v1",
+        "kind": "StatefulSet",
+        "metadata": {
+            "name": name,
+            "namespace": ns,
+            "uid": uid(ns, "StatefulSet", name),
+            "creationTimestamp": ts(created),
+            "ownerReferences": [owner_ref(owner)],
+        },
+    }
+
+
+@SCENARIOS.add
+def healthy_pod_lws_vllm_leader_deleted_group_recreated() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 29, 8, 0, tzinfo=timezone.utc))
+    lws_name, ns, host0, host1 = "vllm", "default", "gpu-node-1", "gpu-node-2"
+    lws = {
+        "apiVersion": "leaderworkerset.x-k8s.io/v1",
+        "kind": "LeaderWorkerSet",
+        "metadata": {"name": lws_name, "namespace": ns, "uid": uid(ns, "LeaderWorkerSet", lws_name)},
+    }
+    leaders = _sts(lws_name, ns, at(0), lws)
+    image = "registry.example/vllm/vllm-openai:v0.8.3"
+    model = "meta-llama/Meta-Llama-3.1-8B-Instruct"
+    labels = {
+        "leaderworkerset.sigs.k8s.io/name": lws_name,
+        "leaderworkerset.sigs.k8s.io/group-index": "0",
+        "leaderworkerset.sigs.k8s.io/group-key": "bdd9d6de3d6e4d2d8a2cb08ed5b7c8cbd5b94d1c",
+        "leaderworkerset.sigs.k8s.io/template-revision-hash": "5c9f8b7d9d",
+    }
+    # the leader vllm-0 was deleted at 08:08:09 (age 8m9s); its group came back, then was recreated once more
+    born = at(493)
+    leader_ctr = Container(
+        "vllm-leader",
+        image,
+        command=["sh", "-c"],
+        args=[
+            "bash /vllm-workspace/examples/online_serving/multi-node-serving.sh leader "
+            "--ray_cluster_size=$(LWS_GROUP_SIZE); python3 -m vllm.entrypoints.openai.api_server --port 8080 "
+            f"--model {model} --tensor-parallel-size 1 --pipeline_parallel_size 2"
+        ],
+        env=[{"name": "LWS_GROUP_SIZE", "value": "2"}],
+        ports=[{"containerPort": 8080}],
+        resources=gpu(1, "64Gi", "8"),
+        state=running(at(498)),
+    )
+    leader = pod(
+        name=f"{lws_name}-0",
+        namespace=ns,
+        labels={**labels, "leaderworkerset.sigs.k8s.io/worker-index": "0", "apps.kubernetes.io/pod-index": "0"},
+        owner=owner_ref(leaders),
+        containers=[leader_ctr],
+        created=born,
+        phase="Running",
+        node=host0,
+        scheduled=at(493),
+        restart_policy="Always",
+        annotations={"leaderworkerset.sigs.k8s.io/size": "2"},
+    )
+    group = _sts(f"{lws_name}-0", ns, at(494), leader)
+    worker_ctr = Container(
+        "vllm-worker",
+        image,
+        command=["sh", "-c"],
+        args=[
+            "bash /vllm-workspace/examples/online_serving/multi-node-serving.sh worker --ray_address=$(LWS_LEADER_ADDRESS)"
+        ],
+        env=[{"name": "LWS_LEADER_ADDRESS", "value": f"{lws_name}-0.{lws_name}.{ns}"}],
+        resources=gpu(1, "64Gi", "8"),
+        state=running(at(499)),
+        ready=True,
+    )
+    worker = pod(
+        name=f"{lws_name}-0-1",
+        namespace=ns,
+        labels={**labels, "leaderworkerset.sigs.k8s.io/worker-index": "1", "apps.kubernetes.io/pod-index": "1"},
+        owner=owner_ref(group),
+        containers=[worker_ctr],
+        created=at(494),
+        phase="Running",
+        node=host1,
+        scheduled=at(494),
+        restart_policy="Always",
+    )
+    log = text(
+        "[INFO] Ray head node started, waiting for 2 nodes",
+        "[INFO] All ray workers are active and the ray cluster is initialized successfully.",
+        "INFO 11-29 08:08:24 [api_server.py:1034] vLLM API server version 0.8.3",
+        f"INFO 11-29 08:08:24 [api_server.py:1035] args: Namespace(host=None, port=8080, model='{model}', "
+        "tensor_parallel_size=1, pipeline_parallel_size=2)",
+        "INFO 11-29 08:08:31 [config.py:1693] Defaulting to use ray for distributed inference",
+        "INFO 11-29 08:08:32 [ray_distributed_executor.py:176] use_ray_spmd_worker: True",
+        "INFO 11-29 08:08:40 [loader.py:447] Loading weights took 6.12 seconds",
+        "INFO 11-29 08:08:41 [model_runner.py:1140] Model loading took 7.5122 GiB and 6.874573 seconds",
+    )
+    events = [
+        event(leader, "Killing", "Stopping container vllm-leader", at(489), count=2, type_="Normal", host=host0),
+        event(worker, "Killing", "Stopping container vllm-worker", at(490), type_="Normal", host=host1),
+        event(
+            leaders,
+            "SuccessfulCreate",
+            f"create Pod {lws_name}-0 in StatefulSet {lws_name} successful",
+            at(490),
+            last=at(493),
+            count=2,
+            type_="Normal",
+            component="statefulset-controller",
+        ),
+        event(
+            group,
+            "SuccessfulCreate",
+            f"create Pod {lws_name}-0-1 in StatefulSet {lws_name}-0 successful",
+            at(494),
+            type_="Normal",
+            component="statefulset-controller",
+        ),
+        event(
+            leader,
+            "Scheduled",
+            f"Successfully assigned {ns}/{lws_name}-0 to {host0}",
+            at(493),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(leader, "Started", "Started container vllm-leader", at(498), type_="Normal", host=host0),
+        event(worker, "Started", "Started container vllm-worker", at(499), type_="Normal", host=host1),
+    ]
+    return CaseSpec(
+        id="healthy-pod-lws-vllm-leader-deleted-group-recreated",
+        kind="Pod",
+        name=leader["metadata"]["name"],
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence=None,
+        description="A vLLM LeaderWorkerSet (one leader, one worker, restartPolicy RecreateGroupOnPodRestart). "
+        "The user deleted the leader pod vllm-0 with the default background propagation: the group was "
+        "recreated, and an LWS race (fixed upstream) deleted the new leader once more, so vllm-0 came back twice "
+        "and vllm-0-1 once. A minute later both pods run and the leader is loading the model: the group "
+        "recovered from a deletion the user made; nothing is wrong with the serving job.",
+        objects=[leaders, group, leader, worker, *events],
+        logs={f"{lws_name}-0/vllm-leader": log},
+        captured=at(555),
+        title="LeaderWorkerSet with RecreateGroupOnPodRestart: after 'kubectl delete pod vllm-0' the leader is "
+        "recreated twice and the worker once, then both run",
+        source="https://github.com/kubernetes-sigs/lws/issues/804",
+    )
+
+
+# -- mpi-operator v1 MPIJob: the launcher finished, the workers keep running (status cannot be written) -
+
+
+@SCENARIOS.add
+def healthy_mpijob_launcher_completed_workers_left_running() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 25, 14, 39, 21, tzinfo=timezone.utc))
+    name, ns, host0, host1 = "tf2-keras-mnist-mpi-gpu", "ml-research", "gpu-node-7", "gpu-node-8"
+    image = "docker.io/horovod/horovod:0.19.3-tf2.1.0-torch-mxnet1.6.0-py3.6-gpu"
+    launcher_ctr = Container(
+        "keras-mnist-mpi-launcher",
+        image,
+        command=["mpirun"],
+        args=[
+            *("-np", "2", "--allow-run-as-root", "-bind-to", "none", "-map-by", "slot"),
+            *("-x", "LD_LIBRARY_PATH", "-x", "PATH", "-mca", "pml", "ob1", "-mca", "btl", "^openib"),
+            *("python", "/examples/tensorflow2_keras_mnist.py"),
+        ],
+        resources={"limits": {"cpu": "1", "memory": "2Gi"}},
+    )
+    worker_ctr = Container("keras-mnist-mpi-worker", image, resources=gpu(1, "8Gi", "4"))
+    job = kubeflow_job(
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        replicas={"Launcher": Replicas(1, launcher_ctr, "Never"), "Worker": Replicas(2, worker_ctr, "Never")},
+        conditions=[],
+        statuses={},
+        extra_spec={"slotsPerWorker": 1},
+    )
+    job["spec"].pop("runPolicy", None)
+    job["spec"]["cleanPodPolicy"] = "Running"
+    job.pop("status", None)
+    mpi_labels = {"group-name": "kubeflow.org", "mpi-job-name": name}
+    workers_sts = {
+        "apiVersion": "apps/v1",
+        "kind": "StatefulSet",
+        "metadata": {"name": f"{name}-worker", "namespace": ns, "uid": uid(ns, "StatefulSet", f"{name}-worker")},
+    }
+    workers = [
+        pod(
+            name=f"{name}-worker-{i}",
+            namespace=ns,
+            labels={**mpi_labels, "mpi-job-role": "worker", "statefulset.kubernetes.io/pod-name": f"{name}-worker-{i}"},
+            owner=owner_ref(workers_sts),
+            containers=[
+                Container(
+                    worker_ctr.name,
+                    image,
+                    command=["sleep"],
+                    args=["365d"],
+                    resources=gpu(1, "8Gi", "4"),
+                    state=running(at(40)),
+                    ready=True,
+                )
+            ],
+            created=at(2),
+            phase="Running",
+            node=(host0, host1)[i],
+            scheduled=at(3),
+            restart_policy="Always",
+        )
+        for i in range(2)
+    ]
+    launcher_job = {
+        "apiVersion": "batch/v1",
+        "kind": "Job",
+        "metadata": {
+            "name": f"{name}-launcher",
+            "namespace": ns,
+            "uid": uid(ns, "Job", f"{name}-launcher"),
+            "creationTimestamp": ts(at(41)),
+            "ownerReferences": [owner_ref(job)],
+        },
+        "spec": {"backoffLimit": 6, "completions": 1, "parallelism": 1},
+        "status": {
+            "succeeded": 1,
+            "startTime": ts(at(41)),
+            "completionTime": ts(at(214)),
+            "conditions": [
+                {
+                    "type": "Complete",
+                    "status": "True",
+                    "lastProbeTime": ts(at(214)),
+                    "lastTransitionTime": ts(at(214)),
+                }
+            ],
+        },
+    }
+    lname = f"{name}-launcher-8jlf6"
+    launcher = pod(
+        name=lname,
+        namespace=ns,
+        labels={**mpi_labels, "mpi-job-role": "launcher", "job-name": f"{name}-launcher"},
+        owner=owner_ref(launcher_job),
+        containers=[
+            Container(
+                launcher_ctr.name,
+                image,
+                command=launcher_ctr.command,
+                args=launcher_ctr.args,
+                resources={"limits": {"cpu": "1", "memory": "2Gi"}},
+                state=terminated(0, at(45), at(213)),
+            )
+        ],
+        created=at(41),
+        phase="Succeeded",
+        node=host0,
+        scheduled=at(41),
+        qos="Burstable",
+    )
+    hosts = "/opt/kube/hosts"
+    orted = (
+        '/usr/local/bin/orted -mca ess "env" -mca ess_base_jobid "2374565888" -mca ess_base_vpid {vpid} '
+        '-mca ess_base_num_procs "3" -mca orte_node_regex '
+        f'"{name}-launcher-[1:8]jlf6,{name}-worker-[1:0-1]@0(3)" -mca orte_hnp_uri '
+        '"2374565888.0;tcp://10.244.3.17:33245" -mca pml "ob1" -mca btl "^openib" -mca plm "rsh" '
+        '--tree-spawn -mca routed "radix" -mca orte_parent_uri "2374565888.0;tcp://10.244.3.17:33245" '
+        '-mca plm_rsh_agent "/etc/mpi/kubexec.sh" -mca orte_default_hostfile "/etc/mpi/hostfile" '
+        '-mca pmix "^s1,s2,cray,isolated"'
+    )
+    env_prefix = (
+        "PATH=/usr/local/bin:$PATH ; export PATH ; LD_LIBRARY_PATH=/usr/local/lib:$LD_LIBRARY_PATH ; "
+        "export LD_LIBRARY_PATH ; DYLD_LIBRARY_PATH=/usr/local/lib:$DYLD_LIBRARY_PATH ; export DYLD_LIBRARY_PATH ;   "
+    )
+    log_lines = []
+    for i in range(2):
+        log_lines += [
+            f"+ POD_NAME={name}-worker-{i}",
+            "+ [ t = - ]",
+            "+ shift",
+            f"+ /opt/kube/kubectl cp {hosts} {name}-worker-{i}:/etc/hosts_of_nodes",
+        ]
+    for i in range(2):
+        log_lines.append(
+            f"+ /opt/kube/kubectl exec {name}-worker-{i} -- /bin/sh -c cat /etc/hosts_of_nodes >> /etc/hosts &&     "
+            + env_prefix
+            + orted.format(vpid=i + 1)
+        )
+    log_lines += [
+        "[1,0]<stderr>:2026-11-25 14:40:12.402214: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1555] Found "
+        "device 0 with properties: ",
+        "[1,0]<stderr>:pciBusID: 0000:00:1e.0 name: Tesla V100-SXM2-16GB computeCapability: 7.0",
+        "[1,1]<stderr>:2026-11-25 14:40:12.431877: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1697] "
+        "Adding visible gpu devices: 0",
+        "[1,0]<stdout>:Downloading data from https://storage.googleapis.com/tensorflow/tf-keras-datasets/mnist.npz",
+        "[1,0]<stdout>:11493376/11490434 [==============================] - 0s 0us/step",
+        "[1,0]<stdout>:Epoch 1/24",
+        "[1,0]<stdout>:250/250 [==============================] - 9s 37ms/step - loss: 0.3817 - accuracy: 0.8834",
+        "[1,0]<stdout>:Epoch 2/24",
+        "[1,0]<stdout>:250/250 [==============================] - 6s 24ms/step - loss: 0.1262 - accuracy: 0.9622",
+    ]
+    for e in range(3, 25):
+        loss = 0.1 / e
+        log_lines += [
+            f"[1,0]<stdout>:Epoch {e}/24",
+            f"[1,0]<stdout>:250/250 [==============================] - 6s 24ms/step - loss: {loss:.4f} - "
+            f"accuracy: {min(0.9990, 0.9650 + e * 0.0013):.4f}",
+        ]
+    events = [
+        event(
+            launcher_job,
+            "Completed",
+            "Job completed",
+            at(214),
+            type_="Normal",
+            component="job-controller",
+        ),
+        event(launcher, "Started", f"Started container {launcher_ctr.name}", at(45), type_="Normal", host=host0),
+    ]
+    return CaseSpec(
+        id="healthy-mpijob-launcher-completed-workers-left-running",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence=None,
+        description="A Horovod TF2 Keras MNIST MPIJob (kubeflow.org/v1, mpi-operator installed from the Kubeflow "
+        "1.1 kustomize manifests). The launcher ran mpirun over both workers, trained 24 epochs and exited 0 "
+        "(its Job is Complete), but the two worker pods stay Running and the MPIJob shows no status: the "
+        "installed CRD has no status subresource, so the operator's status writes fail ('the server could not "
+        "find the requested resource (put mpijobs.kubeflow.org ...)') and cleanPodPolicy Running is never "
+        "applied. The training itself finished successfully; the leftover workers are an operator install "
+        "problem, not a failure of the job.",
+        objects=[job, launcher_job, workers_sts, launcher, *workers, *events],
+        logs={f"{lname}/{launcher_ctr.name}": text(*log_lines)},
+        captured=at(1800),
+        title="MPIJob worker pods keep running after the launcher completed (mpi-operator v1 CRD without a "
+        "status subresource)",
+        source="https://github.com/kubeflow/mpi-operator/issues/297",
+    )
+
+
+# -- mpi-operator v2beta1 example: the launcher cannot resolve its running workers' names, crash-loops --
+
+
+@SCENARIOS.add
+def rendezvous_error_mpijob_v2beta1_launcher_worker_hostname_unresolved() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 28, 15, 12, tzinfo=timezone.utc))
+    name, ns = "tensorflow-benchmarks", "mpi-operator"
+    svc = f"{name}-worker"
+    lines = [
+        f"ssh: Could not resolve hostname {name}-worker-0.{svc}: Name or service not known",
+        f"ssh: Could not resolve hostname {name}-worker-1.{svc}: Name or service not known",
+        *_ORTE_UNABLE,
+    ]
+    launcher_cmd = [
+        *("mpirun", "--allow-run-as-root", "-np", "2", "-bind-to", "none", "-map-by", "slot"),
+        *("-x", "NCCL_DEBUG=INFO", "-x", "LD_LIBRARY_PATH", "-x", "PATH"),
+        *("-mca", "pml", "ob1", "-mca", "btl", "^openib"),
+        *("python", "scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py"),
+        *("--model=resnet101", "--batch_size=64", "--variable_update=horovod"),
+    ]
+    objects, logs, launcher = mpijob_v2(
+        at=at,
+        name=name,
+        ns=ns,
+        image="mpioperator/tensorflow-benchmarks:latest",
+        launcher_cmd=launcher_cmd,
+        workers=2,
+        slots=1,
+        plan=MPIPlan(
+            launcher_state=waiting(
+                "CrashLoopBackOff",
+                f"back-off 1m20s restarting failed container=launcher pod={name}-launcher-"
+                f"{suffix(name, 'launcher')}_{ns}(6d3f0f53-3c55-4bb6-9d0b-5a43f39d2c11)",
+            ),
+        ),
+        worker_resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+        worker_node="gpu-node-{i}",
+    )
+    lp = next(o for o in objects if o["kind"] == "Pod" and o["metadata"]["name"] == launcher)
+    lp["spec"]["restartPolicy"] = "OnFailure"
+    lp["status"]["phase"] = "Running"
+    status = lp["status"]["containerStatuses"][0]
+    status["restartCount"] = 4
+    status["lastState"] = terminated(1, at(212), at(213))
+    logs[f"{launcher}/launcher.previous"] = stamped(lines, at(212), 0.05)
+    objects += [
+        event(
+            lp,
+            "Pulled",
+            'Container image "mpioperator/tensorflow-benchmarks:latest" already present on machine',
+            at(32),
+            last=at(212),
+            count=5,
+            type_="Normal",
+            host="cpu-pool-b-3",
+        ),
+        event(
+            lp,
+            "BackOff",
+            "Back-off restarting failed container launcher in pod "
+            f"{launcher}_{ns}(6d3f0f53-3c55-4bb6-9d0b-5a43f39d2c11)",
+            at(40),
+            last=at(290),
+            count=9,
+            host="cpu-pool-b-3",
+        ),
+    ]
+    return CaseSpec(
+        id="rendezvous-error-mpijob-v2beta1-launcher-worker-hostname-unresolved",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="rendezvous-error",
+        culprit=launcher,
+        evidence="Could not resolve hostname",
+        description="mpi-operator v2beta1's tensorflow-benchmarks example (two 1-GPU workers running sshd). Every "
+        "launcher attempt fails at once: ssh cannot resolve either worker's name under the workers' headless "
+        "service ('Could not resolve hostname tensorflow-benchmarks-worker-0.tensorflow-benchmarks-worker: Name "
+        "or service not known'), mpirun prints ORTE's generic daemon message and exits 1, and the launcher "
+        "crash-loops. The thread shows the launcher's log and its CrashLoopBackOff, not the workers; here they "
+        "run (as in the reporter's first attempt in the same thread), so mpirun can never reach its ranks.",
+        objects=objects,
+        logs=logs,
+        captured=at(300),
+        title="mpi-operator v2beta1 example: launcher CrashLoopBackOff with 'ssh: Could not resolve hostname "
+        "tensorflow-benchmarks-worker-0.tensorflow-benchmarks-worker: Name or service not known'",
+        source="https://github.com/kubeflow/mpi-operator/issues/481",
     )
