@@ -804,3 +804,198 @@ def rendezvous_error_mpijob_v2beta1_launcher_worker_hostname_unresolved() -> Cas
         "tensorflow-benchmarks-worker-0.tensorflow-benchmarks-worker: Name or service not known'",
         source="https://github.com/kubeflow/mpi-operator/issues/481",
     )
+
+
+# -- mpi-operator v1 MPIJob: the launcher finished, the workers keep running (status cannot be written) -
+
+
+@SCENARIOS.add
+def healthy_mpijob_launcher_completed_workers_left_running() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 25, 14, 39, 21, tzinfo=timezone.utc))
+    name, ns, host0, host1 = "tf2-keras-mnist-mpi-gpu", "ml-research", "gpu-node-7", "gpu-node-8"
+    image = "docker.io/horovod/horovod:0.19.3-tf2.1.0-torch-mxnet1.6.0-py3.6-gpu"
+    launcher_ctr = Container(
+        "keras-mnist-mpi-launcher",
+        image,
+        command=["mpirun"],
+        args=[
+            *("-np", "2", "--allow-run-as-root", "-bind-to", "none", "-map-by", "slot"),
+            *("-x", "LD_LIBRARY_PATH", "-x", "PATH", "-mca", "pml", "ob1", "-mca", "btl", "^openib"),
+            *("python", "/examples/tensorflow2_keras_mnist.py"),
+        ],
+        resources={"limits": {"cpu": "1", "memory": "2Gi"}},
+    )
+    worker_ctr = Container("keras-mnist-mpi-worker", image, resources=gpu(1, "8Gi", "4"))
+    job = kubeflow_job(
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        replicas={"Launcher": Replicas(1, launcher_ctr, "Never"), "Worker": Replicas(2, worker_ctr, "Never")},
+        conditions=[],
+        statuses={},
+        extra_spec={"slotsPerWorker": 1},
+    )
+    job["spec"].pop("runPolicy", None)
+    job["spec"]["cleanPodPolicy"] = "Running"
+    job.pop("status", None)
+    mpi_labels = {"group-name": "kubeflow.org", "mpi-job-name": name}
+    workers_sts = {
+        "apiVersion": "apps/v1",
+        "kind": "StatefulSet",
+        "metadata": {"name": f"{name}-worker", "namespace": ns, "uid": uid(ns, "StatefulSet", f"{name}-worker")},
+    }
+    workers = [
+        pod(
+            name=f"{name}-worker-{i}",
+            namespace=ns,
+            labels={**mpi_labels, "mpi-job-role": "worker", "statefulset.kubernetes.io/pod-name": f"{name}-worker-{i}"},
+            owner=owner_ref(workers_sts),
+            containers=[
+                Container(
+                    worker_ctr.name,
+                    image,
+                    command=["sleep"],
+                    args=["365d"],
+                    resources=gpu(1, "8Gi", "4"),
+                    state=running(at(40)),
+                    ready=True,
+                )
+            ],
+            created=at(2),
+            phase="Running",
+            node=(host0, host1)[i],
+            scheduled=at(3),
+            restart_policy="Always",
+        )
+        for i in range(2)
+    ]
+    launcher_job = {
+        "apiVersion": "batch/v1",
+        "kind": "Job",
+        "metadata": {
+            "name": f"{name}-launcher",
+            "namespace": ns,
+            "uid": uid(ns, "Job", f"{name}-launcher"),
+            "creationTimestamp": ts(at(41)),
+            "ownerReferences": [owner_ref(job)],
+        },
+        "spec": {"backoffLimit": 6, "completions": 1, "parallelism": 1},
+        "status": {
+            "succeeded": 1,
+            "startTime": ts(at(41)),
+            "completionTime": ts(at(214)),
+            "conditions": [
+                {
+                    "type": "Complete",
+                    "status": "True",
+                    "lastProbeTime": ts(at(214)),
+                    "lastTransitionTime": ts(at(214)),
+                }
+            ],
+        },
+    }
+    lname = f"{name}-launcher-8jlf6"
+    launcher = pod(
+        name=lname,
+        namespace=ns,
+        labels={**mpi_labels, "mpi-job-role": "launcher", "job-name": f"{name}-launcher"},
+        owner=owner_ref(launcher_job),
+        containers=[
+            Container(
+                launcher_ctr.name,
+                image,
+                command=launcher_ctr.command,
+                args=launcher_ctr.args,
+                resources={"limits": {"cpu": "1", "memory": "2Gi"}},
+                state=terminated(0, at(45), at(213)),
+            )
+        ],
+        created=at(41),
+        phase="Succeeded",
+        node=host0,
+        scheduled=at(41),
+        qos="Burstable",
+    )
+    hosts = "/opt/kube/hosts"
+    orted = (
+        '/usr/local/bin/orted -mca ess "env" -mca ess_base_jobid "2374565888" -mca ess_base_vpid {vpid} '
+        '-mca ess_base_num_procs "3" -mca orte_node_regex '
+        f'"{name}-launcher-[1:8]jlf6,{name}-worker-[1:0-1]@0(3)" -mca orte_hnp_uri '
+        '"2374565888.0;tcp://10.244.3.17:33245" -mca pml "ob1" -mca btl "^openib" -mca plm "rsh" '
+        '--tree-spawn -mca routed "radix" -mca orte_parent_uri "2374565888.0;tcp://10.244.3.17:33245" '
+        '-mca plm_rsh_agent "/etc/mpi/kubexec.sh" -mca orte_default_hostfile "/etc/mpi/hostfile" '
+        '-mca pmix "^s1,s2,cray,isolated"'
+    )
+    env_prefix = (
+        "PATH=/usr/local/bin:$PATH ; export PATH ; LD_LIBRARY_PATH=/usr/local/lib:$LD_LIBRARY_PATH ; "
+        "export LD_LIBRARY_PATH ; DYLD_LIBRARY_PATH=/usr/local/lib:$DYLD_LIBRARY_PATH ; export DYLD_LIBRARY_PATH ;   "
+    )
+    log_lines = []
+    for i in range(2):
+        log_lines += [
+            f"+ POD_NAME={name}-worker-{i}",
+            "+ [ t = - ]",
+            "+ shift",
+            f"+ /opt/kube/kubectl cp {hosts} {name}-worker-{i}:/etc/hosts_of_nodes",
+        ]
+    for i in range(2):
+        log_lines.append(
+            f"+ /opt/kube/kubectl exec {name}-worker-{i} -- /bin/sh -c cat /etc/hosts_of_nodes >> /etc/hosts &&     "
+            + env_prefix
+            + orted.format(vpid=i + 1)
+        )
+    log_lines += [
+        "[1,0]<stderr>:2026-11-25 14:40:12.402214: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1555] Found "
+        "device 0 with properties: ",
+        "[1,0]<stderr>:pciBusID: 0000:00:1e.0 name: Tesla V100-SXM2-16GB computeCapability: 7.0",
+        "[1,1]<stderr>:2026-11-25 14:40:12.431877: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1697] "
+        "Adding visible gpu devices: 0",
+        "[1,0]<stdout>:Downloading data from https://storage.googleapis.com/tensorflow/tf-keras-datasets/mnist.npz",
+        "[1,0]<stdout>:11493376/11490434 [==============================] - 0s 0us/step",
+        "[1,0]<stdout>:Epoch 1/24",
+        "[1,0]<stdout>:250/250 [==============================] - 9s 37ms/step - loss: 0.3817 - accuracy: 0.8834",
+        "[1,0]<stdout>:Epoch 2/24",
+        "[1,0]<stdout>:250/250 [==============================] - 6s 24ms/step - loss: 0.1262 - accuracy: 0.9622",
+    ]
+    for e in range(3, 25):
+        loss = 0.1 / e
+        log_lines += [
+            f"[1,0]<stdout>:Epoch {e}/24",
+            f"[1,0]<stdout>:250/250 [==============================] - 6s 24ms/step - loss: {loss:.4f} - "
+            f"accuracy: {min(0.9990, 0.9650 + e * 0.0013):.4f}",
+        ]
+    events = [
+        event(
+            launcher_job,
+            "Completed",
+            "Job completed",
+            at(214),
+            type_="Normal",
+            component="job-controller",
+        ),
+        event(launcher, "Started", f"Started container {launcher_ctr.name}", at(45), type_="Normal", host=host0),
+    ]
+    return CaseSpec(
+        id="healthy-mpijob-launcher-completed-workers-left-running",
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence=None,
+        description="A Horovod TF2 Keras MNIST MPIJob (kubeflow.org/v1, mpi-operator installed from the Kubeflow "
+        "1.1 kustomize manifests). The launcher ran mpirun over both workers, trained 24 epochs and exited 0 "
+        "(its Job is Complete), but the two worker pods stay Running and the MPIJob shows no status: the "
+        "installed CRD has no status subresource, so the operator's status writes fail ('the server could not "
+        "find the requested resource (put mpijobs.kubeflow.org ...)') and cleanPodPolicy Running is never "
+        "applied. The training itself finished successfully; the leftover workers are an operator install "
+        "problem, not a failure of the job.",
+        objects=[job, launcher_job, workers_sts, launcher, *workers, *events],
+        logs={f"{lname}/{launcher_ctr.name}": text(*log_lines)},
+        captured=at(1800),
+        title="MPIJob worker pods keep running after the launcher completed (mpi-operator v1 CRD without a "
+        "status subresource)",
+        source="https://github.com/kubeflow/mpi-operator/issues/297",
+    )
