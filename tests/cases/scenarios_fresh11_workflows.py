@@ -19,10 +19,14 @@ from tests.cases.builders import (
     Scenarios,
     cpu_only,
     event,
+    object_meta,
+    owner_ref,
+    pod,
     running,
     stamped,
     terminated,
     text,
+    waiting,
 )
 from tests.cases.scenarios_fresh7_pipelines import _step_failed, _step_pod, _workflow
 from tests.cases.scenarios_fresh8_orchestrators import _failed, _job_failed, _ray_job, _submit_banner
@@ -375,4 +379,386 @@ def config_error_pod_kfp_wait_oci_runtime_final_child_pid_eof() -> CaseSpec:
         title='KFP pipeline terminated immediately after startup: \'failed to start container "wait": ... OCI '
         "runtime create failed: ... getting the final child's pid from pipe caused \"EOF\"'",
         source="https://github.com/kubeflow/pipelines/issues/6896",
+    )
+
+
+# -- Flyte task pods ---------------------------------------------------------------------------------
+
+
+def _flyte_pod(
+    ns: str,
+    execution: str,
+    node: str,
+    task: str,
+    c: Container,
+    at: Clock,
+    *,
+    phase: str,
+    host: str,
+) -> tuple[Obj, Obj]:
+    """A Flyte task pod (``<execution>-<node>-0``) and the FlyteWorkflow that owns it."""
+    project, domain = ns.rsplit("-", 1)
+    wf: Obj = {
+        "apiVersion": "flyte.lyft.com/v1alpha1",
+        "kind": "FlyteWorkflow",
+        "metadata": object_meta(ns, "FlyteWorkflow", execution, at(0)),
+    }
+    p = pod(
+        name=f"{execution}-{node}-0",
+        namespace=ns,
+        labels={
+            "domain": domain,
+            "execution-id": execution,
+            "interruptible": "false",
+            "node-id": node,
+            "project": project,
+            "shard-key": "11",
+            "task-name": task,
+        },
+        owner=owner_ref(wf),
+        containers=[c],
+        created=at(2),
+        phase=phase,
+        node=host,
+        scheduled=at(3),
+        qos="Burstable",
+    )
+    return p, wf
+
+
+def _pyflyte_args(ns: str, execution: str, node: str, module: str, task: str) -> list[str]:
+    prefix = f"s3://flyte-metadata/metadata/propeller/{ns}-{execution}/{node}/data"
+    return [
+        "pyflyte-fast-execute",
+        "--additional-distribution",
+        f"s3://flyte-data/fast/{execution}-fast.tar.gz",
+        "--dest-dir",
+        "/root",
+        "--",
+        "pyflyte-execute",
+        "--inputs",
+        f"{prefix}/inputs.pb",
+        "--output-prefix",
+        f"{prefix}/0",
+        "--raw-output-data-prefix",
+        f"s3://flyte-data/raw/{execution}",
+        "--resolver",
+        "flytekit.core.python_auto_container.default_task_resolver",
+        "--",
+        "task-module",
+        module,
+        "task-name",
+        task,
+    ]
+
+
+def _name_reserved(p: Obj, container: str, holder: str, image: str, at: Clock, t: float) -> tuple[str, list[Obj]]:
+    """A container the runtime never creates: its first CreateContainer timed out at ``t`` and left the
+    name reserved, so each retry of the kubelet is refused. The waiting message and the pod's events."""
+    meta = p["metadata"]
+    host = p["spec"]["nodeName"]
+    ctr = f"{container}_{meta['name']}_{meta['namespace']}_{meta['uid']}_0"
+    reserved = f'failed to reserve container name "{ctr}": name "{ctr}" is reserved for "{holder}"'
+    p["status"]["containerStatuses"][0]["state"] = waiting("CreateContainerError", reserved)
+    field = f"spec.containers{{{container}}}"
+    pulled = f'Container image "{image}" already present on machine'
+    return reserved, [
+        _normal(
+            p,
+            "Scheduled",
+            f"Successfully assigned {meta['namespace']}/{meta['name']} to {host}",
+            at(3),
+            "default-scheduler",
+        ),
+        event(p, "Pulled", pulled, at(4), last=at(t + 75), count=5, type_="Normal", field_path=field),
+        event(p, "Failed", "Error: context deadline exceeded", at(t), field_path=field),
+        event(p, "Failed", f"Error: {reserved}", at(t + 14), last=at(t + 72), count=4, field_path=field),
+    ]
+
+
+@SCENARIOS.add
+def image_pull_error_pod_flyte_train_task_registry_credentials_missing() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 26, 10, 4, tzinfo=timezone.utc))
+    ns, execution, node = "shapematch-training-development", "af89l2cwzfjfnjpbxqfh", "trainaae"
+    image = "registry.example.com/shapematch/training:2fbd809"
+    name = f"{execution}-{node}-0"
+    back_off = f'Back-off pulling image "{image}"'
+    c = Container(
+        name,
+        image,
+        args=_pyflyte_args(ns, execution, node, "shapematch.train", "train_aae"),
+        resources={"limits": {"cpu": "4", "memory": "16Gi"}, "requests": {"cpu": "2", "memory": "8Gi"}},
+        state=waiting("ImagePullBackOff", back_off),
+    )
+    p, wf = _flyte_pod(ns, execution, node, "shapematch-train-aae", c, at, phase="Pending", host="pool-train-b7")
+    wf["status"] = {"phase": 8, "message": f"[1/1] currentAttempt done. Last Error: USER::{back_off}"}
+    field = f"spec.containers{{{name}}}"
+    denied = (
+        f'Failed to pull image "{image}": rpc error: code = Unknown desc = failed to pull and unpack image '
+        f'"{image}": failed to resolve reference "{image}": pulling from host registry.example.com failed with '
+        "status code [manifests 2fbd809]: 401 Unauthorized"
+    )
+    events = [
+        _normal(p, "Scheduled", f"Successfully assigned {ns}/{name} to pool-train-b7", at(3), "default-scheduler"),
+        event(p, "Pulling", f'Pulling image "{image}"', at(4), last=at(160), count=4, type_="Normal", field_path=field),
+        event(p, "Failed", denied, at(5), last=at(161), count=4, field_path=field),
+        event(p, "Failed", "Error: ErrImagePull", at(5), last=at(161), count=4, field_path=field),
+        event(p, "BackOff", back_off, at(6), last=at(290), count=11, type_="Normal", field_path=field),
+        event(p, "Failed", "Error: ImagePullBackOff", at(6), last=at(290), count=11, field_path=field),
+    ]
+    return CaseSpec(
+        id="image-pull-error-pod-flyte-train-task-registry-credentials-missing",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="image-pull-error",
+        culprit=name,
+        evidence="Back-off pulling image",
+        description="A Flyte training task's pod cannot pull its image from a private registry because the "
+        "project-domain namespace has no pull credentials for it (401 Unauthorized); the kubelet backs off "
+        "pulling and Flyte fails the task, but leaves the pod behind, still retrying the pull.",
+        objects=[p, wf, *events],
+        logs={},
+        captured=at(300),
+        title='Flyte task failed due to "Back-off pulling image.." (pull credentials missing in the namespace); '
+        "the pod is not deleted",
+        source="https://github.com/flyteorg/flyte/issues/3239",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_flyte_task_failed_to_reserve_container_name() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 27, 14, 22, tzinfo=timezone.utc))
+    ns, execution, node = "pineapple-development", "f76be7b00ec9b4348871", "n1"
+    name = f"{execution}-{node}-0"
+    image = "registry.example.com/pineapple/features:1.14.2"
+    c = Container(
+        "main",
+        image,
+        args=_pyflyte_args(ns, execution, node, "pineapple.features", "build_features"),
+        resources=cpu_only("6Gi", "2"),
+    )
+    p, wf = _flyte_pod(
+        ns, execution, node, "pineapple-features-build-features", c, at, phase="Pending", host="gke-ml-pool-2-9c1e"
+    )
+    p["metadata"]["uid"] = "987b2aa9-b537-4038-9884-8d2bc413762a"
+    holder = "6678ab271c041304d4a91e8e219dca896388098ec8a258dc49f4f9942296f669"
+    reserved, events = _name_reserved(p, "main", holder, image, at, 124)
+    wf["status"] = {
+        "phase": 8,
+        "message": f"[1/1] currentAttempt done. Last Error: USER::containers with unready status: [main]|{reserved}",
+    }
+    return CaseSpec(
+        id="config-error-pod-flyte-task-failed-to-reserve-container-name",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="failed to reserve container name",
+        description="A Flyte task's pod never starts its container: the first CreateContainer call to containerd "
+        "timed out (context deadline exceeded) and every retry of the kubelet is refused because the half-created "
+        "container still holds the name ('failed to reserve container name ... is reserved for ...'). The "
+        "container cannot be created; Flyte fails the task on the CreateContainerError.",
+        objects=[p, wf, *events],
+        logs={},
+        captured=at(240),
+        title="Flyte task fails with 'containers with unready status: [main]|failed to reserve container name "
+        '"main_f76be7b00ec9b4348871-n1-0_..." is reserved for "6678ab27..."\'',
+        source="https://github.com/flyteorg/flyte/issues/1234",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_flyte_primary_name_reserved_grace_period_exceeded() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 28, 2, 11, tzinfo=timezone.utc))
+    ns, execution, node = "docking-production", "a4kx9m2qv7r8t1w3z6pc", "n2"
+    name = f"{execution}-{node}-0"
+    image = "123456789012.dkr.ecr.us-east-1.amazonaws.com/docking/scorer:v0.42.0"
+    c = Container(
+        "primary",
+        image,
+        args=_pyflyte_args(ns, execution, node, "docking.score", "score_poses"),
+        resources={"limits": {"cpu": "8", "memory": "32Gi"}, "requests": {"cpu": "8", "memory": "32Gi"}},
+    )
+    p, wf = _flyte_pod(
+        ns, execution, node, "docking-score-score-poses", c, at, phase="Pending", host="ip-10-12-7-201.ec2.internal"
+    )
+    p["metadata"]["annotations"] = {"primary_container_name": "primary"}
+    holder = "3f1c07d9a8b24e6c95d0b7e4a21c88f0d5e6a9b3c7f2e1d4a8b6c0e9f3a7d215"
+    reserved, events = _name_reserved(p, "primary", holder, image, at, 125)
+    wf["status"] = {
+        "phase": 8,
+        "message": "[1/1] currentAttempt done. Last Error: USER::Grace period [3m0s] exceeded|containers with "
+        f"unready status: [primary]|{reserved}",
+    }
+    return CaseSpec(
+        id="config-error-pod-flyte-primary-name-reserved-grace-period-exceeded",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="failed to reserve container name",
+        description="Flyte 1.15: a task pod's primary container is never created. The runtime's first "
+        "CreateContainer timed out and left the container name reserved, so every retry of the kubelet fails "
+        "with 'failed to reserve container name ... is reserved for ...'; after its three-minute grace period "
+        "Flyte fails the task as a user error without using its retries.",
+        objects=[p, wf, *events],
+        logs={},
+        captured=at(240),
+        title="Flyte: 'Grace period [3m0s] exceeded|containers with unready status: [primary]|failed to reserve "
+        'container name "primary_xxxxx_namespace_uuid_0"\' fails the task without retries',
+        source="https://github.com/flyteorg/flyte/issues/6786",
+    )
+
+
+@SCENARIOS.add
+def killed_externally_pod_flyte_task_exit_137_no_message() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 28, 11, 36, tzinfo=timezone.utc))
+    ns, execution, node = "flytesnacks-development", "fb5562eecbc2f40f9b0d", "n0"
+    name = f"{execution}-{node}-0"
+    c = Container(
+        name,
+        "localhost:30000/openflights:v3",
+        args=_pyflyte_args(ns, execution, node, "openflights.extract", "extract_reference_data"),
+        resources=cpu_only("1Gi", "1"),
+        state=terminated(137, at(9), at(31), reason="Error"),
+    )
+    p, wf = _flyte_pod(
+        ns, execution, node, "openflights-extract-extract-reference-data", c, at, phase="Failed", host="sandbox"
+    )
+    wf["status"] = {
+        "phase": 8,
+        "message": "[1/1] currentAttempt done. Last Error: USER::Pod failed. No message received from kubernetes.\n"
+        f"[{name}] terminated with exit code (137). Reason [Error]. Message: \n\n.",
+    }
+    field = f"spec.containers{{{name}}}"
+    events = [
+        _normal(p, "Scheduled", f"Successfully assigned {ns}/{name} to sandbox", at(3), "default-scheduler"),
+        event(p, "Pulling", 'Pulling image "localhost:30000/openflights:v3"', at(4), type_="Normal", field_path=field),
+        event(
+            p,
+            "Pulled",
+            'Successfully pulled image "localhost:30000/openflights:v3" in 3.912s (3.912s including waiting)',
+            at(8),
+            type_="Normal",
+            field_path=field,
+        ),
+        event(p, "Created", f"Created container {name}", at(8), type_="Normal", field_path=field),
+        event(p, "Started", f"Started container {name}", at(9), type_="Normal", field_path=field),
+    ]
+    lines = [
+        "tar: Removing leading `/' from member names",
+        "Welcome to Flyte! Version: 1.2.1",
+    ]
+    return CaseSpec(
+        id="killed-externally-pod-flyte-task-exit-137-no-message",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="killed-externally",
+        culprit=name,
+        evidence="137",
+        description="A Flyte task (flytekit 1.2.1, a task returning a NamedTuple) fails seconds after it starts: "
+        "its container ends with exit code 137, reason Error and no message, and Flyte reports 'Pod failed. No "
+        "message received from kubernetes'. The process was killed with SIGKILL; nothing in the pod says it was "
+        "out of memory, evicted or preempted.",
+        objects=[p, wf, *events],
+        logs={f"{name}/{name}": stamped(lines, at(10), 1.4)},
+        captured=at(300),
+        title="Flyte task returning NamedTuple fails with 'USER::Pod failed. No message received from kubernetes. "
+        "[fb5562eecbc2f40f9b0d-n0-0] terminated with exit code (137). Reason [Error].'",
+        source="https://github.com/flyteorg/flyte/issues/2980",
+    )
+
+
+# -- Argo Workflows steps ----------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def oom_killed_pod_argo_step_main_oom_wait_keeps_running() -> CaseSpec:
+    at = Clock(datetime(2022, 4, 22, 18, 39, 50, tzinfo=timezone.utc))
+    ns, wf = "argo-workflows", "my-workflow-8acc183e-ffrf2"
+    node_id = f"{wf}-1452349024"
+    workflow = _workflow(ns, wf, at, "Running", None, None)
+    main = Container(
+        "main",
+        "registry.example.com/data/feature-builder:3.8.2",
+        command=["/var/run/argo/argoexec", "emissary", "--", "python", "build_features.py"],
+        args=["--partition", "2022-04-21"],
+        resources={"limits": {"cpu": "2", "memory": "4Gi"}, "requests": {"cpu": "1", "memory": "4Gi"}},
+        state=terminated(137, at(6), at(1240), reason="OOMKilled"),
+    )
+    wait = Container(
+        "wait",
+        "quay.io/argoproj/argoexec:v3.3.2",
+        command=["argoexec", "wait", "--loglevel", "info"],
+        resources=cpu_only("128Mi", "100m"),
+        state=running(at(5)),
+        ready=True,
+    )
+    p = _step_pod(
+        workflow, "build-features", node_id, [wait, main], at, phase="Running", host="ip-10-1-44-19.ec2.internal"
+    )
+    lines = [
+        'time="2022-04-22T18:39:55.721Z" level=info msg="Starting Workflow Executor" executorType=emissary '
+        "version=v3.3.2",
+        'time="2022-04-22T18:39:55.724Z" level=info msg="Creating a emissary executor"',
+        'time="2022-04-22T18:39:55.725Z" level=info msg="Using executor retry strategy" Duration=1s Factor=1.6 '
+        "Jitter=0.5 Steps=5",
+        'time="2022-04-22T18:39:55.725Z" level=info msg="Executor initialized" deadline="0001-01-01 00:00:00 '
+        f'+0000 UTC" includeScriptOutput=false namespace={ns} podName={node_id} template="..."',
+        'time="2022-04-22T18:39:55.725Z" level=info msg="Starting deadline monitor"',
+    ]
+    allocs = [(4954, 10471, 5), (4976, 10582, 7), (4957, 10692, 10), (4978, 10800, 12), (4958, 10909, 15)]
+    allocs += [(4979, 11017, 17), (4960, 11126, 20), (4981, 11234, 22), (4961, 11343, 25), (4982, 11451, 27)]
+    for i, (alloc, total, gc) in enumerate(allocs):
+        t = datetime(2022, 4, 22, 18, 44, 55, 726000, tzinfo=timezone.utc) + timedelta(minutes=5 * i)
+        lines.append(
+            f'time="{t.strftime("%Y-%m-%dT%H:%M:%S")}.726Z" level=info msg="Alloc={alloc} TotalAlloc={total} '
+            f'Sys=19922 NumGC={gc} Goroutines=7"'
+        )
+    main_lines = [
+        "INFO:build_features:reading partition 2022-04-21 (412 files)",
+        "INFO:build_features:loaded 38,211,907 rows",
+        "INFO:build_features:joining with user table",
+    ]
+    events = [
+        _normal(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{node_id} to ip-10-1-44-19.ec2.internal",
+            at(3),
+            "default-scheduler",
+        ),
+        _normal(p, "Started", "Started container wait", at(5)),
+        _normal(p, "Started", "Started container main", at(6)),
+    ]
+    return CaseSpec(
+        id="oom-killed-pod-argo-step-main-oom-wait-keeps-running",
+        kind="Pod",
+        name=node_id,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=node_id,
+        evidence="OOMKilled",
+        description="An Argo Workflows step (emissary executor, v3.3.2): the main container goes over its 4Gi "
+        "limit and is OOMKilled (137), but the wait container never learns the main exited and keeps running, "
+        "printing only its memory statistics every five minutes, so the pod and the workflow stay Running. "
+        "The step died of memory; the hang is the executor's bug.",
+        objects=[p, workflow, *events],
+        logs={
+            f"{node_id}/wait": text(*lines),
+            f"{node_id}/main": stamped(main_lines, at(7), [31.0, 40.0]),
+        },
+        captured=at(3300),
+        title='Pod OOM sometimes causes an Argo workflow to get stuck in "Running" state (main OOMKilled, wait '
+        "container still running)",
+        source="https://github.com/argoproj/argo-workflows/issues/8456",
     )
