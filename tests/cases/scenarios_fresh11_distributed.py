@@ -9,6 +9,654 @@ expected.yaml.
 
 from __future__ import annotations
 
-from tests.cases.builders import Scenarios
+from datetime import datetime, timezone
+
+from tests.cases.builders import (
+    CaseSpec,
+    Clock,
+    Container,
+    MPIPlan,
+    PodPlan,
+    Scenarios,
+    failed_job_case,
+    gpu,
+    mpijob_v2,
+    stamped,
+    terminated,
+)
+from tests.cases.logtext import rank_traceback, torchrun_failed, torchrun_start
+from tests.cases.scenarios_fresh9_distributed import _mpirun_exit
+from tests.cases.scenarios_real_training import _kubeflow_case
 
 SCENARIOS = Scenarios()
+
+_PY310 = "/usr/local/lib/python3.10/dist-packages"
+
+
+def _launcher_case(
+    *,
+    id: str,
+    name: str,
+    ns: str,
+    at: Clock,
+    image: str,
+    launcher_cmd: list[str],
+    workers: int,
+    slots: int,
+    ran: tuple[float, float],
+    log: str,
+    worker_resources: dict[str, object],
+    category: str,
+    evidence: str,
+    description: str,
+    title: str,
+    source: str,
+    captured: float,
+) -> CaseSpec:
+    """An mpi-operator MPIJob whose launcher failed (``ran``: its start and end), the workers
+    running sshd; the launcher's log names the failure and the launcher is the culprit."""
+    objects, logs, launcher = mpijob_v2(
+        at=at,
+        name=name,
+        ns=ns,
+        image=image,
+        launcher_cmd=launcher_cmd,
+        workers=workers,
+        slots=slots,
+        plan=MPIPlan(launcher_state=terminated(1, at(ran[0]), at(ran[1])), launcher_log=log),
+        worker_resources=worker_resources,
+    )
+    return CaseSpec(
+        id=id,
+        kind="MPIJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category=category,
+        culprit=launcher,
+        evidence=evidence,
+        description=description,
+        objects=objects,
+        logs=logs,
+        captured=at(captured),
+        title=title,
+        source=source,
+    )
+
+
+# -- 1. composer on two nodes: NCCL's proxy cannot connect to the other node -------------------
+
+
+@SCENARIOS.add
+def nccl_error_pytorchjob_composer_proxy_connect_closed_by_remote_peer() -> CaseSpec:
+    at = Clock(datetime(2026, 10, 6, 11, 0, tzinfo=timezone.utc))
+    name, ns = "sd2-512-composer", "genai"
+    master_host, worker_host = f"{name}-master-0", f"{name}-worker-0"
+
+    def boot(host: str, node_rank: int, pids: tuple[int, int]) -> list[str]:
+        out = [
+            "Running command: python -u run.py --config-path yamls/hydra-yamls --config-name SD-512.yaml",
+            f"Launching processes with global ranks {node_rank * 2}, {node_rank * 2 + 1} (world size 4, node "
+            f"rank {node_rank}, master {name}-master-0:29500)",
+        ]
+        for r, pid in enumerate(pids):
+            out += [
+                f"{host}:{pid}:{pid} [{r}] NCCL INFO Bootstrap : Using eth0:10.244.{3 + node_rank}.{17 + r}<0>",
+                f"{host}:{pid}:{pid} [{r}] NCCL INFO NET/Plugin : No plugin found (libnccl-net.so), using internal "
+                "implementation",
+                f"{host}:{pid}:{pid} [{r}] NCCL INFO NET/IB : No device found.",
+                f"{host}:{pid}:{pid} [{r}] NCCL INFO NET/Socket : Using [0]eth0:10.244.{3 + node_rank}.{17 + r}<0>",
+                f"{host}:{pid}:{pid} [{r}] NCCL INFO Using network Socket",
+            ]
+        if node_rank == 0:
+            out.insert(4, "NCCL version 2.18.1+cuda12.1")
+        return out
+
+    # The lines the thread pasted from node rank 0 (host names neutralised).
+    pasted = [
+        f"{master_host}:6015:6225 [1] proxy.cc:1119 NCCL WARN [Proxy Service 1] Failed to execute operation "
+        "Connect from rank 1, retcode 6",
+        "",
+        f"{master_host}:6015:6224 [1] misc/socket.cc:538 NCCL WARN Net : Connection closed by remote peer "
+        f"{worker_host}<59227>",
+        f"{master_host}:6015:6224 [1] NCCL INFO misc/socket.cc:546 -> 6",
+        f"{master_host}:6015:6224 [1] NCCL INFO misc/socket.cc:558 -> 6",
+        f"{master_host}:6015:6224 [1] NCCL INFO proxy.cc:881 -> 6",
+        "",
+        f"{master_host}:6015:6224 [1] proxy.cc:884 NCCL WARN Proxy Call to rank 1 failed (Connect)",
+        f"{master_host}:6015:6224 [1] NCCL INFO transport/net.cc:265 -> 6",
+        f"{master_host}:6015:6224 [1] NCCL INFO transport.cc:124 -> 6",
+        f"{master_host}:6015:6224 [1] NCCL INFO init.cc:790 -> 6",
+        f"{master_host}:6015:6224 [1] NCCL INFO init.cc:1089 -> 6",
+        f"{master_host}:6015:6224 [1] NCCL INFO group.cc:64 -> 6 [Async thread]",
+        f"{master_host}:6015:6015 [1] NCCL INFO group.cc:421 -> 3",
+        f"{master_host}:6015:6015 [1] NCCL INFO group.cc:106 -> 3",
+        f"{master_host}:6015:6015 [1] NCCL INFO comm 0x1b838b90 rank 1 nranks 4 cudaDev 1 busId 7000 - Abort COMPLETE",
+    ]
+    tail_master = [
+        "ERROR:composer.cli.launcher:Rank 1 crashed with exit code 1.",
+        "Waiting up to 30 seconds for all training processes to terminate. Press Ctrl-C to exit immediately.",
+        "Global rank 0 (PID 6014) exited with code -15",
+        "Global rank 1 (PID 6015) exited with code 1",
+        "ERROR:composer.cli.launcher:Global rank 0 (PID 6014) exited with code -15",
+    ]
+    worker_err = [
+        f"{worker_host}:4120:4301 [0] misc/socket.cc:538 NCCL WARN Net : Connection closed by remote peer "
+        f"{master_host}<41873>",
+        f"{worker_host}:4120:4301 [0] NCCL INFO misc/socket.cc:546 -> 6",
+        f"{worker_host}:4120:4301 [0] proxy.cc:884 NCCL WARN Proxy Call to rank 2 failed (Connect)",
+        f"{worker_host}:4120:4120 [0] NCCL INFO comm 0x2c1f4a80 rank 2 nranks 4 cudaDev 0 busId 1000 - Abort COMPLETE",
+        "ERROR:composer.cli.launcher:Rank 2 crashed with exit code 1.",
+        "Waiting up to 30 seconds for all training processes to terminate. Press Ctrl-C to exit immediately.",
+        "Global rank 2 (PID 4120) exited with code 1",
+        "Global rank 3 (PID 4121) exited with code -15",
+    ]
+    mlines = [*boot(master_host, 0, (6014, 6015)), *pasted, *tail_master]
+    wlines = [*boot(worker_host, 1, (4120, 4121)), *worker_err]
+    mgaps = [1.5] + [0.05] * 11 + [24.0] + [0.0] * (len(pasted) - 1) + [0.5, 0.1, 1.2, 0.0, 0.0]
+    wgaps = [1.5] + [0.05] * 10 + [24.6] + [0.0] * 3 + [0.4, 0.1, 1.2, 0.0]
+    plans = [
+        PodPlan("master", 0, terminated(1, at(31), at(62)), log=stamped(mlines, at(33), mgaps)),
+        PodPlan("worker", 0, terminated(1, at(31), at(63)), log=stamped(wlines, at(34), wgaps)),
+    ]
+    return _kubeflow_case(
+        id="nccl-error-pytorchjob-composer-proxy-connect-closed-by-remote-peer",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/genai/mosaic-diffusion:torch2.1.0-cu121",
+        command=[
+            "sh",
+            "-c",
+            "composer --world_size 4 --node_rank $RANK -v --master_port 29500 --master_addr $MASTER_ADDR run.py "
+            "--config-path yamls/hydra-yamls --config-name SD-512.yaml",
+        ],
+        resources=gpu(2, "96Gi", "16"),
+        plans=plans,
+        category="nccl-error",
+        culprit=[master_host, worker_host],
+        evidence="Proxy Call to rank 1 failed (Connect)",
+        description="Stable Diffusion training with MosaicML composer on two pods of two GPUs each (world size 4). "
+        "While NCCL builds its communicator, the proxy of rank 1 cannot connect to its peer on the other pod: the "
+        "socket is closed by the remote peer (retcode 6, ncclRemoteError), the communicator is aborted and "
+        "composer ends the ranks on both pods. The ranks cannot talk across the nodes over NCCL's socket transport "
+        "(interface, ports or routing between the pods); nothing else failed first.",
+        title="Multi-node training: composer --world_size 4 --node_rank 0 ... outputs nccl errors - NCCL WARN "
+        "[Proxy Service 1] Failed to execute operation Connect from rank 1, retcode 6",
+        source="https://github.com/mosaicml/diffusion/issues/110",
+        captured=900,
+        failed=("Worker", 64),
+    )
+
+
+# -- 2. gpt-neox with DeepSpeed's launcher: NCCL internal error, recv refused -----------------
+
+
+@SCENARIOS.add
+def nccl_error_mpijob_neox_nccl_internal_error_recv_connection_refused() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 14, 8, 0, tzinfo=timezone.utc))
+    name, ns = "neox-125m-2node", "llm-pretrain"
+    n1, n2 = f"{name}-worker-0", f"{name}-worker-1"
+    start = [
+        f"[2026-04-14 08:01:02,118] [INFO] [runner.py:460:main] Using IP address of 10.244.7.21 for node {n1}",
+        f"[2026-04-14 08:01:02,120] [INFO] [multinode_runner.py:72:get_cmd] Running on the following workers: {n1},{n2}",
+        "[2026-04-14 08:01:02,120] [INFO] [runner.py:555:main] cmd = pdsh -S -f 1024 -w "
+        f"{n1},{n2} export PYTHONPATH=/workspace/gpt-neox;  cd /workspace/gpt-neox; /usr/bin/python -u -m "
+        "deepspeed.launcher.launch --world_info=<hidden> --node_rank=%n --master_addr=10.244.7.21 "
+        "--master_port=29500 train.py --deepspeed_config <hidden> --megatron_config <hidden>",
+        f"{n1}: [2026-04-14 08:01:05,402] [INFO] [launch.py:145:main] WORLD INFO DICT: {{'{n1}': [0, 1, 2, 3, 4, 5, "
+        f"6, 7], '{n2}': [0, 1, 2, 3, 4, 5, 6, 7]}}",
+        f"{n2}: [2026-04-14 08:01:05,519] [INFO] [launch.py:151:main] nnodes=2, num_local_procs=8, node_rank=1",
+        f"{n1}: NeoXArgs.configure_distributed_args() using world size: 16 and model-parallel size: 1",
+        f"{n1}: > building GPT2BPETokenizer tokenizer ...",
+        f"{n1}: > initializing torch distributed ...",
+        f"{n1}: [2026-04-14 08:01:21,774] [INFO] [comm.py:652:init_distributed] Initializing TorchBackend in "
+        "DeepSpeed with backend nccl",
+        f"{n1}: > initializing model parallel with size 1",
+        f"{n1}: > building train, validation, and test datasets ...",
+        f"{n1}: setting training iterations to 320000",
+        f"{n1}: done with setups ...",
+        f"{n1}: time (ms) | model and optimizer: 2981.22 | train/valid/test data iterators: 1270.44",
+        f"{n1}: training ...",
+    ]
+    err = [
+        f"{n2}: Traceback (most recent call last):",
+        f'{n2}:   File "train.py", line 27, in <module>',
+        f"{n2}:     pretrain(neox_args=neox_args)",
+        f'{n2}:   File "/workspace/gpt-neox/megatron/training.py", line 226, in pretrain',
+        f"{n2}:     iteration = train(",
+        f'{n2}:   File "/workspace/gpt-neox/megatron/training.py", line 778, in train',
+        f"{n2}:     loss_dict, skipped_iter = train_step(",
+        f"{n2}: RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:1269, internal error, NCCL version 2.14.3",
+        f"{n2}: ncclInternalError: Internal check failed.",
+        # Pasted verbatim (the host names and the peer's address neutralised).
+        f"{n2}: Last error:",
+        f"{n2}: Net : Call to recv from 10.244.9.14<56843> failed : Connection refused",
+        f"{n1}: {n1}:15874:17284 [4] NCCL INFO P2P is disabled between connected GPUs 4 and 3. You can repress "
+        "this message with NCCL_IGNORE_DISABLED_P2P=1.",
+        f"{n1}: {n1}:15874:17284 [4] NCCL INFO Could not enable P2P between dev 4(=61000) and dev 3(=42000)",
+        f"{n1}: {n1}:15874:17284 [4] NCCL INFO Channel 00 : 4[61000] -> 3[42000] via SHM/direct/direct",
+        f"{n1}: {n1}:15874:17284 [4] NCCL INFO P2P is disabled between connected GPUs 4 and 3. You can repress "
+        "this message with NCCL_IGNORE_DISABLED_P2P=1.",
+        f"{n2}: [2026-04-14 08:03:48,903] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 21406",
+        f"{n2}: [2026-04-14 08:03:49,311] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', '-u', "
+        "'train.py', '--local_rank=7', '--deepspeed_config', '<hidden>', '--megatron_config', '<hidden>'] exits "
+        "with return code = 1",
+        f"pdsh@{name}-launcher: {n2}: ssh exited with exit code 1",
+        f"{n1}: [2026-04-14 08:03:52,027] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 15874",
+        f"pdsh@{name}-launcher: {n1}: ssh exited with exit code 1",
+    ]
+    lines = [*start, *err]
+    gaps = [0.002, 0.0, 3.3, 0.1, 4.0, 1.0, 9.0, 1.3, 0.6, 4.0, 3.0, 0.0, 2.0, 0.0, 135.0] + [0.0] * 15 + [0.4, 0.0]
+    gaps += [2.7, 0.0]
+    return _launcher_case(
+        id="nccl-error-mpijob-neox-nccl-internal-error-recv-connection-refused",
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/llm/gpt-neox:2.0-torch1.13-cu117",
+        launcher_cmd=["python", "./deepy.py", "train.py", "configs/125M.yml", "configs/local_setup.yml"],
+        workers=2,
+        ran=(58, 235),
+        log=stamped(lines, at(62), gaps),
+        worker_resources=gpu(8, "900Gi", "96"),
+        slots=8,
+        category="nccl-error",
+        evidence="Call to recv from 10.244.9.14<56843> failed : Connection refused",
+        description="GPT-NeoX 125M on two 8-GPU workers, started from the MPIJob's launcher with DeepSpeed's "
+        "pdsh runner and a hostfile. Shortly after training begins the ranks on the second node fail in NCCL "
+        "('NCCL error in: ProcessGroupNCCL.cpp:1269, internal error'): the socket to a peer is refused ('Net : Call "
+        "to recv from ... failed : Connection refused'), and DeepSpeed kills the ranks on both nodes; the launcher "
+        "exits. The nodes cannot reach each other on NCCL's ports or interface (NCCL_SOCKET_IFNAME, firewall).",
+        captured=1200,
+        title="NCCL error in: ProcessGroupNCCL.cpp:1269, internal error, NCCL version 2.14.3 (two nodes, hostfile; "
+        "Last error: Net : Call to recv from NODE2_IP<56843> failed : Connection refused)",
+        source="https://github.com/EleutherAI/gpt-neox/issues/1147",
+    )
+
+
+# -- 3. lmdeploy across two nodes under mpirun: a rank dies of SIGILL --------------------------
+
+
+@SCENARIOS.add
+def crash_signal_mpijob_lmdeploy_rank_illegal_instruction() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 9, 13, 0, tzinfo=timezone.utc))
+    name, ns = "internlm2-tp16-serve", "inference"
+    bar = "-" * 74
+    lines = [
+        "2026-03-09 13:01:04,551 - lmdeploy - INFO - input backend=turbomind, backend_config=TurbomindEngineConfig("
+        "model_name='internlm2-chat-20b', model_format='hf', tp=16, session_len=None, max_batch_size=128, "
+        "cache_max_entry_count=0.8, quant_policy=0)",
+        "2026-03-09 13:01:04,552 - lmdeploy - INFO - input chat_template_config=None",
+        "2026-03-09 13:01:06,918 - lmdeploy - WARNING - model_source: hf_model",
+        "[TM][INFO] NCCL group_id = 0",
+        f"{name}-worker-0:212:212 [0] NCCL INFO Bootstrap : Using eth0:10.244.12.8<0>",
+        f"{name}-worker-0:212:212 [0] NCCL INFO NET/Plugin : No plugin found (libnccl-net.so), using internal "
+        "implementation",
+        f"{name}-worker-0:212:212 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE ; OOB eth0:10.244.12.8<0>",
+        f"{name}-worker-0:212:212 [0] NCCL INFO Using network IB",
+        "NCCL version 2.18.3+cuda12.2",
+        "[TM][INFO] Loading weights ...",
+        bar,
+        # Pasted verbatim (the node's address neutralised).
+        "mpirun noticed that process rank 1 with PID 13580 on node 10.244.13.5 exited on signal 4 (Illegal "
+        "instruction).",
+        bar,
+    ]
+    gaps = [0.001, 2.4, 0.3, 0.5, 0.01, 0.01, 0.01, 0.01, 1.2, 17.0, 0.0, 0.0]
+    return _launcher_case(
+        id="crash-signal-mpijob-lmdeploy-rank-illegal-instruction",
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/inference/lmdeploy:v0.2.5-cu122",
+        launcher_cmd=[
+            "mpirun",
+            "--allow-run-as-root",
+            "-np",
+            "2",
+            "--hostfile",
+            "/etc/mpi/hostfile",
+            "-x",
+            "NCCL_IB_GID_INDEX=3",
+            "lmdeploy",
+            "serve",
+            "api_server",
+            "/models/internlm2-chat-20b",
+            "--tp",
+            "16",
+        ],
+        workers=2,
+        slots=1,
+        ran=(58, 96),
+        log=stamped(lines, at(64), gaps),
+        worker_resources=gpu(8, "800Gi", "64"),
+        category="crash-signal",
+        evidence="exited on signal 4 (Illegal instruction)",
+        description="lmdeploy's TurboMind engine served with tensor parallelism across two 8-GPU nodes, one MPI "
+        "rank per node, from an MPIJob launcher. While the weights load, the rank on the second node dies of "
+        "SIGILL and mpirun ends the job ('exited on signal 4 (Illegal instruction)'). A native crash: the build in "
+        "the image uses CPU instructions the second node's processor lacks (or is otherwise broken there); the "
+        "NCCL setup around it is not the cause.",
+        captured=900,
+        title="[Bug] multi-nodes bug, nccl error while loading the model in a multi-node deployment: mpirun noticed "
+        "that process rank 1 with PID 13580 on node ... exited on signal 4 (Illegal instruction)",
+        source="https://github.com/InternLM/lmdeploy/issues/1221",
+    )
+
+
+# -- 4. GRPO on two nodes: unhandled cuda error in NCCL at the first loss ---------------------
+
+
+@SCENARIOS.add
+def nccl_error_pytorchjob_grpo_first_step_nccl_unhandled_cuda_error() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 21, 2, 0, tzinfo=timezone.utc))
+    name, ns = "t2i-r1-janus-grpo", "genai-rl"
+    src = "/workspace/T2I-R1/src/t2i-r1/src"
+    frames = [
+        (f"{src}/open_r1/grpo.py", 329, "<module>", "main(script_args, training_args, model_args)"),
+        (f"{src}/open_r1/grpo.py", 318, "main", "trainer.train()"),
+        (f"{_PY310}/transformers/trainer.py", 2245, "train", "return inner_training_loop("),
+        (
+            f"{_PY310}/transformers/trainer.py",
+            2556,
+            "_inner_training_loop",
+            "tr_loss_step = self.training_step(model, inputs, num_items_in_batch)",
+        ),
+        (
+            f"{_PY310}/transformers/trainer.py",
+            3718,
+            "training_step",
+            "loss = self.compute_loss(model, inputs, num_items_in_batch=num_items_in_batch)",
+        ),
+        (
+            f"{src}/open_r1/trainer/grpo_trainer.py",
+            512,
+            "compute_loss",
+            "prompt_completion_ids = unwrapped_model.generate(",
+        ),
+        (
+            f"{_PY310}/torch/distributed/distributed_c10d.py",
+            3479,
+            "all_gather_into_tensor",
+            "work = group._allgather_base(output_tensor, input_tensor, opts)",
+        ),
+    ]
+    error = (
+        "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, "
+        "unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5\n"
+        "ncclUnhandledCudaError: Call to CUDA function failed.\n"
+        "Last error:\n"
+        "Cuda failure 'invalid argument'"
+    )
+
+    def log(rank: int, local: int, host: str, pid: int, t0: float) -> str:
+        head = [
+            *torchrun_start(at(t0), 1),
+            f"[2026-09-21 02:01:{10 + rank // 8:02d},204] [INFO] [real_accelerator.py:219:get_accelerator] Setting "
+            "ds_accelerator to cuda (auto detect)",
+            f"[2026-09-21 02:01:{21 + rank // 8:02d},870] [INFO] [comm.py:652:init_distributed] cdb=None",
+            "Loading checkpoint shards: 100%|██████████| 2/2 [00:09<00:00,  4.61s/it]",
+            "  0%|          | 0/1742 [00:00<?, ?it/s]",
+        ]
+        tail = rank_traceback(rank, frames, error)
+        failed = torchrun_failed(
+            at(t0 + 160), rank=rank, local_rank=local, exitcode=1, pid=pid, host=host, script=f"{src}/open_r1/grpo.py"
+        )
+        lines = [*head, *tail, *failed]
+        gaps = [0.0] * 3 + [30.0, 11.0, 38.0, 2.0, 79.0] + [0.0] * (len(tail) - 1) + [1.0] + [0.0] * 40
+        return stamped(lines, at(t0), gaps)
+
+    master, worker = f"{name}-master-0", f"{name}-worker-0"
+    plans = [
+        PodPlan("master", 0, terminated(1, at(31), at(194)), log=log(3, 3, master, 211, 33)),
+        PodPlan("worker", 0, terminated(1, at(31), at(195)), log=log(11, 3, worker, 187, 34)),
+    ]
+    return _kubeflow_case(
+        id="nccl-error-pytorchjob-grpo-first-step-nccl-unhandled-cuda-error",
+        kind="PyTorchJob",
+        name=name,
+        ns=ns,
+        at=at,
+        image="registry.corp.example/genai/t2i-r1:torch2.5.1-cu124",
+        command=[
+            "sh",
+            "-c",
+            'torchrun --nproc_per_node="8" --nnodes=$WORLD_SIZE --node_rank=$RANK --master_addr=$MASTER_ADDR '
+            f"--master_port=$MASTER_PORT {src}/open_r1/grpo.py --use_vllm False --deepspeed "
+            "/workspace/T2I-R1/src/t2i-r1/configs/zero2.json --output_dir janus/outputs/run "
+            "--model_name_or_path deepseek-ai/Janus-Pro-7B",
+        ],
+        resources=gpu(8, "960Gi", "96"),
+        plans=plans,
+        category="nccl-error",
+        culprit=[master, worker],
+        evidence="unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5",
+        description="GRPO training of Janus-Pro-7B with DeepSpeed ZeRO-2 on two 8-GPU pods. Training on one node "
+        "works; across two, the first collective of the first loss computation fails in NCCL on both pods "
+        "('NCCLUtils.hpp:317, unhandled cuda error ... NCCL version 2.21.5') and torchrun ends each pod's ranks. "
+        "NCCL failed setting up its inter-node transport (a CUDA call inside NCCL), nothing in the user's code or "
+        "another rank failed first.",
+        title="Training with multiple nodes: multinode consistently crashes with an NCCL error during the first "
+        "loss computation (DistBackendError ... NCCLUtils.hpp:317, unhandled cuda error, NCCL version 2.21.5)",
+        source="https://github.com/CaraJ7/T2I-R1/issues/17",
+        captured=1200,
+        failed=("Worker", 196),
+    )
+
+
+# -- 5. Horovod on TensorFlow: ncclAllReduce refuses the data type ----------------------------
+
+
+@SCENARIOS.add
+def nccl_error_mpijob_horovod_ncclallreduce_invalid_data_type() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 14, 15, 0, tzinfo=timezone.utc))
+    name, ns = "art-classifier-hvd", "vision"
+    venv = "/usr/local/lib/python2.7/dist-packages"
+    app = "/workspace/art/art/slimext"
+    tf_start = [
+        "2026-11-14 15:01:12.201877: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1030] Found device 0 with "
+        "properties: ",
+        "name: Tesla P100-PCIE-16GB major: 6 minor: 0 memoryClockRate(GHz): 1.3285",
+        "2026-11-14 15:01:12.202011: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1120] Creating TensorFlow "
+        "device (/device:GPU:0) -> (device: 0, name: Tesla P100-PCIE-16GB, pci bus id: 0000:04:00.0, compute "
+        "capability: 6.0)",
+        "INFO:tensorflow:Running local_init_op.",
+        "INFO:tensorflow:Done running local_init_op.",
+        "INFO:tensorflow:Starting Session.",
+        "INFO:tensorflow:Starting Queues.",
+    ]
+    tb = [
+        "Traceback (most recent call last):",
+        '  File "train_image_classifier_joint_horovod.py", line 778, in <module>',
+        "    tf.app.run()",
+        f'  File "{venv}/tensorflow/python/platform/app.py", line 48, in run',
+        "    _sys.exit(main(_sys.argv[:1] + flags_passthrough))",
+        '  File "train_image_classifier_joint_horovod.py", line 774, in main',
+        "    session_config=session_config)",
+        f'  File "{app}/learning_horovod.py", line 194, in train',
+        "    sess, train_op, global_step, train_step_kwargs)",
+        f'  File "{app}/learning.py", line 79, in train_step',
+        "    run_metadata=run_metadata)",
+        f'  File "{venv}/tensorflow/python/training/monitored_session.py", line 521, in run',
+        "    run_metadata=run_metadata)",
+        f'  File "{venv}/tensorflow/python/training/monitored_session.py", line 892, in run',
+        "    run_metadata=run_metadata)",
+        f'  File "{venv}/tensorflow/python/client/session.py", line 1336, in _do_call',
+        "    raise type(e)(node_def, op, message)",
+        "tensorflow.python.framework.errors_impl.UnknownError: ncclAllReduce failed: invalid data type",
+        "\t [[Node: DistributedMomentumOptimizer_Allreduce/HorovodAllreduce_gradients_AddN_2_0 = "
+        'HorovodAllreduce[T=DT_FLOAT, _device="/job:localhost/replica:0/task:0/device:GPU:0"](gradients/AddN_2)]]',
+        "",
+        "Caused by op u'DistributedMomentumOptimizer_Allreduce/HorovodAllreduce_gradients_AddN_2_0', defined at:",
+        f'  File "{venv}/horovod/tensorflow/mpi_ops.py", line 78, in _allreduce',
+        "    return MPI_LIB.horovod_allreduce(tensor, name=name)",
+        '  File "<string>", line 37, in horovod_allreduce',
+        f'  File "{venv}/tensorflow/python/framework/op_def_library.py", line 328, in apply_op',
+        "    op_type_name, name, **keywords)",
+        f'  File "{venv}/tensorflow/python/framework/op_def_library.py", line 787, in _apply_op_helper',
+        "    op_def=op_def)",
+        f'  File "{venv}/tensorflow/python/framework/ops.py", line 2956, in create_op',
+        "    op_def=op_def)",
+        f'  File "{venv}/tensorflow/python/framework/ops.py", line 1470, in __init__',
+        "    self._traceback = self._graph._extract_stack()  # pylint: disable=protected-access",
+        "",
+        "UnknownError (see above for traceback): ncclAllReduce failed: invalid data type",
+        "         [[Node: DistributedMomentumOptimizer_Allreduce/HorovodAllreduce_gradients_AddN_2_0 = "
+        'HorovodAllreduce[T=DT_FLOAT, _device="/job:localhost/replica:0/task:0/device:GPU:0"](gradients/AddN_2)]]',
+        "         [[Node: train_op/_747 = _Recv[client_terminated=false, "
+        'recv_device="/job:localhost/replica:0/task:0/device:CPU:0", '
+        'send_device="/job:localhost/replica:0/task:0/device:GPU:0", send_device_incarnation=1, '
+        'tensor_name="edge_1926_train_op", tensor_type=DT_FLOAT, '
+        '_device="/job:localhost/replica:0/task:0/device:CPU:0"]()]]',
+    ]
+    lines = [*tf_start, *tb, *_mpirun_exit(30431, 0)]
+    gaps = [0.0, 0.0, 3.1, 0.4, 0.2, 0.1, 6.5] + [0.0] * (len(tb) - 1) + [1.1] + [0.0] * 12
+    return _launcher_case(
+        id="nccl-error-mpijob-horovod-ncclallreduce-invalid-data-type",
+        at=at,
+        name=name,
+        ns=ns,
+        image="registry.corp.example/vision/tf-horovod:tf1.4-hvd0.10-py27",
+        launcher_cmd=[
+            "mpirun",
+            "--allow-run-as-root",
+            "-np",
+            "2",
+            "-x",
+            "PATH",
+            "-x",
+            "LD_LIBRARY_PATH",
+            "-x",
+            "CUDA_VISIBLE_DEVICES",
+            "python",
+            "train_image_classifier_joint_horovod.py",
+        ],
+        workers=1,
+        slots=2,
+        ran=(58, 100),
+        log=stamped(lines, at(72), gaps),
+        worker_resources=gpu(2, "120Gi", "24"),
+        category="nccl-error",
+        evidence="ncclAllReduce failed: invalid data type",
+        description="A TensorFlow 1.x image classifier trained with Horovod on two GPUs of one worker, launched "
+        "by mpirun from an MPIJob. At the first training step Horovod's NCCL allreduce of a float32 gradient fails "
+        "('UnknownError ... ncclAllReduce failed: invalid data type'), and mpirun aborts the job. Horovod's NCCL "
+        "collective fails, typically because the NCCL library loaded at run time is not the one Horovod was built "
+        "against; Horovod built without NCCL trains.",
+        captured=900,
+        title="ERROR: ncclAllReduce failed: invalid data type (Horovod on 2 GPUs, mpirun -np 2, first sess.run of "
+        "train_op)",
+        source="https://github.com/horovod/horovod/issues/91",
+    )
+
+
+# -- 6. torch_xla on a TPU host: a save outlasts the mesh rendezvous --------------------------
+
+
+@SCENARIOS.add
+def rendezvous_error_job_torch_xla_save_failed_to_meet_rendezvous() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 29, 13, 0, tzinfo=timezone.utc))
+    name, ns = "vit-large-tpu-train", "research"
+    ip = "10.8.0.42"
+
+    def x(t: str, ordinal: int, msg: str) -> str:
+        return f"2026-03-29 {t} {ip} [{ordinal}] {msg}"
+
+    steps = [
+        x(
+            f"13:{10 + i * 4:02d}:00",
+            0,
+            f"| Training Device=xla:1/0 Epoch=2 Step={1200 + i * 200} "
+            f"Loss={2.412 - i * 0.021:.5f} Rate=1843.{i}1 GlobalRate=1820.{i}7 Time=13:{10 + i * 4:02d}:00",
+        )
+        for i in range(8)
+    ]
+    save = [
+        x("13:44:03", 0, "| Epoch 2 done, saving checkpoint to /ckpt/vit-large/epoch2.pt"),
+    ]
+    err = [
+        x(
+            "13:52:59",
+            1,
+            "Exception in device=TPU:1: tensorflow/compiler/xla/xla_client/mesh_service.cc:364 : "
+            "Failed to meet rendezvous 'torch_xla.core.xla_model.save': Connection reset by peer (14)",
+        ),
+        x("13:52:59", 1, "Traceback (most recent call last):"),
+        x(
+            "13:52:59",
+            1,
+            '  File "/usr/local/lib/python3.8/dist-packages/torch_xla/distributed/xla_multiprocessing.py", '
+            "line 331, in _mp_start_fn",
+        ),
+        x("13:52:59", 1, "    _start_fn(index, pf_cfg, fn, args)"),
+        x("13:52:59", 1, '  File "/workspace/train_vit.py", line 241, in train_loop'),
+        x("13:52:59", 1, "    xm.save(model.state_dict(), ckpt_path)"),
+        x(
+            "13:52:59",
+            1,
+            '  File "/usr/local/lib/python3.8/dist-packages/torch_xla/core/xla_model.py", line 1034, in save',
+        ),
+        x("13:52:59", 1, "    rendezvous('torch_xla.core.xla_model.save')"),
+        # Pasted verbatim (the date and the host's address neutralised).
+        x(
+            "13:52:59",
+            1,
+            "RuntimeError: tensorflow/compiler/xla/xla_client/mesh_service.cc:364 : Failed to meet "
+            "rendezvous 'torch_xla.core.xla_model.save': Connection reset by peer (14)",
+        ),
+        "Traceback (most recent call last):",
+        '  File "/usr/local/lib/python3.8/dist-packages/torch_xla/distributed/xla_dist.py", line 647, in <module>',
+        "    main()",
+        '  File "/usr/local/lib/python3.8/dist-packages/torch_xla/distributed/xla_dist.py", line 641, in main',
+        "    client.run(cmd)",
+        "RuntimeError: Remote execution failed",
+    ]
+    lines = [*steps, *save, *err]
+    gaps = [240.0] * 7 + [363.0] + [536.0] + [0.0] * (len(err) - 1)
+    container = Container(
+        "trainer",
+        "registry.corp.example/research/torch-xla:r1.13-tpuvm",
+        command=[
+            "python",
+            "-m",
+            "torch_xla.distributed.xla_dist",
+            "--tpu=$(TPU_NAME)",
+            "--",
+            "python",
+            "/workspace/train_vit.py",
+            "--model=vit_large",
+            "--save-every-epoch",
+        ],
+        resources={
+            "limits": {"cpu": "96", "memory": "300Gi", "google.com/tpu": "8"},
+            "requests": {"cpu": "96", "memory": "300Gi", "google.com/tpu": "8"},
+        },
+    )
+    spec = failed_job_case(
+        id="rendezvous-error-job-torch-xla-save-failed-to-meet-rendezvous",
+        category="rendezvous-error",
+        evidence="Failed to meet rendezvous 'torch_xla.core.xla_model.save'",
+        description="A large model trained with torch_xla's multiprocessing on the eight cores of a TPU host. At the "
+        "end of an epoch every process calls xm.save, which meets the others at a rendezvous; writing the checkpoint "
+        "takes longer than the mesh service waits, the rendezvous connection is reset and the process of ordinal 1 "
+        "fails ('Failed to meet rendezvous 'torch_xla.core.xla_model.save': Connection reset by peer (14)'); "
+        "xla_dist ends the run. The processes cannot meet in time (save faster, or without the rendezvous).",
+        name=name,
+        namespace=ns,
+        at=at,
+        container=container,
+        exit_code=1,
+        ran=(30, 3200),
+        node="gke-tpu-v3-8-pool-7f2c",
+        log=stamped(lines, at(600), gaps),
+        captured=3600,
+    )
+    spec.title = (
+        "Increasing rendezvous timeout patience? Saving takes >5 minutes: RuntimeError: "
+        "tensorflow/compiler/xla/xla_client/mesh_service.cc:364 : Failed to meet rendezvous "
+        "'torch_xla.core.xla_model.save': Connection reset by peer (14)"
+    )
+    spec.source = "https://github.com/pytorch/xla/issues/4831"
+    return spec
