@@ -9,7 +9,9 @@ expected.yaml.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import Any
 
 from tests.cases.builders import (
     CaseSpec,
@@ -660,3 +662,411 @@ def rendezvous_error_job_torch_xla_save_failed_to_meet_rendezvous() -> CaseSpec:
     )
     spec.source = "https://github.com/pytorch/xla/issues/4831"
     return spec
+
+
+# -- second batch (queries: gloo connection error / deepspeed multi node ssh / ChildFailedError /
+# -- nccl watchdog timeout) ------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """How a batch Job's one pod ran: its log, exit code, start and end, node and when it was captured."""
+
+    name: str
+    namespace: str
+    at: Clock
+    container: Container
+    log: str
+    exit_code: int
+    ran: tuple[float, float]
+    node: str
+    captured: float
+
+
+def _job(run: Run, *, title: str, source: str, **case: Any) -> CaseSpec:
+    """``failed_job_case`` with the thread's title and source."""
+    spec = failed_job_case(**vars(run), **case)  # the fields of Run are failed_job_case's own arguments
+    spec.title, spec.source = title, source
+    return spec
+
+
+_GLOO_NO_ERROR = "Gloo connectFullMesh failed with [../third_party/gloo/gloo/transport/tcp/pair.cc:144] no error"
+
+
+# -- 7. sglang on two nodes: the TP ranks cannot build Gloo's full mesh -----------------------
+
+
+@SCENARIOS.add
+def nccl_error_job_sglang_two_node_gloo_connectfullmesh_no_error() -> CaseSpec:
+    at = Clock(datetime(2026, 1, 30, 18, 10, tzinfo=timezone.utc))
+    name, ns = "dsv3-sglang-node0", "inference"
+    banner = [
+        "",
+        "==========",
+        "== CUDA ==",
+        "==========",
+        "",
+        "CUDA Version 12.4.1",
+        "",
+        "Container image Copyright (c) 2016-2023, NVIDIA CORPORATION & AFFILIATES. All rights reserved.",
+        "",
+        "This container image and its contents are governed by the NVIDIA Deep Learning Container License.",
+        "By pulling and using the container, you accept the terms and conditions of this license:",
+        "https://developer.nvidia.com/ngc/nvidia-deep-learning-container-license",
+        "",
+        "A copy of this license is made available in this container at /NGC-DL-CONTAINER-LICENSE for your convenience.",
+        "",
+    ]
+    boot = [
+        "[2025-01-30 18:11:14] server_args=ServerArgs(model_path='deepseek-ai/DeepSeek-V3', "
+        "tokenizer_path='deepseek-ai/DeepSeek-V3', tokenizer_mode='auto', load_format='auto', "
+        "trust_remote_code=True, dtype='auto', kv_cache_dtype='auto', quantization=None, context_length=None, "
+        "device='cuda', served_model_name='deepseek-ai/DeepSeek-V3', host='0.0.0.0', port=30000, tp_size=16, "
+        "dist_init_addr='10.42.0.17:5000', nnodes=2, node_rank=0)",
+    ]
+    for tp, sec in ((1, 27), (2, 28), (3, 28), (7, 28), (0, 28), (4, 28), (5, 28), (6, 28)):
+        boot += [
+            f"[2025-01-30 18:11:{sec} TP{tp}] MLA optimization is turned on. Use triton backend.",
+            f"[2025-01-30 18:11:{sec} TP{tp}] Init torch distributed begin.",
+        ]
+    mesh = [
+        f"[rank{r}]:[E130 18:13:29.{518237402 + r * 1711} ProcessGroupGloo.cpp:143] {_GLOO_NO_ERROR}"
+        for r in (3, 1, 6, 0, 2, 7, 5, 4)
+    ]
+    sl = f"{_PY310}/sglang/srt"
+    exc = [
+        "[2025-01-30 18:13:29 TP3] Scheduler hit an exception: Traceback (most recent call last):",
+        f'  File "{sl}/managers/scheduler.py", line 1787, in run_scheduler_process',
+        "    scheduler = Scheduler(server_args, port_args, gpu_id, tp_rank, dp_rank)",
+        f'  File "{sl}/managers/scheduler.py", line 240, in __init__',
+        "    self.tp_worker = TpWorkerClass(",
+        f'  File "{sl}/managers/tp_worker_overlap_thread.py", line 63, in __init__',
+        "    self.worker = TpModelWorker(server_args, gpu_id, tp_rank, dp_rank, nccl_port)",
+        f'  File "{sl}/managers/tp_worker.py", line 68, in __init__',
+        "    self.model_runner = ModelRunner(",
+        f'  File "{sl}/model_executor/model_runner.py", line 187, in __init__',
+        "    min_per_gpu_memory = self.init_torch_distributed()",
+        f'  File "{sl}/model_executor/model_runner.py", line 265, in init_torch_distributed',
+        "    initialize_model_parallel(tensor_model_parallel_size=self.tp_size)",
+        f'  File "{_PY310}/vllm/distributed/parallel_state.py", line 1064, in initialize_model_parallel',
+        "    _TP = init_model_parallel_group(group_ranks,",
+        f'  File "{_PY310}/vllm/distributed/parallel_state.py", line 157, in __init__',
+        '    cpu_group = torch.distributed.new_group(ranks, backend="gloo")',
+        f'  File "{_PY310}/torch/distributed/distributed_c10d.py", line 4125, in new_group',
+        "    return _new_group_with_tag(",
+        f'  File "{_PY310}/torch/distributed/distributed_c10d.py", line 4205, in _new_group_with_tag',
+        "    pg, pg_store = _new_process_group_helper(",
+        f'  File "{_PY310}/torch/distributed/distributed_c10d.py", line 1569, in _new_process_group_helper',
+        "    backend_class = ProcessGroupGloo(",
+        f"RuntimeError: {_GLOO_NO_ERROR}",
+        "",
+        "[2025-01-30 18:13:29] Received sigquit from a child process. It usually means the child failed.",
+    ]
+    lines = [*banner, *boot, *mesh, *exc]
+    gaps = [0.0] * (len(banner) - 1) + [41.0, 13.0] + [0.1] * (len(boot) - 2) + [120.0] + [0.0] * (len(mesh) + 30)
+    container = Container(
+        "sglang",
+        "lmsysorg/sglang:v0.4.2-cu124",
+        command=[
+            "python3",
+            "-m",
+            "sglang.launch_server",
+            "--model-path",
+            "deepseek-ai/DeepSeek-V3",
+            "--tp",
+            "16",
+            "--dist-init-addr",
+            "10.42.0.17:5000",
+            "--nnodes",
+            "2",
+            "--node-rank",
+            "0",
+            "--trust-remote-code",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            "30000",
+        ],
+        resources=gpu(8, "1600Gi", "96"),
+    )
+    return _job(
+        Run(name, ns, at, container, stamped(lines, at(33), gaps), 137, (30, 211), "h200-node-01", 600),
+        id="nccl-error-job-sglang-two-node-gloo-connectfullmesh-no-error",
+        category="nccl-error",
+        evidence="Gloo connectFullMesh failed",
+        description="DeepSeek-V3 served by sglang with tensor parallelism 16 over two 8-GPU nodes; this pod is node "
+        "rank 0. The ranks meet at the init address, then each builds the Gloo CPU group that tensor parallelism "
+        "uses: the full mesh of TCP pairs between the two nodes never connects ('Gloo connectFullMesh failed ... "
+        "no error'), every scheduler process raises it and sglang tears the server down. Gloo picks the address "
+        "of the hostname's interface unless GLOO_SOCKET_IFNAME says which one the nodes reach each other on.",
+        title=(
+            "[Bug] multinode fails with RuntimeError: Gloo connectFullMesh failed with "
+            "[../third_party/gloo/gloo/transport/tcp/pair.cc:144] no error"
+        ),
+        source="https://github.com/sgl-project/sglang/issues/3226",
+    )
+
+
+# -- 8. vLLM over a two-node Ray cluster: the workers' Gloo groups cannot connect -------------
+
+
+@SCENARIOS.add
+def nccl_error_job_vllm_ray_two_node_gloo_connectfullmesh() -> CaseSpec:
+    at = Clock(datetime(2026, 7, 25, 4, 50, tzinfo=timezone.utc))
+    name, ns = "llama31-405b-serve", "serving"
+    head_ip, worker_ip = "10.8.201.210", "10.8.201.208"
+    ray_start = [
+        "2024-07-25 04:52:12,672\tINFO usage_lib.py:467 -- Usage stats collection is enabled by default without "
+        "user confirmation because this terminal is detected to be non-interactive. To disable this, add "
+        "`--disable-usage-stats` to the command that starts the cluster, or run the following command: `ray "
+        "disable-usage-stats` before starting the cluster. See https://docs.ray.io/en/master/cluster/usage-stats.html "
+        "for more details.",
+        f"2024-07-25 04:52:12,672\tINFO scripts.py:767 -- Local node IP: {head_ip}",
+        "2024-07-25 04:52:14,435\tSUCC scripts.py:804 -- --------------------",
+        "2024-07-25 04:52:14,435\tSUCC scripts.py:805 -- Ray runtime started.",
+        "2024-07-25 04:52:14,435\tSUCC scripts.py:806 -- --------------------",
+    ]
+    serve = [
+        "INFO 07-25 06:50:41 api_server.py:219] vLLM API server version 0.5.3.post1",
+        "INFO 07-25 06:50:41 api_server.py:220] args: Namespace(host=None, port=8000, "
+        "model='meta-llama/Meta-Llama-3.1-405B-Instruct', tensor_parallel_size=16, "
+        "distributed_executor_backend='ray', max_model_len=8192)",
+        f"INFO 07-25 06:50:44 ray_utils.py:96] Connecting to existing Ray cluster at address: {head_ip}:6379...",
+        "INFO 07-25 06:50:46 llm_engine.py:176] Initializing an LLM engine (v0.5.3.post1) with config: "
+        "model='meta-llama/Meta-Llama-3.1-405B-Instruct', tensor_parallel_size=16, pipeline_parallel_size=1, "
+        "disable_custom_all_reduce=False, quantization=fp8, enforce_eager=False, kv_cache_dtype=auto, seed=0)",
+        "INFO 07-25 06:51:09 utils.py:784] Found nccl from library libnccl.so.2",
+        "INFO 07-25 06:51:09 pynccl.py:63] vLLM is using nccl==2.20.5",
+    ]
+    frames = [
+        ('  File "/usr/local/lib/python3.10/dist-packages/vllm/distributed/parallel_state.py", line 149, in __init__'),
+        '    cpu_group = torch.distributed.new_group(ranks, backend="gloo")',
+        '  File "/usr/local/lib/python3.10/dist-packages/torch/distributed/c10d_logger.py", line 89, in wrapper',
+        "    func_return = func(*args, **kwargs)",
+        '  File "/usr/local/lib/python3.10/dist-packages/torch/distributed/distributed_c10d.py", line 3868, in '
+        "new_group",
+        "    return _new_group_with_tag(ranks, timeout, backend, pg_options, None, "
+        "use_local_synchronization=use_local_synchronization)",
+        '  File "/usr/local/lib/python3.10/dist-packages/torch/distributed/distributed_c10d.py", line 3939, in '
+        "_new_group_with_tag",
+        "    pg, pg_store = _new_process_group_helper(",
+        '  File "/usr/local/lib/python3.10/dist-packages/torch/distributed/distributed_c10d.py", line 1509, in '
+        "_new_process_group_helper",
+        "    backend_class = ProcessGroupGloo(backend_prefix_store, group_rank, group_size, timeout=timeout)",
+        f"RuntimeError: {_GLOO_NO_ERROR}",
+    ]
+    remote = f"(RayWorkerWrapper pid=1355, ip={worker_ip}) ERROR 07-25 06:51:17 worker_base.py:382]"
+    workers = [
+        f"{remote} Error executing method init_device. This might cause deadlock in distributed execution.",
+        f"{remote} Traceback (most recent call last):",
+        *(f"{remote} {f} [repeated 12x across cluster]" for f in frames),
+        f"(RayWorkerWrapper pid=22770) [rank7]:[E ProcessGroupGloo.cpp:144] {_GLOO_NO_ERROR} "
+        "[repeated 12x across cluster]",
+    ]
+    driver = [
+        "ERROR 07-25 07:05:40 worker_base.py:382] Error executing method init_device. This might cause deadlock "
+        "in distributed execution.",
+        "ERROR 07-25 07:05:40 worker_base.py:382] Traceback (most recent call last):",
+        *(f"ERROR 07-25 07:05:40 worker_base.py:382] {f}" for f in frames),
+        "Traceback (most recent call last):",
+        '  File "/usr/lib/python3.10/runpy.py", line 196, in _run_module_as_main',
+        "    return _run_code(code, main_globals, None,",
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/executor/ray_gpu_executor.py", line 226, in '
+        "_init_workers_ray",
+        '    self._run_workers("init_device")',
+        *frames[2:],
+        "Exception ignored in: <function RayGPUExecutor.__del__ at 0x7f3a2c1d5ea0>",
+    ]
+    lines = [*ray_start, *serve, *workers, *driver]
+    gaps = [0.0, 1.8, 0.0, 0.0, 7107.0, 0.0, 3.0, 2.0, 23.0, 0.0, 8.0] + [0.0] * (len(workers) - 1) + [863.0]
+    gaps += [0.0] * len(driver)
+    container = Container(
+        "vllm",
+        "vllm/vllm-openai:v0.5.3.post1",
+        command=[
+            "bash",
+            "-c",
+            "ray start --head --port=6379 --node-ip-address=$(POD_IP) && vllm serve "
+            "meta-llama/Meta-Llama-3.1-405B-Instruct --tensor-parallel-size 16 --distributed-executor-backend ray",
+        ],
+        resources=gpu(8, "1500Gi", "96"),
+    )
+    return _job(
+        Run(name, ns, at, container, stamped(lines, at(132), gaps), 1, (20, 8142), "h100-node-a", 8400),
+        id="nccl-error-job-vllm-ray-two-node-gloo-connectfullmesh",
+        category="nccl-error",
+        evidence="Gloo connectFullMesh failed",
+        description="Llama 3.1 405B served by vLLM with tensor parallelism 16 over a two-node Ray cluster (this pod "
+        "is the Ray head and runs vllm serve). Ray schedules the workers on both nodes, but when vLLM builds the "
+        "Gloo CPU group of the tensor-parallel ranks the TCP pairs between the nodes never connect ('Gloo "
+        "connectFullMesh failed ... no error') on the remote workers and the driver alike; init_device fails and "
+        "the server exits. Gloo uses the interface of the hostname's address unless GLOO_SOCKET_IFNAME names the "
+        "one the nodes reach each other on.",
+        title="[Bug]: Reproducing Llama 3.1 distributed inference from the blog",
+        source="https://github.com/vllm-project/vllm/issues/6775",
+    )
+
+
+# -- 9. DeepSpeed's launcher in a container: the hostfile names a host ssh cannot resolve -----
+
+
+@SCENARIOS.add
+def rendezvous_error_job_deepspeed_hostfile_node0_unresolved() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 1, 9, 0, tzinfo=timezone.utc))
+    name, ns = "cpm2-finetune-wmt", "nlp"
+    ds_cmd = (
+        "deepspeed --num_nodes 1 --num_gpus 1 --hostfile /mnt/configs/host_files/hostfile-cpm2 /mnt/finetune_cpm2.py "
+        "--model-config /mnt/configs/model/cpm2_config.json --model-parallel-size 4 --batch-size 16 "
+        "--gradient-accumulation-steps 2 --train-iters -1 --save /mnt/results/cpm2_finetune_wmtcn_lr0.000005const_G2/ "
+        "--log-file /mnt/results/cpm2_finetune_wmtcn_lr0.000005const_G2//log.txt --load "
+        "/root/thu-plm/checkpoints/cpm2-encn --data-path /root/thu-plm/data/wmt20-encn --data-ext .json --data-name "
+        "wmtencn --distributed-backend nccl --lr 0.000005 --no-load-optim --lr-decay-style constant --weight-decay "
+        "1e-2 --clip-grad 1.0 --warmup 0.0 --tokenizer-path /mnt/bpe_cn_en --save-interval 100000 --eval-interval 1 "
+        "--eval-iters 10 --log-interval 10 --checkpoint-activations --deepspeed-activation-checkpointing --fp16 "
+        "--deepspeed --deepspeed_config /mnt/configs/deepspeed/ds_full_model.json --do_train --do_valid --epochs 1"
+    )
+    lines = [
+        ds_cmd,
+        "ssh: Could not resolve hostname node0: Name or service not known",
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/bin/deepspeed", line 6, in <module>',
+        "    main()",
+        '  File "/opt/conda/lib/python3.8/site-packages/deepspeed/launcher/runner.py", line 281, in main',
+        "    result = subprocess.check_output(hostname_cmd, shell=True)",
+        '  File "/opt/conda/lib/python3.8/subprocess.py", line 411, in check_output',
+        "    return run(*popenargs, stdout=PIPE, timeout=timeout, check=True,",
+        '  File "/opt/conda/lib/python3.8/subprocess.py", line 512, in run',
+        "    raise CalledProcessError(retcode, process.args,",
+        "subprocess.CalledProcessError: Command '['ssh node0 hostname -I']' returned non-zero exit status 255.",
+    ]
+    container = Container(
+        "finetune",
+        "registry.corp.example/nlp/cpm-2-finetune:ds0.3.16-cu111",
+        command=["bash", "/mnt/scripts/finetune_cpm2_wmt_cn.sh"],
+        resources=gpu(1, "64Gi", "8"),
+    )
+    return _job(
+        Run(name, ns, at, container, stamped(lines, at(16), [0.4, 0.0]), 1, (15, 19), "gpu-node-07", 300),
+        id="rendezvous-error-job-deepspeed-hostfile-node0-unresolved",
+        category="rendezvous-error",
+        evidence="Could not resolve hostname node0",
+        description="CPM-2 fine-tuning started with DeepSpeed's launcher in a one-GPU container, with the hostfile "
+        "the project ships (it names a host 'node0'). Before starting anything the launcher asks the first host "
+        "of the hostfile for its address over ssh ('ssh node0 hostname -I'); no host of that name resolves in the "
+        "pod, ssh exits 255 and the launcher dies with CalledProcessError. The launcher cannot reach the host its "
+        "hostfile names: for one node drop --hostfile (or list localhost), otherwise list names that resolve.",
+        title="Docker DeepSpeed error: ssh: Could not resolve hostname node0: Name or service not known",
+        source="https://github.com/TsinghuaAI/CPM-2-Finetune/issues/42",
+    )
+
+
+# -- 10. LlamaFactory on eight GPUs: every rank's watchdog times out in the same all-reduce -----
+
+
+@SCENARIOS.add
+def nccl_error_job_llamafactory_all_ranks_watchdog_allreduce_timeout() -> CaseSpec:
+    at = Clock(datetime(2026, 3, 20, 23, 58, tzinfo=timezone.utc))
+    name, ns = "qwen-sft-llamafactory", "llm-finetune"
+    host = f"{name}-x7k2p"
+    env = "/opt/conda/envs/Llama_factory"
+    conda = f"{env}/lib/python3.11/site-packages/torch/lib"
+    work = "WorkNCCL(SeqNum=1580, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000)"
+    start = [
+        "[INFO|2026-03-20 23:58:41] llamafactory.cli:157 >> Initializing 8 distributed tasks at: 127.0.0.1:29500",
+        *torchrun_start(at(42), pid=212),
+        "[INFO|2026-03-20 23:59:12] llamafactory.hparams.parser:384 >> Process rank: 0, world size: 8, device: "
+        "cuda:0, distributed training: True, compute dtype: torch.bfloat16",
+        "[INFO|trainer.py:2405] 2026-03-21 00:01:37,446 >> ***** Running training *****",
+        "[INFO|trainer.py:2406] 2026-03-21 00:01:37,446 >>   Num examples = 48,312",
+        "[INFO|trainer.py:2407] 2026-03-21 00:01:37,446 >>   Num Epochs = 3",
+        "[INFO|trainer.py:2411] 2026-03-21 00:01:37,446 >>   Total train batch size (w. parallel, distributed & "
+        "accumulation) = 64",
+        "{'loss': 1.2148, 'grad_norm': 0.8912462592124939, 'learning_rate': 9.99e-06, 'epoch': 0.09}",
+        " 11%|█         | 79/726 [1:55:20<15:28:09, 86.07s/it]",
+    ]
+    timeouts = [
+        f"[rank0]:[E321 02:07:08.408271257 ProcessGroupNCCL.cpp:607] [Rank 0] Watchdog caught collective operation "
+        f"timeout: {work} ran for 600060 milliseconds before timing out.",
+        f"[rank4]:[E321 02:07:08.414640780 ProcessGroupNCCL.cpp:607] [Rank 4] Watchdog caught collective operation "
+        f"timeout: {work} ran for 600067 milliseconds before timing out.",
+        "[rank0]:[E321 02:07:08.465150152 ProcessGroupNCCL.cpp:1664] [PG 1 Rank 0] Exception (either an error or "
+        "timeout) detected by watchdog at work: 1580, last enqueued NCCL work: 1582, last completed NCCL work: 1579.",
+        "[rank3]:[E321 02:07:08.465224069 ProcessGroupNCCL.cpp:1664] [PG 1 Rank 3] Exception (either an error or "
+        "timeout) detected by watchdog at work: 1580, last enqueued NCCL work: 1582, last completed NCCL work: 1579.",
+        f"[rank2]:[E321 02:07:08.432379535 ProcessGroupNCCL.cpp:607] [Rank 2] Watchdog caught collective operation "
+        f"timeout: {work} ran for 600061 milliseconds before timing out.",
+    ]
+    frames = [
+        f"frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7f7958777f86 in {conda}/libc10.so)",
+        "frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, "
+        f"std::ratio<1l, 1000l> > >) + 0x1d2 (0x7f790a75f8d2 in {conda}/libtorch_cuda.so)",
+        f"frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x233 (0x7f790a766313 in {conda}/libtorch_cuda.so)",
+        f"frame #3: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x10c (0x7f790a7686fc in {conda}/libtorch_cuda.so)",
+        f"frame #4: <unknown function> + 0xdbbf4 (0x7f7957ec7bf4 in {env}/bin/../lib/libstdc++.so.6)",
+        "frame #5: <unknown function> + 0x94ac3 (0x7f79595d5ac3 in /usr/lib/x86_64-linux-gnu/libc.so.6)",
+        "frame #6: clone + 0x44 (0x7f7959666a04 in /usr/lib/x86_64-linux-gnu/libc.so.6)",
+        "",
+    ]
+    abort = [
+        "[rank4]:[E321 02:07:12.539400006 ProcessGroupNCCL.cpp:1709] [PG 1 Rank 4] Timeout at NCCL work: 1580, "
+        "last enqueued NCCL work: 1582, last completed NCCL work: 1579.",
+        "[rank4]:[E321 02:07:12.539423112 ProcessGroupNCCL.cpp:621] [Rank 4] Some NCCL operations have failed or "
+        "timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on "
+        "corrupted/incomplete data.",
+        "[rank4]:[E321 02:07:12.539431870 ProcessGroupNCCL.cpp:627] [Rank 4] To avoid data inconsistency, we are "
+        "taking the entire process down.",
+        "[rank4]:[E321 02:07:12.540912614 ProcessGroupNCCL.cpp:1515] [PG 1 Rank 4] Process group watchdog thread "
+        f"terminated with exception: [Rank 4] Watchdog caught collective operation timeout: {work} ran for 600067 "
+        "milliseconds before timing out.",
+        "Exception raised from checkTimeout at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:609 (most recent "
+        "call first):",
+        *frames,
+        "terminate called after throwing an instance of 'c10::DistBackendError'",
+        "  what():  [PG 1 Rank 4] Process group watchdog thread terminated with exception: [Rank 4] Watchdog caught "
+        f"collective operation timeout: {work} ran for 600067 milliseconds before timing out.",
+    ]
+    tail = torchrun_failed(
+        at(8090),
+        rank=4,
+        local_rank=4,
+        exitcode=-6,
+        pid=309,
+        host=host,
+        agent_pid=212,
+        script="llamafactory/launcher.py",
+    )
+    tail = [
+        ln.replace("/usr/bin/python", f"{env}/bin/python")
+        .replace("/usr/local/bin/torchrun", f"{env}/bin/torchrun")
+        .replace("/usr/local/lib/python3.10/dist-packages", f"{env}/lib/python3.11/site-packages")
+        for ln in tail
+    ]
+    # Each block stamped at its own time: the training start, the watchdogs (02:07:08), the abort, torchrun.
+    log = (
+        stamped(start, at(41), [1.0] * 6 + [25.0, 145.0, 0.0, 0.0, 0.0, 1.0])
+        + stamped(timeouts, at(7748), 0.0)
+        + stamped(abort, at(7752), 0.0)
+        + stamped(tail, at(8090), 0.0)
+    )
+    container = Container(
+        "llamafactory",
+        "registry.corp.example/llm/llamafactory:0.9.2-cu124",
+        command=["llamafactory-cli", "train", "/config/qwen2_5_7b_full_sft.yaml"],
+        resources=gpu(8, "900Gi", "64"),
+    )
+    return _job(
+        Run(name, ns, at, container, log, 1, (40, 8092), "a800-node-04", 8400),
+        id="nccl-error-job-llamafactory-all-ranks-watchdog-allreduce-timeout",
+        category="nccl-error",
+        evidence="Watchdog caught collective operation timeout",
+        description="Full-parameter SFT with LlamaFactory on one pod of eight GPUs (torchrun, world size 8). Almost "
+        "two hours in, the ranks' all-reduce number 1580 never completes: every rank's NCCL watchdog reports the "
+        "same collective timing out after 600 s (two more were already enqueued), no rank raised anything first, "
+        "and the watchdog aborts the processes (SIGABRT), so torchrun reports the job failed. The collective hung "
+        "between the ranks (a rank that stopped calling it or the GPUs' interconnect); the abort is its result.",
+        title=(
+            "Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1580, OpType=ALLREDUCE, NumelIn=466119168, "
+            "NumelOut=466119168, Timeout(ms)=600000) ran for 600004 milliseconds before timing out."
+        ),
+        source="https://github.com/hiyouga/LlamaFactory/issues/7396",
+    )
