@@ -960,6 +960,75 @@ def rendezvous_error_job_deepspeed_hostfile_node0_unresolved() -> CaseSpec:
     )
 
 
+def _watchdog_abort(
+    stamp: str, rank: int, pg: str, work: str, ms: int, seqs: tuple[int, int, int], env: str
+) -> list[str]:
+    """What torch (2.5) prints when a rank's NCCL watchdog takes the process down after a collective timed out:
+    ``stamp`` the glog prefix after ``E``, ``pg`` the process group's label, ``seqs`` (timed out, last enqueued,
+    last completed)."""
+    lib = f"{env}/lib/python3.11/site-packages/torch/lib"
+    head = f"[rank{rank}]:[E{stamp}"
+    what = f"[{pg} Rank {rank}] Process group watchdog thread terminated with exception: [Rank {rank}] Watchdog caught "
+    what += f"collective operation timeout: {work} ran for {ms} milliseconds before timing out."
+    return [
+        f"{head}539400006 ProcessGroupNCCL.cpp:1709] [{pg} Rank {rank}] Timeout at NCCL work: {seqs[0]}, last enqueued "
+        f"NCCL work: {seqs[1]}, last completed NCCL work: {seqs[2]}.",
+        f"{head}539423112 ProcessGroupNCCL.cpp:621] [Rank {rank}] Some NCCL operations have failed or timed out. Due "
+        "to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data.",
+        f"{head}539431870 ProcessGroupNCCL.cpp:627] [Rank {rank}] To avoid data inconsistency, we are taking the "
+        "entire process down.",
+        f"{head}540912614 ProcessGroupNCCL.cpp:1515] {what}",
+        "Exception raised from checkTimeout at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:609 (most recent "
+        "call first):",
+        f"frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7f7958777f86 in {lib}/libc10.so)",
+        "frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, "
+        f"std::ratio<1l, 1000l> > >) + 0x1d2 (0x7f790a75f8d2 in {lib}/libtorch_cuda.so)",
+        f"frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x233 (0x7f790a766313 in {lib}/libtorch_cuda.so)",
+        f"frame #3: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x10c (0x7f790a7686fc in {lib}/libtorch_cuda.so)",
+        f"frame #4: <unknown function> + 0xdbbf4 (0x7f7957ec7bf4 in {env}/bin/../lib/libstdc++.so.6)",
+        "frame #5: <unknown function> + 0x94ac3 (0x7f79595d5ac3 in /usr/lib/x86_64-linux-gnu/libc.so.6)",
+        "frame #6: clone + 0x44 (0x7f7959666a04 in /usr/lib/x86_64-linux-gnu/libc.so.6)",
+        "",
+        "terminate called after throwing an instance of 'c10::DistBackendError'",
+        f"  what():  {what}",
+    ]
+
+
+def _torchrun_abort(at: datetime, env: str, *, rank: int, pid: int, host: str) -> list[str]:
+    """torchrun's summary of a rank that the watchdog aborted (SIGABRT), in a conda env."""
+    tail = torchrun_failed(
+        at,
+        rank=rank,
+        local_rank=rank,
+        exitcode=-6,
+        pid=pid,
+        host=host,
+        agent_pid=212,
+        script="llamafactory/launcher.py",
+    )
+    return [
+        ln.replace("/usr/bin/python", f"{env}/bin/python")
+        .replace("/usr/local/bin/torchrun", f"{env}/bin/torchrun")
+        .replace("/usr/local/lib/python3.10/dist-packages", f"{env}/lib/python3.11/site-packages")
+        for ln in tail
+    ]
+
+
+def _llamafactory(tag: str, config: str) -> Container:
+    """LlamaFactory's trainer on one pod of eight GPUs."""
+    return Container(
+        "llamafactory",
+        f"registry.corp.example/llm/llamafactory:{tag}",
+        command=["llamafactory-cli", "train", f"/config/{config}"],
+        resources=gpu(8, "900Gi", "64"),
+    )
+
+
+def _blocks(*blocks: tuple[list[str], datetime, float | list[float]]) -> str:
+    """A log written in blocks, each stamped from its own start time."""
+    return "".join(stamped(lines, start, gaps) for lines, start, gaps in blocks)
+
+
 # -- 10. LlamaFactory on eight GPUs: every rank's watchdog times out in the same all-reduce -----
 
 
@@ -969,7 +1038,6 @@ def nccl_error_job_llamafactory_all_ranks_watchdog_allreduce_timeout() -> CaseSp
     name, ns = "qwen-sft-llamafactory", "llm-finetune"
     host = f"{name}-x7k2p"
     env = "/opt/conda/envs/Llama_factory"
-    conda = f"{env}/lib/python3.11/site-packages/torch/lib"
     work = "WorkNCCL(SeqNum=1580, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, Timeout(ms)=600000)"
     start = [
         "[INFO|2026-03-20 23:58:41] llamafactory.cli:157 >> Initializing 8 distributed tasks at: 127.0.0.1:29500",
@@ -996,64 +1064,16 @@ def nccl_error_job_llamafactory_all_ranks_watchdog_allreduce_timeout() -> CaseSp
         f"[rank2]:[E321 02:07:08.432379535 ProcessGroupNCCL.cpp:607] [Rank 2] Watchdog caught collective operation "
         f"timeout: {work} ran for 600061 milliseconds before timing out.",
     ]
-    frames = [
-        f"frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7f7958777f86 in {conda}/libc10.so)",
-        "frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, "
-        f"std::ratio<1l, 1000l> > >) + 0x1d2 (0x7f790a75f8d2 in {conda}/libtorch_cuda.so)",
-        f"frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x233 (0x7f790a766313 in {conda}/libtorch_cuda.so)",
-        f"frame #3: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x10c (0x7f790a7686fc in {conda}/libtorch_cuda.so)",
-        f"frame #4: <unknown function> + 0xdbbf4 (0x7f7957ec7bf4 in {env}/bin/../lib/libstdc++.so.6)",
-        "frame #5: <unknown function> + 0x94ac3 (0x7f79595d5ac3 in /usr/lib/x86_64-linux-gnu/libc.so.6)",
-        "frame #6: clone + 0x44 (0x7f7959666a04 in /usr/lib/x86_64-linux-gnu/libc.so.6)",
-        "",
-    ]
-    abort = [
-        "[rank4]:[E321 02:07:12.539400006 ProcessGroupNCCL.cpp:1709] [PG 1 Rank 4] Timeout at NCCL work: 1580, "
-        "last enqueued NCCL work: 1582, last completed NCCL work: 1579.",
-        "[rank4]:[E321 02:07:12.539423112 ProcessGroupNCCL.cpp:621] [Rank 4] Some NCCL operations have failed or "
-        "timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on "
-        "corrupted/incomplete data.",
-        "[rank4]:[E321 02:07:12.539431870 ProcessGroupNCCL.cpp:627] [Rank 4] To avoid data inconsistency, we are "
-        "taking the entire process down.",
-        "[rank4]:[E321 02:07:12.540912614 ProcessGroupNCCL.cpp:1515] [PG 1 Rank 4] Process group watchdog thread "
-        f"terminated with exception: [Rank 4] Watchdog caught collective operation timeout: {work} ran for 600067 "
-        "milliseconds before timing out.",
-        "Exception raised from checkTimeout at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:609 (most recent "
-        "call first):",
-        *frames,
-        "terminate called after throwing an instance of 'c10::DistBackendError'",
-        "  what():  [PG 1 Rank 4] Process group watchdog thread terminated with exception: [Rank 4] Watchdog caught "
-        f"collective operation timeout: {work} ran for 600067 milliseconds before timing out.",
-    ]
-    tail = torchrun_failed(
-        at(8090),
-        rank=4,
-        local_rank=4,
-        exitcode=-6,
-        pid=309,
-        host=host,
-        agent_pid=212,
-        script="llamafactory/launcher.py",
-    )
-    tail = [
-        ln.replace("/usr/bin/python", f"{env}/bin/python")
-        .replace("/usr/local/bin/torchrun", f"{env}/bin/torchrun")
-        .replace("/usr/local/lib/python3.10/dist-packages", f"{env}/lib/python3.11/site-packages")
-        for ln in tail
-    ]
+    abort = _watchdog_abort("321 02:07:12.", 4, "PG 1", work, 600067, (1580, 1582, 1579), env)
+    tail = _torchrun_abort(at(8090), env, rank=4, pid=309, host=host)
     # Each block stamped at its own time: the training start, the watchdogs (02:07:08), the abort, torchrun.
-    log = (
-        stamped(start, at(41), [1.0] * 6 + [25.0, 145.0, 0.0, 0.0, 0.0, 1.0])
-        + stamped(timeouts, at(7748), 0.0)
-        + stamped(abort, at(7752), 0.0)
-        + stamped(tail, at(8090), 0.0)
+    log = _blocks(
+        (start, at(41), [1.0] * 6 + [25.0, 145.0, 0.0, 0.0, 0.0, 1.0]),
+        (timeouts, at(7748), 0.0),
+        (abort, at(7752), 0.0),
+        (tail, at(8090), 0.0),
     )
-    container = Container(
-        "llamafactory",
-        "registry.corp.example/llm/llamafactory:0.9.2-cu124",
-        command=["llamafactory-cli", "train", "/config/qwen2_5_7b_full_sft.yaml"],
-        resources=gpu(8, "900Gi", "64"),
-    )
+    container = _llamafactory("0.9.2-cu124", "qwen2_5_7b_full_sft.yaml")
     return _job(
         Run(name, ns, at, container, log, 1, (40, 8092), "a800-node-04", 8400),
         id="nccl-error-job-llamafactory-all-ranks-watchdog-allreduce-timeout",
@@ -1069,4 +1089,62 @@ def nccl_error_job_llamafactory_all_ranks_watchdog_allreduce_timeout() -> CaseSp
             "NumelOut=466119168, Timeout(ms)=600000) ran for 600004 milliseconds before timing out."
         ),
         source="https://github.com/hiyouga/LlamaFactory/issues/7396",
+    )
+
+
+# -- 11. LlamaFactory with ZeRO-3: every rank's reduce-scatter times out -----------------------
+
+
+@SCENARIOS.add
+def nccl_error_job_llamafactory_zero3_reduce_scatter_watchdog_timeout() -> CaseSpec:
+    at = Clock(datetime(2026, 12, 6, 14, 0, tzinfo=timezone.utc))
+    name, ns = "glm4-sft-zero3", "llm-finetune"
+    env = "/opt/conda/envs/llamafactory"
+    work = (
+        "WorkNCCL(SeqNum=7753, OpType=_REDUCE_SCATTER_BASE, NumelIn=544997376, NumelOut=68124672, Timeout(ms)=600000)"
+    )
+    start = [
+        "[INFO|2026-12-06 14:00:32] llamafactory.cli:157 >> Initializing 8 distributed tasks at: 127.0.0.1:29500",
+        *torchrun_start(at(33), pid=212),
+        "[INFO|2026-12-06 14:01:05] llamafactory.hparams.parser:384 >> Process rank: 0, world size: 8, device: "
+        "cuda:0, distributed training: True, compute dtype: torch.bfloat16",
+        "[2026-12-06 14:03:11,207] [INFO] [config.py:1003:print] DeepSpeedEngine configuration:",
+        "[2026-12-06 14:03:11,208] [INFO] [config.py:1007:print]   zero_optimization_stage ...... 3",
+        "[INFO|trainer.py:2369] 2026-12-06 14:03:14,530 >> ***** Running training *****",
+        "{'loss': 1.8071, 'grad_norm': 2.316612720489502, 'learning_rate': 4.9e-05, 'epoch': 0.62}",
+        " 21%|██        | 310/1470 [4:30:52<16:51:13, 52.30s/it]",
+    ]
+    timeouts = []
+    for r, ms, seen, detected in (
+        (0, 600061, "18:44:12.715298746", "18:44:12.715588844"),
+        (4, 600099, "18:44:12.755262105", "18:44:12.755468433"),
+        (3, 600089, "18:44:13.275158817", "18:44:13.275514180"),
+    ):
+        timeouts += [
+            f"[rank{r}]:[E1206 {seen} ProcessGroupNCCL.cpp:607] [Rank {r}] Watchdog caught collective "
+            f"operation timeout: {work} ran for {ms} milliseconds before timing out.",
+            f"[rank{r}]:[E1206 {detected} ProcessGroupNCCL.cpp:1664] [PG 1 Rank {r}] Exception (either an error or "
+            "timeout) detected by watchdog at work: 7753, last enqueued NCCL work: 7755, last completed NCCL work: 7752.",
+        ]
+    abort = _watchdog_abort("1206 18:44:16.", 0, "PG 1", work, 600061, (7753, 7755, 7752), env)
+    tail = _torchrun_abort(at(17708), env, rank=0, pid=305, host=f"{name}-4wqzd")
+    log = _blocks(
+        (start, at(32), [1.0] * 4 + [32.0, 126.0, 0.0, 3.0, 1.0]),
+        (timeouts, at(17052), 0.0),
+        (abort, at(17056), 0.0),
+        (tail, at(17708), 0.0),
+    )
+    container = _llamafactory("0.9.1-cu124", "glm4_9b_full_sft_ds3.yaml")
+    return _job(
+        Run(name, ns, at, container, log, 1, (30, 17710), "h800-node-12", 18000),
+        id="nccl-error-job-llamafactory-zero3-reduce-scatter-watchdog-timeout",
+        category="nccl-error",
+        evidence="Watchdog caught collective operation timeout",
+        description="Full fine-tuning with LlamaFactory and DeepSpeed ZeRO-3 on one pod of eight GPUs. Four and a "
+        "half hours in, the ranks' reduce-scatter number 7753 never completes: the NCCL watchdogs of the ranks "
+        "report the same collective timing out after 600 s, none raised anything before, and the watchdog takes "
+        "the processes down (SIGABRT); torchrun reports the failure. The collective hung between the ranks; the "
+        "abort follows from it.",
+        title="WorkNCCL",
+        source="https://github.com/hiyouga/LlamaFactory/issues/6269",
     )
