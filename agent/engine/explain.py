@@ -425,7 +425,10 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Trans
     )
     found = [f] if f else []
     if d.pod is not None:
-        found += [g for g in d.findings if g.pod == d.pod.name and g is not f and not g.live][:3]
+        # The culprit's strongest other findings, not its first: a weak symptom printed early
+        # and often (a server waiting for its workers) must not crowd out the errors after it.
+        others = [g for g in d.findings if g.pod == d.pod.name and g is not f and not g.live]
+        found += sorted(others, key=lambda g: -g.signature.specificity)[:3]
     found += [g for g in d.findings if g.pod is None and g is not f][:2]
     lines = _lines(found) + _status_lines(evidence, d.pod, exclude=found) + _warning_lines(evidence, d.pod)
     return Verdict(

@@ -1004,6 +1004,24 @@ def test_cascade_names_the_symptoms_and_the_misleading_condition() -> None:
     assert any(e.pod == "t-master-0" for e in verdict.evidence), "one cascade line shows the symptoms"
 
 
+def test_symptoms_quote_the_strongest_lines_not_the_first() -> None:
+    """A server's shard times out in its first collective after the launcher waited for it: the
+    culprit's stronger symptoms fill the evidence, not the launcher's waiting printed first."""
+    waits = [f"INFO shard-manager: text_generation_launcher: Waiting for shard to be ready... rank={r}" for r in (0, 1)]
+    abort = "ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 6 rank=1"
+    terminate = "terminate called after throwing an instance of 'std::runtime_error'"
+    lines = [*waits, "Connection reset by peer", NCCL_TIMEOUT, terminate, abort]
+    verdict = judge(
+        evidence([pod("srv", terminated(1, -5), role="server", index=0)], logs=[log("srv", lines)]),
+        builtin_catalogue(),
+    )
+    assert verdict.category == "nccl-error"
+    quoted = [e.text for e in verdict.evidence if e.source == "log"]
+    assert quoted[0] == NCCL_TIMEOUT
+    assert {"Connection reset by peer", terminate, abort} <= set(quoted)
+    assert not any("Waiting for shard" in q for q in quoted)
+
+
 def test_stall_quotes_the_last_line_and_its_time() -> None:
     verdict = judge(_stalled(), builtin_catalogue())
     assert "09:49:00" in verdict.evidence[0].text

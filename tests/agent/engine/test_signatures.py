@@ -756,14 +756,36 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         # A semaphore's frame says where a bare ENOSPC happened: /dev/shm; other frames stay noise.
         ("    sl = self._semlock = _multiprocessing.SemLock(", ["shm-semaphore-no-space"]),
         ("    self._rlock = ctx.Lock()", []),
-        # A launcher naming SIGBUS by its number; other signals are not a bus error.
+        # A launcher naming the signal by its number: 7 a bus error, 11 a segmentation fault,
+        # 4 an illegal instruction, 9 a SIGKILL (the kernel's OOM killer, in a container).
         (
             "ERROR text_generation_launcher: Download process was signaled to shutdown with signal 7",
             ["bus-error"],
         ),
         (
             "ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 11",
+            ["segfault"],
+        ),
+        (
+            "ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 4 rank=0",
+            ["native-crash"],
+        ),
+        (
+            "ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 9 rank=1",
+            ["child-sigkill"],
+        ),
+        (
+            "ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 42",
             ["hint-error-word"],
+        ),
+        # NIXL's KV-cache transfers between serving instances failing.
+        ("RuntimeError: BAD_STATUS", ["nixl-transfer-failed"]),
+        ("nixl._bindings.nixlRemoteDisconnectError: NIXL_ERR_REMOTE_DISCONNECT", ["nixl-transfer-failed"]),
+        # A server's launcher waiting for its workers; a symptom, only when nothing else speaks.
+        (
+            "2024-05-01T01:19:12.618479Z  INFO shard-manager: text_generation_launcher: Waiting for shard to be ready... "
+            "rank=1",
+            ["server-waits-for-its-workers"],
         ),
         # Verbs providers probed and missing: libibverbs and NCCL go on with what the node has. A
         # verbs device that exists and cannot be opened, or a program that cannot load the library,
