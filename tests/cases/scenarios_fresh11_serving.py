@@ -487,3 +487,281 @@ def nccl_error_pod_vllm_decode_nixl_transfer_bad_status() -> CaseSpec:
         "'RuntimeError: BAD_STATUS' in a vLLM worker and crashes the whole inference server",
         source="https://github.com/llm-d/llm-d/issues/191",
     )
+
+
+# -- round 11, second serving batch (threads in search order) ---------------------------------------
+
+
+def _failing_pod(case_id: str, name: str, ns: str, category: str, evidence: str, **rest: Any) -> CaseSpec:
+    """A case diagnosing one failing serving pod, which is also its culprit."""
+    return CaseSpec(
+        id=case_id,
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category=category,
+        culprit=name,
+        evidence=evidence,
+        **rest,
+    )
+
+
+@SCENARIOS.add
+def dependency_error_pod_llamafactory_webui_sglang_backend_not_installed() -> CaseSpec:
+    at = Clock(datetime(2025, 7, 3, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "llamafactory-webui", "llm", "gpu-node-1"
+    c = Container(
+        "llamafactory",
+        "hiyouga/llamafactory:latest",
+        command=["llamafactory-cli", "webui"],
+        env=[{"name": "GRADIO_SERVER_PORT", "value": "7860"}],
+        ports=[{"name": "webui", "containerPort": 7860, "protocol": "TCP"}],
+        resources=gpu(1, "32Gi", "8"),
+        state=running(at(2)),
+        ready=True,
+    )
+    p, name = _serving(at, deployment, ns, host, c)
+    site = "/usr/local/lib/python3.11/dist-packages"
+    log = stamped(
+        [
+            "* Running on local URL:  http://0.0.0.0:7860",
+            "* To create a public link, set `share=True` in `launch()`.",
+            "Traceback (most recent call last):",
+            f'  File "{site}/gradio/queueing.py", line 625, in process_events',
+            "    response = await route_utils.call_process_api(",
+            '  File "/app/src/llamafactory/webui/chatter.py", line 134, in load_model',
+            "    super().__init__(args)",
+            '  File "/app/src/llamafactory/chat/chat_model.py", line 58, in __init__',
+            "    self.engine: BaseEngine = SGLangEngine(model_args, data_args, finetuning_args, generating_args)",
+            '  File "/app/src/llamafactory/chat/sglang_engine.py", line 60, in __init__',
+            '    check_version("sglang>=0.4.5")',
+            '  File "/app/src/llamafactory/extras/misc.py", line 94, in check_version',
+            "    require_version(requirement, hint)",
+            f'  File "{site}/transformers/utils/versions.py", line 111, in require_version',
+            "    raise importlib.metadata.PackageNotFoundError(",
+            "importlib.metadata.PackageNotFoundError: No package metadata was found for The 'sglang>=0.4.5' "
+            "distribution was not found and is required by this application. ",
+            "To fix: run `pip install sglang>=0.4.5` or set `DISABLE_VERSION_CHECK=1` to skip this check.",
+        ],
+        at(12),
+        [0.0, 0.0, 1480.0, *[0.0] * 14],
+    )
+    return _failing_pod(
+        "dependency-error-pod-llamafactory-webui-sglang-backend-not-installed",
+        name,
+        ns,
+        "dependency-error",
+        "sglang>=0.4.5",
+        description="The LLaMA-Factory web UI runs from the published image; switching the chat backend to "
+        "SGLang fails because the image does not ship the sglang package, so the version check raises "
+        "PackageNotFoundError and no model loads (the pod itself stays Running). Install sglang>=0.4.5 in the "
+        "image, or choose a backend the image has.",
+        objects=[p],
+        logs={f"{name}/llamafactory": log},
+        captured=at(1560),
+        title="LLaMA-Factory Docker image: switching the chat backend to SGLang fails with "
+        "\"PackageNotFoundError: ... The 'sglang>=0.4.5' distribution was not found\"",
+        source="https://github.com/hiyouga/LlamaFactory/issues/8544",
+    )
+
+
+def _ollama(
+    at: Clock, deployment: str, ns: str, host: str, image: str, resources: Obj, **status: Any
+) -> tuple[Obj, str]:
+    """An Ollama Deployment's pod (models on a claim at /root/.ollama), its container in ``status``."""
+    c = Container(
+        "ollama",
+        image,
+        ports=[{"name": "http", "containerPort": 11434, "protocol": "TCP"}],
+        resources=resources,
+        mounts=[{"name": "ollama-data", "mountPath": "/root/.ollama"}],
+        **status,
+    )
+    return _serving(
+        at,
+        deployment,
+        ns,
+        host,
+        c,
+        {"name": "ollama-data", "persistentVolumeClaim": {"claimName": f"{deployment}-data"}},
+    )
+
+
+def _amd_gpu() -> Obj:
+    """One AMD GPU (the ROCm device plugin's resource) with its CPU and memory."""
+    amd = {"amd.com/gpu": "1", "cpu": "4", "memory": "16Gi"}
+    return {"limits": dict(amd), "requests": dict(amd)}
+
+
+@SCENARIOS.add
+def cuda_error_pod_ollama_gpu_not_detected_runs_on_cpu() -> CaseSpec:
+    at = Clock(datetime(2024, 3, 18, 3, 0, tzinfo=timezone.utc))
+    p, name = _ollama(
+        at,
+        "ollama",
+        "ollama",
+        "gpu-node-1",
+        "ollama/ollama:0.1.29",
+        gpu(1, "16Gi", "4"),
+        state=running(at(29)),
+        ready=True,
+    )
+    lines = [
+        'time=2024-03-18T03:00:29.503Z level=INFO source=images.go:806 msg="total blobs: 0"',
+        'time=2024-03-18T03:00:29.515Z level=INFO source=images.go:813 msg="total unused blobs removed: 0"',
+        'time=2024-03-18T03:00:29.515Z level=INFO source=routes.go:1110 msg="Listening on :11434 (version 0.1.29)"',
+        'time=2024-03-18T03:00:29.516Z level=INFO source=payload_common.go:112 msg="Extracting dynamic libraries to '
+        '/tmp/ollama2476510653/runners ..."',
+        'time=2024-03-18T03:00:31.661Z level=INFO source=payload_common.go:139 msg="Dynamic LLM libraries [rocm_v60000 '
+        'cpu_avx2 cpu cpu_avx cuda_v11]"',
+        'time=2024-03-18T03:00:31.661Z level=INFO source=gpu.go:77 msg="Detecting GPU type"',
+        'time=2024-03-18T03:00:31.661Z level=INFO source=gpu.go:191 msg="Searching for GPU management library '
+        'libnvidia-ml.so"',
+        'time=2024-03-18T03:00:31.668Z level=INFO source=gpu.go:237 msg="Discovered GPU libraries: ]"',
+        'time=2024-03-18T03:00:31.668Z level=INFO source=cpu_common.go:11 msg="CPU has AVX2"',
+        'time=2024-03-18T03:00:31.668Z level=INFO source=routes.go:1133 msg="no GPU detected"',
+    ]
+    log = stamped(lines, at(29), [0.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+    return _failing_pod(
+        "cuda-error-pod-ollama-gpu-not-detected-runs-on-cpu",
+        name,
+        "ollama",
+        "cuda-error",
+        "Discovered GPU libraries",
+        description="Ollama on a GPU node starts and listens, but inside the container it finds no NVIDIA "
+        "management library (libnvidia-ml.so), so it detects no GPU and serves every model on the CPU. The same "
+        "binary uses the GPU on the node itself: the pod does not get the driver, because it was not started "
+        "with the NVIDIA container runtime (runtimeClassName nvidia, or the GPU operator's toolkit). Give the "
+        "pod the NVIDIA runtime.",
+        objects=[p],
+        logs={f"{name}/ollama": log},
+        captured=at(900),
+        title="Ollama on Kubernetes does not detect the GPU ('Discovered GPU libraries: []', 'no GPU detected') "
+        "though it works on the node directly",
+        source="https://github.com/ollama/ollama/issues/3211",
+    )
+
+
+@SCENARIOS.add
+def crash_signal_pod_llama_cpp_server_ggml_abort_exit_139() -> CaseSpec:
+    at = Clock(datetime(2025, 11, 6, 17, 29, tzinfo=timezone.utc))
+    deployment, ns, host = "llama-server-gpt-oss", "llm", "gpu-node-1"
+    args = [
+        "--host",
+        "0.0.0.0",
+        "-ngl",
+        "99",
+        "-m",
+        "/models/gpt-oss-20b-mxfp4.gguf",
+        "-c",
+        "0",
+        "-fa",
+        "on",
+        "--jinja",
+        "--reasoning-format",
+        "none",
+    ]
+    c = Container(
+        "llama-server",
+        "ghcr.io/ggml-org/llama.cpp:server-cuda",
+        command=["/app/llama-server"],
+        args=args,
+        ports=[{"name": "http", "containerPort": 8080, "protocol": "TCP"}],
+        resources=gpu(1, "32Gi", "8"),
+        mounts=[{"name": "models", "mountPath": "/models", "readOnly": True}],
+        state=running(at(3330)),
+        last=terminated(139, at(42), at(3315)),
+        restarts=1,
+    )
+    p, name = _serving(at, deployment, ns, host, c, {"name": "models", "hostPath": {"path": "/srv/models"}})
+    prev = stamped(
+        [
+            "srv  log_server_r: request: POST /v1/chat/completions 172.17.0.1 200",
+            "slot launch_slot_: id  2 | task 1950 | processing task",
+            "slot update_slots: id  2 | task 1950 | new prompt, n_ctx_slot = 131072, n_keep = 0, task.n_tokens = 214",
+            "slot update_slots: id  2 | task 1950 | n_past = 75, slot.prompt.tokens.size() = 821, seq_id = 2, "
+            "pos_min = -1",
+            "libggml-base.so(+0x183cb)[0x72edb99cd3cb]",
+            "libggml-base.so(ggml_print_backtrace+0x21f)[0x72edb99cd82f]",
+            "libggml-base.so(ggml_abort+0x152)[0x72edb99cda02]",
+            "/app/llama-server(+0xfb930)[0x59655a083930]",
+            "/app/llama-server(+0x98c78)[0x59655a020c78]",
+            "/app/llama-server(+0x57c1d)[0x596559fdfc1d]",
+            "/usr/lib/x86_64-linux-gnu/libc.so.6(+0x29d90)[0x72edb9480d90]",
+            "/usr/lib/x86_64-linux-gnu/libc.so.6(__libc_start_main+0x80)[0x72edb9480e40]",
+            "/app/llama-server(+0x596d5)[0x596559fe16d5]",
+        ],
+        at(3314),
+        [0.0, 0.0, 0.0, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+    )
+    events = [
+        event(p, "Pulled", f'Container image "{c.image}" already present on machine', at(3316), host=host),
+        event(p, "Started", "Started container llama-server", at(3330), host=host),
+    ]
+    return _failing_pod(
+        "crash-signal-pod-llama-cpp-server-ggml-abort-exit-139",
+        name,
+        ns,
+        "crash-signal",
+        "ggml_abort",
+        description="llama-server serving gpt-oss-20b with the full 131072-token context aborts in ggml "
+        "(ggml_abort, a failed internal assertion) while it reuses a slot's cached prompt for a new request, "
+        "and the container exits 139 with no OOM; the kubelet restarts it. A native crash in llama.cpp: update "
+        "to a build that fixes the prompt-cache path, or disable prompt caching for this model.",
+        objects=[p, *events],
+        logs={f"{name}/llama-server.previous": prev},
+        captured=at(3400),
+        title="llama.cpp server container crashes (exit 139) with a ggml_abort backtrace while serving gpt-oss-20b",
+        source="https://github.com/ggml-org/llama.cpp/issues/17060",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_ollama_rocm_runner_aborted_no_devices_found() -> CaseSpec:
+    at = Clock(datetime(2024, 5, 22, 10, 0, tzinfo=timezone.utc))
+    p, name = _ollama(
+        at, "ollama-rocm", "ollama", "amd-node-1", "ollama/ollama:rocm", _amd_gpu(), state=running(at(20)), ready=True
+    )
+    lines = [
+        'time=2024-05-22T10:00:20.114Z level=INFO source=routes.go:1074 msg="Listening on [::]:11434 (version 0.1.38)"',
+        'time=2024-05-22T10:00:20.115Z level=INFO source=payload.go:30 msg="extracting embedded files" '
+        "dir=/tmp/ollama1254377045/runners",
+        'time=2024-05-22T10:00:24.262Z level=INFO source=payload.go:44 msg="Dynamic LLM libraries [cpu cpu_avx '
+        'cpu_avx2 cuda_v11 rocm_v60002]"',
+        'time=2024-05-22T10:00:24.270Z level=INFO source=amd_linux.go:311 msg="amdgpu is supported" gpu=0 '
+        "gpu_type=gfx1030",
+        'time=2024-05-22T10:00:24.270Z level=INFO source=types.go:71 msg="inference compute" id=0 library=rocm '
+        'compute=gfx1030 driver=0.0 name=1002:73bf total="16.0 GiB" available="16.0 GiB"',
+        '[GIN] 2024/05/22 - 10:03:11 | 200 |      40.71µs |       127.0.0.1 | HEAD     "/"',
+        'time=2024-05-22T10:03:11.902Z level=INFO source=server.go:320 msg="starting llama server" '
+        'cmd="/tmp/ollama1254377045/runners/rocm_v60002/ollama_llama_server --model '
+        "/root/.ollama/models/blobs/sha256-00e1317cbf74d901080d7100f57580ba8dd8de57203072dc6f668324ba545f29 "
+        '--ctx-size 2048 --batch-size 512 --embedding --log-disable --n-gpu-layers 33 --parallel 1 --port 40147"',
+        'time=2024-05-22T10:03:11.903Z level=INFO source=server.go:504 msg="waiting for llama runner to start '
+        'responding"',
+        "rocBLAS error: Could not initialize Tensile host: No devices found",
+        'time=2024-05-22T10:03:12.655Z level=ERROR source=sched.go:344 msg="error loading llama server" '
+        'error="llama runner process has terminated: signal: aborted (core dumped) error:Could not initialize '
+        'Tensile host: No devices found"',
+        '[GIN] 2024/05/22 - 10:03:12 | 500 |  834.21ms |       127.0.0.1 | POST     "/api/chat"',
+    ]
+    log = stamped(lines, at(20), [0.0, 4.0, 0.0, 0.0, 167.0, 0.8, 0.0, 0.6, 0.1, 0.0, 0.0])
+    return _failing_pod(
+        "cuda-error-pod-ollama-rocm-runner-aborted-no-devices-found",
+        name,
+        "ollama",
+        "cuda-error",
+        "No devices found",
+        description="Ollama's ROCm image sees an AMD GPU in sysfs, but the runner's rocBLAS finds no usable "
+        "device inside the container (the /dev/kfd and /dev/dri devices are not passed in, or the card's gfx "
+        "version is not supported), aborts with 'Could not initialize Tensile host: No devices found', and every "
+        "chat request fails with 500. Pass /dev/kfd and /dev/dri to the container (the AMD device plugin), or set "
+        "HSA_OVERRIDE_GFX_VERSION for an unsupported card.",
+        objects=[p],
+        logs={f"{name}/ollama": log},
+        captured=at(240),
+        title="Ollama official ROCm container: 'llama runner process has terminated: signal: aborted (core dumped) "
+        "error:Could not initialize Tensile host: No devices found'",
+        source="https://github.com/ericcurtin/podman-ollama/issues/57",
+    )
