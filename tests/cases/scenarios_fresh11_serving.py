@@ -628,7 +628,7 @@ def cuda_error_pod_ollama_gpu_not_detected_runs_on_cpu() -> CaseSpec:
         name,
         "ollama",
         "cuda-error",
-        "Discovered GPU libraries",
+        "no GPU detected",
         description="Ollama on a GPU node starts and listens, but inside the container it finds no NVIDIA "
         "management library (libnvidia-ml.so), so it detects no GPU and serves every model on the CPU. The same "
         "binary uses the GPU on the node itself: the pod does not get the driver, because it was not started "
