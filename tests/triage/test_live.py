@@ -64,11 +64,11 @@ def test_requests_one_list_per_kind_and_no_get_of_a_listed_workload(fake_api: Fa
 
     requests = fake_api.server.requests
     lists = [r for r in requests if r.verb == "list" and r.resource in WORKLOAD_PLURALS and r.namespace is None]
-    assert len(lists) == LISTS == 13
+    assert len(lists) == LISTS == 17
     assert {r.query.get("limit") for r in lists} == {"500"}
     # Each diagnosis reads its workload from the lists: no get of a listed kind at all.
     assert [r for r in requests if r.verb == "get" and r.resource in WORKLOAD_PLURALS] == []
-    # The budget the README states: 13 lists, then at most 3 + K requests per diagnosis.
+    # The budget the README states: one list per kind and API version, then at most 3 + K requests per diagnosis.
     diagnosed = report.checked
     assert len(requests) <= LISTS + diagnosed * (3 + MAX_LOGS), len(requests)
     assert fake_api.server.count(resource="secrets") == 0
@@ -83,7 +83,7 @@ def test_a_namespace_is_listed_alone(fake_api: FakeCluster, served: Served) -> N
         for r in fake_api.server.requests
         if r.verb == "list" and r.resource in WORKLOAD_PLURALS and "labelSelector" not in r.query
     ]
-    assert len(lists) == 13 and {r.namespace for r in lists} == {"team-nlp"}
+    assert len(lists) == LISTS and {r.namespace for r in lists} == {"team-nlp"}
 
 
 def test_a_workload_that_cannot_be_read_is_a_row_and_the_run_goes_on(fake_api: FakeCluster, served: Served) -> None:
@@ -119,7 +119,7 @@ def test_a_resumed_run_reads_verdicts_from_the_results_file(
         again = run(fake_api, results=results)
 
     # Only the lists: every workload due a diagnosis has its line.
-    assert len(fake_api.server.requests) == 13
+    assert len(fake_api.server.requests) == LISTS
     assert [r.model_dump(exclude={"resumed"}) for r in again.rows] == [
         r.model_dump(exclude={"resumed"}) for r in first.rows
     ]

@@ -100,4 +100,6 @@ def _matches(s: Any) -> str:
         parts.append("exit=" + ",".join(str(c) for c in s.exit_codes))
     if s.pattern:
         parts.append(s.pattern if not parts else f"pattern={s.pattern}")
-    return " ".join(parts)
+    # One row per signature: a control character in a pattern (a "\n" in a double-quoted
+    # YAML string is a real newline) is shown as its escape.
+    return " ".join(parts).replace("\n", "\\n").replace("\t", "\\t")
