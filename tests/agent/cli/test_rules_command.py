@@ -77,3 +77,17 @@ def test_disabling_an_id_that_does_not_exist_is_an_error(tmp_path: Path) -> None
     rules.write_text("disable: [zzz-nothing-like-it]\n")
     far = runner.invoke(app, ["rules", "--rules", str(rules)])
     assert far.exit_code == 3 and "`jobdoctor rules` lists the ids" in far.stderr
+
+
+def test_a_pattern_with_a_control_character_keeps_to_one_row(tmp_path: Path) -> None:
+    # In a double-quoted YAML string "\n" is a real newline; the row shows its escape.
+    rules = tmp_path / "mine.yaml"
+    rules.write_text(
+        'signatures:\n  - {id: mine, category: disk-full, where: log, pattern: "quota [^\\n]+ exceeded"}\n'
+    )
+    result = runner.invoke(app, ["rules", "--rules", str(rules)])
+    assert result.exit_code == 0
+    assert [line for line in result.stdout.splitlines() if line.startswith("mine ")][0].endswith(
+        "quota [^\\n]+ exceeded"
+    )
+    assert len(result.stdout.splitlines()) == 2 + len(builtin_catalogue().signatures)
