@@ -85,6 +85,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh11_serving,
         scenarios_fresh11_training,
         scenarios_fresh11_workflows,
+        scenarios_fresh12_distributed,
+        scenarios_fresh12_platform,
+        scenarios_fresh12_scheduling,
+        scenarios_fresh12_serving,
+        scenarios_fresh12_training,
+        scenarios_fresh12_workflows,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -153,6 +159,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh11_serving,
         scenarios_fresh11_training,
         scenarios_fresh11_workflows,
+        scenarios_fresh12_distributed,
+        scenarios_fresh12_platform,
+        scenarios_fresh12_scheduling,
+        scenarios_fresh12_serving,
+        scenarios_fresh12_training,
+        scenarios_fresh12_workflows,
     ):
         found.extend(module.SCENARIOS)
     return found
