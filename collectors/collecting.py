@@ -201,7 +201,13 @@ def collect(
 # -- finding objects ------------------------------------------------------------------------
 
 
-_CREATED_POD = re.compile(r"(?:Created|Deleted) pod: (\S+)")
+# How controllers report the pods they made and removed: the Job and ReplicaSet controllers
+# ("SuccessfulCreate: Created pod: NAME"), KubeRay ("CreatedHeadPod: Created head Pod NS/NAME",
+# "DeletedWorkerPod: Deleted worker Pod NS/NAME"; before 1.1 "Created: Created head pod NAME").
+_CREATED_POD = re.compile(
+    r"(?:Created|Deleted) (?:(?:head|worker) )?[Pp]od:? (?:[a-z0-9][-a-z0-9.]*/)?([a-z0-9][-a-z0-9.]*)"
+)
+_CREATED_REASONS = ("SuccessfulCreate", "SuccessfulDelete", "Created", "Deleted")
 
 
 def _former_pod_events(
@@ -216,7 +222,7 @@ def _former_pod_events(
     names = {
         m.group(1)
         for e in events
-        if e.reason.startswith(("SuccessfulCreate", "SuccessfulDelete"))
+        if e.reason.startswith(_CREATED_REASONS)
         for m in [_CREATED_POD.search(e.message)]
         if m
     } - current
@@ -659,8 +665,14 @@ def choose_logs(pods: Sequence[PodFacts], max_logs: int) -> list[tuple[str, str,
 
 
 def _main_container(pod: PodFacts) -> ContainerFacts | None:
-    app = [c for c in pod.containers if not c.init and c.name not in SIDECARS and c.current.state == "running"]
-    return app[0] if app else None
+    """The container whose log says what a running pod does: its first running app container,
+    or, while the pod is still initialising, the init container it waits on (KubeRay's
+    wait-gcs-ready, a wait-for-db loop: its log says what it waits for)."""
+    running = [c for c in pod.containers if c.name not in SIDECARS and c.current.state == "running"]
+    app = [c for c in running if not c.init]
+    if app:
+        return app[0]
+    return running[0] if running and pod.phase == "Pending" else None
 
 
 def _completed_containers(pod: PodFacts) -> list[ContainerFacts]:

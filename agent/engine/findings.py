@@ -36,6 +36,7 @@ LAST_WORDS = 50
 # An error a running process printed this many times, the last among its last lines this
 # many, is what it is doing now (NVML failing every 5 s), not one it got past.
 REPEATED = 3
+_DIGITS = re.compile(r"\d+")
 # A node event may be recorded a little before the pod it affects (clocks, batching).
 SIMULTANEOUS_WITH_NODE = timedelta(seconds=30)
 # How the API server names a pod it refused or could not find: 'pods "llama-worker-1" is forbidden'.
@@ -435,6 +436,40 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
                 live=still,
                 line=m.line,
             )
+        if live:
+            again = repeated_to_the_end(digest, catalogue)
+            if again is not None:
+                sig, line = again
+                yield Finding(sig, "log", line.text, digest.pod, digest.container, line.time, line=line.line)
+
+
+def repeated_to_the_end(digest: LogDigest, catalogue: Catalogue) -> tuple[Signature, LogLine] | None:
+    """The error a running process ends its log on and printed this way again and again, the
+    same words but for numbers, with no progress since the first time: a server that stays up
+    (often Ready: its health endpoint does not touch what fails) and fails every request. Read
+    as a cause although no signature knows its words; one said once, or among other lines, is
+    a process getting past it."""
+    lines = [ln for ln in digest.tail if ln.text.strip()]
+    if not lines or not catalogue.repeating:
+        return None
+    last = lines[-1]
+    # Read by nothing but hints (a signature that knows the words decides as itself).
+    ids = catalogue.line_matcher.classify(last.text)
+    if not ids or any(catalogue.kind_of(i) != "hint" for i in ids):
+        return None
+    sig = next((s for s in catalogue.repeating if s.search(last.text)), None)
+    if sig is None:
+        return None
+    same = [ln for ln in lines if shape(ln.text) == shape(last.text)]
+    progress = progress_lines(digest, catalogue.progress)
+    if len(same) < REPEATED or (progress and progress[-1].line > same[0].line):
+        return None
+    return sig, last
+
+
+def shape(text: str) -> str:
+    """A line with its numbers and spacing left out: the same error at another time, address or count."""
+    return " ".join(_DIGITS.sub("#", text).split())
 
 
 def _recasts(digest: LogDigest, catalogue: Catalogue) -> dict[str, tuple[int, Signature]]:

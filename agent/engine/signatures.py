@@ -106,6 +106,12 @@ class Signature(BaseModel):
         "the workload succeeded - a trainer that stopped itself early because training diverged, a container "
         "that exited 0 though a process in it was OOM-killed",
     )
+    repeating: bool = Field(
+        False,
+        description="log only, on a hint with a category: a running process that prints one of its lines "
+        "over and over (numbers aside) up to its last line, with no progress since the first, is failing "
+        "at it now - a server that stays up and fails every request - and the line counts as a cause",
+    )
     recasts: list[str] | None = Field(
         None,
         description="log only: ids of log causes that, matched later in the same log, are read as this "
@@ -141,6 +147,8 @@ class Signature(BaseModel):
             raise ValueError("a log signature needs a pattern")
         if (self.while_running or self.accelerators_only) and self.where != "log":
             raise ValueError("while_running and accelerators_only apply to log signatures only")
+        if self.repeating and (self.kind != "hint" or self.category is None):
+            raise ValueError("repeating applies to hints with a category only")
         if self.recasts is not None and (self.where != "log" or self.category is None):
             raise ValueError("recasts applies to log signatures with a category only")
         if self.despite_success and (self.where == "event" or self.kind != "cause"):
@@ -220,6 +228,11 @@ class Catalogue:
     def progress(self) -> tuple[Signature, ...]:
         """The signatures of lines that say training or serving moves on."""
         return tuple(s for s in self.signatures if s.kind == "progress")
+
+    @cached_property
+    def repeating(self) -> tuple[Signature, ...]:
+        """The hints whose lines, repeated to the end of a running log, are a cause (read as one)."""
+        return tuple(s.model_copy(update={"kind": "cause"}) for s in self.signatures if s.repeating)
 
     def hints(self) -> frozenset[str]:
         """Ids of the hint signatures: error-like lines kept for a reader, deciding nothing."""

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
-from agent.engine.findings import Timeline, best
+from agent.engine.findings import Timeline, best, repeated_to_the_end, shape
 from agent.engine.signatures import Catalogue, Signature
 from agent.engine.taxonomy import STALLED
 from agent.review.budget import flat
@@ -170,6 +170,9 @@ class _ErrorReader:
     failing: frozenset[str]  # pods that failed or keep failing: every hint counts
     hints: frozenset[str]
     lasting: frozenset[str]  # hints that count from a process still running
+    # (pod, container, shape) of the error a running process repeats up to its last line: the
+    # rules read it as a cause, so a model may stand on it
+    repeated: frozenset[tuple[str, str, str]]
 
     @classmethod
     def of(cls, evidence: Evidence, catalogue: Catalogue) -> _ErrorReader:
@@ -180,6 +183,11 @@ class _ErrorReader:
             frozenset(p.name for p in evidence.pods if timeline.failing(p) or p.phase == "Failed"),
             frozenset(s.id for s in hints),
             frozenset(s.id for s in hints if s.while_running),
+            frozenset(
+                (d.pod, d.container, shape(again[1].text))
+                for d in evidence.logs
+                if not d.previous and (again := repeated_to_the_end(d, catalogue)) is not None
+            ),
         )
 
     def unexplained(self, d: LogDigest, text: str, ids: Sequence[str]) -> bool:
@@ -188,6 +196,8 @@ class _ErrorReader:
             # Runtimes indent their error messages too, and the traceback-frame noise hides
             # every indented line: read it for what it says.
             ids = self.catalogue.line_matcher.classify(text.lstrip())
+        if not d.previous and (d.pod, d.container, shape(text)) in self.repeated:
+            return True
         wanted = self.hints if d.pod in self.failing or d.previous else self.lasting
         if not any(i in wanted or i not in self.hints for i in ids):
             return False

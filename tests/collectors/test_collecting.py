@@ -13,7 +13,7 @@ from collectors.collecting import MAX_NODES, Target, choose_logs, failed_nodes, 
 from collectors.evidence import ContainerFacts
 from collectors.kinds import resolve_kind
 from collectors.snapshot import SnapshotSource
-from tests.builders import evidence, log, pod, terminated
+from tests.builders import evidence, log, pod, running, terminated, waiting
 from tests.conftest import CASES
 from tests.fakeapi.fixtures import FakeCluster
 
@@ -175,3 +175,16 @@ def test_every_container_of_a_run_that_exited_0_is_read_after_the_first_of_each_
         ("trial-0", "metrics-logger-and-collector", False),
     ]
     assert choose_logs([trial, other], max_logs=2) == [("trial-0", "main", False), ("trial-1", "main", False)]
+
+
+def test_a_pod_still_initialising_has_the_log_of_the_init_container_it_waits_on_read() -> None:
+    # KubeRay's wait-gcs-ready, a wait-for-db loop: the app container has not started; what
+    # the init container prints says what the pod waits for.
+    stuck = pod("ray-worker-0", waiting("PodInitializing"), role="worker", index=0, phase="Pending")
+    init = ContainerFacts(name="wait-gcs-ready", init=True, ready=False, current=running(started=-30))
+    stuck = stuck.model_copy(update={"containers": [init, *stuck.containers]})
+    assert choose_logs([stuck], max_logs=5) == [("ray-worker-0", "wait-gcs-ready", False)]
+    # Once the pod runs, a native sidecar (an init container that keeps running) is not its main log.
+    up = pod("ray-worker-1", running(), role="worker", index=1)
+    up = up.model_copy(update={"containers": [init.model_copy(update={"name": "log-shipper"}), *up.containers]})
+    assert choose_logs([up], max_logs=5) == [("ray-worker-1", "main", False)]

@@ -5,6 +5,7 @@ Each row is a situation an on-call engineer meets; the ids say which.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -857,6 +858,22 @@ def _same_error_to_the_last_line() -> Evidence:
     return evidence([pod("smi", running(started=-120))], kind="Pod", status="Running", logs=[log("smi", lines)])
 
 
+def _ready_server_failing(tail: Sequence[str], *, times: int = 40) -> Evidence:
+    """A Ready server that loaded its model and started listening; then the same error-level
+    line for every request, and ``tail`` after it."""
+    started = [f"I0501 10:00:{s:02d}.000000 1 model_lifecycle.cc:818] successfully loaded 'llm'" for s in range(3)] + [
+        "I0501 10:00:05.000000 1 http_server.cc:4619] Started HTTPService at 0.0.0.0:8000"
+    ]
+    failing = [
+        f"[Engine][ERROR] request {m}: error in forward function: Input tensor 'kv_len' not found" for m in range(times)
+    ]
+    p = pod("srv", running(started=-120))
+    p = p.model_copy(
+        update={"containers": [c.model_copy(update={"probed": True, "ready": True}) for c in p.containers]}
+    )
+    return evidence([p], kind="Pod", status="Running", logs=[log("srv", [*started, *failing, *tail])])
+
+
 def _relayed_from_another_node(address: str) -> Evidence:
     """A Ray driver pod reports that Ray's memory monitor killed a task, naming the node by
     its address on the next line of the message; the worker pod at that address runs on."""
@@ -977,6 +994,32 @@ ROWS = {
     "a container that cannot be created, never run: its waiting error": Row(
         _cannot_create_never_ran(), "config-error", "srv"
     ),
+    "a Ready server failing every request with an error no signature knows": Row(
+        _ready_server_failing([]), "unknown", "srv"
+    ),
+    "an error said twice, not again and again": Row(_ready_server_failing([], times=2), "healthy", None, healthy=True),
+    "a server that failed some requests and answers others since": Row(
+        _ready_server_failing(['"POST /v1/completions HTTP/1.1" 200 OK']), "healthy", None, healthy=True
+    ),
+    "an error repeated, then other lines: what it does now is not that error": Row(
+        _ready_server_failing(["I0501 10:09:00.000000 1 model_lifecycle.cc:461] loading: llm:2"]),
+        "healthy",
+        None,
+        healthy=True,
+    ),
+    "a warning repeated to the last line is a warning": Row(
+        evidence(
+            [pod("srv", running(started=-120))],
+            kind="Pod",
+            status="Running",
+            logs=[
+                log("srv", [f"W0501 11:5{m}:00.000000 1 socket.cpp:558] cannot connect (errno: 97)" for m in range(9)])
+            ],
+        ),
+        "healthy",
+        None,
+        healthy=True,
+    ),
     "a relayed address no pod of the job has: the pod that printed it": Row(
         _relayed_from_another_node("10.9.9.9"), "oom-killed", "t-submit"
     ),
@@ -994,6 +1037,12 @@ def test_rules(row: Row) -> None:
     assert verdict.engine == "rules"
     if not verdict.healthy:
         assert verdict.evidence, "an unhealthy verdict quotes what it rests on"
+
+
+def test_an_error_repeated_to_the_last_line_is_quoted_and_said_to_be_unread() -> None:
+    verdict = judge(_ready_server_failing([]), builtin_catalogue())
+    assert "Input tensor 'kv_len' not found" in verdict.evidence[0].text
+    assert verdict.confidence == "low"
 
 
 def test_cascade_names_the_symptoms_and_the_misleading_condition() -> None:

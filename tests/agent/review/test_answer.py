@@ -547,6 +547,34 @@ def test_a_bare_exception_verdict_yields_to_the_reading_of_its_message() -> None
     assert (verdict.engine, verdict.category, verdict.signature) == ("llm", "nan-loss", None)
 
 
+REPEATED_ERROR = "[Engine][ERROR] error in forward function: Input tensor 'kv_len' not found; expected shape: (1)"
+
+
+def _server(failing: int, *, then: tuple[str, ...] = ()) -> Evidence:
+    """A server that started listening, logged ``failing`` times the same error, then ``then``."""
+    started = "I0501 10:00:05.000000 1 http_server.cc:4619] Started HTTPService at 0.0.0.0:8000"
+    lines = [started, *[REPEATED_ERROR] * failing, *then]
+    return evidence([pod("srv", running(started=-120))], kind="Pod", status="Running", logs=[log("srv", lines)])
+
+
+def test_an_error_repeated_to_the_last_line_may_be_read_by_a_model() -> None:
+    # The rules call the server failing but cannot say why ("unknown"); a model that reads the
+    # line as an engine built for another runtime release stands on it.
+    answer = {
+        **ANSWER,
+        "category": "dependency-error",
+        "culprit": {"pod": "srv", "container": "main"},
+        "error": "srv: the engine was built by another TensorRT-LLM release.",
+        "analysis": "srv fails every request: the runtime feeds an input the engine does not have.",
+        "evidence": [{"source": "log", "text": REPEATED_ERROR}],
+    }
+    assert judge(_server(40), builtin_catalogue()).category == "unknown"
+    assert (check(_server(40), answer).engine, check(_server(40), answer).category) == ("llm", "dependency-error")
+    # The same line said once by a server that went on: it survived it, so no model may call it broken for it.
+    with pytest.raises(Unusable, match="none of its quoted lines shows a problem"):
+        check(_server(1, then=('"POST /v1/completions HTTP/1.1" 200 OK',)), answer)
+
+
 def test_a_culprit_known_only_from_events_is_accepted() -> None:
     gone = "train-worker-3"
     ev = evidence(
