@@ -9,7 +9,7 @@ expected.yaml.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from tests.cases.builders import (
     CaseSpec,
@@ -19,16 +19,22 @@ from tests.cases.builders import (
     Scenarios,
     cpu_only,
     event,
+    gpu,
     object_meta,
     owner_ref,
     pod,
     running,
+    stamped,
+    suffix,
     terminated,
     text,
     ts,
+    uid,
     waiting,
 )
+from tests.cases.scenarios_ecosystems import _ray_cluster_name
 from tests.cases.scenarios_fresh7_pipelines import _step_pod, _workflow
+from tests.cases.scenarios_fresh8_orchestrators import _failed, _job_failed, _ray_job, _submit_banner
 
 SCENARIOS = Scenarios()
 
@@ -748,4 +754,385 @@ def permission_denied_pod_spark_driver_default_sa_cannot_get_pods() -> CaseSpec:
         title="spark-submit of the SparkPi example on an RBAC cluster: the driver pod fails with "
         "'Forbidden!Configured service account doesn't have access'",
         source="https://github.com/apache-spark-on-k8s/spark/issues/478",
+    )
+
+
+# -- Round 12, second batch ---------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def disk_full_pod_kfp_step_outputs_minio_minimum_free_disk() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 29, 14, 5, 11, tzinfo=timezone.utc))
+    ns, wf = "kubeflow", "failing-pipeline-123-asdf"
+    node_id = f"{wf}-3385412027"
+    host = "gke-ml-pipelines-default-pool-7c1e2d3f-q8wz"
+    message = "failed to save outputs: timed out waiting for the condition"
+    workflow = _workflow(ns, wf, at, "Failed", f"child '{node_id}' failed", 268)
+    workflow["status"]["nodes"] = _argo_nodes(workflow, node_id, "train", "Error", message, at, 268)
+    workflow["metadata"]["labels"]["workflows.argoproj.io/phase"] = "Failed"
+    image = "registry.example.com/ml/train-component:0.4.2"
+    main = Container(
+        "main",
+        image,
+        command=["python", "-m", "component.train"],
+        args=["--data", "/tmp/inputs/dataset/data", "--model-dir", "/tmp/outputs/model"],
+        resources=cpu_only("4Gi", "2"),
+        state=terminated(0, at(9), at(131)),
+    )
+    wait = Container(
+        "wait",
+        "gcr.io/ml-pipeline/argoexec:v2.7.5-license-compliance",
+        command=["argoexec", "wait"],
+        resources=cpu_only("256Mi", "100m"),
+        mounts=[{"name": "docker-sock", "mountPath": "/var/run/docker.sock", "readOnly": True}],
+        state=terminated(1, at(8), at(262), message=message),
+    )
+    p = _step_pod(
+        workflow,
+        "train",
+        node_id,
+        [wait, main],
+        at,
+        phase="Failed",
+        host=host,
+        service_account="pipeline-runner",
+        volumes=[{"name": "docker-sock", "hostPath": {"path": "/var/run/docker.sock", "type": "Socket"}}],
+    )
+    key = f"artifacts/{wf}/{node_id}"
+    save = "Saving from /tmp/argo/outputs/artifacts/{0}.tgz to s3 (endpoint: minio-service.kubeflow:9000, bucket: "
+    full = "Failed to put file: Storage backend has reached its minimum free disk threshold. Please delete a few objects to proceed."
+    wait_log = text(
+        'time="2026-11-29T14:05:19Z" level=info msg="Starting Workflow Executor" version=v2.7.5+ede163e.dirty',
+        'time="2026-11-29T14:05:19Z" level=info msg="Creating a docker executor"',
+        f'time="2026-11-29T14:05:19Z" level=info msg="Executor (version: v2.7.5+ede163e.dirty, build_date: '
+        f'2020-04-21T01:12:08Z) initialized (pod: {ns}/{node_id}) with template:\\n{{\\"name\\":\\"train\\"}}"',
+        'time="2026-11-29T14:05:19Z" level=info msg="Waiting on main container"',
+        'time="2026-11-29T14:05:20Z" level=info msg="main container started with container ID: '
+        '5b0d1c7e9f2a4b3c8d6e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"',
+        'time="2026-11-29T14:05:20Z" level=info msg="Starting annotations monitor"',
+        'time="2026-11-29T14:05:20Z" level=info msg="docker wait 5b0d1c7e9f2a4b3c8d6e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"',
+        'time="2026-11-29T14:05:20Z" level=info msg="Starting deadline monitor"',
+        'time="2026-11-29T14:07:22Z" level=info msg="Main container completed"',
+        'time="2026-11-29T14:07:22Z" level=info msg="Saving logs"',
+        'time="2026-11-29T14:07:22Z" level=info msg="Saving output artifacts"',
+        'time="2026-11-29T14:07:22Z" level=info msg="Staging artifact: train-model"',
+        'time="2026-11-29T14:07:22Z" level=info msg="Copying /tmp/outputs/model/data from container base image layer '
+        'to /tmp/argo/outputs/artifacts/train-model.tgz"',
+        f'time="2026-11-29T14:07:23Z" level=info msg="S3 Save path: /tmp/argo/outputs/artifacts/train-model.tgz, '
+        f'key: {key}/train-model.tgz"',
+        'time="2026-11-29T14:07:23Z" level=info msg="Creating minio client minio-service.kubeflow:9000 using static '
+        'credentials"',
+        f'time="2026-11-29T14:07:23Z" level=info msg="{save.format("train-model")}mlpipeline, key: '
+        f'{key}/train-model.tgz)"',
+        f'time="2026-11-29T14:07:23Z" level=warning msg="{full}"',
+        f'time="2026-11-29T14:07:24Z" level=info msg="{save.format("train-model")}mlpipeline, key: '
+        f'{key}/train-model.tgz)"',
+        f'time="2026-11-29T14:07:24Z" level=warning msg="{full}"',
+        f'time="2026-11-29T14:07:27Z" level=info msg="{save.format("train-model")}mlpipeline, key: '
+        f'{key}/train-model.tgz)"',
+        f'time="2026-11-29T14:07:27Z" level=warning msg="{full}"',
+        f'time="2026-11-29T14:07:36Z" level=info msg="{save.format("train-model")}mlpipeline, key: '
+        f'{key}/train-model.tgz)"',
+        f'time="2026-11-29T14:07:36Z" level=warning msg="{full}"',
+        'time="2026-11-29T14:09:32Z" level=error msg="executor error: timed out waiting for the condition"',
+        'time="2026-11-29T14:09:32Z" level=info msg="Killing sidecars"',
+        'time="2026-11-29T14:09:32Z" level=info msg="Alloc=5214 TotalAlloc=18764 Sys=70592 NumGC=7 Goroutines=11"',
+        'time="2026-11-29T14:09:32Z" level=fatal msg="timed out waiting for the condition"',
+    )
+    main_log = text(
+        "2026-11-29 14:05:21,604 INFO component.train: loading dataset from /tmp/inputs/dataset/data",
+        "2026-11-29 14:05:24,918 INFO component.train: 48213 rows, 37 features",
+        "2026-11-29 14:07:18,337 INFO component.train: validation auc=0.8412",
+        "2026-11-29 14:07:21,902 INFO component.train: model written to /tmp/outputs/model/data",
+    )
+    events = [
+        _normal(p, "Scheduled", f"Successfully assigned {ns}/{node_id} to {host}", at(3), "default-scheduler"),
+        _normal(p, "Pulled", f'Container image "{image}" already present on machine', at(7)),
+        _normal(p, "Started", "Started container wait", at(8)),
+        _normal(p, "Started", "Started container main", at(9)),
+        *_node_failed(workflow, "train", node_id, message, at, 263, 268),
+    ]
+    return CaseSpec(
+        id="disk-full-pod-kfp-step-outputs-minio-minimum-free-disk",
+        kind="Pod",
+        name=node_id,
+        namespace=ns,
+        healthy=False,
+        category="disk-full",
+        culprit=node_id,
+        evidence="minimum free disk threshold",
+        description="The component's own code finished and exited 0, but the step ends in Error: Argo's wait "
+        "container could not upload the output artifact because the pipeline's MinIO artifact store refuses "
+        "writes once its disk is nearly full, and after retrying it gives up with 'failed to save outputs: timed "
+        "out waiting for the condition'. Delete old artifacts from MinIO (or grow its volume) and rerun.",
+        objects=[p, workflow, *events],
+        logs={f"{node_id}/main": main_log, f"{node_id}/wait": wait_log},
+        captured=at(300),
+        title="KFP step in Error: 'failed to save outputs: timed out waiting for the condition'; the wait "
+        "container says 'Failed to put file: Storage backend has reached its minimum free disk threshold'",
+        source="https://github.com/kubeflow/pipelines/issues/4447",
+    )
+
+
+# -- KubeRay, round 12 second batch ---------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def unschedulable_rayjob_entrypoint_gpu_supervisor_start_timeout() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 28, 12, 20, 4, tzinfo=timezone.utc))
+    name, ns = "finetune-eval-gpu", "ml-jobs"
+    image = "rayproject/ray:2.8.0-py310-gpu"
+    cluster = _ray_cluster_name(name)
+    end = at(966)
+    supervisor = (
+        "Job supervisor actor failed to start within 900.0 seconds. This timeout can be configured by setting the "
+        "environment variable RAY_JOB_START_TIMEOUT_SECONDS. This may be because the job entrypoint's specified "
+        "resources (entrypoint_num_cpus, entrypoint_num_gpus, entrypoint_resources, entrypoint_memory)aren't "
+        "available on the cluster. Try checking the cluster's available resources with `ray status` and "
+        "specifying fewer resources for the job entrypoint."
+    )
+    cpu_node = "aks-cpupool-31415926-vmss000002"
+    objects, sub, dashboard, job_id = _ray_job(
+        at,
+        name,
+        ns,
+        image,
+        "python eval.py --model-dir /mnt/models/latest",
+        group="gpu-group",
+        head=Container(
+            "ray-head",
+            image,
+            resources=cpu_only("8Gi", "2"),
+            state=running(at(24)),
+            ready=True,
+        ),
+        workers=[],
+        nodes=[cpu_node],
+        status=_failed("AppFailed", supervisor, end),
+        sub_state=terminated(1, at(62), end - timedelta(seconds=1)),
+        end=end,
+    )
+    rayjob, raycluster = objects[0], objects[1]
+    rayjob["spec"]["entrypointNumGpus"] = 1
+    rayjob["spec"]["rayClusterSpec"]["headGroupSpec"]["rayStartParams"] = {"num-gpus": "0", "dashboard-host": "0.0.0.0"}
+    group = rayjob["spec"]["rayClusterSpec"]["workerGroupSpecs"][0]
+    group.update({"replicas": 1, "minReplicas": 1, "maxReplicas": 1})
+    raycluster["status"].update(
+        {"readyWorkerReplicas": 0, "availableWorkerReplicas": 0, "desiredWorkerReplicas": 1, "state": "ready"}
+    )
+    unschedulable = (
+        "0/4 nodes are available: 1 node(s) had untolerated taint {CriticalAddonsOnly: true}, 3 Insufficient "
+        "nvidia.com/gpu. preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No "
+        "preemption victims found for incoming pod."
+    )
+    worker = pod(
+        name=f"{cluster}-gpu-group-worker-{suffix(cluster, 'gpu-0')}",
+        namespace=ns,
+        owner=objects[3]["metadata"]["ownerReferences"][0],
+        containers=[Container("ray-worker", image, resources=gpu(1, "48Gi", "8"))],
+        created=at(2),
+        phase="Pending",
+        unschedulable=unschedulable,
+        restart_policy="Always",
+        labels={
+            "ray.io/cluster": cluster,
+            "app.kubernetes.io/created-by": "kuberay-operator",
+            "app.kubernetes.io/name": "kuberay",
+            "ray.io/is-ray-node": "yes",
+            "ray.io/node-type": "worker",
+            "ray.io/group": "gpu-group",
+        },
+    )
+    head = objects[3]
+    sub_name = sub["metadata"]["name"]
+    sub["spec"]["containers"][0]["command"] += [
+        "--entrypoint-num-gpus",
+        "1",
+        "--",
+        *rayjob["spec"]["entrypoint"].split(),
+    ]
+    lines = [
+        *_submit_banner(dashboard, job_id),
+        *_job_failed(job_id, supervisor),
+        "",
+    ]
+    gaps = [*([0] * 15), 903, 0, 0, 0, 0, 0, 0]
+    events = [
+        _normal(
+            head,
+            "Scheduled",
+            f"Successfully assigned {ns}/{head['metadata']['name']} to {cpu_node}",
+            at(3),
+            "default-scheduler",
+        ),
+        _normal(head, "Started", "Started container ray-head", at(24)),
+        event(worker, "FailedScheduling", unschedulable, at(3), component="default-scheduler", count=31, last=at(960)),
+        _normal(
+            worker,
+            "NotTriggerScaleUp",
+            "pod didn't trigger scale-up: 1 max node group size reached, 1 node(s) had untolerated taint "
+            "{CriticalAddonsOnly: true}",
+            at(14),
+            "cluster-autoscaler",
+        ),
+    ]
+    return CaseSpec(
+        id="unschedulable-rayjob-entrypoint-gpu-supervisor-start-timeout",
+        kind="RayJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=worker["metadata"]["name"],
+        evidence="Insufficient nvidia.com/gpu",
+        description="The RayJob asks for one GPU for its entrypoint (entrypointNumGpus: 1) and the head has none, "
+        "so Ray's job supervisor can only start on the GPU worker; that pod stays Pending because the GPU node "
+        "pool is at its maximum and every GPU is taken. After 900 s Ray fails the job: 'Job supervisor actor "
+        "failed to start within 900.0 seconds'. Free or add a GPU node, or submit without an entrypoint GPU.",
+        objects=[*objects, worker, *events],
+        logs={f"{sub_name}/ray-job-submitter": stamped(lines, at(63), gaps)},
+        captured=end + timedelta(minutes=2),
+        title="Ray job on KubeRay (AKS) submitted with --entrypoint-num-gpus 1 fails: 'Job supervisor actor failed "
+        "to start within 900.0 seconds ... entrypoint's specified resources ... aren't available on the cluster'",
+        source="https://github.com/ray-project/ray/issues/41437",
+    )
+
+
+@SCENARIOS.add
+def preempted_rayjob_head_pod_preempted_job_stuck_running() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 27, 19, 2, 10, tzinfo=timezone.utc))
+    name, ns = "rayjob-048a1172-6935-11ee-8d78-0e2269d24ab9", "ray-training"
+    image = "rayproject/ray:2.7.0-py310-gpu"
+    cluster = _ray_cluster_name(name)
+    nodes = ["ip-10-42-18-77.ec2.internal", "ip-10-42-21-9.ec2.internal", "ip-10-42-23-140.ec2.internal"]
+    preempted_at, new_head_at = 1870, 1884
+    end = at(1871)
+    status = {
+        "jobStatus": "RUNNING",
+        "jobDeploymentStatus": "FailedToGetJobStatus",
+        "message": "Job is currently running.",
+        "rayClusterStatus": {
+            "availableWorkerReplicas": 2,
+            "desiredWorkerReplicas": 2,
+            "endpoints": {"client": "10001", "dashboard": "8265", "metrics": "8080", "redis": "6379", "serve": "8000"},
+            "head": {"podIP": "100.119.93.22", "serviceIP": "100.124.30.136"},
+            "lastUpdateTime": ts(at(2290)),
+            "maxWorkerReplicas": 2,
+            "minWorkerReplicas": 2,
+            "observedGeneration": 1,
+            "state": "ready",
+        },
+    }
+    worker = Container("ray-worker", image, resources=gpu(1, "30Gi", "7"), state=running(at(31)), ready=True)
+    objects, sub, dashboard, job_id = _ray_job(
+        at,
+        name,
+        ns,
+        image,
+        "python /home/ray/train/train_resnet.py --epochs 40",
+        group="gpu-workers",
+        head=Container(
+            "ray-head", image, resources=cpu_only("16Gi", "4"), state=running(at(new_head_at + 19)), ready=True
+        ),
+        workers=[
+            worker,
+            Container("ray-worker", image, resources=gpu(1, "30Gi", "7"), state=running(at(33)), ready=True),
+        ],
+        nodes=nodes,
+        status=status,
+        sub_state=terminated(1, at(62), end),
+        end=end,
+    )
+    rayjob, raycluster, head = objects[0], objects[1], objects[3]
+    rayjob["metadata"]["resourceVersion"] = "88412077"
+    # The head KubeRay created again after the first was preempted: young, on another node.
+    head["metadata"]["creationTimestamp"] = ts(at(new_head_at))
+    head["spec"]["nodeName"] = nodes[2]
+    head["status"]["startTime"] = ts(at(new_head_at + 1))
+    for c in head["status"].get("conditions", []):
+        c["lastTransitionTime"] = ts(at(new_head_at + 20))
+    old_name = f"{cluster}-head-{suffix(cluster, 'first-head')}"
+    old_head = {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {"name": old_name, "namespace": ns, "uid": uid(ns, "pod", old_name)},
+    }
+    sub_name = sub["metadata"]["name"]
+    lines = [
+        *_submit_banner(dashboard, job_id),
+        "2026-11-27 19:03:21,486\tINFO worker.py:1458 -- Using address 100.119.92.140:6379 set in the environment "
+        "variable RAY_ADDRESS",
+        "2026-11-27 19:03:21,487\tINFO worker.py:1598 -- Connecting to existing Ray cluster at address: "
+        "100.119.92.140:6379...",
+        "2026-11-27 19:03:21,531\tINFO worker.py:1774 -- Connected to Ray cluster. View the dashboard at "
+        "100.119.92.140:8265 ",
+        "(TorchTrainer pid=2391) Started distributed worker processes: ",
+        "(TorchTrainer pid=2391) - (ip=100.119.94.31, pid=611) world_rank=0, local_rank=0, node_rank=0",
+        "(TorchTrainer pid=2391) - (ip=100.119.95.8, pid=598) world_rank=1, local_rank=0, node_rank=1",
+        "(RayTrainWorker pid=611, ip=100.119.94.31) Setting up process group for: env:// [rank=0, world_size=2]",
+        "Training finished iteration 1 at 2026-11-27 19:08:44. Total running time: 5min 17s",
+        "Training finished iteration 2 at 2026-11-27 19:14:02. Total running time: 10min 35s",
+        "Training finished iteration 3 at 2026-11-27 19:19:21. Total running time: 15min 54s",
+        "Training finished iteration 4 at 2026-11-27 19:24:40. Total running time: 21min 13s",
+        "Traceback (most recent call last):",
+        '  File "/home/ray/anaconda3/lib/python3.10/site-packages/ray/dashboard/modules/job/cli.py", line 271, in '
+        "submit",
+        "    _tail_logs(client, job_id)",
+        '  File "/home/ray/anaconda3/lib/python3.10/site-packages/ray/dashboard/modules/job/cli.py", line 63, in '
+        "_tail_logs",
+        "    return _log_job_status(client, job_id)",
+        "requests.exceptions.ConnectionError: HTTPConnectionPool(host='"
+        f"{cluster}-head-svc.{ns}.svc.cluster.local', port=8265): Max retries exceeded with url: "
+        f"/api/jobs/{job_id} (Caused by NewConnectionError('<urllib3.connection.HTTPConnection object at "
+        "0x7f2e1c3b5d50>: Failed to establish a new connection: [Errno 111] Connection refused'))",
+    ]
+    gaps = [*([0] * 14), 8.5, 0, 0.1, 14, 0, 0, 1.2, 307, 318, 319, 319, 520, 0, 0, 0, 0, 0]
+    events = [
+        event(
+            old_head,
+            "Preempted",
+            f"Preempted by pod 3c8e5f1a-92d4-4b7e-a6c1-5e0f7d2b9a84 on node {nodes[0]}",
+            at(preempted_at),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(old_head, "Killing", "Stopping container ray-head", at(preempted_at), type_="Normal", host=nodes[0]),
+        event(
+            raycluster,
+            "CreatedHeadPod",
+            f"Created head Pod {ns}/{head['metadata']['name']}",
+            at(new_head_at),
+            type_="Normal",
+            component="raycluster-controller",
+        ),
+        _normal(
+            head,
+            "Scheduled",
+            f"Successfully assigned {ns}/{head['metadata']['name']} to {nodes[2]}",
+            at(new_head_at + 1),
+            "default-scheduler",
+        ),
+        _normal(head, "Started", "Started container ray-head", at(new_head_at + 19)),
+    ]
+    return CaseSpec(
+        id="preempted-rayjob-head-pod-preempted-job-stuck-running",
+        kind="RayJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="preempted",
+        culprit=old_head["metadata"]["name"],
+        evidence="Preempted by pod",
+        description="Half an hour into training the RayJob's head pod is preempted by the scheduler for a "
+        "higher-priority pod. The submitter's 'ray job submit' loses the dashboard and fails at once; KubeRay "
+        "creates a new head, but the job died with the old one (no GCS fault tolerance), the workers do not "
+        "rejoin and nothing submits again, so the RayJob hangs at 'jobStatus: RUNNING, jobDeploymentStatus: "
+        "FailedToGetJobStatus'. Give the head a higher priority class (or keep it off preemptible capacity) and "
+        "resubmit.",
+        objects=[*objects, *events],
+        logs={f"{sub_name}/ray-job-submitter": stamped(lines, at(63), gaps)},
+        captured=at(2300),
+        title="RayJob hangs after its head pod is deleted/preempted: submitter fails, status stays 'jobStatus: "
+        "RUNNING, jobDeploymentStatus: FailedToGetJobStatus, message: Job is currently running.'",
+        source="https://github.com/ray-project/kuberay/issues/1489",
     )
