@@ -27,7 +27,14 @@ CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
 
 # Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
 # is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
-ENGINE_GAPS: dict[str, str] = {}
+ENGINE_GAPS: dict[str, str] = {
+    "killed-externally-vcjob-recreated-same-name-restartjob-no-pods": (
+        "A Volcano Job Failed with no pod left: all the snapshot holds is 'Start to execute action RestartJob' "
+        "(x3). What triggered the restarts (PodEvicted for the pods of the previous job of the same name, being "
+        "deleted) is only in vc-controller-manager's log, and RestartJob follows PodFailed as well, so no rule "
+        "on the job's events can tell pods killed from outside from pods that failed on their own."
+    ),
+}
 
 
 def _params() -> list[Any]:
