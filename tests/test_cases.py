@@ -28,13 +28,12 @@ CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
 # Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
 # is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
 ENGINE_GAPS: dict[str, str] = {
-    "rendezvous-error-raycluster-worker-waits-for-gcs-forever": "the cause is only in the log of a still-running "
-    "init container (KubeRay's wait-gcs-ready); collectors.collecting.choose_logs reads no running init "
-    "container's log and a running init container makes no status fact, so no signature can reach it",
-    "preempted-rayjob-head-pod-preempted-job-stuck-running": "the Preempted event is about the first head pod, "
-    "which no longer exists under any name; collectors.collecting._former_pod_events fetches a gone pod's events "
-    "only when a controller event says 'Created pod: NAME' (KubeRay says 'Created head Pod NS/NAME'), so the "
-    "evidence holds only the submitter's refused connection and no signature can name the head or its preemption",
+    "killed-externally-vcjob-recreated-same-name-restartjob-no-pods": (
+        "A Volcano Job Failed with no pod left: all the snapshot holds is 'Start to execute action RestartJob' "
+        "(x3). What triggered the restarts (PodEvicted for the pods of the previous job of the same name, being "
+        "deleted) is only in vc-controller-manager's log, and RestartJob follows PodFailed as well, so no rule "
+        "on the job's events can tell pods killed from outside from pods that failed on their own."
+    ),
 }
 
 

@@ -565,6 +565,11 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline
         # while its peers fail after it (a GPU lost under a rank that never exits).
         return pod.phase == "Pending" or timeline.failing(pod) or _cascade_after(f, evidence, timeline)
     if f.source == "event":
+        if _deletion_kill(f) and _failed_before(pod, f.time, timeline):
+            # A pod deleted after a container of it had already failed (an operator's
+            # RestartJob or cleanPodPolicy, stopping a sidecar that still ran): the deletion
+            # came after the failure and did not cause it.
+            return False
         # Warnings explain a pod that is failing or still pending; about a pod that runs
         # fine now they are history.
         return pod.phase == "Pending" or timeline.failing(pod)
@@ -584,6 +589,20 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline
         # why it stopped still counts (see despite_success).
         return ctr.current.failed or f.signature.despite_success
     return True  # running: kept, marked live
+
+
+def _deletion_kill(f: Finding) -> bool:
+    """The kubelet stopping a container because its pod was deleted (not for a failed probe)."""
+    return f.category == "killed-externally" and f.text.startswith("Killing: ") and not _PROBE_KILL.search(f.text)
+
+
+def _failed_before(pod: PodFacts, when: datetime | None, timeline: Timeline) -> bool:
+    """A container of ``pod`` had failed on its own before ``when``."""
+    if when is None:
+        return False
+    times = [c.current.finished_at for c in pod.containers if c.current.failed]
+    times += [c.last.finished_at for c in pod.containers if c.last and timeline.unrecovered_last(pod, c)]
+    return any(t is not None and t < when for t in times)
 
 
 def _workload_finding_current(f: Finding, evidence: Evidence, timeline: Timeline) -> bool:

@@ -783,6 +783,17 @@ def _killed_after_the_failure() -> Evidence:
     )
 
 
+def _deleted_after_its_own_failure(killed: float) -> Evidence:
+    """A pod its operator deleted ``killed`` minutes ago (RestartJob, a sidecar stopped); its
+    container exited 1 at -30 with an error of its own, or 143 after the kill."""
+    code = 1 if killed > -30 else 143
+    return evidence(
+        [pod("t-master-0", terminated(code, -30), role="master", index=0)],
+        events=[event("Killing", "Stopping container main", obj="t-master-0", type_="Normal", first=killed)],
+        logs=[log("t-master-0", [*TRAINING, "RuntimeError: test error"] if code == 1 else TRAINING)],
+    )
+
+
 def _replica_deleted_failed_the_job(deleted: float) -> Evidence:
     """A replica deleted by hand ``deleted`` minutes ago (its Killing event on a uid no pod has
     now) and the job Failed a minute ago, the other replicas still training."""
@@ -970,6 +981,12 @@ ROWS = {
     "a stall warning training got past": Row(_stall_warning_then_progress(), "healthy", None, healthy=True),
     "a former rank preempted, recreated under its name": Row(_former_rank_preempted(), "preempted", "t-worker-1"),
     "pods killed after the failure are history": Row(_killed_after_the_failure(), "application-error", "t-master-0"),
+    "a pod deleted after its container failed: the deletion is not why": Row(
+        _deleted_after_its_own_failure(-29), "application-error", "t-master-0"
+    ),
+    "a pod deleted while its container ran: killed from outside": Row(
+        _deleted_after_its_own_failure(-31), "killed-externally", "t-master-0"
+    ),
     "a replica deleted by hand just before the job failed": Row(
         _replica_deleted_failed_the_job(-2), "killed-externally", "t-worker-1"
     ),
