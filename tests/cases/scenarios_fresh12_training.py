@@ -10,7 +10,7 @@ expected.yaml.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from tests.cases.builders import CaseSpec, Clock, Obj, Scenarios, gpu, node, node_event, stamped
@@ -29,11 +29,12 @@ def _one_pod_job(
     lines: Sequence[str],
     gaps: Sequence[float],
     extra: Callable[[Clock, float], list[Obj]] | None = None,
+    exit_code: int = 1,
     **case: Any,
 ) -> CaseSpec:
     """``_job_case`` with the log stamped as kubectl --timestamps prints it: ``lines`` from 30 s,
-    ``gaps`` apart; the pod exits 1 a second after the last line and is captured four minutes later;
-    ``extra(at, end)`` adds objects such as the node and its events."""
+    ``gaps`` apart; the pod exits (1 unless told) a second after the last line and is captured four
+    minutes later; ``extra(at, end)`` adds objects such as the node and its events."""
     at = Clock(datetime(2026, 11, day, 9, 0, tzinfo=timezone.utc))
     end = 30 + sum(list(gaps)[: len(lines) - 1]) + 1
     return _job_case(
@@ -43,7 +44,7 @@ def _one_pod_job(
         captured=end + 240,
         node_name="gpu-node-14",
         extra=extra(at, end) if extra else (),
-        exit_code=1,
+        exit_code=exit_code,
         **case,
     )
 
@@ -577,4 +578,285 @@ def rendezvous_error_job_colossalai_run_stop_waiting_response() -> CaseSpec:
         title="colossalai run of the ViT example fails for every example: 'RuntimeError: Stop_waiting response is "
         "expected' then 'Error: failed to run torchrun ... Encountered a bad command exit code!'",
         source="https://github.com/hpcaitech/ColossalAI/issues/5890",
+    )
+
+
+# -- DeepSpeed-Chat step 1 in a container: every rank dies of SIGBUS, the launcher says only -7 -----
+
+
+# The gaps between the lines _ds_launcher_head prints, as the cases stamp them.
+_DS_HEAD_GAPS = [0.7, 0.03, 2.2, 1.4, 0.0, 0.0, 0.0, 0.0]
+
+
+def _ds_launcher_head(day: int, python: str, world_info: str, gpus: int, script_args: str) -> list[str]:
+    """What the deepspeed runner and launcher print before the ranks start (hostfile, cmd, world), stamped
+    from 09:00:30 of ``day`` with the gaps the cases give these lines (0.7, 0.03, 2.2, 1.4, then none)."""
+    ranks = ", ".join(str(i) for i in range(gpus))
+    start = datetime(2026, 11, day, 9, 0, 30, tzinfo=timezone.utc)
+    at = [start + timedelta(seconds=s) for s in (0.0, 0.7, 0.73, 2.93, 4.33)]
+    ts = [f"{t:%Y-%m-%d %H:%M:%S},{t.microsecond // 1000:03d}" for t in at]
+    return [
+        f"[{ts[0]}] [INFO] [real_accelerator.py:133:get_accelerator] Setting ds_accelerator to cuda (auto detect)",
+        f"[{ts[1]}] [WARNING] [runner.py:196:fetch_hostfile] Unable to find hostfile, will proceed with training "
+        "with local resources only.",
+        f"[{ts[2]}] [INFO] [runner.py:555:main] cmd = {python} -u -m deepspeed.launcher.launch "
+        f"--world_info={world_info} --master_addr=127.0.0.1 --master_port=29500 --enable_each_rank_log=None "
+        f"{script_args}",
+        f"[{ts[3]}] [INFO] [real_accelerator.py:133:get_accelerator] Setting ds_accelerator to cuda (auto detect)",
+        f"[{ts[4]}] [INFO] [launch.py:145:main] WORLD INFO DICT: {{'localhost': [{ranks}]}}",
+        f"[{ts[4]}] [INFO] [launch.py:151:main] nnodes=1, num_local_procs={gpus}, node_rank=0",
+        f"[{ts[4]}] [INFO] [launch.py:162:main] global_rank_mapping=defaultdict(<class 'list'>, "
+        f"{{'localhost': [{ranks}]}})",
+        f"[{ts[4]}] [INFO] [launch.py:163:main] dist_world_size={gpus}",
+        f"[{ts[4]}] [INFO] [launch.py:165:main] Setting CUDA_VISIBLE_DEVICES={ranks.replace(', ', ',')}",
+    ]
+
+
+@SCENARIOS.add
+def shm_exhausted_job_deepspeed_chat_step1_return_code_7() -> CaseSpec:
+    python = "/root/anaconda3/envs/deepspeed/bin/python"
+    out = "/dsDocker/DeepSpeedExamples/applications/DeepSpeed-Chat/output/actor-models/1.3b"
+    args = (
+        "--data_path Dahoas/rm-static Dahoas/full-hh-rlhf Dahoas/synthetic-instruct-gptj-pairwise "
+        "yitingxie/rlhf-reward-datasets --data_split 2,4,4 --model_name_or_path facebook/opt-1.3b "
+        "--per_device_train_batch_size 8 --per_device_eval_batch_size 8 --max_seq_len 512 --learning_rate 9.65e-6 "
+        "--weight_decay 0. --num_train_epochs 16 --gradient_accumulation_steps 1 --lr_scheduler_type cosine "
+        f"--num_warmup_steps 0 --seed 1234 --zero_stage 2 --deepspeed --output_dir {out}"
+    )
+    argv = ", ".join(f"'{a}'" for a in args.split(" "))
+    lines = [
+        *_ds_launcher_head(7, python, "eyJsb2NhbGhvc3QiOiBbMCwgMSwgMiwgM119", 4, f"main.py {args}"),
+        *[
+            "[2026-11-07 09:00:38,031] [INFO] [real_accelerator.py:133:get_accelerator] Setting ds_accelerator to "
+            "cuda (auto detect)"
+        ]
+        * 4,
+        *["[2026-11-07 09:00:41,428] [INFO] [comm.py:637:init_distributed] cdb=None"] * 4,
+        "[2026-11-07 09:00:41,429] [INFO] [comm.py:668:init_distributed] Initializing TorchBackend in DeepSpeed with "
+        "backend nccl",
+        *[
+            f"[2026-11-07 09:01:54,{530 + i * 230}] [INFO] [launch.py:315:sigkill_handler] Killing subprocess {4121 + i}"
+            for i in range(4)
+        ],
+        f"[2026-11-07 09:01:55,231] [ERROR] [launch.py:321:sigkill_handler] ['{python}', '-u', 'main.py', "
+        f"'--local_rank=3', {argv}] exits with return code = -7",
+    ]
+    gaps = [*_DS_HEAD_GAPS, 3.7, 0.0, 0.0, 0.0, 3.4, 0.0, 0.0, 0.0, 0.0, 73.1, 0.0, 0.2, 0.3, 0.2]
+    return _one_pod_job(
+        id="shm-exhausted-job-deepspeed-chat-step1-return-code-7",
+        day=7,
+        name="ds-chat-step1-opt-1-3b",
+        ns="rlhf",
+        image="registry.corp.example/rlhf/deepspeed-chat:ds0.10.0-torch2.0",
+        command=["bash", "training_scripts/single_node/run_1.3b.sh", out],
+        resources=gpu(4, "200Gi", "32"),
+        lines=lines,
+        gaps=gaps,
+        exit_code=249,
+        category="shm-exhausted",
+        evidence="exits with return code = -7",
+        description="DeepSpeed-Chat step 1 (supervised fine-tuning of facebook/opt-1.3b on four GPUs, ZeRO-2), "
+        "started as the tutorial says, in a container. Right after the ranks initialise NCCL the launcher kills "
+        "all four and reports only 'exits with return code = -7': each rank died of signal 7, SIGBUS, with no "
+        "Python error. The container's /dev/shm is the runtime's default 64 MB (no memory-backed emptyDir is "
+        "mounted there), too small for NCCL's shared-memory transport; with a 64 GB /dev/shm the same script "
+        "trains. Mount an emptyDir with medium Memory at /dev/shm.",
+        title="DeepSpeed-Chat step 1, opt-1.3b: 'exits with return code = -7' without any error message - the "
+        "container's /dev/shm was only 64M",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/4002",
+    )
+
+
+# -- ChatGLM2-6B fine-tuning with DeepSpeed on two 2080 Ti in a container: return code -7 -------------
+
+
+@SCENARIOS.add
+def shm_exhausted_job_deepspeed_chatglm2_finetune_return_code_7() -> CaseSpec:
+    py = "/usr/local/lib/python3.8/dist-packages"
+    argv = [
+        "--deepspeed", "deepspeed.json", "--do_train", "--train_file", "AdvertiseGen/train.json", "--test_file",
+        "AdvertiseGen/dev.json", "--prompt_column", "content", "--response_column", "summary", "--overwrite_cache",
+        "--model_name_or_path", "THUDM/chatglm2-6b", "--output_dir", "./output/adgen-chatglm2-6b-ft-1e-4",
+        "--overwrite_output_dir", "--max_source_length", "64", "--max_target_length", "64",
+        "--per_device_train_batch_size", "4", "--per_device_eval_batch_size", "1", "--gradient_accumulation_steps",
+        "1", "--predict_with_generate", "--max_steps", "5000", "--logging_steps", "10", "--save_steps", "1000",
+        "--learning_rate", "1e-4", "--quantization_bit", "4",
+    ]  # fmt: skip
+    quoted = ", ".join(f"'{a}'" for a in argv)
+    lines = [
+        *_ds_launcher_head(
+            8,
+            "/usr/bin/python3",
+            "eyJsb2NhbGhvc3QiOiBbMCwgMV19",
+            2,
+            f"main.py {' '.join(argv)}",
+        ),
+        "[2026-11-08 09:00:38,429] [INFO] [comm.py:637:init_distributed] cdb=None",
+        "[2026-11-08 09:00:38,430] [INFO] [comm.py:668:init_distributed] Initializing TorchBackend in DeepSpeed with "
+        "backend nccl",
+        "[2026-11-08 09:00:38,440] [INFO] [comm.py:637:init_distributed] cdb=None",
+        "Loading checkpoint shards: 100%|██████████| 7/7 [00:09<00:00,  1.33s/it]",
+        "Loading checkpoint shards: 100%|██████████| 7/7 [00:09<00:00,  1.36s/it]",
+        "Quantized to 4 bit",
+        "Quantized to 4 bit",
+        "Running tokenizer on train dataset: 100%|██████████| 114599/114599 [00:41<00:00, 2771.06 examples/s]",
+        f"{py}/transformers/optimization.py:391: FutureWarning: This implementation of AdamW is deprecated and will be "
+        "removed in a future version. Use the PyTorch implementation torch.optim.AdamW instead, or set "
+        "`no_deprecation_warning=True` to disable this warning",
+        "  warnings.warn(",
+        "[2026-11-08 09:02:12,370] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 3966",
+        "[2026-11-08 09:02:12,371] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 3967",
+        f"[2026-11-08 09:02:12,372] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python3', '-u', 'main.py', "
+        f"'--local_rank=1', {quoted}] exits with return code = -7",
+    ]
+    gaps = [*_DS_HEAD_GAPS, 4.1, 0.0, 0.01, 10.2, 0.03, 1.9, 0.0, 41.6, 3.4, 0.0, 36.8, 0.0, 0.0]
+    return _one_pod_job(
+        id="shm-exhausted-job-deepspeed-chatglm2-finetune-return-code-7",
+        day=8,
+        name="chatglm2-6b-adgen-ft",
+        ns="nlp-finetune",
+        image="registry.corp.example/nlp/chatglm2-6b-ptuning:torch2.0-ds0.10",
+        command=["bash", "ds_train_finetune.sh"],
+        resources=gpu(2, "96Gi", "16"),
+        lines=lines,
+        gaps=gaps,
+        exit_code=249,
+        category="shm-exhausted",
+        evidence="exits with return code = -7",
+        description="Full fine-tuning of ChatGLM2-6B on AdvertiseGen with ChatGLM2's ds_train_finetune.sh on two "
+        "RTX 2080 Ti (--fp16 replaced by --quantization_bit 4, since the cards cannot train in fp16), in a "
+        "container. The model loads and quantises, the train set is tokenised, and as training begins the "
+        "launcher kills both ranks: 'exits with return code = -7' - signal 7, SIGBUS, no Python error. The "
+        "container's /dev/shm is the small default; raising the shared memory (docker --shm-size, here an "
+        "emptyDir with medium Memory at /dev/shm) is what fixed it.",
+        title="ChatGLM2-6B fine-tuning with DeepSpeed on 2x 2080 Ti: 'Killing subprocess' then 'exits with return "
+        "code = -7'",
+        source="https://github.com/deepspeedai/DeepSpeed/issues/4000",
+    )
+
+
+def _elastic_summary(
+    script: str, time: str, host: str, rank: int, exitcode: int, pid: int, traceback: str
+) -> list[str]:
+    """The box torchrun's ChildFailedError prints under its traceback: one failed rank, no other failures."""
+    rule = "=" * 60
+    return [
+        rule,
+        f"{script} FAILED",
+        "-" * 60,
+        "Failures:",
+        "  <NO_OTHER_FAILURES>",
+        "-" * 60,
+        "Root Cause (first observed failure):",
+        "[0]:",
+        f"  time      : {time}",
+        f"  host      : {host}",
+        f"  rank      : {rank} (local_rank: {rank})",
+        f"  exitcode  : {exitcode} (pid: {pid})",
+        "  error_file: <N/A>",
+        f"  traceback : {traceback}",
+        rule,
+    ]
+
+
+# -- axolotl, Mistral-7B with DeepSpeed on eight A100 in its docker image: rank 2 dies of SIGBUS -----
+
+
+@SCENARIOS.add
+def shm_exhausted_job_axolotl_accelerate_local_rank_exitcode_7() -> CaseSpec:
+    env = "/root/miniconda3/envs/py3.10"
+    py = f"{env}/lib/python3.10/site-packages"
+    ax = "[axolotl.load_tokenized_prepared_datasets"
+    lines = [
+        "[2026-11-09 09:00:29,989] [INFO] [real_accelerator.py:158:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        *[f"[2026-11-09 09:00:36,{273 + r}] [INFO] [comm.py:637:init_distributed] cdb=None" for r in range(8)],
+        "[2026-11-09 09:00:36,286] [INFO] [comm.py:668:init_distributed] Initializing TorchBackend in DeepSpeed with "
+        "backend nccl",
+        "[2026-11-09 09:00:36,877] [DEBUG] [axolotl.load_tokenizer:75] [PID:92] [RANK:0] EOS: 2 / </s>",
+        "[2026-11-09 09:00:36,877] [DEBUG] [axolotl.load_tokenizer:76] [PID:92] [RANK:0] BOS: 1 / <s>",
+        "[2026-11-09 09:00:36,877] [DEBUG] [axolotl.load_tokenizer:77] [PID:92] [RANK:0] PAD: 2 / </s>",
+        "[2026-11-09 09:00:36,877] [DEBUG] [axolotl.load_tokenizer:78] [PID:92] [RANK:0] UNK: 0 / <unk>",
+        f"[2026-11-09 09:00:37,081] [INFO] {ax}:130] [PID:92] [RANK:0] Unable to find prepared dataset in "
+        "last_run_prepared/5c8ff2b4ab1a0ef1e1f67d5a0d2cd8a2",
+        f"[2026-11-09 09:00:37,081] [INFO] {ax}:131] [PID:92] [RANK:0] Loading raw datasets...",
+        "Map (num_proc=64): 100%|███████████| 2000/2000 [00:01<00:00, 1677.16 examples/s]",
+        f"[2026-11-09 09:00:44,386] [INFO] {ax}:354] [PID:92] [RANK:0] merging datasets",
+        "[2026-11-09 09:00:52,629] [INFO] [axolotl.calculate_total_num_steps:526] [PID:92] [RANK:0] total_num_steps: 93",
+        "[2026-11-09 09:00:52,643] [INFO] [axolotl.train.train:48] [PID:92] [RANK:0] loading tokenizer... "
+        "mistralai/Mistral-7B-v0.1",
+        "[2026-11-09 09:00:52,972] [INFO] [axolotl.load_model:280] [PID:92] [RANK:0] patching with flash attention "
+        "for sample packing",
+        "Loading checkpoint shards: 100%|██████████| 2/2 [00:07<00:00,  3.61s/it]",
+        "[2026-11-09 09:01:09,157] [INFO] [axolotl.load_model:517] [PID:92] [RANK:0] GPU memory usage after model "
+        "load: 13.988GB (+0.087GB cache, +1.140GB misc)",
+        "[2026-11-09 09:01:09,163] [INFO] [axolotl.train.train:80] [PID:92] [RANK:0] Starting trainer...",
+        "[2026-11-09 09:01:21,339] [INFO] [real_accelerator.py:158:get_accelerator] Setting ds_accelerator to cuda "
+        "(auto detect)",
+        *[
+            f"WARNING:torch.distributed.elastic.multiprocessing.api:Sending process {pid} closing signal SIGTERM"
+            for pid in (92, 93, 95, 96, 97, 98, 99)
+        ],
+        "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -7) local_rank: 2 (pid: 94) of binary: "
+        f"{env}/bin/python3",
+        *_tb(
+            [
+                (f"{env}/bin/accelerate", 8, "<module>", "sys.exit(main())"),
+                (f"{py}/accelerate/commands/accelerate_cli.py", 47, "main", "args.func(args)"),
+                (f"{py}/accelerate/commands/launch.py", 979, "launch_command", "deepspeed_launcher(args)"),
+                (f"{py}/accelerate/commands/launch.py", 695, "deepspeed_launcher", "distrib_run.run(args)"),
+                (f"{py}/torch/distributed/run.py", 797, "run", "elastic_launch("),
+                (
+                    f"{py}/torch/distributed/launcher/api.py",
+                    134,
+                    "__call__",
+                    "return launch_agent(self._config, self._entrypoint, list(args))",
+                ),
+                (f"{py}/torch/distributed/launcher/api.py", 264, "launch_agent", "raise ChildFailedError("),
+            ],
+            "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ",
+        ),
+        *_elastic_summary(
+            "axolotl.cli.train",
+            "2026-11-09_09:01:27",
+            "mistral-7b-fft-ds",
+            2,
+            -7,
+            94,
+            "Signal 7 (SIGBUS) received by PID 94",
+        ),
+    ]
+    gaps = [6.284, *[0.001] * 8, 0.59, 0.0, 0.0, 0.0, 0.204, 0.0, 5.6, 1.7, 8.243, 0.014, 0.329, 8.6, 7.585, 0.006]
+    gaps += [12.176, 5.8, *[0.0] * 6, 0.3]
+    gaps += [0.0] * (len(lines) - 1 - len(gaps))
+    return _one_pod_job(
+        id="shm-exhausted-job-axolotl-accelerate-local-rank-exitcode-7",
+        day=9,
+        name="mistral-7b-fft-ds",
+        ns="llm-finetune",
+        image="winglian/axolotl:main-py3.10-cu118-2.0.1",
+        command=[
+            "accelerate",
+            "launch",
+            "-m",
+            "axolotl.cli.train",
+            "examples/mistral/config.yml",
+            "--deepspeed",
+            "deepspeed/zero2.json",
+        ],
+        resources=gpu(8, "900Gi", "96"),
+        lines=lines,
+        gaps=gaps,
+        category="shm-exhausted",
+        evidence="exitcode: -7",
+        description="Full fine-tuning of Mistral-7B with axolotl and DeepSpeed on one node of eight A100, in "
+        "axolotl's docker image, started with accelerate launch. The model loads on every rank and the trainer "
+        "starts; then local rank 2 dies without a Python error - torchrun reports 'failed (exitcode: -7)' and "
+        "'Signal 7 (SIGBUS) received by PID 94' - and the launcher stops the other seven ranks. SIGBUS in a "
+        "container is a write into shared memory past the end of /dev/shm, which is the runtime's small default "
+        "here (no memory-backed emptyDir mounted at /dev/shm) while NCCL and the DataLoader workers share "
+        "buffers through it.",
+        title="axolotl Mistral full fine-tune with DeepSpeed ZeRO on 8xA100: 'failed (exitcode: -7) local_rank: 2' "
+        "and 'axolotl.cli.train FAILED'",
+        source="https://github.com/axolotl-ai-cloud/axolotl/issues/891",
     )
