@@ -18,6 +18,7 @@ from tests.cases.builders import (
     Clock,
     Container,
     Obj,
+    PodPlan,
     Scenarios,
     backoff_conditions,
     batch_job,
@@ -26,6 +27,8 @@ from tests.cases.builders import (
     failed_job,
     gpu,
     indexed_job_pod,
+    kubeflow_conditions,
+    kubeflow_with_pods,
     owner_ref,
     pod,
     running,
@@ -662,4 +665,365 @@ def nccl_error_job_tf_hybridbackend_nccl_communication_aborted() -> CaseSpec:
         captured=at(300),
         title="TensorFlow HybridBackend: 'NCCL communication aborted: unhandled system error' after proxy.cc:614 -> 2",
         source="https://github.com/NVIDIA/nccl/issues/1039",
+    )
+
+
+# -- 6. RL fine-tuning on four GPUs of one pod: rank 1's BROADCAST times out in the NCCL watchdog ----
+
+
+@SCENARIOS.add
+def nccl_error_job_rl_finetune_broadcast_watchdog_timeout() -> CaseSpec:
+    at = Clock(datetime(2024, 11, 19, 15, 21, tzinfo=timezone.utc))
+    name, ns, host = "tape-rl-finetune", "agents", "gpu-a100-31"
+    env = "/home/toolkit/.conda/envs/tapeagents"
+    container = Container(
+        "finetune",
+        "registry.example/agents/tapeagents:cu121",
+        command=["bash", "-c"],
+        args=[f"{env}/bin/accelerate launch --multi_gpu --num_processes 4 examples/rl_gsm8k/run_finetune.py"],
+        resources=gpu(4, "320Gi", "32"),
+    )
+    job, p = failed_job(name=name, namespace=ns, at=at, container=container, exit_code=1, ran=(10, 1372), node=host)
+    pod_name = p["metadata"]["name"]
+    lib = f"{env}/lib/python3.10/site-packages/torch/lib"
+    lines = [
+        "The following values were not passed to `accelerate launch` and had defaults used instead:",
+        "\t`--mixed_precision` was set to a value of `'no'`",
+        "[2024-11-19 15:21:31,118][tapeagents.finetune.finetune][INFO] - Initializing model from base checkpoint",
+        "[2024-11-19 15:22:10,402][tapeagents.finetune.finetune][INFO] - Loaded 5120 training samples",
+        "[2024-11-19 15:23:05,771][tapeagents.finetune.finetune][INFO] - Completed steps 10: {'loss': 0.412}",
+        "[2024-11-19 15:33:36,090][tapeagents.finetune.finetune][INFO] - Saving checkpoint at step 40",
+        # The lines the thread pasted.
+        "[rank1]:[E1119 15:43:36.162898839 ProcessGroupNCCL.cpp:1515] [PG 0 (default_pg) Rank 1] Process group "
+        "watchdog thread terminated with exception: [Rank 1] Watchdog caught collective operation timeout: "
+        "WorkNCCL(SeqNum=58, OpType=BROADCAST, NumelIn=2112, NumelOut=2112, Timeout(ms)=600000) ran for 600076 "
+        "milliseconds before timing out.",
+        "Exception raised from checkTimeout at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:609 (most "
+        "recent call first):",
+        f"frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7fffd7377f86 in {lib}/libc10.so)",
+        "frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, "
+        f"std::ratio<1l, 1000l> > >) + 0x1d2 (0x7fff893708d2 in {lib}/libtorch_cuda.so)",
+        f"frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x233 (0x7fff89377313 in {lib}/libtorch_cuda.so)",
+        f"frame #3: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x10c (0x7fff893796fc in {lib}/libtorch_cuda.so)",
+        f"frame #4: <unknown function> + 0xdbbf4 (0x7fffd6ac7bf4 in {env}/bin/../lib/libstdc++.so.6)",
+        "frame #5: <unknown function> + 0x94ac3 (0x7ffff7c94ac3 in /lib/x86_64-linux-gnu/libc.so.6)",
+        "frame #6: clone + 0x44 (0x7ffff7d25a04 in /lib/x86_64-linux-gnu/libc.so.6)",
+        "",
+        "terminate called after throwing an instance of 'c10::DistBackendError'",
+        "W1119 15:43:41.204000 140737353955136 torch/distributed/elastic/multiprocessing/api.py:858] Sending "
+        "process 2215 closing signal SIGTERM",
+        "W1119 15:43:41.205000 140737353955136 torch/distributed/elastic/multiprocessing/api.py:858] Sending "
+        "process 2217 closing signal SIGTERM",
+        "W1119 15:43:41.205000 140737353955136 torch/distributed/elastic/multiprocessing/api.py:858] Sending "
+        "process 2218 closing signal SIGTERM",
+        "E1119 15:43:42.381000 140737353955136 torch/distributed/elastic/multiprocessing/api.py:833] failed "
+        f"(exitcode: -6) local_rank: 1 (pid: 2216) of binary: {env}/bin/python",
+        "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ",
+        "============================================================",
+        "examples/rl_gsm8k/run_finetune.py FAILED",
+        "------------------------------------------------------------",
+        "Root Cause (first observed failure):",
+        "[0]:",
+        "  time      : 2024-11-19_15:43:41",
+        "  host      : " + pod_name,
+        "  rank      : 1 (local_rank: 1)",
+        "  exitcode  : -6 (pid: 2216)",
+        "  error_file: <N/A>",
+        "  traceback : Signal 6 (SIGABRT) received by PID 2216",
+        "============================================================",
+    ]
+    log = stamped(lines, at(11), [0.4, 20.0, 39.0, 55.0, 630.0, 600.0] + [0.01] * 11 + [5.0] + [0.01] * 30)
+    return CaseSpec(
+        id="nccl-error-job-rl-finetune-broadcast-watchdog-timeout",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=pod_name,
+        evidence="Watchdog caught collective operation timeout",
+        description="An RL fine-tuning run launched with accelerate on four GPUs of one pod. After a checkpoint "
+        "save, rank 1 waits in a BROADCAST that never completes; ten minutes later the NCCL watchdog aborts "
+        "the process ('Watchdog caught collective operation timeout ... OpType=BROADCAST'), the launcher kills "
+        "the other ranks and the Job fails. No rank failed first for another reason: the collective between "
+        "the ranks timed out.",
+        objects=[job, p],
+        logs={f"{pod_name}/finetune": log},
+        captured=at(1400),
+        title="NCCL timeout on multi-gpu: rank 1 'Watchdog caught collective operation timeout: "
+        "WorkNCCL(SeqNum=58, OpType=BROADCAST ...) ran for 600076 milliseconds'",
+        source="https://github.com/ServiceNow/TapeAgents/issues/104",
+    )
+
+
+# -- 7. vLLM-Ascend data parallel over two pods: the DP all_reduce on Gloo gets connection reset -----
+
+
+@SCENARIOS.add
+def nccl_error_pod_vllm_ascend_dp_gloo_allreduce_connection_reset() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 4, 12, 20, tzinfo=timezone.utc))
+    ns, host0, host1 = "llm-serving", "ascend-a2-01", "ascend-a2-02"
+    name0, name1 = "vllm-dp-node0", "vllm-dp-node1"
+    image = "quay.io/ascend/vllm-ascend:v0.11.0"
+    model = "/models/Qwen3-30B-A3B"
+    npu = {
+        "limits": {"cpu": "64", "memory": "512Gi", "huawei.com/Ascend910": "2"},
+        "requests": {"cpu": "64", "memory": "512Gi", "huawei.com/Ascend910": "2"},
+    }
+    common = (
+        f"vllm serve {model} --port 8000 --data-parallel-size 4 --data-parallel-size-local 2 "
+        "--data-parallel-address 10.244.3.17 --data-parallel-rpc-port 13389 --enable-expert-parallel"
+    )
+    env = [
+        {"name": "GLOO_SOCKET_IFNAME", "value": "eth0"},
+        {"name": "HCCL_SOCKET_IFNAME", "value": "eth0"},
+        {"name": "VLLM_LOGGING_LEVEL", "value": "DEBUG"},
+    ]
+    c0 = Container(
+        "vllm",
+        image,
+        command=["bash", "-c"],
+        args=[common],
+        env=env,
+        ports=[{"containerPort": 8000}],
+        resources=npu,
+        state=_crash_loop("vllm", name0, ns),
+        last=terminated(1, at(40), at(1560)),
+        restarts=1,
+    )
+    c1 = Container(
+        "vllm",
+        image,
+        command=["bash", "-c"],
+        args=[f"{common} --headless --data-parallel-start-rank 2"],
+        env=env,
+        resources=npu,
+        state=running(at(12)),
+        ready=True,
+    )
+
+    def member(name: str, host: str, c: Container, index: int) -> Obj:
+        return pod(
+            name=name,
+            namespace=ns,
+            labels={"app": "vllm-dp", "dp-node": str(index)},
+            owner=None,
+            containers=[c],
+            created=at(index * 2),
+            phase="Running",
+            node=host,
+            scheduled=at(index * 2 + 1),
+            restart_policy="Always",
+        )
+
+    p0 = member(name0, host0, c0, 0)
+    p1 = member(name1, host1, c1, 1)
+    w = "(Worker_DP0_TP0_EP0 pid=5609) ERROR 06-04 12:45:50 [v1/executor/multiproc_executor.py:932]"
+    api = "(APIServer pid=5496)"
+    lines = [
+        f"{api} INFO 06-04 12:20:51 [api_server.py:1839] vLLM API server version 0.11.0",
+        f"{api} INFO 06-04 12:23:12 [launcher.py:44] Route: /v1/chat/completions, Methods: POST",
+        f"{api} INFO:     Started server process [5496]",
+        f"{api} INFO:     Application startup complete.",
+        # The lines the thread pasted (addresses neutralised).
+        f"{api} DEBUG 06-04 12:45:33 [v1/metrics/loggers.py:259] Engine 000: Avg prompt throughput: 0.0 tokens/s, "
+        "Avg generation throughput: 0.0 tokens/s, Running: 0 reqs, Waiting: 0 reqs, GPU KV cache usage: 0.0%, "
+        "Prefix cache hit rate: 0.0%",
+        f"{api} DEBUG 06-04 12:45:33 [v1/metrics/loggers.py:259] Engine 001: Avg prompt throughput: 0.0 tokens/s, "
+        "Avg generation throughput: 0.0 tokens/s, Running: 0 reqs, Waiting: 0 reqs, GPU KV cache usage: 0.0%, "
+        "Prefix cache hit rate: 0.0%",
+        f"{api} DEBUG 06-04 12:45:36 [v1/engine/core_client.py:1312] Received counts: [[0, 0], [0, 0]] "
+        "(slice(0, 2, None))",
+        f"{api} DEBUG 06-04 12:45:41 [v1/engine/core_client.py:1312] Received counts: [[0, 0], [0, 0]] "
+        "(slice(0, 2, None))",
+        f"{w} WorkerProc hit an exception.",
+        f"{w} Traceback (most recent call last):",
+        f'{w}   File "/vllm-workspace/vllm-ascend/vllm_ascend/worker/model_runner_v1.py", line 1902, in '
+        "_sync_batch_across_dp",
+        f"{w}     dist.all_reduce(tensor, group=get_dp_group().cpu_group)",
+        f'{w}   File "/usr/local/python3.11.14/lib/python3.11/site-packages/torch/distributed/c10d_logger.py", '
+        "line 81, in wrapper",
+        f"{w}     return func(*args, **kwargs)",
+        f"{w}            ^^^^^^^^^^^^^^^^^^^^^",
+        f'{w}   File "/usr/local/python3.11.14/lib/python3.11/site-packages/torch/distributed/distributed_c10d.py", '
+        "line 2942, in all_reduce",
+        f"{w}     work = group.allreduce([tensor], opts)",
+        f"{w}            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+        f"{w} RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:534] Read error [10.244.5.23]:38261: "
+        "Connection reset by peer",
+        "(EngineCore_DP0 pid=5560) ERROR 06-04 12:45:50 [v1/engine/core.py:851] EngineCore encountered a fatal error.",
+        f"{api} ERROR 06-04 12:45:50 [v1/engine/async_llm.py:480] AsyncLLM output_handler failed.",
+        f"{api} ERROR 06-04 12:45:50 [v1/engine/async_llm.py:480] vllm.v1.engine.exceptions.EngineDeadError: "
+        "EngineCore encountered an issue. See stack trace (above) for the root cause.",
+        f"{api} INFO:     Shutting down",
+    ]
+    prev = stamped(lines, at(41), [30.0, 0.1, 0.1, 1342.0, 0.0, 3.0, 5.0] + [9.0] + [0.001] * 30)
+    events = [
+        event(p0, "Started", "Started container vllm", at(1562), type_="Normal", host=host0),
+        _backoff(p0, "vllm", at, 1563, 1590, 3),
+    ]
+    return CaseSpec(
+        id="nccl-error-pod-vllm-ascend-dp-gloo-allreduce-connection-reset",
+        kind="Pod",
+        name=name0,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=name0,
+        evidence="Connection reset by peer",
+        description="vLLM-Ascend served with data parallelism 4 across two pods on two machines. Every step the "
+        "DP ranks synchronise their batch sizes with an all_reduce on the Gloo CPU group; on the first pod that "
+        "all_reduce fails with 'Read error ...: Connection reset by peer' because a rank on the other machine did "
+        "not reach it in time, the engine core dies and the pod restarts. Communication between the ranks failed; "
+        "nothing else failed first.",
+        objects=[p0, p1, *events],
+        logs={f"{name0}/vllm.previous": prev},
+        captured=at(1600),
+        title="Dual-machine data parallel: some nodes fail to reach all_reduce on time, the Gloo backend reports "
+        "'connection reset by peer'",
+        source="https://github.com/vllm-project/vllm/issues/45092",
+    )
+
+
+# -- 8. Elastic PyTorchJob (c10d rendezvous): a stopped worker rejoins a closed rendezvous ------------
+
+
+@SCENARIOS.add
+def rendezvous_error_pytorchjob_elastic_c10d_worker_rejoin_rendezvous_closed() -> CaseSpec:
+    at = Clock(datetime(2025, 2, 13, 11, 40, tzinfo=timezone.utc))
+    name, ns = "elastic-demo-ptjob", "training"
+    master = f"{name}-master-0"
+    worker = f"{name}-worker-0"
+    cmd = (
+        "torchrun --nnodes=1:2 --nproc-per-node=1 --rdzv-id=0 --rdzv-backend=c10d "
+        f"--rdzv-endpoint={master}:23456 --max-restarts=10 elastic-demo.py"
+    )
+    container = Container(
+        "pytorch",
+        "registry.example/training/torch-elastic:2.5.1-cuda12.4",
+        command=["bash", "-c"],
+        args=[cmd],
+        resources=gpu(1, "32Gi", "8"),
+    )
+    site = "/opt/conda/lib/python3.11/site-packages/torch/distributed"
+
+    def glog(level: str, t: str, where: str, msg: str) -> str:
+        return f"{level}0213 {t} 1 {where}] {msg}"
+
+    launch = "torch/distributed/launcher/api.py:194"
+    agent = "torch/distributed/elastic/agent/server/api.py"
+
+    def starting(t: str, t_rdzv: str) -> list[str]:
+        """torchrun's launch configs and its first rendezvous line, as every agent logs them."""
+        configs = [
+            "Starting elastic_operator with launch configs:",
+            "  entrypoint       : elastic-demo.py",
+            "  min_nodes        : 1",
+            "  max_nodes        : 2",
+            "  rdzv_backend     : c10d",
+            f"  rdzv_endpoint    : {master}:23456",
+            "  max_restarts     : 10",
+        ]
+        return [glog("I", t, launch, c) for c in configs] + [
+            glog("I", t_rdzv, f"{agent}:677", "[default] Rendezvous'ing worker group")
+        ]
+
+    master_log = stamped(
+        [
+            *starting("11:40:08.312000", "11:40:08.318000"),
+            glog("I", "11:40:39.802000", f"{agent}:525", "[default] Rendezvous complete for workers. Result:"),
+            glog("I", "11:40:39.802000", f"{agent}:525", "  restart_count=0"),
+            glog("I", "11:40:39.802000", f"{agent}:525", "  group_rank=0"),
+            glog("I", "11:40:39.802000", f"{agent}:525", "  group_world_size=2"),
+            "[rank0] epoch 0 step 100 loss 2.113",
+            "[rank0] epoch 0 step 200 loss 1.874",
+            "[rank0] epoch 0 step 300 loss 1.702",
+        ],
+        at(8),
+        [0.0] * 7 + [31.5] + [0.0] * 3 + [40.0, 40.0, 40.0],
+    )
+    tb = [
+        "Traceback (most recent call last):",
+        '  File "/opt/conda/bin/torchrun", line 8, in <module>',
+        "    sys.exit(main())",
+        "             ^^^^^^",
+        f'  File "{site}/elastic/multiprocessing/errors/__init__.py", line 355, in wrapper',
+        "    return f(*args, **kwargs)",
+        f'  File "{site}/run.py", line 919, in main',
+        "    run(args)",
+        f'  File "{site}/run.py", line 910, in run',
+        "    elastic_launch(",
+        f'  File "{site}/launcher/api.py", line 138, in __call__',
+        "    return launch_agent(self._config, self._entrypoint, list(args))",
+        f'  File "{site}/launcher/api.py", line 260, in launch_agent',
+        "    result = agent.run()",
+        f'  File "{site}/elastic/agent/server/api.py", line 696, in run',
+        "    result = self._invoke_run(role)",
+        f'  File "{site}/elastic/agent/server/api.py", line 849, in _invoke_run',
+        "    self._initialize_workers(self._worker_group)",
+        f'  File "{site}/elastic/agent/server/api.py", line 678, in _initialize_workers',
+        "    self._rendezvous(worker_group)",
+        f'  File "{site}/elastic/agent/server/api.py", line 538, in _rendezvous',
+        "    rdzv_info = spec.rdzv_handler.next_rendezvous()",
+        f'  File "{site}/elastic/rendezvous/dynamic_rendezvous.py", line 1125, in next_rendezvous',
+        "    self._op_executor.run(join_op, deadline, self._get_deadline)",
+        f'  File "{site}/elastic/rendezvous/dynamic_rendezvous.py", line 648, in run',
+        "    raise RendezvousClosedError",
+        "torch.distributed.elastic.rendezvous.api.RendezvousClosedError",
+    ]
+    worker_prev = stamped(
+        [
+            *starting("11:52:31.104000", "11:52:31.110000"),
+            *tb,
+        ],
+        at(751),
+        [0.0] * 7 + [0.6] + [0.0] * 30,
+    )
+    job, pods, logs = kubeflow_with_pods(
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=container,
+        plans=[
+            PodPlan("master", 0, running(at(7)), log=master_log, node="gpu-node-a"),
+            PodPlan(
+                "worker",
+                0,
+                _crash_loop("pytorch", worker, ns),
+                last=terminated(1, at(750), at(752)),
+                restarts=3,
+                previous_log=worker_prev,
+                node="gpu-node-b",
+            ),
+        ],
+        conditions=kubeflow_conditions("PyTorchJob", name, at(1)),
+        statuses={"Master": {"active": 1}, "Worker": {"active": 1}},
+        restart_policy="OnFailure",
+    )
+    wp = pods[1]
+    events = [
+        event(wp, "Killing", "Stopping container pytorch", at(640), type_="Normal", host="gpu-node-b"),
+        event(wp, "Started", "Started container pytorch", at(750), type_="Normal", host="gpu-node-b"),
+        _backoff(wp, "pytorch", at, 753, 930, 6),
+    ]
+    return CaseSpec(
+        id="rendezvous-error-pytorchjob-elastic-c10d-worker-rejoin-rendezvous-closed",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="rendezvous-error",
+        culprit=worker,
+        evidence="RendezvousClosedError",
+        description="An elastic PyTorchJob (torchrun, c10d rendezvous on the master pod, 1 to 2 nodes). The "
+        "worker's torchrun was stopped with SIGTERM; its agent closed the rendezvous on the way out. When the "
+        "worker comes back it cannot join: torchrun fails at once with RendezvousClosedError and the pod "
+        "crash-loops, while the master's training stalls. The ranks cannot meet again under the same run id.",
+        objects=[job, *pods, *events],
+        logs=logs,
+        captured=at(940),
+        title="torch elastic: after terminating the worker node's torchrun, the master hangs and restarting the "
+        "worker fails with RendezvousClosedError",
+        source="https://github.com/pytorch/pytorch/issues/147064",
     )
