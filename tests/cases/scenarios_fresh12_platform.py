@@ -514,3 +514,398 @@ def healthy_pod_gpu_operator_clusterpolicy_not_ready_while_reconciling() -> Case
         "state-device-plugin ...]' when pods on a time-sliced H100 node restart; the operator keeps running",
         source="https://github.com/NVIDIA/gpu-operator/issues/1310",
     )
+
+
+# -- second batch: nvidia-smi in GPU pods, claims and secrets a pod cannot find ----------------
+
+
+def _pod_case(p: Obj, **kw: Any) -> CaseSpec:
+    """A case about one failing pod ``p``: it is the culprit."""
+    meta = p["metadata"]
+    return CaseSpec(
+        kind="Pod", name=meta["name"], namespace=meta["namespace"], healthy=False, culprit=meta["name"], **kw
+    )
+
+
+def _started(p: Obj, image: str, container: str, at: Clock, last: float, count: int) -> list[Obj]:
+    """Scheduled, then the kubelet's Pulled and Created events for each of ``count`` tries to start ``container``."""
+    host = p["spec"]["nodeName"]
+    name, ns = p["metadata"]["name"], p["metadata"]["namespace"]
+    return [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(0),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(
+            p,
+            "Pulled",
+            f'Container image "{image}" already present on machine',
+            at(2),
+            last=at(last),
+            count=count,
+            type_="Normal",
+            host=host,
+        ),
+        event(
+            p, "Created", f"Created container {container}", at(2), last=at(last), count=count, type_="Normal", host=host
+        ),
+    ]
+
+
+def _smi_table(when: str, driver: str, cuda: str, gpu_row: str, usage: str) -> list[str]:
+    """What nvidia-smi prints for one GPU: the header, the GPU's row and an empty process table."""
+    rule = "+-----------------------------------------------------------------------------+"
+    return [
+        when,
+        rule,
+        f"| NVIDIA-SMI {driver:<14}Driver Version: {driver:<14}CUDA Version: {cuda:<9}|",
+        "|-------------------------------+----------------------+----------------------+",
+        "| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |",
+        "| Fan  Temp  Perf  Pwr:Usage/Cap|         Memory-Usage | GPU-Util  Compute M. |",
+        "|===============================+======================+======================|",
+        gpu_row,
+        usage,
+        rule,
+        "",
+        rule,
+        "| Processes:                                                       GPU Memory |",
+        "|  GPU       PID   Type   Process name                             Usage      |",
+        "|=============================================================================|",
+        "|  No running processes found                                                 |",
+        rule,
+    ]
+
+
+def _nvml_case(p: Obj, container: str, lines: list[str], captured: datetime, **kw: Any) -> CaseSpec:
+    """A GPU pod whose nvidia-smi checks start failing: NVML cannot reach the GPU from inside the container."""
+    return _pod_case(
+        p,
+        category="cuda-error",
+        evidence="Failed to initialize NVML: Unknown Error",
+        objects=[p],
+        logs={f"{p['metadata']['name']}/{container}": text(*lines)},
+        captured=captured,
+        **kw,
+    )
+
+
+def _bare_gpu_pod(name: str, ns: str, host: str, at: Clock, c: Container) -> Obj:
+    """A GPU pod created by hand (no controller), on ``host`` since ``at(0)``."""
+    return pod(
+        name=name,
+        namespace=ns,
+        labels={"app": name},
+        owner=None,
+        containers=[c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(1),
+        restart_policy="OnFailure",
+        qos="BestEffort",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_nvml_unknown_error_cpu_manager_static() -> CaseSpec:
+    at = Clock(datetime(2019, 7, 11, 2, 0, tzinfo=timezone.utc))
+    name, ns, host = "cuda-smi-check", "ml-dev", "gpu-node-07"
+    c = Container(
+        "cuda",
+        "nvidia/cuda:10.0-base",
+        command=["sh", "-c"],
+        args=["while true; do date; nvidia-smi; sleep 600; done"],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+        state=running(at(3)),
+        ready=True,
+    )
+    p = _bare_gpu_pod(name, ns, host, at, c)
+    row = "|   0  Tesla P40           Off  | 00000000:3B:00.0 Off |                    0 |"
+    usage = "| N/A   27C    P8     9W / 250W |      0MiB / 22919MiB |      0%      Default |"
+    lines: list[str] = []
+    for i in range(3):
+        lines += _smi_table(f"Thu Jul 11 0{2 + i // 6}:{(i * 10) % 60:02d}:03 UTC 2019", "410.79", "10.0", row, usage)
+    for i in range(3, 9):
+        lines += [
+            f"Thu Jul 11 0{2 + i // 6}:{(i * 10) % 60:02d}:03 UTC 2019",
+            "Failed to initialize NVML: Unknown Error",
+        ]
+    return _nvml_case(
+        p,
+        "cuda",
+        lines,
+        at(5460),
+        id="cuda-error-pod-nvml-unknown-error-cpu-manager-static",
+        description="On a node whose kubelet runs --cpu-manager-policy=static, the CPU manager rewrites the "
+        "container's cgroup after it started and drops the NVIDIA device rules: opening /dev/nvidiactl now "
+        "fails with EPERM and nvidia-smi in the pod says 'Failed to initialize NVML: Unknown Error'.",
+        title="nvidia-smi in a Kubernetes container fails with 'Failed to initialize NVML: Unknown Error' "
+        '(strace: open("/dev/nvidiactl") = -1 EPERM) on a node with the static CPU manager policy',
+        source="https://github.com/mattshma/bigdata/issues/150",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_hami_vgpu_nvml_unknown_error() -> CaseSpec:
+    at = Clock(datetime(2025, 12, 8, 2, 0, tzinfo=timezone.utc))
+    name, ns, host = "gpu-pod", "default", "h20-node-2"
+    c = Container(
+        "ubuntu-container",
+        "registry.example.com/base/ubuntu:24.04",
+        command=["bash", "-c", "while true; do date; nvidia-smi; sleep 1800; done"],
+        env=[{"name": "LIBCUDA_LOG_LEVEL", "value": "4"}],
+        resources={"limits": {"nvidia.com/vgpu": "2"}, "requests": {"nvidia.com/vgpu": "2"}},
+        state=running(at(4)),
+        ready=True,
+    )
+    p = _bare_gpu_pod(name, ns, host, at, c)
+    row = "|   0  NVIDIA H20-3e       On   | 00000000:0F:00.0 Off |                    0 |"
+    usage = "| N/A   28C    P0   116W / 500W |      0MiB / 143771MiB |     0%      Default |"
+    lines = _smi_table("Mon Dec  8 02:00:05 UTC 2025", "570.124.06", "12.8", row, usage)
+    lines += _smi_table("Mon Dec  8 02:30:05 UTC 2025", "570.124.06", "12.8", row, usage)
+    lines += [
+        "Mon Dec  8 03:00:05 UTC 2025",
+        "[HAMI-core Debug(63:140124974184256:hook.c:293)]: loading nvmlGpuInstanceGetInfo:234",
+        "[HAMI-core Debug(63:140124974184256:hook.c:293)]: loading nvmlVgpuInstanceClearAccountingPids:235",
+        "[HAMI-core Debug(63:140124974184256:hook.c:293)]: loading nvmlVgpuInstanceGetMdevUUID:236",
+        "Failed to initialize NVML: Unknown Error",
+        "Mon Dec  8 03:30:05 UTC 2025",
+        "[HAMI-core Debug(81:139872531834688:hook.c:293)]: loading nvmlGpuInstanceGetInfo:234",
+        "[HAMI-core Debug(81:139872531834688:hook.c:293)]: loading nvmlVgpuInstanceClearAccountingPids:235",
+        "[HAMI-core Debug(81:139872531834688:hook.c:293)]: loading nvmlVgpuInstanceGetMdevUUID:236",
+        "Failed to initialize NVML: Unknown Error",
+    ]
+    return _nvml_case(
+        p,
+        "ubuntu-container",
+        lines,
+        at(5460),
+        id="cuda-error-pod-hami-vgpu-nvml-unknown-error",
+        description="A pod given two HAMi vGPUs can run nvidia-smi at first; later every call fails with "
+        "'Failed to initialize NVML: Unknown Error' although the node's GPUs are fine - the container has lost "
+        "access to the GPU device nodes, and only a new container gets them back.",
+        title="kubernetes pod run nvidia-smi report: 'Failed to initialize NVML: Unknown Error' - the same pod "
+        "ran nvidia-smi normally before, and every command fails once it starts",
+        source="https://github.com/Project-HAMi/HAMi/issues/1520",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_device_plugin_docker_cgroup_devices_not_found() -> CaseSpec:
+    at = Clock(datetime(2022, 7, 20, 21, 13, 40, tzinfo=timezone.utc))
+    name, ns, host = "nvdp-nvidia-device-plugin-59rrp", "nvidia-device-plugin", "gpu-ws-1"
+    image = "nvcr.io/nvidia/k8s-device-plugin:v0.12.2"
+    msg = (
+        "failed to create shim: OCI runtime create failed: runc create failed: unable to start container process: "
+        "error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: "
+        "Auto-detected mode as 'legacy'\n"
+        "nvidia-container-cli.real: container error: cgroup subsystem devices not found: unknown"
+    )
+    c = Container(
+        "nvidia-device-plugin-ctr",
+        image,
+        command=["nvidia-device-plugin"],
+        env=[{"name": "FAIL_ON_INIT_ERROR", "value": "true"}, {"name": "MIG_STRATEGY", "value": "none"}],
+        mounts=[{"name": "device-plugin", "mountPath": "/var/lib/kubelet/device-plugins"}],
+        state=_crash_loop("nvidia-device-plugin-ctr", name, ns),
+        last=terminated(128, at(1500), at(1500), reason="ContainerCannotRun", message=msg),
+        restarts=8,
+    )
+    p = _daemonset_pod(
+        name,
+        ns,
+        "nvdp-nvidia-device-plugin",
+        containers=[c],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(0),
+        volumes=[{"name": "device-plugin", "hostPath": {"path": "/var/lib/kubelet/device-plugins", "type": ""}}],
+    )
+    p["spec"]["priorityClassName"] = "system-node-critical"
+    p["spec"]["priority"] = 2000001000
+    events = [
+        *_started(p, image, "nvidia-device-plugin-ctr", at, 1499, 9),
+        *_start_failed(p, "nvidia-device-plugin-ctr", msg, at, (3, 1500, 9), (15, 1510, 64)),
+    ]
+    return _pod_case(
+        p,
+        id="cuda-error-pod-device-plugin-docker-cgroup-devices-not-found",
+        category="cuda-error",
+        evidence="cgroup subsystem devices not found",
+        description="The node runs cgroup v2, but the NVIDIA container library under docker's default nvidia "
+        "runtime only knows the v1 devices controller: its hook fails every container that is given GPUs, the "
+        "device plugin's own included, so no GPU is ever advertised.",
+        objects=[p, *events],
+        captured=at(1520),
+        title="The NVIDIA device plugin pod never starts: 'nvidia-container-cli.real: container error: cgroup "
+        "subsystem devices not found', while ctr run with the nvidia runtime shows nvidia-smi fine",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/324",
+    )
+
+
+@SCENARIOS.add
+def volume_error_pod_elastic_worker_pvc_not_found() -> CaseSpec:
+    at = Clock(datetime(2020, 7, 1, 10, 0, tzinfo=timezone.utc))
+    job, ns = "deepspeech", "elastic-job"
+    image = "registry.example.com/speech/deepspeech.pytorch:elastic"
+    msg = 'persistentvolumeclaim "audio-data-claim" not found'
+    owner = {
+        "apiVersion": "elastic.pytorch.org/v1alpha1",
+        "kind": "ElasticJob",
+        "name": job,
+        "uid": uid(ns, "ElasticJob", job),
+        "controller": True,
+        "blockOwnerDeletion": True,
+    }
+    pods = []
+    for i in range(2):
+        c = Container(
+            "elasticjob-worker",
+            image,
+            command=["python", "-m", "torchelastic.distributed.launch"],
+            args=[
+                "--nnodes=1:3",
+                "--nproc_per_node=1",
+                "--rdzv_id=deepspeech",
+                "--rdzv_backend=etcd",
+                "--rdzv_endpoint=etcd-service:2379",
+                "train.py",
+                "--train-manifest=/audio-data/train_manifest.csv",
+            ],
+            resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+            mounts=[{"name": "audio-data", "mountPath": "/audio-data"}],
+        )
+        pods.append(
+            pod(
+                name=f"{job}-worker-{i}",
+                namespace=ns,
+                labels={"elastic.pytorch.org/job-name": job, "elastic.pytorch.org/replica-type": "worker"},
+                owner=owner,
+                containers=[c],
+                created=at(2),
+                phase="Pending",
+                unschedulable=msg,
+                volumes=[{"name": "audio-data", "persistentVolumeClaim": {"claimName": "audio-data-claim"}}],
+                restart_policy="Never",
+                qos="BestEffort",
+            )
+        )
+    events = [
+        event(p, "FailedScheduling", msg, at(2), last=at(900), count=15, component="default-scheduler") for p in pods
+    ]
+    return _pod_case(
+        pods[0],
+        id="volume-error-pod-elastic-worker-pvc-not-found",
+        category="volume-error",
+        evidence=msg,
+        description="The claim holding the dataset was created in the default namespace, the ElasticJob's workers "
+        "run in elastic-job: a pod can only mount a claim of its own namespace, so the scheduler finds none and "
+        "the workers stay Pending.",
+        objects=[*pods, *events],
+        captured=at(920),
+        title='An ElasticJob mounting a populated disk never starts: \'persistentvolumeclaim "audio-data-claim" '
+        "not found', while a plain job mounts the same claim",
+        source="https://github.com/pytorch/elastic/issues/112",
+    )
+
+
+@SCENARIOS.add
+def config_error_pod_model_registry_secret_not_found() -> CaseSpec:
+    at = Clock(datetime(2021, 7, 29, 8, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "klever-model-registry", "kleveross-system", "worker-2"
+    image = "ghcr.io/kleveross/klever-model-registry:v0.2.0"
+    secret_env = [
+        {"name": name, "valueFrom": {"secretKeyRef": {"name": "ormb", "key": key}}}
+        for name, key in (("ORMB_USERNAME", "username"), ("ORMB_PASSWORD", "password"))
+    ]
+    c = Container(
+        "klever-model-registry",
+        image,
+        command=["/klever-model-registry"],
+        args=["--model-registry-host=harbor-harbor-core.kleveross-system"],
+        env=[{"name": "GIN_MODE", "value": "release"}, *secret_env],
+        ports=[{"containerPort": 8080, "name": "http", "protocol": "TCP"}],
+        state=waiting("CreateContainerConfigError", 'secret "ormb" not found'),
+    )
+    p = _rs_pod(deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(1), qos="BestEffort")
+    name = p["metadata"]["name"]
+    events = [
+        event(
+            p,
+            "Scheduled",
+            f"Successfully assigned {ns}/{name} to {host}",
+            at(1),
+            type_="Normal",
+            component="default-scheduler",
+        ),
+        event(p, "Pulling", f'Pulling image "{image}"', at(2), type_="Normal", host=host),
+        event(p, "Pulled", f'Successfully pulled image "{image}"', at(31), type_="Normal", host=host),
+        event(p, "Failed", 'Error: secret "ormb" not found', at(32), last=at(1180), count=98, host=host),
+        event(
+            p,
+            "Pulled",
+            f'Container image "{image}" already present on machine',
+            at(45),
+            last=at(1180),
+            count=97,
+            type_="Normal",
+            host=host,
+        ),
+    ]
+    return _pod_case(
+        p,
+        id="config-error-pod-model-registry-secret-not-found",
+        category="config-error",
+        evidence='secret "ormb" not found',
+        description="The model registry reads its registry credentials from a Secret named ormb that the install "
+        "never created in its namespace; the kubelet cannot build the container's environment.",
+        objects=[p, *events],
+        captured=at(1200),
+        title="klever-model-registry never starts, describe pod says: 'Error: secret \"ormb\" not found'",
+        source="https://github.com/kleveross/klever-model-registry/issues/243",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_nvidia_smi_not_in_path_containerd() -> CaseSpec:
+    at = Clock(datetime(2022, 11, 22, 14, 28, 31, tzinfo=timezone.utc))
+    name, ns, host = "gpu", "default", "gpu-desktop-1"
+    image = "nvidia/cuda:11.4.1-base-ubuntu20.04"
+    msg = (
+        "failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create "
+        'failed: unable to start container process: exec: "nvidia-smi": executable file not found in $PATH: unknown'
+    )
+    c = Container(
+        "gpu",
+        image,
+        command=["nvidia-smi"],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"nvidia.com/gpu": "1"}},
+        state=_crash_loop("gpu", name, ns),
+        last=terminated(128, at(1210), at(1210), reason="StartError", message=msg),
+        restarts=7,
+    )
+    p = _bare_gpu_pod(name, ns, host, at, c)
+    events = [
+        *_started(p, image, "gpu", at, 1209, 8),
+        event(p, "Failed", f"Error: {msg}", at(3), last=at(1210), count=8, host=host),
+        _backoff(p, "gpu", at, 15, 1220, 55),
+    ]
+    return _pod_case(
+        p,
+        id="cuda-error-pod-nvidia-smi-not-in-path-containerd",
+        category="cuda-error",
+        evidence='"nvidia-smi": executable file not found in $PATH',
+        description="The pod got a GPU from the device plugin, but containerd starts it with plain runc (the "
+        "nvidia runtime is neither the default nor chosen by a RuntimeClass), so no driver files are injected "
+        "and the CUDA base image has no nvidia-smi.",
+        objects=[p, *events],
+        captured=at(1230),
+        title="A GPU pod on containerd: '\"nvidia-smi\": executable file not found in $PATH: unknown', though "
+        "the device plugin advertises the GPU",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/346",
+    )
