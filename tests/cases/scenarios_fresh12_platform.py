@@ -21,6 +21,7 @@ from tests.cases.builders import (
     event,
     pod,
     running,
+    stamped,
     terminated,
     text,
     uid,
@@ -556,11 +557,10 @@ def _started(p: Obj, image: str, container: str, at: Clock, last: float, count: 
     ]
 
 
-def _smi_table(when: str, driver: str, cuda: str, gpu_row: str, usage: str) -> list[str]:
+def _smi_table(driver: str, cuda: str, gpu_row: str, usage: str) -> list[str]:
     """What nvidia-smi prints for one GPU: the header, the GPU's row and an empty process table."""
     rule = "+-----------------------------------------------------------------------------+"
     return [
-        when,
         rule,
         f"| NVIDIA-SMI {driver:<14}Driver Version: {driver:<14}CUDA Version: {cuda:<9}|",
         "|-------------------------------+----------------------+----------------------+",
@@ -580,14 +580,21 @@ def _smi_table(when: str, driver: str, cuda: str, gpu_row: str, usage: str) -> l
     ]
 
 
-def _nvml_case(p: Obj, container: str, lines: list[str], captured: datetime, **kw: Any) -> CaseSpec:
+def _smi_check(t: datetime, output: list[str]) -> str:
+    """One round of ``date; nvidia-smi`` in a loop, as ``kubectl logs --timestamps`` shows it."""
+    return stamped([f"{t:%a %b %e %H:%M:%S} UTC {t:%Y}", *output], t, 0.05)
+
+
+def _nvml_case(
+    p: Obj, container: str, checks: list[tuple[datetime, list[str]]], captured: datetime, **kw: Any
+) -> CaseSpec:
     """A GPU pod whose nvidia-smi checks start failing: NVML cannot reach the GPU from inside the container."""
     return _pod_case(
         p,
         category="cuda-error",
         evidence="Failed to initialize NVML: Unknown Error",
         objects=[p],
-        logs={f"{p['metadata']['name']}/{container}": text(*lines)},
+        logs={f"{p['metadata']['name']}/{container}": "".join(_smi_check(t, out) for t, out in checks)},
         captured=captured,
         **kw,
     )
@@ -626,18 +633,12 @@ def cuda_error_pod_nvml_unknown_error_cpu_manager_static() -> CaseSpec:
     p = _bare_gpu_pod(name, ns, host, at, c)
     row = "|   0  Tesla P40           Off  | 00000000:3B:00.0 Off |                    0 |"
     usage = "| N/A   27C    P8     9W / 250W |      0MiB / 22919MiB |      0%      Default |"
-    lines: list[str] = []
-    for i in range(3):
-        lines += _smi_table(f"Thu Jul 11 0{2 + i // 6}:{(i * 10) % 60:02d}:03 UTC 2019", "410.79", "10.0", row, usage)
-    for i in range(3, 9):
-        lines += [
-            f"Thu Jul 11 0{2 + i // 6}:{(i * 10) % 60:02d}:03 UTC 2019",
-            "Failed to initialize NVML: Unknown Error",
-        ]
+    table = _smi_table("410.79", "10.0", row, usage)
+    checks = [(at(3 + 600 * i), table if i < 3 else ["Failed to initialize NVML: Unknown Error"]) for i in range(9)]
     return _nvml_case(
         p,
         "cuda",
-        lines,
+        checks,
         at(5460),
         id="cuda-error-pod-nvml-unknown-error-cpu-manager-static",
         description="On a node whose kubelet runs --cpu-manager-policy=static, the CPU manager rewrites the "
@@ -665,24 +666,27 @@ def cuda_error_pod_hami_vgpu_nvml_unknown_error() -> CaseSpec:
     p = _bare_gpu_pod(name, ns, host, at, c)
     row = "|   0  NVIDIA H20-3e       On   | 00000000:0F:00.0 Off |                    0 |"
     usage = "| N/A   28C    P0   116W / 500W |      0MiB / 143771MiB |     0%      Default |"
-    lines = _smi_table("Mon Dec  8 02:00:05 UTC 2025", "570.124.06", "12.8", row, usage)
-    lines += _smi_table("Mon Dec  8 02:30:05 UTC 2025", "570.124.06", "12.8", row, usage)
-    lines += [
-        "Mon Dec  8 03:00:05 UTC 2025",
-        "[HAMI-core Debug(63:140124974184256:hook.c:293)]: loading nvmlGpuInstanceGetInfo:234",
-        "[HAMI-core Debug(63:140124974184256:hook.c:293)]: loading nvmlVgpuInstanceClearAccountingPids:235",
-        "[HAMI-core Debug(63:140124974184256:hook.c:293)]: loading nvmlVgpuInstanceGetMdevUUID:236",
-        "Failed to initialize NVML: Unknown Error",
-        "Mon Dec  8 03:30:05 UTC 2025",
-        "[HAMI-core Debug(81:139872531834688:hook.c:293)]: loading nvmlGpuInstanceGetInfo:234",
-        "[HAMI-core Debug(81:139872531834688:hook.c:293)]: loading nvmlVgpuInstanceClearAccountingPids:235",
-        "[HAMI-core Debug(81:139872531834688:hook.c:293)]: loading nvmlVgpuInstanceGetMdevUUID:236",
-        "Failed to initialize NVML: Unknown Error",
+    table = _smi_table("570.124.06", "12.8", row, usage)
+
+    def failed(pid: int, thread: int) -> list[str]:
+        hook = f"[HAMI-core Debug({pid}:{thread}:hook.c:293)]: loading"
+        return [
+            f"{hook} nvmlGpuInstanceGetInfo:234",
+            f"{hook} nvmlVgpuInstanceClearAccountingPids:235",
+            f"{hook} nvmlVgpuInstanceGetMdevUUID:236",
+            "Failed to initialize NVML: Unknown Error",
+        ]
+
+    checks = [
+        (at(5), table),
+        (at(1805), table),
+        (at(3605), failed(63, 140124974184256)),
+        (at(5405), failed(81, 139872531834688)),
     ]
     return _nvml_case(
         p,
         "ubuntu-container",
-        lines,
+        checks,
         at(5460),
         id="cuda-error-pod-hami-vgpu-nvml-unknown-error",
         description="A pod given two HAMi vGPUs can run nvidia-smi at first; later every call fails with "
