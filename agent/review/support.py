@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
-from agent.engine.findings import Timeline, best, repeated_to_the_end, shape
+from agent.engine.findings import Timeline, best, event_text, repeated_to_the_end, shape
 from agent.engine.signatures import Catalogue, Signature
-from agent.engine.taxonomy import STALLED
+from agent.engine.taxonomy import STALLED, UNKNOWN
 from agent.review.budget import flat
 from collectors.evidence import STARTING_REASONS, Evidence, LogDigest, LogLine, one_line
 
@@ -75,13 +75,13 @@ class ProblemLine:
     level: Level  # a cause or symptom signature, a Warning event or status fact, an unexplained error line,
     # or the last words of a container silent for long
     pod: str | None = None
-    category: str | None = None  # None: no signature reads it, so it may support any category
+    category: str | None = None  # None (no signature reads it) or unknown: it may support any category
     specificity: int = 0
 
     @property
     def generic(self) -> bool:
         """Says that something failed, not what (a bare exception, an exit code)."""
-        return self.category in (None, GENERIC_CATEGORY) or (
+        return self.category in (None, UNKNOWN, GENERIC_CATEGORY) or (
             self.level == "cause" and self.specificity <= GENERIC_SPECIFICITY
         )
 
@@ -229,6 +229,8 @@ def _event_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLi
             continue  # a Normal event the catalogue does not read: how things should go
         pod = e.object_name if e.object_kind == "Pod" else None
         yield _line(f"{e.reason} {e.object_kind}/{e.object_name}: {one_line(e.message)}", "event", pod, sig)
+        # ...and as the rule verdict quotes it ("Reason: message (x3)"), which a model may quote back.
+        yield _line(event_text(e), "event", pod, sig)
 
 
 def _log_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLine]:
