@@ -370,7 +370,7 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Trans
             **common,
         )
     subject = d.pod.label if d.pod else w.ref
-    state = pod_summary(d.pod) if d.pod else f"{w.kind} {w.status}"
+    state = pod_summary(d.pod) if d.pod else w.status  # the subject names the kind
     if d.category == "unknown":
         error = (
             _("%(subject)s failed without a recognisable error (%(state)s); the last sign of trouble: %(line)s")

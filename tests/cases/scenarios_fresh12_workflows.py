@@ -567,13 +567,17 @@ def rendezvous_error_raycluster_worker_waits_for_gcs_forever() -> CaseSpec:
         "ray.exceptions.RpcError: Timed out while waiting for GCS to become available.",
     ]
     late: list[str] = []
-    for s in range(125, 1500, 15):
+    for s in range(125, 1480, 15):
         late += [
             *timeout_block,
             f"{s} seconds elapsed: Still waiting for GCS to be ready. For troubleshooting, "
             "refer to the FAQ at https://github.com/ray-project/kuberay/blob/master/docs/guidance/FAQ.md.",
         ]
-    wait_log = text(*early, *late)
+    # As `kubectl logs --timestamps` gives it (a kubelet stamps every line): a line every 5 s, then
+    # a health check that gives up after 10 s, its traceback and the loop's line every 15 s.
+    block = [0.001] * (len(timeout_block) - 1) + [0.01, 14.99 - 0.001 * (len(timeout_block) - 1)]
+    gaps = [5.0] * (len(early) - 1) + [4.99] + block * (len(late) // len(block))
+    wait_log = stamped([*early, *late], at(14), gaps)
     head_log = text(
         "2026-11-07 07:32:29,604\tINFO usage_lib.py:467 -- Usage stats collection is enabled by default without "
         "user confirmation because this terminal is detected to be non-interactive.",
