@@ -460,7 +460,8 @@ def repeated_to_the_end(digest: LogDigest, catalogue: Catalogue) -> tuple[Signat
     sig = next((s for s in catalogue.repeating if s.search(last.text)), None)
     if sig is None:
         return None
-    same = [ln for ln in lines if shape(ln.text) == shape(last.text)]
+    words = shape(last.text)
+    same = [ln for ln in lines if shape(ln.text) == words]
     progress = progress_lines(digest, catalogue.progress)
     if len(same) < REPEATED or (progress and progress[-1].line > same[0].line):
         return None
