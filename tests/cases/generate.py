@@ -91,6 +91,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh12_serving,
         scenarios_fresh12_training,
         scenarios_fresh12_workflows,
+        scenarios_fresh13_distributed,
+        scenarios_fresh13_platform,
+        scenarios_fresh13_scheduling,
+        scenarios_fresh13_serving,
+        scenarios_fresh13_training,
+        scenarios_fresh13_workflows,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -165,6 +171,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh12_serving,
         scenarios_fresh12_training,
         scenarios_fresh12_workflows,
+        scenarios_fresh13_distributed,
+        scenarios_fresh13_platform,
+        scenarios_fresh13_scheduling,
+        scenarios_fresh13_serving,
+        scenarios_fresh13_training,
+        scenarios_fresh13_workflows,
     ):
         found.extend(module.SCENARIOS)
     return found
