@@ -226,7 +226,7 @@ class ClusterSource:
         res = _resource("v1", "Event")
         names = {(ref.kind, ref.name) for ref in involved}
         field_selector = None
-        if len(names) == 1:
+        if len(names) == 1 and not any(ref.generated for ref in involved):
             ((kind, name),) = names
             field_selector = f"involvedObject.kind={kind},involvedObject.name={name}"
         try:

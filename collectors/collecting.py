@@ -40,7 +40,7 @@ from collectors.fields import abnormal, template_fields
 from collectors.kinds import ChildRef, Kind, admission_refs, fill, resolve_kind
 from collectors.logs import LineMatcher, scan_log
 from collectors.shapes import CheckedSource
-from collectors.source import K8sObject, ObjectRef, Source
+from collectors.source import K8sObject, ObjectRef, Source, generated_prefix
 from collectors.timestamps import parse_time
 
 # Of the failed containers, the earliest few are always read: the first failure is where
@@ -126,6 +126,7 @@ def collect(
         *_owners(obj, target.namespace),
         *(_ref(c) for c in [*child_objects, *queued]),
         *(ObjectRef("Pod", p.name, target.namespace, p.uid) for p in pods),
+        *_sibling_refs(found, kind.family, target.namespace),
     ]
     node_names = failed_nodes(pods)
     node_refs = [ObjectRef("Node", n) for n in node_names]
@@ -218,7 +219,7 @@ def _former_pod_events(
     GC): the Evicted, Preempted or Failed that ended them is all that remains. One more list
     of events, only when there are such pods. (A pod recreated under its own name is already
     covered: its events are matched by name.)"""
-    current = {p.name for p in pods}
+    current = {p.name for p in pods} | {e.object_name for e in events if e.object_kind == "Pod"}
     names = {
         m.group(1)
         for e in events
@@ -230,6 +231,18 @@ def _former_pod_events(
         return []
     raw = source.list_events(namespace, [ObjectRef("Pod", n, namespace) for n in sorted(names)])
     return [event_facts(e) for e in sorted(raw, key=_resource_version)]
+
+
+def _sibling_refs(found: Sequence[tuple[K8sObject, str | None]], family: str, namespace: str) -> list[ObjectRef]:
+    """The pods a controller made from the same ``generateName`` as the workload's pods:
+    their events are read too, so a pod that is gone and that no event left by its controller
+    names (a preempted Ray head replaced under a new suffix) still says what ended it. Read
+    from the one namespace list of events, no extra request. Not for a lone pod: its
+    siblings are other workloads' business."""
+    if family == "pod":
+        return []
+    prefixes = {generated_prefix(pod) for pod, _ in found}
+    return [ObjectRef("Pod", p, namespace, generated=True) for p in sorted(filter(None, prefixes))]
 
 
 def _controllers(obj: K8sObject) -> list[dict[str, Any]]:

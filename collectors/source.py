@@ -36,12 +36,43 @@ K8sObject = dict[str, Any]
 
 @dataclass(frozen=True)
 class ObjectRef:
-    """Enough to recognise an object among events: kind, name and, when known, uid."""
+    """Enough to recognise an object among events: kind, name and, when known, uid.
+
+    With ``generated`` the name is a ``generateName`` prefix: the ref stands for every object
+    named that prefix plus the five characters Kubernetes adds - a pod's siblings made by the
+    same controller, the gone ones included.
+    """
 
     kind: str
     name: str
     namespace: str | None = None
     uid: str | None = None
+    generated: bool = False
+
+
+# The characters Kubernetes draws a generateName suffix from (apimachinery's rand.String):
+# no vowels, no 0/1/3, so a word or an ordinal rarely looks like one.
+_SUFFIX_ALPHABET = frozenset("bcdfghjklmnpqrstvwxz2456789")
+_SUFFIX_LENGTH = 5
+
+
+def generated_prefix(obj: K8sObject) -> str | None:
+    """The ``generateName`` an object was named from: its own field when the object has it,
+    else read from a name that ends in a dash and five suffix characters (snapshots written
+    by hand or by tools that drop the field)."""
+    meta = obj.get("metadata") or {}
+    prefix = meta.get("generateName")
+    if isinstance(prefix, str) and prefix:
+        return prefix
+    name = meta.get("name")
+    return _prefix_of(name) if isinstance(name, str) else None
+
+
+def _prefix_of(name: str) -> str | None:
+    stem, suffix = name[:-_SUFFIX_LENGTH], name[-_SUFFIX_LENGTH:]
+    if len(stem) > 1 and stem.endswith("-") and _SUFFIX_ALPHABET.issuperset(suffix):
+        return stem
+    return None
 
 
 class Source(Protocol):
@@ -99,7 +130,8 @@ def involvement(refs: Sequence[ObjectRef]) -> Callable[[K8sObject], bool]:
     no match. The refs' uids and names are gathered once, not per event: a thousand pods' refs
     against fifty thousand events."""
     uids = {ref.uid for ref in refs if ref.uid}
-    names = {(ref.kind, ref.name) for ref in refs}
+    names = {(ref.kind, ref.name) for ref in refs if not ref.generated}
+    prefixes = {(ref.kind, ref.name) for ref in refs if ref.generated}
 
     def about(event: K8sObject) -> bool:
         regarding = event.get("involvedObject") or event.get("regarding")
@@ -108,6 +140,8 @@ def involvement(refs: Sequence[ObjectRef]) -> Callable[[K8sObject], bool]:
         uid, kind, name = regarding.get("uid"), regarding.get("kind"), regarding.get("name")
         if isinstance(uid, str) and uid in uids:
             return True
-        return isinstance(kind, str) and isinstance(name, str) and (kind, name) in names
+        if not (isinstance(kind, str) and isinstance(name, str)):
+            return False
+        return (kind, name) in names or (bool(prefixes) and (kind, _prefix_of(name)) in prefixes)
 
     return about

@@ -28,11 +28,6 @@ CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
 # Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
 # is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
 ENGINE_GAPS: dict[str, str] = {
-    "preempted-rayjob-head-pod-preempted-job-stuck-running": "the Preempted event is about the first head pod, "
-    "which no longer exists and which no event left in the namespace names as created or deleted (its "
-    "CreatedHeadPod event has expired; the one left names its replacement); collectors.collecting."
-    "_former_pod_events finds gone pods only by such events, so the evidence holds only the submitter's refused "
-    "connection. Reading the events of gone pods that share a current pod's generated-name stem would reach it",
     "killed-externally-vcjob-recreated-same-name-restartjob-no-pods": (
         "A Volcano Job Failed with no pod left: all the snapshot holds is 'Start to execute action RestartJob' "
         "(x3). What triggered the restarts (PodEvicted for the pods of the previous job of the same name, being "

@@ -125,6 +125,14 @@ def test_events_one_list_filtered_here_or_by_a_field_selector(fake_api: FakeClus
     assert second.query["fieldSelector"] == "involvedObject.kind=Pod,involvedObject.name=c"
 
 
+def test_a_generated_name_ref_is_filtered_here_never_by_a_field_selector(fake_api: FakeCluster) -> None:
+    fake_api.store.add_all([_event("e1", "head-74srb"), _event("e2", "head-mnbsl"), _event("e3", "other")])
+    with fake_api.source() as source:
+        found = source.list_events(NS, [ObjectRef("Pod", "head-", NS, generated=True)])
+    assert [e["metadata"]["name"] for e in found] == ["e1", "e2"]
+    assert "fieldSelector" not in fake_api.server.requests[0].query
+
+
 def test_logs_streamed_with_the_budget_and_none_when_there_is_none(fake_api: FakeCluster) -> None:
     store = fake_api.store
     store.add_all([_pod("run"), _pod("starting", waiting="ContainerCreating")])

@@ -22,6 +22,7 @@ GONE = CASES / "image-pull-error-job-pod-deleted-at-deadline"
 ARGO = CASES / "killed-externally-pod-argo-workflow-stopped"
 KFP_TERMINATED = CASES / "killed-externally-pod-kfp-run-terminated-step-exceeded-deadline"
 HEALTHY = CASES / "healthy-pytorchjob-ranks-quiet-after-startup"
+GONE_HEAD = CASES / "preempted-rayjob-head-pod-preempted-job-stuck-running"
 
 
 def _target(folder: Any) -> Target:
@@ -67,6 +68,18 @@ def test_events_of_pods_the_controller_created_and_deleted(fake_api: FakeCluster
     ev = gather(target, fake_api.source(), now=SnapshotSource(GONE / "snapshot").captured_at)
     assert ev.pods == [] and any(e.object_kind == "Pod" and e.reason == "Failed" for e in ev.events)
     assert fake_api.server.count(verb="list", resource="events") == 2  # the workload's, then the gone pod's
+
+
+def test_events_of_a_gone_pod_named_like_its_replacement_and_named_by_no_event(fake_api: FakeCluster) -> None:
+    # The preempted Ray head is gone; the only CreatedHeadPod event left names its replacement.
+    target = _target(GONE_HEAD)
+    fake_api.serve_snapshot(GONE_HEAD / "snapshot", namespace=target.namespace)
+    ev = gather(target, fake_api.source(), now=SnapshotSource(GONE_HEAD / "snapshot").captured_at)
+    current = {p.name for p in ev.pods}
+    gone = [e for e in ev.events if e.object_kind == "Pod" and e.object_name not in current]
+    assert [e.reason for e in gone if e.reason == "Preempted"] == ["Preempted"]
+    # Read from the one list of the namespace's events (the other list is the nodes').
+    assert [r.namespace for r in fake_api.server.requests if r.resource == "events"] == [target.namespace, "default"]
 
 
 def test_events_of_the_workloads_owner(fake_api: FakeCluster) -> None:

@@ -10,7 +10,7 @@ import yaml
 
 from collectors.errors import SnapshotError, Unreadable
 from collectors.snapshot import SnapshotSource, parse_selector
-from collectors.source import ObjectRef
+from collectors.source import ObjectRef, generated_prefix
 
 
 def write(root: Path, objects: list[dict] | str, logs: dict[str, bytes] | None = None, meta: str | None = None) -> Path:
@@ -78,6 +78,25 @@ def test_events_match_by_uid_or_kind_and_name(tmp_path: Path) -> None:
     src = SnapshotSource(write(tmp_path, [core, new, other]))
     found = src.list_events("ml", [ObjectRef("Pod", "a", "ml", "u-a"), ObjectRef("Job", "j", "ml")])
     assert sorted(e["metadata"]["name"] for e in found) == ["e1", "e2"]
+
+
+def test_a_generated_name_ref_matches_the_siblings_of_its_prefix_and_nothing_longer(tmp_path: Path) -> None:
+    def about(name: str) -> dict:
+        return obj("Event", f"{name}.1", involvedObject={"kind": "Pod", "name": name}, reason="Preempted")
+
+    names = ["ray-head-74srb", "ray-head-mnbsl", "ray-head-worker-74srb", "ray-head-01234", "ray-head-74srbx"]
+    src = SnapshotSource(write(tmp_path, [about(n) for n in names]))
+    found = src.list_events("ml", [ObjectRef("Pod", "ray-head-", "ml", generated=True)])
+    # Five characters of Kubernetes' suffix alphabet, no more, no fewer, no other dash.
+    assert sorted(e["involvedObject"]["name"] for e in found) == ["ray-head-74srb", "ray-head-mnbsl"]
+
+
+def test_the_generated_prefix_of_a_pod_from_its_field_else_from_its_name() -> None:
+    assert generated_prefix({"metadata": {"name": "web-7d9f-x2x2x", "generateName": "web-7d9f-"}}) == "web-7d9f-"
+    assert generated_prefix({"metadata": {"name": "train-job-74srb"}}) == "train-job-"
+    # A name a person or an operator chose: an ordinal, a word with vowels, a short tail.
+    for name in ("train-worker-0", "llama-serve", "trainer-abcde", "x-bcd", "-bcdfg"):
+        assert generated_prefix({"metadata": {"name": name}}) is None, name
 
 
 def test_captured_at_from_snapshot_yaml_or_newest_time(tmp_path: Path) -> None:

@@ -70,10 +70,7 @@ def test_prompt_with_masked_names() -> None:
 
 # Cases whose decisive line the prompt does not carry yet (issue 11, "the decisive line must reach the
 # prompt"); strict, so a fix shows up as an unexpected pass to remove here.
-PROMPT_GAPS: dict[str, str] = {
-    "preempted-rayjob-head-pod-preempted-job-stuck-running": "the Preempted event is about a gone head pod that "
-    "no event left names as created or deleted, so it is never collected (see ENGINE_GAPS in tests/test_cases.py)",
-}
+PROMPT_GAPS: dict[str, str] = {}
 
 
 def cases() -> list[Any]:
