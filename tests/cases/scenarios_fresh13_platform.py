@@ -9,6 +9,262 @@ expected.yaml.
 
 from __future__ import annotations
 
-from tests.cases.builders import Scenarios
+from dataclasses import replace
+from datetime import datetime, timezone
+from typing import Any
+
+from tests.cases.builders import (
+    CaseSpec,
+    Clock,
+    Container,
+    Obj,
+    Scenarios,
+    failed_job_case,
+    running,
+    stamped,
+    text,
+)
+from tests.cases.scenarios_fresh12_platform import _started
+from tests.cases.scenarios_real_platform import _rs_pod
 
 SCENARIOS = Scenarios()
+
+
+def _job_case(spec: CaseSpec, image: str, container: str, at: Clock, *, title: str, source: str) -> CaseSpec:
+    """A ``failed_job_case`` with the kubelet's normal events about its pod and the thread it came from."""
+    p = spec.objects[1]
+    return replace(spec, objects=[*spec.objects, *_started(p, image, container, at, 3, 1)], title=title, source=source)
+
+
+def _gpu_server_pod(deploy: str, ns: str, host: str, container: str, image: str, at: Clock, **spec: Any) -> Obj:
+    """A Deployment's one pod, Running and Ready since ``spec['started']`` seconds, with GPUs and a port."""
+    c = Container(
+        container,
+        image,
+        ports=[{"containerPort": spec["port"], "name": "http", "protocol": "TCP"}],
+        resources={"limits": {"nvidia.com/gpu": spec["gpus"]}, "requests": {"cpu": "2", "memory": spec["memory"]}},
+        state=running(at(spec["started"])),
+        ready=True,
+    )
+    return _rs_pod(deploy, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
+
+
+def _serving_case(p: Obj, image: str, at: Clock, log: str, captured: float, **kw: Any) -> CaseSpec:
+    """A Deployment's one running pod, the culprit of a failure it does not crash on."""
+    meta = p["metadata"]
+    container = p["spec"]["containers"][0]["name"]
+    return CaseSpec(
+        kind="Pod",
+        name=meta["name"],
+        namespace=meta["namespace"],
+        healthy=False,
+        culprit=meta["name"],
+        objects=[p, *_started(p, image, container, at, 3, 1)],
+        logs={f"{meta['name']}/{container}": log},
+        captured=at(captured),
+        **kw,
+    )
+
+
+# -- pod failed to pull image: no thread in the sample (none was an ML job) -------------------------
+# -- cuda driver version insufficient container -----------------------------------------------------
+
+
+@SCENARIOS.add
+def cuda_error_job_caffe_app_check_failed_driver_insufficient() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 14, 19, 24, tzinfo=timezone.utc))
+    name, ns, host = "caffe-detect-batch-0615", "vision", "gke-vision-k80-pool-3f2a91c4-x7lq"
+    image = "registry.example.com/vision/cuda-caffe-opencv:7.0"
+    ctr = Container(
+        "app",
+        image,
+        command=["python", "/app/process_frames.py", "--gpu", "0", "--model", "/models/deploy.prototxt"],
+        resources={"limits": {"nvidia.com/gpu": "1"}, "requests": {"cpu": "4", "memory": "12Gi"}},
+    )
+    log = text(
+        "WARNING: Logging before InitGoogleLogging() is written to STDERR",
+        "I0615 19:24:52.103114    12 process_frames.py:41] Loading frames from /data/frames (5120 files)",
+        "I0615 19:24:53.781306    12 process_frames.py:58] Setting up Caffe in GPU mode with ID: 0",
+        "F0615 19:24:53.784512    12 common.cpp:66] Check failed: error == cudaSuccess (35 vs. 0)  "
+        "CUDA driver version is insufficient for CUDA runtime version",
+        "*** Check failure stack trace: ***",
+        "    @     0x7f5c2b1e3daa  (unknown)",
+        "    @     0x7f5c2b1e3ce4  (unknown)",
+        "    @     0x7f5c2b1e36e6  (unknown)",
+        "    @     0x7f5c2b1e6687  (unknown)",
+        "    @     0x7f5c2b9a51d5  caffe::Caffe::SetDevice()",
+        "    @     0x7f5c2bd8f3a2  (unknown)",
+        "    @           0x4c5b24  PyEval_EvalFrameEx",
+        "    @           0x4c2705  PyEval_EvalCodeEx",
+        "    @           0x4ca088  PyEval_EvalFrameEx",
+        "    @           0x4c2705  PyEval_EvalCodeEx",
+        "    @           0x4c24a9  PyEval_EvalCode",
+        "    @           0x4f19ef  (unknown)",
+        "    @           0x4ec372  PyRun_FileExFlags",
+        "    @           0x4eaaf1  PyRun_SimpleFileExFlags",
+        "    @           0x49e208  Py_Main",
+        "    @     0x7f5c2a4c2f45  __libc_start_main",
+        "    @           0x49da59  _start",
+        "    @              (nil)  (unknown)",
+    )
+    spec = failed_job_case(
+        id="cuda-error-job-caffe-app-check-failed-driver-insufficient",
+        category="cuda-error",
+        evidence="CUDA driver version is insufficient for CUDA runtime version",
+        description="A Caffe application built on an NVIDIA CUDA 7.0 image aborts (exit 134) as soon as it selects "
+        "its GPU: Caffe's CUDA check fails with error 35, the CUDA driver the container sees is not enough "
+        "for the CUDA runtime in the image. The abort is glog's fatal check, not a crash of its own.",
+        name=name,
+        namespace=ns,
+        at=at,
+        container=ctr,
+        exit_code=134,
+        ran=(10, 14),
+        node=host,
+        log=log,
+        captured=60,
+    )
+    return _job_case(
+        spec,
+        image,
+        "app",
+        at,
+        title="A Caffe app in an nvidia/cuda:7.0-cudnn4 based image on a K80 fails with 'Check failed: error == "
+        "cudaSuccess (35 vs. 0) CUDA driver version is insufficient for CUDA runtime version'",
+        source="https://github.com/NVIDIA/nvidia-docker/issues/400",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_job_lua_torch_thcudacheck_error_35() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 14, 8, 12, tzinfo=timezone.utc))
+    name, ns, host = "torch7-charnn-train", "research", "gpu-ws-02"
+    image = "registry.example.com/research/torch7-cuda:8.0"
+    ctr = Container(
+        "th",
+        image,
+        command=["th", "main.lua", "-data_dir", "/data/corpus", "-gpuid", "0"],
+        resources={"limits": {"nvidia.com/gpu": "1"}},
+    )
+    log = text(
+        "THCudaCheck FAIL file=/root/torch/extra/cutorch/lib/THC/THCGeneral.c line=66 error=35 : "
+        "CUDA driver version is insufficient for CUDA runtime version",
+        "/root/torch/install/bin/lua: /root/torch/install/share/lua/5.2/trepl/init.lua:389: "
+        "/root/torch/install/share/lua/5.2/trepl/init.lua:389: /root/torch/install/share/lua/5.2/trepl/init.lua:389: "
+        "cuda runtime error (35) : CUDA driver version is insufficient for CUDA runtime version at "
+        "/root/torch/extra/cutorch/lib/THC/THCGeneral.c:66",
+        "stack traceback:",
+        "	[C]: in function 'error'",
+        "	/root/torch/install/share/lua/5.2/trepl/init.lua:389: in function 'require'",
+        "	main.lua:20: in main chunk",
+        "	[C]: in function 'dofile'",
+        "	/root/torch/install/lib/luarocks/rocks/trepl/scm-1/bin/th:150: in main chunk",
+        "	[C]: in ?",
+    )
+    spec = failed_job_case(
+        id="cuda-error-job-lua-torch-thcudacheck-error-35",
+        category="cuda-error",
+        evidence="CUDA driver version is insufficient for CUDA runtime version",
+        description="A Lua Torch (torch7) training script fails when cutorch initialises: THCudaCheck reports "
+        "error 35, the node's NVIDIA driver (367) is older than the CUDA runtime the image was built with "
+        "needs. Upgrading the driver (or using an image built for an older CUDA) fixes it.",
+        name=name,
+        namespace=ns,
+        at=at,
+        container=ctr,
+        exit_code=1,
+        ran=(8, 10),
+        node=host,
+        log=log,
+        captured=40,
+    )
+    return _job_case(
+        spec,
+        image,
+        "th",
+        at,
+        title="Torch7 in an nvidia-docker container: 'THCudaCheck FAIL file=.../THCGeneral.c line=66 error=35 : "
+        "CUDA driver version is insufficient for CUDA runtime version' with driver 367.57",
+        source="https://github.com/NVIDIA/nvidia-docker/issues/414",
+    )
+
+
+# -- volume mount failed pod: no thread in the sample (none was an ML job) ---------------------------
+# -- gpu not visible container ------------------------------------------------------------------------
+
+
+@SCENARIOS.add
+def cuda_error_pod_whisper_webui_cant_initialize_nvml() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 14, 16, 40, tzinfo=timezone.utc))
+    ns, host, deploy = "speech", "gpu-rig-01", "whisper-webui"
+    image = "registry.example.com/speech/whisper-webui:latest"
+    p = _gpu_server_pod(deploy, ns, host, "app", image, at, port=7860, gpus="2", memory="8Gi", started=12)
+    lines = [
+        "/Whisper-WebUI/venv/lib/python3.11/site-packages/torch/cuda/__init__.py:619: UserWarning: "
+        "Can't initialize NVML",
+        '  warnings.warn("Can\'t initialize NVML")',
+        'Use "faster-whisper" implementation',
+        'Device "auto" is detected',
+        "Running on local URL:  http://0.0.0.0:7860",
+        "",
+        "To create a public link, set `share=True` in `launch()`.",
+    ]
+    log = stamped(lines, at(14), [0.01, 2.4, 0.3, 3.1, 0.01, 0.01])
+    return _serving_case(
+        p,
+        image,
+        at,
+        log,
+        14 + 600,
+        id="cuda-error-pod-whisper-webui-cant-initialize-nvml",
+        category="cuda-error",
+        evidence="Can't initialize NVML",
+        description="A Whisper web UI pod that asks for two GPUs starts and serves, but torch cannot initialise "
+        "NVML inside the container: the GPUs the host sees are not usable in the container, so the model "
+        "runs on the CPU. The NVIDIA container runtime or driver set-up on the node is broken.",
+        title="Whisper-WebUI in a container: torch warns 'UserWarning: Can't initialize NVML' and the GPUs are not "
+        "visible from the container, though nvidia-smi works on the host",
+        source="https://github.com/jhj0517/Whisper-WebUI/issues/293",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_photo_backend_torch_cuda_unknown_error() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 14, 10, 5, tzinfo=timezone.utc))
+    ns, host, deploy = "photos", "home-gpu-node", "backend"
+    image = "registry.example.com/photos/librephotos-gpu:latest"
+    p = _gpu_server_pod(deploy, ns, host, "backend", image, at, port=8001, gpus="1", memory="6Gi", started=20)
+    lines = [
+        "/usr/local/lib/python3.10/dist-packages/picklefield/fields.py:78: RuntimeWarning: Pickled model "
+        "instance's Django version 4.2.7 does not match the current version 4.2.8.",
+        "  return loads(value)",
+        "/usr/local/lib/python3.10/dist-packages/rest_framework/pagination.py:200: UnorderedObjectListWarning: "
+        "Pagination may yield inconsistent results with an unordered object_list: "
+        "<class 'api.models.person.Person'> QuerySet.",
+        "  paginator = self.django_paginator_class(queryset, page_size)",
+        "",
+        "Unauthorized: /api/albums/date/list/",
+        "  ",
+        "/usr/local/lib/python3.10/dist-packages/torch/cuda/__init__.py:138: UserWarning: CUDA initialization: "
+        "CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable "
+        "CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero. "
+        "(Triggered internally at ../c10/cuda/CUDAFunctions.cpp:108.)",
+        "return torch._C._cuda_getDeviceCount() > 0",
+    ]
+    log = stamped(lines, at(40), [0.01, 4.2, 0.01, 1.3, 0.5, 0.01, 35.0, 0.01])
+    return _serving_case(
+        p,
+        image,
+        at,
+        log,
+        40 + 900,
+        id="cuda-error-pod-photo-backend-torch-cuda-unknown-error",
+        category="cuda-error",
+        evidence="CUDA unknown error",
+        description="The GPU build of a photo library's backend (face and scene recognition with torch) runs and "
+        "answers requests, but torch's CUDA initialisation fails with 'CUDA unknown error' and it sets the "
+        "available devices to zero: the GPU it asked for is not usable, so recognition runs on the CPU.",
+        title="LibrePhotos GPU variant: 'UserWarning: CUDA initialization: CUDA unknown error ... Setting the "
+        "available devices to be zero', the backend cannot find the GPU",
+        source="https://github.com/LibrePhotos/librephotos/issues/1035",
+    )
