@@ -30,6 +30,7 @@ from tests.cases.builders import (
     volcano_pod,
 )
 from tests.cases.scenarios_fresh7_operators import _ORTE_UNABLE
+from tests.cases.scenarios_real_platform import _backoff
 
 SCENARIOS = Scenarios()
 
@@ -478,4 +479,88 @@ def config_error_vcjob_horovodrun_invalid_host_input_from_volcano_hostfile() -> 
         title="horovodrun on Volcano fails: 'ValueError: Invalid host input, please make sure it has format as : "
         "worker-0:2,worker-1:2.' with the host list read from /etc/volcano/mpiworker.host",
         source="https://github.com/volcano-sh/volcano/issues/1321",
+    )
+
+
+# -- 5. A healthy trap: the master's mpiexec fails until the workers' names resolve, then runs --------
+
+
+@SCENARIOS.add
+def healthy_vcjob_horovod_master_restarts_until_workers_resolve() -> CaseSpec:
+    at = Clock(datetime(2026, 5, 12, 2, 10, tzinfo=timezone.utc))
+    name, ns = "lm-horovod-job", "default"
+    script = (
+        "ls; mkdir -p /var/run/sshd; /usr/sbin/sshd;\n"
+        'MPI_HOST=`cat /etc/volcano/worker.host | tr "\\n" ","`;\n'
+        "mpiexec --allow-run-as-root --host ${MPI_HOST} -np 6 python tf_mnist_lm.py;\n"
+    )
+    listing = "checkpoints  data  test.py  tf_mnist_lm.py  torch_mnist_lm.py"
+    failed_run = [
+        listing,
+        f"ssh: Could not resolve hostname {name}-worker-5.{name}: Name or service not known",
+        *_ORTE_UNABLE,
+    ]
+    objects, logs, master = _vcjob_horovod(
+        at,
+        name,
+        ns,
+        "registry.example/ai/horovod-tf-mnist:0.24.3-tf1.15",
+        ["/bin/sh", "-c", script],
+        {"worker": 6},
+        (61, 64),
+        failed_run,
+        [0.4, 2.1] + [0.01] * 40,
+    )
+    # The master restarted three times and now runs: its last failed attempt is the previous
+    # log, the current one reaches the workers over ssh.
+    mp = next(o for o in objects if o["kind"] == "Pod" and o["metadata"]["name"] == master)
+    mp["spec"]["restartPolicy"] = "OnFailure"
+    mp["status"]["phase"] = "Running"
+    st = mp["status"]["containerStatuses"][0]
+    st.update(
+        {
+            "restartCount": 3,
+            "ready": True,
+            "started": True,
+            "state": running(at(95)),
+            "lastState": terminated(1, at(61), at(64)),
+        }
+    )
+    for c in mp["status"]["conditions"]:
+        if c["type"] in ("Ready", "ContainersReady"):
+            c["status"] = "True"
+            c["lastTransitionTime"] = "2026-05-12T02:11:35Z"
+    job = objects[0]
+    job["status"].pop("failed", None)
+    job["status"]["running"] = 7
+    logs[f"{master}/master.previous"] = logs.pop(f"{master}/master")
+    logs[f"{master}/master"] = stamped(
+        [
+            listing,
+            f"Warning: Permanently added '{name}-worker-0.{name},10.10.10.10' (ECDSA) to the list of known hosts.",
+        ],
+        at(96),
+        0.8,
+    )
+    objects.append(_backoff(mp, "master", at, 14, 66, 3))
+    return CaseSpec(
+        id="healthy-vcjob-horovod-master-restarts-until-workers-resolve",
+        kind="vcjob",
+        name=name,
+        namespace=ns,
+        healthy=True,
+        category="healthy",
+        culprit=None,
+        evidence="",
+        description="Volcano's Horovod example on a master and six workers: the master starts mpiexec as soon as "
+        "it runs, before every worker's name resolves, so its first attempts fail ('ssh: Could not resolve "
+        "hostname ...-worker-5...: Name or service not known' and ORTE's daemon message) and it restarts. On "
+        "the fourth start the names resolve, ssh reaches the workers and the job runs. A start-up race the "
+        "restarts got past, not a failure.",
+        objects=objects,
+        logs=logs,
+        captured=at(170),
+        title="Horovod job on Volcano: the master fails 'ssh: Could not resolve hostname ...-worker-5...' and "
+        "ORTE cannot start its daemons, restarts three times, then runs",
+        source="https://github.com/volcano-sh/volcano/issues/2226",
     )
