@@ -24,9 +24,13 @@ from tests.cases.builders import (
     cpu_only,
     event,
     gpu,
+    job_condition,
     kubeflow_conditions,
     kubeflow_job,
+    kubeflow_pod,
     kubeflow_with_pods,
+    kueue_workload,
+    metav1_condition,
     owner_ref,
     pod,
     pod_phase,
@@ -43,6 +47,7 @@ from tests.cases.builders import (
     waiting,
 )
 from tests.cases.scenarios_fresh7_operators import _ORTE_UNABLE
+from tests.cases.scenarios_fresh10_scheduling import _suspended
 
 SCENARIOS = Scenarios()
 
@@ -695,4 +700,545 @@ def config_error_tfjob_volcano_webhook_podgroup_not_found() -> CaseSpec:
         title='error syncing tfjob: admission webhook "validatepod.volcano.sh" denied the request: failed to get '
         "PodGroup for pod: podgroups.scheduling.volcano.sh not found (the TFJob never gets a pod)",
         source="https://github.com/volcano-sh/volcano/issues/711",
+    )
+
+
+# -- PyTorchJob (restartPolicy Never): the worker exits 1 with no output; the job fails, master runs on -
+
+
+@SCENARIOS.add
+def unknown_pytorchjob_worker_exit_1_job_failed_master_left_running() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 24, 6, 12, 40, tzinfo=timezone.utc))
+    name, ns = "pytorchjob", "kubeflow"
+    master = Container("pytorch", "centos:7", command=["/bin/sleep"], args=["3600"])
+    worker = Container("pytorch", "centos:7", command=["/bin/bash"], args=["-c", "/bin/sleep 20 && exit 1"])
+    failed_at = 31
+    job = kubeflow_job(
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        replicas={"Master": Replicas(1, master, "Never"), "Worker": Replicas(1, worker, "Never")},
+        conditions=kubeflow_conditions("PyTorchJob", name, at(10), failed=("Worker", at(failed_at + 1))),
+        statuses={"Master": {"active": 1}, "Worker": {"failed": 1}},
+        start=at(1),
+        completion=at(failed_at + 1),
+        run_policy={"cleanPodPolicy": "None"},
+    )
+    pods = []
+    for role, ctr, state in (
+        ("master", master, running(at(10))),
+        ("worker", worker, terminated(1, at(10), at(failed_at))),
+    ):
+        c = Container(ctr.name, ctr.image, command=ctr.command, args=ctr.args, state=state, ready="running" in state)
+        pods.append(
+            kubeflow_pod(
+                job,
+                role,
+                0,
+                [c],
+                created=at(2),
+                phase=pod_phase(state, 0),
+                node=f"node-{2 + len(pods)}",
+                scheduled=at(2),
+                restart_policy="Never",
+                qos="BestEffort",
+            )
+        )
+    events = [
+        event(
+            job,
+            "SuccessfulCreatePod",
+            f"Created pod: {p['metadata']['name']}",
+            at(2),
+            type_="Normal",
+            component="pytorchjob-controller",
+        )
+        for p in pods
+    ]
+    events += [
+        event(
+            job,
+            "ExitedWithCode",
+            f"Pod: {ns}.{name}-worker-0 exited with code 1",
+            at(failed_at + 1),
+            type_="Normal",
+            component="pytorchjob-controller",
+        ),
+        event(
+            job,
+            "PyTorchJobFailed",
+            f"PyTorchJob {name} is failed because 1 Worker replica(s) failed.",
+            at(failed_at + 1),
+            component="pytorchjob-controller",
+        ),
+    ]
+    return CaseSpec(
+        id="unknown-pytorchjob-worker-exit-1-job-failed-master-left-running",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unknown",
+        culprit=f"{name}-worker-0",
+        evidence="exit code 1",
+        description="A PyTorchJob (restartPolicy Never, cleanPodPolicy None) whose master sleeps an hour and whose "
+        "worker runs '/bin/sleep 20 && exit 1'. The worker exits with code 1 and prints nothing; the operator "
+        "marks the job Failed ('PyTorchJob pytorchjob is failed because 1 Worker replica(s) failed.') while the "
+        "master pod keeps running, which is what the reporter asked about. Nothing read names why the worker "
+        "exited: the worker-0 pod with exit code 1 is the culprit and the cause is unknown.",
+        objects=[job, *pods, *events],
+        logs={f"{name}-master-0/pytorch": "", f"{name}-worker-0/pytorch": ""},
+        captured=at(12 * 60),
+        title="PyTorchJob Failed when its worker exits with code 1 (restartPolicy Never), while the master pod is "
+        "still Running ('pytorchjob-worker-0 0/1 Error', 'pytorchjob-master-0 1/1 Running')",
+        source="https://github.com/kubeflow/trainer/issues/1579",
+    )
+
+
+# -- PyTorchJob (restartPolicy ExitCode): the master exits 1, the job stays Restarting ------------------
+
+
+@SCENARIOS.add
+def unknown_pytorchjob_exitcode_policy_master_exit_1_stuck_restarting() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 27, 15, 7, 36, tzinfo=timezone.utc))
+    name, ns = "kfto-01", "default"
+    ctr = Container(
+        "pytorch",
+        "registry.example/ml/kfto-trainer:0.1",
+        command=["python", "/app/train.py"],
+        resources=cpu_only("4Gi", "2"),
+    )
+    exited = 289
+    job = kubeflow_job(
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        created=at(0),
+        replicas={"Master": Replicas(1, ctr, "ExitCode")},
+        conditions=[
+            *kubeflow_conditions("PyTorchJob", name, at(12))[:1],
+            job_condition("Running", at(exited), "PyTorchJobRunning", f"PyTorchJob {name} is running.", status=False),
+            job_condition(
+                "Restarting",
+                at(exited),
+                "PyTorchJobRestarting",
+                f"PyTorchJob {name} is restarting because 1 Master replica(s) failed.",
+            ),
+        ],
+        statuses={"Master": {"failed": 1}},
+        start=at(1),
+        run_policy={"backoffLimit": 3, "cleanPodPolicy": "None"},
+    )
+    c = Container(
+        ctr.name,
+        ctr.image,
+        command=ctr.command,
+        resources=ctr.resources,
+        state=terminated(1, at(12), at(exited - 1)),
+    )
+    master = kubeflow_pod(
+        job,
+        "master",
+        0,
+        [c],
+        created=at(2),
+        phase="Failed",
+        node="worker-node-2",
+        scheduled=at(2),
+        restart_policy="Never",
+    )
+    events = [
+        event(
+            job,
+            "SuccessfulCreatePod",
+            f"Created pod: {name}-master-0",
+            at(2),
+            type_="Normal",
+            component="pytorchjob-controller",
+        ),
+        event(
+            job,
+            "SuccessfulCreateService",
+            f"Created service: {name}-master-0",
+            at(2),
+            type_="Normal",
+            component="pytorchjob-controller",
+        ),
+        event(
+            job,
+            "ExitedWithCode",
+            f"Pod: {ns}.{name}-master-0 exited with code 1",
+            at(exited),
+            type_="Normal",
+            component="pytorchjob-controller",
+        ),
+        event(
+            job,
+            "PyTorchJobRestarting",
+            f"PyTorchJob {name} is restarting because 1 Master replica(s) failed.",
+            at(exited),
+            component="pytorchjob-controller",
+        ),
+    ]
+    return CaseSpec(
+        id="unknown-pytorchjob-exitcode-policy-master-exit-1-stuck-restarting",
+        kind="PyTorchJob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unknown",
+        culprit=f"{name}-master-0",
+        evidence="exit code 1",
+        description="A one-master PyTorchJob with restartPolicy ExitCode and backoffLimit 3. The master exits with "
+        "code 1 - below 128, so ExitCode treats it as permanent and the pod is not recreated - but the training "
+        "operator (v1.8) leaves the job in Restarting ('PyTorchJob kfto-01 is restarting because 1 Master "
+        "replica(s) failed.') and never marks it Failed. The master printed nothing that says why it exited; "
+        "the failed master pod is the culprit and the cause is unknown.",
+        objects=[job, master, *events],
+        logs={f"{name}-master-0/pytorch": ""},
+        captured=at(exited + 1800),
+        title="PyTorchJob with restartPolicy ExitCode: 'Pod: default.kfto-01-master-0 exited with code 1', then "
+        "'PyTorchJob kfto-01 is restarting because 1 Master replica(s) failed.' and it stays Restarting",
+        source="https://github.com/kubeflow/trainer/issues/2044",
+    )
+
+
+# -- Volcano Job: the master task fails three times, the job is Failed, the worker is left running ------
+
+
+@SCENARIOS.add
+def unknown_vcjob_master_task_error_max_retry_worker_left_running() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 25, 13, 32, 4, tzinfo=timezone.utc))
+    name, ns = "test-job", "default"
+    master = Container(
+        "master", "busybox:1.33", command=["sh", "-c"], args=["sleep 10; exit 1"], resources=cpu_only("512Mi", "1")
+    )
+    worker = Container(
+        "worker", "busybox:1.33", command=["sh", "-c"], args=["sleep 3600"], resources=cpu_only("512Mi", "1")
+    )
+    failed_at = 3 * 60 + 35  # the third retry's master fails; Volcano gives up
+    job = volcano_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        queue="default",
+        tasks={"fake-master": master, "fake-worker": worker},
+        replicas={"fake-master": 1, "fake-worker": 1},
+        phase="Failed",
+        min_available=2,
+        counts={"failed": 1, "running": 1},
+    )
+    job["spec"]["policies"] = [
+        {"event": "PodEvicted", "action": "RestartJob"},
+        {"event": "PodFailed", "action": "RestartJob"},
+    ]
+    for t in job["spec"]["tasks"]:
+        t["template"]["spec"]["restartPolicy"] = "Never"
+    job["status"].update(
+        {
+            "retryCount": 3,
+            "runningDuration": "2m17.5289099s",
+            "taskStatusCount": {
+                "fake-master": {"phase": {"Failed": 1}},
+                "fake-worker": {"phase": {"Running": 1}},
+            },
+            "version": 7,
+        }
+    )
+    job["status"]["state"]["lastTransitionTime"] = ts(at(failed_at + 1))
+    job["status"]["conditions"] = [
+        {"status": s, "lastTransitionTime": ts(at(t))}
+        for s, t in (("Pending", 1), ("Running", 20), ("Restarting", 32), ("Running", 151), ("Failed", failed_at + 1))
+    ]
+    group = {
+        "apiVersion": "scheduling.volcano.sh/v1beta1",
+        "kind": "PodGroup",
+        "metadata": {
+            "name": f"{name}-{job['metadata']['uid']}",
+            "namespace": ns,
+            "uid": uid(ns, "PodGroup", name),
+            "creationTimestamp": ts(at(1)),
+            "ownerReferences": [owner_ref(job)],
+        },
+        "spec": {"minMember": 2, "minResources": {"cpu": "2", "memory": "1Gi"}, "queue": "default"},
+        "status": {"phase": "Running", "running": 1, "failed": 1},
+    }
+    start = failed_at - 12
+    m = volcano_pod(
+        job,
+        "fake-master",
+        0,
+        [
+            Container(
+                master.name,
+                master.image,
+                command=master.command,
+                args=master.args,
+                resources=master.resources,
+                state=terminated(1, at(start), at(failed_at)),
+            )
+        ],
+        group,
+        created=at(start - 3),
+        phase="Failed",
+        node="node-1",
+        scheduled=at(start - 2),
+        restart_policy="Never",
+    )
+    w = volcano_pod(
+        job,
+        "fake-worker",
+        0,
+        [
+            Container(
+                worker.name,
+                worker.image,
+                command=worker.command,
+                args=worker.args,
+                resources=worker.resources,
+                state=running(at(start + 40)),
+                ready=True,
+            )
+        ],
+        group,
+        created=at(start + 37),
+        phase="Running",
+        node="node-2",
+        scheduled=at(start + 38),
+        restart_policy="Never",
+    )
+    events = [
+        event(
+            job,
+            "ExecuteAction",
+            "Start to execute action RestartJob",
+            at(32),
+            last=at(failed_at - 16),
+            count=3,
+            type_="Normal",
+            component="vc-controller-manager",
+        ),
+        event(
+            m,
+            "Started",
+            "Started container master",
+            at(start),
+            type_="Normal",
+            host="node-1",
+        ),
+        event(
+            w,
+            "Started",
+            "Started container worker",
+            at(start + 40),
+            type_="Normal",
+            host="node-2",
+        ),
+    ]
+    return CaseSpec(
+        id="unknown-vcjob-master-task-error-max-retry-worker-left-running",
+        kind="vcjob",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unknown",
+        culprit=m["metadata"]["name"],
+        evidence="exit code 1",
+        description="A two-task Volcano Job (fake-master, fake-worker; minAvailable 2, maxRetry 3, RestartJob on "
+        "PodFailed). The master task's container exits with code 1 each time and prints nothing; after three "
+        "restarts Volcano marks the job Failed (retryCount 3, taskStatusCount fake-master Failed 1, fake-worker "
+        "Running 1) but leaves the worker pod running, which is the bug the reporter filed. The failed master "
+        "pod is the culprit; nothing read says why it exited.",
+        objects=[job, group, m, w, *events],
+        logs={f"{m['metadata']['name']}/master": "", f"{w['metadata']['name']}/worker": ""},
+        captured=at(start + 13 * 60),
+        title="Volcano Job Failed after maxRetry (Retry Count 3): 'test-job-fake-master-0 0/1 Error', while "
+        "'test-job-fake-worker-0 1/1 Running' is never deleted",
+        source="https://github.com/volcano-sh/volcano/issues/1718",
+    )
+
+
+# -- A plain Job next to a broken JobSet install: JobSet's pod webhook has no endpoints, no pod is made --
+
+
+@SCENARIOS.add
+def config_error_job_jobset_pod_webhook_no_endpoints_blocks_pods() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 23, 1, 4, 19, tzinfo=timezone.utc))
+    name, ns = "headless-job", "default"
+    ctr = Container(
+        "worker",
+        "registry.example/ml/dist-train:2.1",
+        command=["python", "train.py"],
+        args=["--nodes=4"],
+        resources=cpu_only("8Gi", "4"),
+    )
+    job = batch_job(
+        name=name,
+        namespace=ns,
+        created=at(0),
+        container=ctr,
+        conditions=[],
+        completions=4,
+        parallelism=4,
+        completion_mode="Indexed",
+        start=at(0),
+    )
+    job["spec"]["template"]["spec"]["subdomain"] = "headless-svc"
+    svc = {
+        "apiVersion": "v1",
+        "kind": "Service",
+        "metadata": {
+            "name": "headless-svc",
+            "namespace": ns,
+            "uid": uid(ns, "Service", "headless-svc"),
+            "creationTimestamp": ts(at(0)),
+        },
+        "spec": {"clusterIP": "None", "selector": {"job-name": name}},
+    }
+    captured = 8 * 3600 + 540
+    msg = (
+        'Error creating: Internal error occurred: failed calling webhook "mpod.kb.io": failed to call webhook: '
+        'Post "https://jobset-webhook-service.jobset-system.svc:443/mutate--v1-pod?timeout=10s": no endpoints '
+        'available for service "jobset-webhook-service"'
+    )
+    events = [
+        event(job, "FailedCreate", msg, at(1), last=at(captured - 537), count=47, component="job-controller"),
+    ]
+    return CaseSpec(
+        id="config-error-job-jobset-pod-webhook-no-endpoints-blocks-pods",
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=None,
+        evidence="failed calling webhook",
+        description="An indexed batch Job with a headless Service (4 completions), in a cluster where JobSet v0.3.0 "
+        "was just installed. JobSet's controller manager never started, so its webhook service has no endpoints, "
+        "yet JobSet's pod mutating webhook (mpod.kb.io) is registered for every pod: the Job controller cannot "
+        'create a single pod and has said so 47 times in 8 hours (\'failed calling webhook "mpod.kb.io" ... no '
+        "endpoints available for service \"jobset-webhook-service\"'). The Job itself is fine; the cluster's "
+        "admission setup blocks it. There is no pod to blame.",
+        objects=[job, svc, *events],
+        captured=at(captured),
+        title="A plain Job gets no pods after JobSet v0.3.0 is installed: FailedCreate 'failed calling webhook "
+        '"mpod.kb.io" ... no endpoints available for service "jobset-webhook-service"\'',
+        source="https://github.com/kubernetes-sigs/jobset/issues/361",
+    )
+
+
+# -- MultiKueue: a high-priority Job waits for a preemption the manager never carries out -----------------
+
+
+@SCENARIOS.add
+def quota_exceeded_job_multikueue_pending_preemption_never_done() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 22, 6, 33, 10, tzinfo=timezone.utc))
+    ns, lq, cq = "default", "user-queue", "q1"
+    ctr = Container(
+        "main",
+        "registry.k8s.io/e2e-test-images/agnhost:2.53",
+        args=["pause"],
+        resources={"requests": {"cpu": "1", "memory": "2G"}},
+    )
+    jobs: dict[str, Obj] = {}
+    for prio, created in (("low", -420), ("high", 0)):
+        jobs[prio] = batch_job(
+            name=f"{prio}-priority-job",
+            namespace=ns,
+            created=at(created),
+            container=ctr,
+            suspend=True,
+            labels={"kueue.x-k8s.io/queue-name": lq, "kueue.x-k8s.io/priority-class": f"{prio}-priority"},
+            conditions=[_suspended(at(created + 1))],
+        )
+    low, high = jobs["low"], jobs["high"]
+    pending = (
+        "couldn't assign flavors to pod set main: insufficient unused quota for memory in flavor default, "
+        "1953125Ki more needed. Pending the preemption of 1 workload(s)"
+    )
+    high_wl = kueue_workload(
+        high,
+        at(1),
+        queue=lq,
+        pod_sets=[{"name": "main", "count": 1}],
+        conditions=[metav1_condition("QuotaReserved", at(8), "Pending", pending, status=False)],
+    )
+    high_wl["spec"]["priority"] = 1000
+    high_wl["metadata"]["name"] = f"job-high-priority-job-{suffix('high-priority-job', 'wl')[:5]}"
+    preempted = (
+        f"Preempted to accommodate a workload (UID: {high_wl['metadata']['uid']}, JobUID: {high['metadata']['uid']}) "
+        "due to prioritization in the ClusterQueue"
+    )
+    low_wl = kueue_workload(
+        low,
+        at(-419),
+        queue=lq,
+        pod_sets=[{"name": "main", "count": 1}],
+        conditions=[
+            metav1_condition("QuotaReserved", at(-419), "QuotaReserved", f"Quota reserved in ClusterQueue {cq}"),
+            metav1_condition("Evicted", at(8), "Preempted", preempted),
+            metav1_condition("Admitted", at(-418), "Admitted", "The workload is admitted"),
+            metav1_condition("Preempted", at(8), "InClusterQueue", preempted),
+        ],
+        admission={
+            "clusterQueue": cq,
+            "podSetAssignments": [
+                {"name": "main", "count": 1, "flavors": {"cpu": "default", "memory": "default"}},
+            ],
+        },
+    )
+    low_wl["metadata"]["name"] = f"job-low-priority-job-{suffix('low-priority-job', 'wl')[:5]}"
+    captured = 1800
+    events = [
+        event(high, "Suspended", "Job suspended", at(1), type_="Normal", component="job-controller"),
+        event(
+            high,
+            "CreatedWorkload",
+            f"Created Workload: {ns}/{high_wl['metadata']['name']}",
+            at(1),
+            type_="Normal",
+            component="kueue-job-controller",
+        ),
+        event(
+            high_wl,
+            "Pending",
+            pending,
+            at(8),
+            last=at(captured - 20),
+            count=61,
+            type_="Normal",
+            component="kueue-admission",
+        ),
+        event(
+            low_wl,
+            "Preempted",
+            preempted,
+            at(8),
+            type_="Normal",
+            component="kueue-admission",
+        ),
+    ]
+    return CaseSpec(
+        id="quota-exceeded-job-multikueue-pending-preemption-never-done",
+        kind="Job",
+        name=high["metadata"]["name"],
+        namespace=ns,
+        healthy=False,
+        category="quota-exceeded",
+        culprit=None,
+        evidence="insufficient unused quota for memory",
+        description="MultiKueue, on the manager cluster: a high-priority Job is queued behind a low-priority one in "
+        "ClusterQueue q1. Kueue decides to preempt the low-priority Workload (Evicted, reason Preempted) but the "
+        "eviction initiated on the manager never reaches the worker cluster: the low-priority Workload stays "
+        "Admitted, its quota is never released, and the high-priority Job stays suspended with QuotaReserved "
+        "False: 'couldn't assign flavors to pod set main: insufficient unused quota for memory in flavor default, "
+        "1953125Ki more needed. Pending the preemption of 1 workload(s)'. The queue holds the Job; no pod is "
+        "ever created.",
+        objects=[low, high, low_wl, high_wl, *events],
+        captured=at(captured),
+        title="[MultiKueue] A high-priority Job stays Pending: 'insufficient unused quota for memory in flavor "
+        "default, 1953125Ki more needed. Pending the preemption of 1 workload(s)' while the preempted workload "
+        "stays admitted",
+        source="https://github.com/kubernetes-sigs/kueue/issues/7350",
     )
