@@ -15,6 +15,7 @@ from tests.cases.builders import (
     CaseSpec,
     Clock,
     Container,
+    Obj,
     Scenarios,
     gpu,
     running,
@@ -70,6 +71,42 @@ def _triton_banner(release: str, build: str, years: str, *notes: str) -> list[st
         "",
         *notes,
     ]
+
+
+def _kfs_predictor_pod(
+    at: Clock,
+    deployment: str,
+    ns: str,
+    host: str,
+    c: Container,
+    init: str,
+    ran: tuple[float, float],
+    ready: bool = False,
+) -> Obj:
+    """A KFServing 0.6 predictor pod: the storage initializer (``init``: its image and storage URI) done at
+    ``ran``, then the model server ``c`` beside Knative's queue-proxy, running since just after it."""
+    image, uri = init.split()
+    storage = Container(
+        "storage-initializer",
+        image,
+        args=[uri, "/mnt/models"],
+        resources={"limits": {"cpu": "1", "memory": "1Gi"}, "requests": {"cpu": "100m", "memory": "100Mi"}},
+        mounts=[{"name": "kfserving-provision-location", "mountPath": "/mnt/models"}],
+        state=terminated(0, at(ran[0]), at(ran[1]), reason="Completed"),
+    )
+    queue = _queue_proxy("v0.23.0", state=running(at(ran[1] + 2)), ready=ready)
+    return _rs_pod(
+        deployment,
+        ns,
+        [c, queue],
+        init=[storage],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(2),
+        qos="Burstable",
+        volumes=[{"name": "kfserving-provision-location", "emptyDir": {}}],
+    )
 
 
 # -- TGI: two shards, the first all-reduce never completes ---------------------------------------------
@@ -409,14 +446,6 @@ def config_error_pod_triton_gcs_model_store_without_credentials() -> CaseSpec:
 def crash_signal_pod_kserve_triton_mig_slice_logic_error_abort() -> CaseSpec:
     at = Clock(datetime(2021, 10, 28, 9, 0, tzinfo=timezone.utc))
     deployment, ns, host = "triton-mms-predictor-default-00001-deployment", "models", "gke-a100-mig-pool-5c2e"
-    init = Container(
-        "storage-initializer",
-        "gcr.io/kfserving/storage-initializer:v0.6.1",
-        args=["gs://models-bucket/triton-mms", "/mnt/models"],
-        resources={"limits": {"cpu": "1", "memory": "1Gi"}, "requests": {"cpu": "100m", "memory": "100Mi"}},
-        mounts=[{"name": "kfserving-provision-location", "mountPath": "/mnt/models"}],
-        state=terminated(0, at(6), at(31), reason="Completed"),
-    )
     c = Container(
         "kfserving-container",
         "nvcr.io/nvidia/tritonserver:21.07-py3",
@@ -437,18 +466,14 @@ def crash_signal_pod_kserve_triton_mig_slice_logic_error_abort() -> CaseSpec:
         last=terminated(134, at(866), at(867)),
         restarts=6,
     )
-    queue = _queue_proxy("v0.23.0", state=running(at(33)))
-    p = _rs_pod(
+    p = _kfs_predictor_pod(
+        at,
         deployment,
         ns,
-        [c, queue],
-        init=[init],
-        created=at(0),
-        phase="Running",
-        node=host,
-        scheduled=at(2),
-        qos="Burstable",
-        volumes=[{"name": "kfserving-provision-location", "emptyDir": {}}],
+        host,
+        c,
+        "gcr.io/kfserving/storage-initializer:v0.6.1 gs://models-bucket/triton-mms",
+        (6, 31),
     )
     p["spec"]["nodeSelector"] = {"cloud.google.com/gke-gpu-partition-size": "1g.5gb"}
     name = p["metadata"]["name"]
@@ -481,4 +506,298 @@ def crash_signal_pod_kserve_triton_mig_slice_logic_error_abort() -> CaseSpec:
         title="Triton 21.07 as a KFServing predictor on a GKE MIG partition: 'terminate called after throwing an "
         "instance of std::logic_error  what(): basic_string::_S_construct null not valid'",
         source="https://github.com/triton-inference-server/server/issues/3506",
+    )
+
+
+# -- second batch of round 13 --------------------------------------------------------------------------
+
+
+def _tgi_traceback(py: str, frames: list[tuple[str, int, str, str]], error: str) -> list[str]:
+    """The traceback a TGI shard prints under 'Error when initializing model' (loguru marks the frame it
+    caught the error in with '>'): ``frames`` are (file, line, function, source) after the launcher's own."""
+    out = ["Traceback (most recent call last):"]
+    for path, line, func, src in frames:
+        mark = ">" if func == "serve_inner" else " "
+        full = path if path.startswith("/") else f"/opt/conda/lib/{py}/site-packages/{path}"
+        out += [f'{mark} File "{full}", line {line}, in {func}', f"    {src}"]
+    out += [error, " rank=0"]
+    return out
+
+
+def _tgi_serve_frames(py: str, n: tuple[int, ...]) -> list[tuple[str, int, str, str]]:
+    """The frames from ``text-generation-server serve`` down to ``serve_inner`` (where loguru caught the error),
+    ``n`` their line numbers in this release: click's __call__, invoke, invoke, invoke; cli.serve; server.serve;
+    asyncio's run_until_complete, run_forever, _run_once; server.serve_inner."""
+    lib = f"/opt/conda/lib/{py}"
+    return [
+        ("/opt/conda/bin/text-generation-server", 8, "<module>", "sys.exit(app())"),
+        ("typer/main.py", 311, "__call__", "return get_command(self)(*args, **kwargs)"),
+        ("click/core.py", n[0], "__call__", "return self.main(*args, **kwargs)"),
+        ("typer/core.py", 778, "main", "return _main("),
+        ("typer/core.py", 216, "_main", "rv = self.invoke(ctx)"),
+        ("click/core.py", n[1], "invoke", "return _process_result(sub_ctx.command.invoke(sub_ctx))"),
+        ("click/core.py", n[2], "invoke", "return ctx.invoke(self.callback, **ctx.params)"),
+        ("click/core.py", n[3], "invoke", "return __callback(*args, **kwargs)"),
+        ("typer/main.py", 683, "wrapper", "return callback(**use_params)  # type: ignore"),
+        ("text_generation_server/cli.py", n[4], "serve", "server.serve("),
+        ("text_generation_server/server.py", n[5], "serve", "asyncio.run("),
+        (f"{lib}/asyncio/runners.py", 44, "run", "return loop.run_until_complete(main)"),
+        (f"{lib}/asyncio/base_events.py", n[6], "run_until_complete", "self.run_forever()"),
+        (f"{lib}/asyncio/base_events.py", n[7], "run_forever", "self._run_once()"),
+        (f"{lib}/asyncio/base_events.py", n[8], "_run_once", "handle._run()"),
+        (f"{lib}/asyncio/events.py", 80, "_run", "self._context.run(self._callback, *self._args)"),
+        ("text_generation_server/server.py", n[9], "serve_inner", "model = get_model("),
+    ]
+
+
+def _tgi_pod(
+    at: Clock, deployment: str, ns: str, host: str, image: str, args: list[str], gpus: int, ran: tuple[float, float]
+) -> tuple[Obj, str]:
+    """A TGI Deployment's pod whose launcher exits 1 at start and crash-loops."""
+    c = Container(
+        "text-generation-inference",
+        image,
+        args=args,
+        ports=[{"name": "http", "containerPort": 80, "protocol": "TCP"}],
+        resources=gpu(gpus, f"{32 * gpus}Gi", str(8 * gpus)),
+        mounts=[{"name": "data", "mountPath": "/data"}, {"name": "shm", "mountPath": "/dev/shm"}],
+        state=_crash_loop("text-generation-inference", _rs_name(deployment, ns), ns),
+        last=terminated(1, at(ran[0]), at(ran[1])),
+        restarts=5,
+    )
+    return _serving(
+        at,
+        deployment,
+        ns,
+        host,
+        c,
+        {"name": "data", "persistentVolumeClaim": {"claimName": f"{deployment}-data"}},
+        {"name": "shm", "emptyDir": {"medium": "Memory", "sizeLimit": "1Gi"}},
+    )
+
+
+# -- TGI: a model it can only run unsharded, started on two shards -----------------------------------------
+
+
+@SCENARIOS.add
+def config_error_pod_tgi_santacoder_two_shards_automodel_not_shardable() -> CaseSpec:
+    at = Clock(datetime(2023, 8, 1, 9, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "santacoder-tgi", "code-llm", "gpu-a10-node-2"
+    model = "/data/santacoder"
+    args = ["--model-id", model, "--num-shard", "2", "--trust-remote-code"]
+    p, name = _tgi_pod(
+        at, deployment, ns, host, "ghcr.io/huggingface/text-generation-inference:0.9.3", args, 2, (601, 612)
+    )
+    py = "python3.9"
+    frames = [
+        *_tgi_serve_frames(py, (1130, 1657, 1404, 760, 78, 166, 634, 601, 1905, 133)),
+        ("text_generation_server/models/__init__.py", 283, "get_model", 'raise ValueError("sharded is not supported '
+         'for AutoModel")'),
+    ]  # fmt: skip
+    prev = text(
+        f'2023-08-01T09:10:01.204391Z  INFO text_generation_launcher: Args {{ model_id: "{model}", revision: None, '
+        "validation_workers: 2, sharded: None, num_shard: Some(2), quantize: None, dtype: None, trust_remote_code: "
+        "true, max_concurrent_requests: 128, max_best_of: 2, max_stop_sequences: 4, max_input_length: 1024, "
+        "max_total_tokens: 2048, waiting_served_ratio: 1.2, max_batch_prefill_tokens: 4096, max_batch_total_tokens: "
+        f'None, max_waiting_tokens: 20, hostname: "{name}", port: 80, shard_uds_path: "/tmp/text-generation-server", '
+        'master_addr: "localhost", master_port: 29500, huggingface_hub_cache: Some("/data"), weights_cache_override: '
+        "None, disable_custom_kernels: false, json_output: false, otlp_endpoint: None, cors_allow_origin: [], "
+        "watermark_gamma: None, watermark_delta: None, ngrok: false, ngrok_authtoken: None, ngrok_domain: None, "
+        "ngrok_username: None, ngrok_password: None, env: false }",
+        "2023-08-01T09:10:01.204436Z  WARN text_generation_launcher: `trust_remote_code` is set. Trusting that model "
+        f"`{model}` do not contain malicious code.",
+        "2023-08-01T09:10:01.204446Z  INFO text_generation_launcher: Sharding model on 2 processes",
+        "2023-08-01T09:10:01.204574Z  INFO download: text_generation_launcher: Starting download process.",
+        "2023-08-01T09:10:03.318012Z  INFO text_generation_launcher: Files are already present on the host. Skipping "
+        "download.",
+        "",
+        "2023-08-01T09:10:03.807731Z  INFO download: text_generation_launcher: Successfully downloaded weights.",
+        "2023-08-01T09:10:03.808002Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0",
+        "2023-08-01T09:10:03.808041Z  INFO shard-manager: text_generation_launcher: Starting shard rank=1",
+        "2023-08-01T09:10:07.610893Z ERROR shard-manager: text_generation_launcher: Error when initializing model",
+        *_tgi_traceback(py, frames, "ValueError: sharded is not supported for AutoModel"),
+        "2023-08-01T09:10:08.316177Z ERROR text_generation_launcher: Shard 0 failed to start",
+        "2023-08-01T09:10:08.316209Z  INFO text_generation_launcher: Shutting down shards",
+        "2023-08-01T09:10:08.792468Z  INFO shard-manager: text_generation_launcher: Shard terminated rank=1",
+        "Error: ShardCannotStart",
+    )
+    events = [_backoff(p, "text-generation-inference", at, 70, 615, 26)]
+    return CaseSpec(
+        id="config-error-pod-tgi-santacoder-two-shards-automodel-not-shardable",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="config-error",
+        culprit=name,
+        evidence="sharded is not supported for AutoModel",
+        description="TGI 0.9 is asked to shard a SantaCoder checkpoint over two GPUs (--num-shard 2). TGI has no "
+        "tensor-parallel implementation of its own for this model, so it falls back to the generic transformers "
+        "AutoModel path, which cannot be sharded: get_model raises 'sharded is not supported for AutoModel', the "
+        "shard exits and the launcher stops with ShardCannotStart, over and over. Run it on one shard "
+        "(--num-shard 1, one GPU), or serve a model TGI can shard.",
+        objects=[p, *events],
+        logs={f"{name}/text-generation-inference.previous": prev},
+        captured=at(640),
+        title="TGI can't deploy santacoder with 2 GPUs: 'ValueError: sharded is not supported for AutoModel' "
+        "from get_model",
+        source="https://github.com/huggingface/text-generation-inference/issues/758",
+    )
+
+
+# -- TGI: a model whose type this release does not know -------------------------------------------------------
+
+
+@SCENARIOS.add
+def dependency_error_pod_tgi_phi2_unsupported_model_type_phi_msft() -> CaseSpec:
+    at = Clock(datetime(2023, 12, 20, 8, 30, tzinfo=timezone.utc))
+    deployment, ns, host = "phi-2-tgi", "llm", "gpu-l4-node-1"
+    model = "microsoft/phi-2"
+    args = ["--model-id", model, "--disable-custom-kernels"]
+    p, name = _tgi_pod(
+        at, deployment, ns, host, "ghcr.io/huggingface/text-generation-inference:1.3.3", args, 1, (1280, 1292)
+    )
+    py = "python3.10"
+    frames = [
+        *_tgi_serve_frames(py, (1157, 1688, 1434, 783, 89, 215, 636, 603, 1909, 161)),
+        ("text_generation_server/models/__init__.py", 480, "get_model", 'raise ValueError(f"Unsupported model type '
+         '{model_type}")'),
+    ]  # fmt: skip
+    prev = text(
+        f'2023-12-20T08:51:14.008113Z  INFO text_generation_launcher: Args {{ model_id: "{model}", revision: None, '
+        "validation_workers: 2, sharded: None, num_shard: None, quantize: None, speculate: None, dtype: None, "
+        "trust_remote_code: false, max_concurrent_requests: 128, max_best_of: 2, max_stop_sequences: 4, "
+        "max_top_n_tokens: 5, max_input_length: 1024, max_total_tokens: 2048, waiting_served_ratio: 1.2, "
+        "max_batch_prefill_tokens: 4096, max_batch_total_tokens: None, max_waiting_tokens: 20, hostname: "
+        f'"{name}", port: 80, shard_uds_path: "/tmp/text-generation-server", master_addr: "localhost", '
+        'master_port: 29500, huggingface_hub_cache: Some("/data"), weights_cache_override: None, '
+        "disable_custom_kernels: true, cuda_memory_fraction: 1.0, rope_scaling: None, rope_factor: None, "
+        "json_output: false, otlp_endpoint: None, cors_allow_origin: [], watermark_gamma: None, watermark_delta: "
+        "None, ngrok: false, ngrok_authtoken: None, ngrok_edge: None, env: false }",
+        "2023-12-20T08:51:14.008275Z  INFO download: text_generation_launcher: Starting download process.",
+        "2023-12-20T08:51:16.892407Z  INFO text_generation_launcher: Files are already present on the host. Skipping "
+        "download.",
+        "",
+        "2023-12-20T08:51:17.301966Z  INFO download: text_generation_launcher: Successfully downloaded weights.",
+        "2023-12-20T08:51:17.302260Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0",
+        # The lines the reporter pasted.
+        "2023-12-20T08:51:21.936190Z ERROR text_generation_launcher: Error when initializing model",
+        *_tgi_traceback(py, frames, "ValueError: Unsupported model type phi-msft"),
+        "2023-12-20T08:51:22.508641Z ERROR shard-manager: text_generation_launcher: Shard complete standard error "
+        "output:",
+        "",
+        "The argument `trust_remote_code` is to be used with Auto classes. It has no effect here and is ignored.",
+        " rank=0",
+        "2023-12-20T08:51:22.606083Z ERROR text_generation_launcher: Shard 0 failed to start",
+        "2023-12-20T08:51:22.606118Z  INFO text_generation_launcher: Shutting down shards",
+        "Error: ShardCannotStart",
+    )
+    events = [_backoff(p, "text-generation-inference", at, 90, 1295, 52)]
+    return CaseSpec(
+        id="dependency-error-pod-tgi-phi2-unsupported-model-type-phi-msft",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="dependency-error",
+        culprit=name,
+        evidence="Unsupported model type phi-msft",
+        description="TGI 1.3.3 is pointed at microsoft/phi-2, whose config at the time declared the remote-code "
+        "model type 'phi-msft'. This TGI release has no implementation for that model type, so get_model raises "
+        "'ValueError: Unsupported model type phi-msft', the only shard never starts and the launcher exits with "
+        "ShardCannotStart on every restart. The model needs a TGI release that supports it (or the model's later "
+        "revision in the standard 'phi' format).",
+        objects=[p, *events],
+        logs={f"{name}/text-generation-inference.previous": prev},
+        captured=at(1320),
+        title="microsoft/phi-2 on TGI 1.3.3: 'Error when initializing model' ... 'ValueError: Unsupported model "
+        "type phi-msft'",
+        source="https://github.com/huggingface/text-generation-inference/issues/1365",
+    )
+
+
+# -- KServe: XGBoost server that cannot load its model still comes up Ready ----------------------------------
+
+
+@SCENARIOS.add
+def missing_file_pod_kserve_xgbserver_model_bst_missing_server_ready() -> CaseSpec:
+    at = Clock(datetime(2021, 9, 6, 8, 11, 0, tzinfo=timezone.utc))
+    deployment, ns, host = "churn-xgb-predictor-default-00001-deployment", "models", "cpu-pool-node-4"
+    model_name = "churn-xgb"
+    c = Container(
+        "kfserving-container",
+        "kfserving/xgbserver:v0.6.0",
+        args=[f"--model_name={model_name}", "--model_dir=/mnt/models", "--http_port=8080", "--nthread=1"],
+        env=[{"name": "PORT", "value": "8080"}, {"name": "K_REVISION", "value": "churn-xgb-predictor-default-00001"}],
+        ports=[{"name": "user-port", "containerPort": 8080, "protocol": "TCP"}],
+        resources={"limits": {"cpu": "1", "memory": "2Gi"}, "requests": {"cpu": "1", "memory": "2Gi"}},
+        mounts=[{"name": "kfserving-provision-location", "mountPath": "/mnt/models", "readOnly": True}],
+        state=running(at(55)),
+        ready=True,
+    )
+    p = _kfs_predictor_pod(
+        at,
+        deployment,
+        ns,
+        host,
+        c,
+        "kfserving/storage-initializer:v0.6.0 s3://models/churn-xgb/1",
+        (14, 52),
+        ready=True,
+    )
+    name = p["metadata"]["name"]
+    bt = [
+        "[bt] (0) /usr/local/xgboost/libxgboost.so(dmlc::StackTrace(unsigned long)+0x47) [0x7f5cc50c3fc7]",
+        "[bt] (1) /usr/local/xgboost/libxgboost.so(dmlc::io::LocalFileSystem::Open(dmlc::io::URI const&, char const*, "
+        "bool)+0x411) [0x7f5cc5267dd1]",
+        "[bt] (2) /usr/local/xgboost/libxgboost.so(dmlc::Stream::Create(char const*, char const*, bool)+0x3a) "
+        "[0x7f5cc52146fa]",
+        "[bt] (3) /usr/local/xgboost/libxgboost.so(XGBoosterLoadModel+0x29) [0x7f5cc50bd6c9]",
+        "[bt] (4) /usr/local/lib/python3.7/lib-dynload/../../libffi.so.6(ffi_call_unix64+0x4c) [0x7f5d0b0e1dae]",
+        "[bt] (5) /usr/local/lib/python3.7/lib-dynload/../../libffi.so.6(ffi_call+0x22f) [0x7f5d0b0e171f]",
+        "[bt] (6) /usr/local/lib/python3.7/lib-dynload/_ctypes.cpython-37m-x86_64-linux-gnu.so(_ctypes_callproc+0x2b4) "
+        "[0x7f5d0b0f5a44]",
+        "[bt] (7) /usr/local/lib/python3.7/lib-dynload/_ctypes.cpython-37m-x86_64-linux-gnu.so(+0xc0a3) "
+        "[0x7f5d0b0f60a3]",
+        "[bt] (8) /usr/local/bin/python(_PyObject_FastCallKeywords+0x48b) [0x55f0a6d5b00b]",
+        "[bt] (9) /usr/local/bin/python(_PyEval_EvalFrameDefault+0x4f8d) [0x55f0a6dadd9d]",
+    ]
+    lines = [
+        # The lines the reporter pasted.
+        "/usr/local/lib/python3.7/site-packages/ray/autoscaler/_private/cli_logger.py:61: FutureWarning: Not all Ray "
+        "CLI dependencies were found. In Ray 1.4+, the Ray CLI, autoscaler, and dashboard will only be usable via "
+        "`pip install 'ray[default]'`. Please update your install command.",
+        '  "update your install command.", FutureWarning)',
+        "[I 210906 08:11:56 storage:50] Copying contents of /mnt/models to local",
+        f"[E 210906 08:11:56 __main__:45] fail to load model {model_name} from dir /mnt/models. exception type <class "
+        "'xgboost.core.XGBoostError'>, exception msg: b'[08:11:56] /workspace/dmlc-core/src/io/local_filesys.cc:209: "
+        'Check failed: allow_null LocalFileSystem::Open "/mnt/models/model.bst": No such file or directory\\n\\n'
+        "Stack trace returned 10 entries:\\n" + "\\n".join(bt) + "\\n\\n'",
+        # The server starts anyway, with no model.
+        "[I 210906 08:11:56 kfserver:151] Registering model: []",
+        "[I 210906 08:11:56 kfserver:121] Setting asyncio max_workers as 12",
+        "[I 210906 08:11:56 kfserver:128] Listening on port 8080",
+        "[I 210906 08:11:56 kfserver:130] Will fork 1 workers",
+    ]
+    log = stamped(lines, at(56), [0.2, 0.01, 0.02, 0.01, 0.01, 0.01, 0.01])
+    return CaseSpec(
+        id="missing-file-pod-kserve-xgbserver-model-bst-missing-server-ready",
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="missing-file",
+        culprit=name,
+        evidence="model.bst",
+        description="A KFServing 0.6 XGBoost InferenceService: the storage initializer copies the model directory, "
+        "but there is no model.bst in it, so XGBServer logs 'fail to load model ... LocalFileSystem::Open "
+        '"/mnt/models/model.bst": No such file or directory\' - and then starts its HTTP server anyway with no '
+        "model registered. The pod is Running and Ready and the InferenceService reports Ready, yet every request "
+        "for the model fails. Put the booster at the storage URI under the name the server expects (model.bst).",
+        objects=[p],
+        logs={f"{name}/kfserving-container": log},
+        captured=at(1800),
+        title="Failed model server becomes ready: XGBServer 'fail to load model ... LocalFileSystem::Open "
+        '"/mnt/models/model.bst": No such file or directory\', InferenceService still Ready',
+        source="https://github.com/kserve/kserve/issues/1791",
     )
