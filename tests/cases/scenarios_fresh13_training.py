@@ -9,7 +9,9 @@ expected.yaml.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timezone
+from typing import Any
 
 from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, batch_job, gpu, job_pod, running, stamped
 from tests.cases.logtext import torchrun_start
@@ -17,6 +19,39 @@ from tests.cases.scenarios_fresh12_training import _DS_HEAD_GAPS, _ds_launcher_h
 from tests.cases.scenarios_real_application import _tb
 
 SCENARIOS = Scenarios()
+
+
+def _hung_job(
+    *,
+    at: Clock,
+    name: str,
+    ns: str,
+    ctr: Container,
+    node_name: str,
+    lines: Sequence[str],
+    gaps: Sequence[float],
+    quiet: float,
+    **case: Any,
+) -> CaseSpec:
+    """A Job whose one pod still runs: its log (kubelet-stamped from 30 s, ``gaps`` apart) has been
+    silent for ``quiet`` seconds when the snapshot is taken; the pod is the culprit of a stall."""
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
+    )
+    p = job_pod(job, [ctr], created=at(1), phase="Running", node=node_name, scheduled=at(2))
+    pod_name = p["metadata"]["name"]
+    return CaseSpec(
+        objects=[job, p],
+        culprit=pod_name,
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="stalled",
+        logs={f"{pod_name}/{ctr.name}": stamped(lines, at(30), gaps)},
+        captured=at(30 + sum(gaps) + quiet),
+        **case,
+    )
 
 
 # -- tensorpack: DistributedTrainerReplicated given a string for its gpus, in a TF 1.4 image ---------
@@ -389,20 +424,16 @@ def stalled_job_deepspeed_zero2_stuck_after_four_steps() -> CaseSpec:
         state=running(at(20)),
         ready=True,
     )
-    job = batch_job(
-        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
-    )
-    p = job_pod(job, [ctr], created=at(1), phase="Running", node="gpu-node-22", scheduled=at(2))
-    pod_name = p["metadata"]["name"]
-    last = 30 + sum(gaps)
-    return CaseSpec(
+    return _hung_job(
         id="stalled-job-deepspeed-zero2-stuck-after-four-steps",
-        kind="Job",
+        at=at,
         name=name,
-        namespace=ns,
-        healthy=False,
-        category="stalled",
-        culprit=pod_name,
+        ns=ns,
+        ctr=ctr,
+        node_name="gpu-node-22",
+        lines=lines,
+        gaps=gaps,
+        quiet=2 * 3600 + 300,
         evidence="4/20791",
         description="Fine-tuning with the Hugging Face Trainer and DeepSpeed ZeRO-2 on two GPUs. The model loads, "
         "fused_adam is loaded from the extension cache, and training starts: four steps, each skipped by the "
@@ -413,9 +444,6 @@ def stalled_job_deepspeed_zero2_stuck_after_four_steps() -> CaseSpec:
         title="DeepSpeed training gets stuck when the model starts training: after 4 steps of 'OVERFLOW! Rank 0 "
         "Skipping step', no progress (stuck in loss.backward)",
         source="https://github.com/deepspeedai/DeepSpeed/issues/4443",
-        objects=[job, p],
-        logs={f"{pod_name}/train": stamped(lines, at(30), gaps)},
-        captured=at(last + 2 * 3600 + 300),
     )
 
 
@@ -657,20 +685,16 @@ def stalled_job_lightning_ddp_two_gpus_stuck_after_init() -> CaseSpec:
         state=running(at(20)),
         ready=True,
     )
-    job = batch_job(
-        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
-    )
-    p = job_pod(job, [ctr], created=at(1), phase="Running", node="gpu-node-07", scheduled=at(2))
-    pod_name = p["metadata"]["name"]
-    last = 30 + sum(gaps)
-    return CaseSpec(
+    return _hung_job(
         id="stalled-job-lightning-ddp-two-gpus-stuck-after-init",
-        kind="Job",
+        at=at,
         name=name,
-        namespace=ns,
-        healthy=False,
-        category="stalled",
-        culprit=pod_name,
+        ns=ns,
+        ctr=ctr,
+        node_name="gpu-node-07",
+        lines=lines,
+        gaps=gaps,
+        quiet=45 * 60,
         evidence="MEMBER: 1/2",
         description="Lightning's boring model with strategy ddp on the two GPUs of one machine (16-bit). Both "
         "ranks start and print 'initializing ddp: GLOBAL_RANK: 0/1, MEMBER: 1/2 / 2/2', and then the job prints "
@@ -681,9 +705,6 @@ def stalled_job_lightning_ddp_two_gpus_stuck_after_init() -> CaseSpec:
         title="DDP is not working with Pytorch Lightning: stuck forever after 'initializing ddp: GLOBAL_RANK: 0, "
         "MEMBER: 1/2' on one machine with 2 GPUs",
         source="https://github.com/Lightning-AI/pytorch-lightning/issues/10471",
-        objects=[job, p],
-        logs={f"{pod_name}/train": stamped(lines, at(30), gaps)},
-        captured=at(last + 45 * 60),
     )
 
 
