@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Literal
 
 from agent.engine.findings import Finding
-from collectors.evidence import LogDigest, PodFacts
+from collectors.evidence import LogDigest, LogLine, PodFacts
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,8 @@ class Decision:
     reason: str = ""
     progress: str | None = None
     """For a stall: the last progress line of the silent log."""
+    said: LogLine | None = None
+    """For a stall: the silent log's last line that says something (no noise)."""
     cadence: float | None = None
     """For a stall: how often, in seconds, the silent log usually printed or progressed."""
     absent: str | None = None

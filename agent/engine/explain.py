@@ -284,11 +284,14 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Transl
     silent = d.silent
     assert silent is not None and silent.last_time is not None
     quiet = format_duration((evidence.now - silent.last_time).total_seconds())
-    last = _last_line(silent)
+    # The last words that say something: a harmless warning printed after them (noise) tells
+    # nothing of where the process stands.
+    last = d.said.text if d.said is not None else _last_line(silent)
+    said_at = d.said.time if d.said is not None and d.said.time is not None else silent.last_time
     error = _("%(pod)s has printed nothing for %(quiet)s; its last output, at %(time)s, was: %(line)s") % {
         "pod": label,
         "quiet": quiet,
-        "time": format_time(silent.last_time),
+        "time": format_time(said_at),
         "line": _quote(last),
     }
     parts = [
@@ -321,7 +324,7 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Transl
             pod=silent.pod,
             container=silent.container,
             text=_("last output at %(time)s, %(quiet)s before the snapshot: %(line)s")
-            % {"time": format_time(silent.last_time), "quiet": quiet, "line": last},
+            % {"time": format_time(said_at), "quiet": quiet, "line": last},
         )
     ]
     if d.progress and d.progress != last:

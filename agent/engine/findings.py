@@ -66,6 +66,9 @@ class StallPolicy:
     # preempted: the others wait for it), this long: the silence is explained, not inferred.
     min_silence_explained: timedelta = timedelta(minutes=5)
     cadence_factor: float = 20.0
+    # The snapshot's time and Kubernetes' own times are kept to the second, a log's stamps to
+    # the nanosecond: a silence within this of its limit cannot be told from reaching it.
+    grain: timedelta = timedelta(seconds=1)
     # Untimed lines after the last timestamp (a progress bar), or lines that arrived with it,
     # leave the silence unproven.
     max_untimed_tail: int = 2

@@ -39,6 +39,9 @@ class Pace:
     """How often progress is due, in seconds, by the log's own counters and rates."""
     arrived_together: int
     """Lines at the end of the log that arrived with its last timed line (after it)."""
+    said: LogLine | None = None
+    """The last line that says something: not blank, and no noise (a harmless warning, such as
+    NCCL finding no InfiniBand library, tells nothing of where the process stands)."""
 
     @property
     def reports(self) -> bool:
@@ -58,14 +61,24 @@ class Pace:
         return self.digest.last_time is not None and self.arrived_together <= policy.max_untimed_tail
 
 
-def pace(d: LogDigest, signatures: tuple[Signature, ...], policy: StallPolicy = StallPolicy()) -> Pace:
-    """Read a log's progress lines (in its tail) and how its output arrived."""
+def pace(
+    d: LogDigest,
+    signatures: tuple[Signature, ...],
+    policy: StallPolicy = StallPolicy(),
+    noise: tuple[Signature, ...] = (),
+) -> Pace:
+    """Read a log's progress lines (in its tail), how its output arrived, and its last line
+    that says something (``noise``: the signatures of lines that do not)."""
     hits = [(line, _numbers(line.text)) for line in progress_lines(d, signatures)]
     return Pace(
         d,
         _last_report(hits, policy.together),
         _seconds_per_line(hits),
         _arrived_together(d.tail, d.last_time, policy.together),
+        next(
+            (ln for ln in reversed(d.tail) if ln.text.strip() and not any(s.search(ln.text) for s in noise)),
+            None,
+        ),
     )
 
 

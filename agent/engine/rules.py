@@ -63,7 +63,7 @@ def judge(
     """The rule verdict for one workload, its prose in ``tr``'s language."""
     timeline = Timeline.of(evidence)
     findings = find_all(evidence, catalogue, timeline, stall)
-    paces = [pace(d, catalogue.progress, stall) for d in evidence.logs if _running_now(evidence, d)]
+    paces = [pace(d, catalogue.progress, stall, catalogue.noise) for d in evidence.logs if _running_now(evidence, d)]
     decision = decide(evidence, findings, stall, timeline, paces, gone_pod_causes(evidence, catalogue))
     level, reason = confidence(evidence, decision, paces, stall, tr)
     return explain(evidence, decision, timeline, tr).model_copy(
@@ -169,6 +169,7 @@ def decide(
             ignored=live,
             cadence=min((c for c in (silent.cadence, stalled.seconds) if c), default=None),
             progress=stalled.last.text if stalled.last else None,
+            said=stalled.said,
         )
     # Quiet for less than a stall from silence needs, but a pod of the job went away just
     # when its progress stopped: that explains the silence.
@@ -345,7 +346,7 @@ def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy, floor: 
         if not _utc_clock(d, ctr.current.started_at, evidence.now):
             continue  # the silence cannot be measured on a clock we cannot place
         quiet = p.quiet(evidence.now)
-        if quiet is not None and quiet >= p.due(policy, floor):
+        if quiet is not None and quiet + policy.grain >= p.due(policy, floor):
             silent.append(p)
 
     def first(p: Pace) -> tuple[datetime, int, int, str]:

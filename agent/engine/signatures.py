@@ -230,6 +230,11 @@ class Catalogue:
         return tuple(s for s in self.signatures if s.kind == "progress")
 
     @cached_property
+    def noise(self) -> tuple[Signature, ...]:
+        """The signatures of log lines that look alarming but never matter."""
+        return tuple(s for s in self.signatures if s.kind == "noise")
+
+    @cached_property
     def repeating(self) -> tuple[Signature, ...]:
         """The hints whose lines, repeated to the end of a running log, are a cause (read as one)."""
         return tuple(s.model_copy(update={"kind": "cause"}) for s in self.signatures if s.repeating)

@@ -9,14 +9,49 @@ expected.yaml.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timezone
+from typing import Any
 
 from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, batch_job, gpu, job_pod, running, stamped
 from tests.cases.logtext import torchrun_start
-from tests.cases.scenarios_fresh12_training import _DS_HEAD_GAPS, _ds_launcher_head, _one_pod_job
+from tests.cases.scenarios_fresh12_training import _DS_HEAD_GAPS, _ds_launcher_head, _one_pod_job, _system_oom
 from tests.cases.scenarios_real_application import _tb
 
 SCENARIOS = Scenarios()
+
+
+def _hung_job(
+    *,
+    at: Clock,
+    name: str,
+    ns: str,
+    ctr: Container,
+    node_name: str,
+    lines: Sequence[str],
+    gaps: Sequence[float],
+    quiet: float,
+    **case: Any,
+) -> CaseSpec:
+    """A Job whose one pod still runs: its log (kubelet-stamped from 30 s, ``gaps`` apart) has been
+    silent for ``quiet`` seconds when the snapshot is taken; the pod is the culprit of a stall."""
+    job = batch_job(
+        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
+    )
+    p = job_pod(job, [ctr], created=at(1), phase="Running", node=node_name, scheduled=at(2))
+    pod_name = p["metadata"]["name"]
+    return CaseSpec(
+        objects=[job, p],
+        culprit=pod_name,
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="stalled",
+        logs={f"{pod_name}/{ctr.name}": stamped(lines, at(30), gaps)},
+        captured=at(30 + sum(gaps) + quiet),
+        **case,
+    )
 
 
 # -- tensorpack: DistributedTrainerReplicated given a string for its gpus, in a TF 1.4 image ---------
@@ -389,20 +424,16 @@ def stalled_job_deepspeed_zero2_stuck_after_four_steps() -> CaseSpec:
         state=running(at(20)),
         ready=True,
     )
-    job = batch_job(
-        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
-    )
-    p = job_pod(job, [ctr], created=at(1), phase="Running", node="gpu-node-22", scheduled=at(2))
-    pod_name = p["metadata"]["name"]
-    last = 30 + sum(gaps)
-    return CaseSpec(
+    return _hung_job(
         id="stalled-job-deepspeed-zero2-stuck-after-four-steps",
-        kind="Job",
+        at=at,
         name=name,
-        namespace=ns,
-        healthy=False,
-        category="stalled",
-        culprit=pod_name,
+        ns=ns,
+        ctr=ctr,
+        node_name="gpu-node-22",
+        lines=lines,
+        gaps=gaps,
+        quiet=2 * 3600 + 300,
         evidence="4/20791",
         description="Fine-tuning with the Hugging Face Trainer and DeepSpeed ZeRO-2 on two GPUs. The model loads, "
         "fused_adam is loaded from the extension cache, and training starts: four steps, each skipped by the "
@@ -413,9 +444,6 @@ def stalled_job_deepspeed_zero2_stuck_after_four_steps() -> CaseSpec:
         title="DeepSpeed training gets stuck when the model starts training: after 4 steps of 'OVERFLOW! Rank 0 "
         "Skipping step', no progress (stuck in loss.backward)",
         source="https://github.com/deepspeedai/DeepSpeed/issues/4443",
-        objects=[job, p],
-        logs={f"{pod_name}/train": stamped(lines, at(30), gaps)},
-        captured=at(last + 2 * 3600 + 300),
     )
 
 
@@ -626,4 +654,332 @@ def dependency_error_job_ai_toolkit_flux_peft_backend_required() -> CaseSpec:
         "failure' and exits 1. Installing the requirements (peft) fixes it.",
         title="ai-toolkit, LoRA training FLUX.schnell: 'Error running job: PEFT backend is required for this method.'",
         source="https://github.com/ostris/ai-toolkit/issues/92",
+    )
+
+
+# -- Lightning DDP on two GPUs of one machine: both ranks register, then nothing more is printed ------
+
+
+@SCENARIOS.add
+def stalled_job_lightning_ddp_two_gpus_stuck_after_init() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 20, 9, 0, tzinfo=timezone.utc))
+    name, ns = "boring-model-ddp", "research"
+    lines = [
+        "GPU available: True, used: True",
+        "TPU available: False, using: 0 TPU cores",
+        "LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0,1]",
+        "Using native 16bit precision.",
+        "LOCAL_RANK: 1 - CUDA_VISIBLE_DEVICES: [0,1]",
+        "Using native 16bit precision.",
+        "initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/2",
+        "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/2",
+        "boring-model-ddp-x7k2q:82845:82845 [1] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]",
+    ]
+    gaps = [0.0, 0.6, 0.0, 3.9, 0.0, 0.4, 0.1, 1.2]
+    ctr = Container(
+        name="train",
+        image="registry.corp.example/research/lightning:1.5.1-torch1.9-cu111",
+        command=["python", "boring_model.py"],
+        resources=gpu(2, "64Gi", "16"),
+        env=[{"name": "NCCL_DEBUG", "value": "WARN"}],
+        state=running(at(20)),
+        ready=True,
+    )
+    return _hung_job(
+        id="stalled-job-lightning-ddp-two-gpus-stuck-after-init",
+        at=at,
+        name=name,
+        ns=ns,
+        ctr=ctr,
+        node_name="gpu-node-07",
+        lines=lines,
+        gaps=gaps,
+        quiet=45 * 60,
+        evidence="MEMBER: 1/2",
+        description="Lightning's boring model with strategy ddp on the two GPUs of one machine (16-bit). Both "
+        "ranks start and print 'initializing ddp: GLOBAL_RANK: 0/1, MEMBER: 1/2 / 2/2', and then the job prints "
+        "nothing more: it sits in DDP setup forever, while the same code runs with dp, or with ddp on one GPU. "
+        "With NCCL_DEBUG=WARN, NCCL's only line is 'Failed to open libibverbs.so[.1]' - a red herring (NCCL "
+        "just falls back to sockets when there is no InfiniBand); a bare PyTorch DDP script on the same machine "
+        "works. The process is alive and not failing: a hang at DDP initialisation, not a crash.",
+        title="DDP is not working with Pytorch Lightning: stuck forever after 'initializing ddp: GLOBAL_RANK: 0, "
+        "MEMBER: 1/2' on one machine with 2 GPUs",
+        source="https://github.com/Lightning-AI/pytorch-lightning/issues/10471",
+    )
+
+
+# -- Lightning 0.5 ddp: mp.spawn cannot start the rank processes, 'bad value(s) in fds_to_keep' -------
+
+
+@SCENARIOS.add
+def application_error_job_lightning_ddp_spawn_fds_to_keep() -> CaseSpec:
+    py = "/home/ubuntu/anaconda3/envs/pytorch_p36/lib/python3.6"
+    lines = [
+        "gpu available: True, used: True",
+        "VISIBLE GPUS: 0,1,2,3",
+        *_tb(
+            [
+                ("train.py", 86, "<module>", "main(config)"),
+                ("train.py", 41, "main", "trainer.fit(model)"),
+                (
+                    f"{py}/site-packages/pytorch_lightning/trainer/trainer.py",
+                    343,
+                    "fit",
+                    "mp.spawn(self.ddp_train, nprocs=self.num_gpus, args=(model,))",
+                ),
+                (f"{py}/site-packages/torch/multiprocessing/spawn.py", 162, "spawn", "process.start()"),
+                (f"{py}/multiprocessing/process.py", 105, "start", "self._popen = self._Popen(self)"),
+                (f"{py}/multiprocessing/context.py", 284, "_Popen", "return Popen(process_obj)"),
+                (f"{py}/multiprocessing/popen_spawn_posix.py", 32, "__init__", "super().__init__(process_obj)"),
+                (f"{py}/multiprocessing/popen_fork.py", 19, "__init__", "self._launch(process_obj)"),
+                (f"{py}/multiprocessing/popen_spawn_posix.py", 59, "_launch", "cmd, self._fds)"),
+                (f"{py}/multiprocessing/util.py", 417, "spawnv_passfds", "False, False, None)"),
+            ],
+            "ValueError: bad value(s) in fds_to_keep",
+        ),
+    ]
+    return _one_pod_job(
+        id="application-error-job-lightning-ddp-spawn-fds-to-keep",
+        day=21,
+        name="seg-unet-ddp",
+        ns="vision",
+        image="registry.corp.example/vision/lightning:0.5.3-torch1.3",
+        command=["python", "train.py", "--config", "configs/unet.yaml"],
+        resources=gpu(4, "120Gi", "32"),
+        lines=lines,
+        gaps=[0.0, 2.4, *[0.0] * 22],
+        category="application-error",
+        evidence="bad value(s) in fds_to_keep",
+        description="A LightningModule trained with distributed_backend='ddp' on four GPUs (Lightning 0.5, "
+        "PyTorch 1.3). trainer.fit() starts the ranks with torch.multiprocessing.spawn, which pickles the "
+        "model for each child; starting the first child fails with 'ValueError: bad value(s) in fds_to_keep' "
+        "and the job exits 1 before any rank runs. The model held a tensor that cannot be shared this way (a "
+        "view such as a Parameter's .data, or a tensor wrapped by spectral_norm, kept as an attribute); the "
+        "same model runs on one GPU and with dp. Fix it in the model: keep no such tensor on the module before "
+        "fit, or create it inside the rank.",
+        title="ValueError: bad value(s) in fds_to_keep, when attempting DDP (Lightning trainer.fit -> mp.spawn)",
+        source="https://github.com/Lightning-AI/pytorch-lightning/issues/538",
+    )
+
+
+# -- Lightning ddp on four GPUs: 'c10::Error ... CUDA error: initialization error' in a worker ---------
+
+
+@SCENARIOS.add
+def cuda_error_job_lightning_ddp_c10_error_initialization_error() -> CaseSpec:
+    env = "/home/groups/sleep/miniconda3/envs/nml/lib/python3.7/site-packages"
+    lines = [
+        "GPU available: True, used: True",
+        "TPU available: False, using: 0 TPU cores",
+        "LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0,1,2,3]",
+        "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/4",
+        "initializing ddp: GLOBAL_RANK: 2, MEMBER: 3/4",
+        "initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/4",
+        "initializing ddp: GLOBAL_RANK: 3, MEMBER: 4/4",
+        "",
+        "  | Name     | Type              | Params",
+        "-----------------------------------------------",
+        "0 | backbone | ResNetEncoder     | 3.1 M ",
+        "1 | head     | Linear            | 2.6 K ",
+        "Epoch 3:  41%|████      | 1260/3072 [05:12<07:29,  4.03it/s, loss=0.614, v_num=17]",
+        "terminate called after throwing an instance of 'c10::Error' ",
+        "  what():  CUDA error: initialization error ",
+        "Exception raised from insert_events at /opt/conda/conda-bld/pytorch_1595629427478/work/c10/cuda/"
+        "CUDACachingAllocator.cpp:717 (most recent call first): ",
+        f"frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x4d (0x7fcc65f5177d in {env}/torch/lib/"
+        "libc10.so) ",
+        "frame #1: c10::cuda::CUDACachingAllocator::raw_delete(void*) + 0x1130 (0x7fcc661a2370 in "
+        f"{env}/torch/lib/libc10_cuda.so) ",
+        f"frame #2: c10::TensorImpl::release_resources() + 0x4d (0x7fcc65f3db1d in {env}/torch/lib/libc10.so) ",
+        f"frame #3: <unknown function> + 0x51f9a2 (0x7fcc969ae9a2 in {env}/torch/lib/libtorch_python.so) ",
+        "<omitting python frames>",
+        "",
+        *_tb(
+            [
+                ("train.py", 97, "<module>", "trainer.fit(model, datamodule=dm)"),
+                (
+                    f"{env}/pytorch_lightning/trainer/trainer.py",
+                    440,
+                    "fit",
+                    "results = self.accelerator_backend.train()",
+                ),
+                (f"{env}/torch/utils/data/dataloader.py", 1085, "_next_data", "idx, data = self._get_data()"),
+                (
+                    f"{env}/torch/utils/data/_utils/signal_handling.py",
+                    66,
+                    "handler",
+                    "_error_if_any_worker_fails()",
+                ),
+            ],
+            "RuntimeError: DataLoader worker (pid 41873) is killed by signal: Aborted. ",
+        ),
+    ]
+    return _one_pod_job(
+        id="cuda-error-job-lightning-ddp-c10-error-initialization-error",
+        day=22,
+        name="sleep-staging-ddp",
+        ns="research",
+        image="registry.corp.example/research/lightning:1.0.4-torch1.6-cu102",
+        command=["python", "train.py", "--gpus", "4", "--distributed_backend", "ddp"],
+        resources=gpu(4, "160Gi", "20"),
+        lines=lines,
+        gaps=[0.0, 0.5, 4.2, 0.3, 0.2, 0.2, 1.1, 0.0, 0.0, 0.0, 0.0, 1960.0, 0.4, *[0.0] * 30],
+        category="cuda-error",
+        evidence="CUDA error: initialization error",
+        description="Lightning ddp on one node with 20 CPUs and 4 GPUs (PyTorch 1.6). Every so often, in training "
+        'or in validation and on no particular GPU, a process dies with "terminate called after throwing an '
+        "instance of 'c10::Error' what(): CUDA error: initialization error\" raised from the CUDA caching "
+        "allocator freeing a tensor; the DataLoader worker that hit it is aborted and the rank fails. A forked "
+        "DataLoader worker touched a CUDA tensor it inherited (a CUDA context cannot be used after fork); "
+        "others fixed it by not logging CUDA tensors from every rank (Lightning #8821's rank_zero_only), by "
+        "fewer workers, or by the gloo backend. A CUDA runtime error, not a bug in the model's maths.",
+        title="Help with understanding unknown 'c10::Error' thrown during DDP training: 'CUDA error: "
+        "initialization error' from CUDACachingAllocator",
+        source="https://github.com/Lightning-AI/pytorch-lightning/issues/4471",
+    )
+
+
+# -- DMD2 SDXL under accelerate launch with FSDP: local rank 2 is killed (-9), the others get SIGTERM --
+
+
+@SCENARIOS.add
+def oom_killed_job_accelerate_fsdp_sdxl_local_rank_exitcode_9() -> CaseSpec:
+    py = "/home/work/miniconda3/envs/dmd2/lib/python3.8/site-packages"
+    lines = [
+        "The following values were not passed to `accelerate launch` and had defaults used instead:",
+        "\t`--dynamo_backend` was set to a value of `'no'`",
+        "To avoid this warning pass in values for each of the problematic parameters or run `accelerate config`.",
+        "Loading pipeline components...: 100%|██████████| 7/7 [00:04<00:00,  1.52it/s]",
+        "Loading pipeline components...: 100%|██████████| 7/7 [00:04<00:00,  1.49it/s]",
+        "Loading pipeline components...: 100%|██████████| 7/7 [00:05<00:00,  1.38it/s]",
+        "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 26827 closing signal SIGTERM",
+        "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 26828 closing signal SIGTERM",
+        "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 26830 closing signal SIGTERM",
+        "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 2 (pid: 26829) of "
+        "binary: /home/work/miniconda3/envs/dmd2/bin/python",
+        *_tb(
+            [
+                ("/home/work/miniconda3/envs/dmd2/bin/accelerate", 8, "<module>", "sys.exit(main())"),
+                (f"{py}/accelerate/commands/accelerate_cli.py", 47, "main", "args.func(args)"),
+                (f"{py}/accelerate/commands/launch.py", 1008, "launch_command", "multi_gpu_launcher(args)"),
+                (f"{py}/accelerate/commands/launch.py", 666, "multi_gpu_launcher", "distrib_run.run(args)"),
+                (f"{py}/torch/distributed/run.py", 785, "run", "elastic_launch("),
+                (
+                    f"{py}/torch/distributed/launcher/api.py",
+                    134,
+                    "__call__",
+                    "return launch_agent(self._config, self._entrypoint, list(args))",
+                ),
+                (f"{py}/torch/distributed/launcher/api.py", 250, "launch_agent", "raise ChildFailedError("),
+            ],
+            "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ",
+        ),
+        "========================================================",
+        "main/train_sd.py FAILED",
+        "--------------------------------------------------------",
+        "Failures:",
+        "  <NO_OTHER_FAILURES>",
+        "--------------------------------------------------------",
+        "Root Cause (first observed failure):",
+        "[0]:",
+        "  time      : 2026-11-23_09:01:48",
+        "  host      : sdxl-dmd2-fsdp-4mq8d",
+        "  rank      : 2 (local_rank: 2)",
+        "  exitcode  : -9 (pid: 26829)",
+        "  error_file: <N/A>",
+        "  traceback : Signal 9 (SIGKILL) received by PID 26829",
+        "========================================================",
+    ]
+    return _one_pod_job(
+        id="oom-killed-job-accelerate-fsdp-sdxl-local-rank-exitcode-9",
+        day=23,
+        name="sdxl-dmd2-fsdp",
+        ns="genai",
+        image="registry.corp.example/genai/dmd2:torch2.0-cu118",
+        command=["accelerate", "launch", "--config_file", "fsdp_configs/fsdp_sdxl.yaml", "main/train_sd.py"],
+        resources={
+            "limits": {"nvidia.com/gpu": "4"},
+            "requests": {"cpu": "16", "memory": "64Gi", "nvidia.com/gpu": "4"},
+        },
+        lines=lines,
+        gaps=[0.0, 0.0, 9.8, 0.3, 0.6, 58.2, 0.0, 0.0, 0.9, *[0.01] * 40],
+        category="oom-killed",
+        evidence="exitcode: -9",
+        description="DMD2 distillation of SDXL under accelerate launch with FSDP (4 processes, one machine, "
+        "fp16, no parameter offload); the same code trained SD 1.5 under torchrun. While the ranks each load "
+        "the SDXL pipelines (generator, real and fake UNets) in host memory, local rank 2 is killed with "
+        "SIGKILL: the launcher reports 'failed (exitcode: -9) local_rank: 2', sends the other three SIGTERM and "
+        "exits 1, with no Python error from any rank. The pod has no memory limit; the node ran out of memory "
+        "and the kubelet's SystemOOM event names the victim, a rank's python. Load the models once per node "
+        "(or with low_cpu_mem_usage), or give the pod memory that fits four copies.",
+        title="sdv15 trains with torchrun, but SDXL with FSDP fails: 'failed (exitcode: -9) local_rank: 2' after "
+        "'Sending process ... closing signal SIGTERM'",
+        source="https://github.com/tianweiy/DMD2/issues/18",
+        extra=_system_oom("gpu-node-14", "python", 26829),
+    )
+
+
+# -- DPO with FSDPTrainer: starting 8 processes fails with 'bad value(s) in fds_to_keep' -------------
+
+
+@SCENARIOS.add
+def application_error_job_dpo_fsdp_trainer_fds_to_keep() -> CaseSpec:
+    overrides = (
+        "['model=baichuan', 'datasets=[rsrt]', 'loss=dpo', 'loss.beta=0.1', 'exp_name=anthropic_dpo_baichuan', "
+        "'gradient_accumulation_steps=2', 'batch_size=32', 'eval_batch_size=16', 'trainer=FSDPTrainer', "
+        "'sample_during_eval=false', 'model.fsdp_policy_mp=bfloat16', "
+        "'model.archive=.cache/dpo/anthropic_sft_baichuan_2026-11-24_08-47-58_047333/LATEST/policy.pt']"
+    )
+    lines = [
+        "building policy",
+        "Loading checkpoint shards: 100%|███████████████████████████████████████████████████████████████| 2/2 "
+        "[00:17<00:00,  8.58s/it]",
+        "building reference model",
+        "Loading checkpoint shards: 100%|███████████████████████████████████████████████████████████████| 2/2 "
+        "[00:13<00:00,  7.00s/it]",
+        "loading pre-trained weights at step 19808 from "
+        ".cache/dpo/anthropic_sft_baichuan_2026-11-24_08-47-58_047333/LATEST/policy.pt with metrics {}",
+        "loaded pre-trained weights",
+        "starting 8 processes for FSDP training",
+        f"Error executing job with overrides: {overrides}",
+        "╭─────────────────────────────── Traceback (most recent call last) ────────────────────────────────╮",
+        "│ /workspace/direct-preference-optimization/train.py:111 in <module>                               │",
+        "│                                                                                                  │",
+        "│   108                                                                                            │",
+        "│   109                                                                                            │",
+        "│   110 if __name__ == '__main__':                                                                 │",
+        "│ ❱ 111 │   main()                                                                                 │",
+        "│                                                                                                  │",
+        "│ /opt/conda/lib/python3.10/multiprocessing/util.py:452 in spawnv_passfds                          │",
+        "│                                                                                                  │",
+        "│   449 │   errpipe_read, errpipe_write = os.pipe()                                                │",
+        "│   450 │   try:                                                                                   │",
+        "│   451 │   │   return _posixsubprocess.fork_exec(                                                 │",
+        "│ ❱ 452 │   │   │   args, [os.fsencode(path)], True, passfds, None, None,                          │",
+        "│   453 │   │   │   -1, -1, -1, -1, -1, -1, errpipe_read, errpipe_write,                           │",
+        "│   454 │   │   │   False, False, None, None, None, -1, None)                                      │",
+        "│   455 │   finally:                                                                               │",
+        "╰──────────────────────────────────────────────────────────────────────────────────────────────────╯",
+        "ValueError: bad value(s) in fds_to_keep",
+    ]
+    return _one_pod_job(
+        id="application-error-job-dpo-fsdp-trainer-fds-to-keep",
+        day=24,
+        name="dpo-baichuan-fsdp",
+        ns="llm-align",
+        image="registry.corp.example/llm-align/dpo:torch2.0-cu118",
+        command=["python", "-u", "train.py", "model=baichuan", "loss=dpo", "trainer=FSDPTrainer"],
+        resources=gpu(8, "900Gi", "64"),
+        lines=lines,
+        gaps=[2.3, 17.6, 1.8, 13.4, 21.7, 0.1, 0.2, *[0.0] * 30],
+        category="application-error",
+        evidence="bad value(s) in fds_to_keep",
+        description="Eric Mitchell's DPO reference code run with trainer=FSDPTrainer on 8 GPUs for a Baichuan "
+        "model. The parent process builds the policy and the reference model and loads the SFT weights, then "
+        "starts 8 processes with torch.multiprocessing.spawn, passing the models to each; spawning fails with "
+        "'ValueError: bad value(s) in fds_to_keep' (the models hold tensors that cannot be handed to a spawned "
+        "process this way - Baichuan's remote code keeps views of its weights) and the job exits 1 before "
+        "any rank trains. A problem in how the script passes the model to its ranks, not in the cluster.",
+        title="error when training dpo on multiple cards using FSDPTrainer: 'bad value(s) in fds_to_keep'",
+        source="https://github.com/eric-mitchell/direct-preference-optimization/issues/14",
     )

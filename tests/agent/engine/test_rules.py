@@ -1094,6 +1094,35 @@ def test_stall_quotes_the_last_line_and_its_time() -> None:
     assert "2h11m" in verdict.error
 
 
+def _hung_at_start(last: str) -> Evidence:
+    """Ranks that announced their process group and printed nothing since ``last``."""
+    lines = ["2026-05-01T11:14:50Z GPU available: True, used: True", f"{last} initializing ddp: GLOBAL_RANK: 0"]
+    return evidence([pod("t-0", running(started=-50))], kind="Job", status="Running", logs=[log("t-0", lines)])
+
+
+def test_a_silence_is_measured_to_the_second_of_the_snapshot() -> None:
+    """The snapshot's time is kept to the second: silent 45 minutes less a fraction of a second
+    is silent the 45 minutes a stall needs; a second and more short of them is not."""
+    assert judge(_hung_at_start("2026-05-01T11:15:00.400000000Z"), builtin_catalogue()).category == "stalled"
+    assert judge(_hung_at_start("2026-05-01T11:15:01.500000000Z"), builtin_catalogue()).healthy
+
+
+def test_a_stall_quotes_the_last_words_not_a_harmless_warning_after_them() -> None:
+    """NCCL's probe for an InfiniBand library (noise) printed after the last words of a job
+    hung at start-up: the verdict quotes where the job stands, not the probe."""
+    lines = [
+        "2026-05-01T11:00:00Z GPU available: True, used: True",
+        "2026-05-01T11:00:04Z initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/2",
+        "2026-05-01T11:00:05Z t-0:82:82 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]",
+    ]
+    ev = evidence([pod("t-0", running(started=-61))], kind="Job", status="Running", logs=[log("t-0", lines)])
+    verdict = judge(ev, builtin_catalogue())
+    assert verdict.category == "stalled"
+    assert "MEMBER: 1/2" in verdict.error
+    assert "11:00:04" in verdict.evidence[0].text
+    assert not any("libibverbs" in e.text for e in verdict.evidence)
+
+
 def test_pod_order_does_not_change_the_verdict() -> None:
     ev = _cascade()
     reordered = ev.model_copy(update={"pods": list(reversed(ev.pods)), "logs": list(reversed(ev.logs))})
