@@ -35,6 +35,9 @@ class Decision:
     """For a stall: the silent log's last line that says something (no noise)."""
     cadence: float | None = None
     """For a stall: how often, in seconds, the silent log usually printed or progressed."""
+    warned: Finding | None = None
+    """For a stall: the strongest symptom among the silent log's last lines - what the process
+    reported just before it went quiet (an executor or a peer it lost), which names no cause."""
     absent: str | None = None
     """The culprit when it is no pod of the workload now: one that is gone (deleted, evicted
     and replaced; its events remain) or one that was never created (a quota refused it)."""

@@ -306,18 +306,30 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Transl
             _("It usually prints a line or makes a step at least every %(cadence)s.")
             % {"cadence": format_duration(d.cadence)}
         )
-    parts.append(
-        _(
-            "No error precedes the silence: the process is alive and making no progress - a hung collective, "
-            "a stuck I/O call (a checkpoint on a network file system), or a deadlock."
+    if d.warned is not None:
+        # A symptom before the silence names what the process lost, not why it waits.
+        parts.append(
+            _(
+                "Just before the silence it reported that it %(summary)s, and it has made no progress since: "
+                "it waits for what it lost instead of failing."
+            )
+            % {"summary": d.warned.signature.summary_in(tr)}
         )
-    )
+    else:
+        parts.append(
+            _(
+                "No error precedes the silence: the process is alive and making no progress - a hung "
+                "collective, a stuck I/O call (a checkpoint on a network file system), or a deadlock."
+            )
+        )
     solution = _(
         "Find where it hangs: `kubectl exec` into the pod and run `py-spy dump --pid 1` (or on the "
         "training process), and check the storage it was writing to at its last line. To make hangs "
         "fail fast next time, lower the collective timeout (timeout= in init_process_group) and set "
         "TORCH_NCCL_ASYNC_ERROR_HANDLING=1."
     )
+    if d.warned is not None and d.warned.signature.solution:
+        solution = f"{d.warned.signature.solution_in(tr)} {solution}"
     lines = [
         EvidenceLine(
             source="log",
@@ -334,6 +346,15 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Transl
                 pod=silent.pod,
                 container=silent.container,
                 text=_("last progress: %(line)s") % {"line": one_line(d.progress, EVIDENCE_CHARS)},
+            )
+        )
+    if d.warned is not None and d.warned.text != last:
+        lines.append(
+            EvidenceLine(
+                source="log",
+                pod=silent.pod,
+                container=silent.container,
+                text=_("before the silence: %(line)s") % {"line": one_line(d.warned.text, EVIDENCE_CHARS)},
             )
         )
     return Verdict(

@@ -144,15 +144,7 @@ def decide(
     if stalled is not None:
         silent = stalled.digest
         quiet = evidence.pod(silent.pod)
-        last_words = [
-            f
-            for f in by_pod.get(silent.pod, [])
-            if f.is_cause
-            and f.source == "log"
-            and f.container == silent.container
-            and f.line > silent.lines - LAST_WORDS
-        ]
-        cause = strongest(last_words)
+        cause = strongest(_last_words(by_pod.get(silent.pod, []), silent, causes=True))
         if cause is not None:
             return _blame(evidence, quiet, cause, silent.last_time, findings, times, timeline)
         cause = _gone_at_onset(gone or [], silent)
@@ -170,6 +162,7 @@ def decide(
             cadence=min((c for c in (silent.cadence, stalled.seconds) if c), default=None),
             progress=stalled.last.text if stalled.last else None,
             said=stalled.said,
+            warned=strongest(_last_words(by_pod.get(silent.pod, []), silent, causes=False), last=True),
         )
     # Quiet for less than a stall from silence needs, but a pod of the job went away just
     # when its progress stopped: that explains the silence.
@@ -324,6 +317,19 @@ def _serving(evidence: Evidence, d: LogDigest) -> bool:
     pod = evidence.pod(d.pod)
     ctr = pod.container(d.container) if pod else None
     return ctr is not None and ctr.probed and ctr.ready is True
+
+
+def _last_words(findings: list[Finding], silent: LogDigest, *, causes: bool) -> list[Finding]:
+    """The causes (or, with ``causes`` false, the symptoms) the silent log printed among its
+    last lines."""
+    return [
+        f
+        for f in findings
+        if f.is_cause == causes
+        and f.source == "log"
+        and f.container == silent.container
+        and f.line > silent.lines - LAST_WORDS
+    ]
 
 
 def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy, floor: timedelta | None = None) -> Pace | None:

@@ -1123,6 +1123,29 @@ def test_a_stall_quotes_the_last_words_not_a_harmless_warning_after_them() -> No
     assert not any("libibverbs" in e.text for e in verdict.evidence)
 
 
+def test_a_stall_after_a_symptom_quotes_it_and_says_what_was_lost() -> None:
+    lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(50)]
+    lines.append(
+        "2026-05-01T09:49:30Z ERROR TaskSchedulerImpl:70 - Lost an executor 1 (already removed): "
+        "Executor heartbeat timed out after 148604 ms"
+    )
+    lines.append("2026-05-01T09:49:30Z INFO KubernetesClusterSchedulerBackend:54 - Requesting to kill executor(s) 1")
+    stalled = evidence(
+        [pod("t-master-0", running(started=-200), role="master", index=0)],
+        status="Running",
+        logs=[log("t-master-0", lines)],
+    )
+    verdict = judge(stalled, builtin_catalogue())
+    assert verdict.category == "stalled"
+    assert any("before the silence" in e.text and "heartbeat timed out" in e.text for e in verdict.evidence)
+    assert "No error precedes the silence" not in verdict.analysis
+    assert "lost a Spark executor" in verdict.analysis
+    # With no symptom before it, a stall still says nothing preceded it.
+    plain = judge(_stalled(), builtin_catalogue())
+    assert "No error precedes the silence" in plain.analysis
+    assert not any("before the silence" in e.text for e in plain.evidence)
+
+
 def test_pod_order_does_not_change_the_verdict() -> None:
     ev = _cascade()
     reordered = ev.model_copy(update={"pods": list(reversed(ev.pods)), "logs": list(reversed(ev.logs))})
