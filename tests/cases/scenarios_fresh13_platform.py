@@ -477,3 +477,113 @@ def _klog(t: datetime, lines: list[tuple[str, str, str]]) -> str:
     return text(
         *(f"{lvl}{stamp}.{142969 + 37 * i:06d}       1 {where}] {msg}" for i, (lvl, where, msg) in enumerate(lines))
     )
+
+
+@SCENARIOS.add
+def cuda_error_pod_device_plugin_mig_single_no_mig_devices_panic() -> CaseSpec:
+    at = Clock(datetime(2026, 7, 15, 20, 43, tzinfo=timezone.utc))
+    ns, host = "kube-system", "gpu-a100-node-01"
+    name = "nvidia-device-plugin-9p462"
+    ctr = Container(
+        "nvidia-device-plugin-ctr",
+        "nvcr.io/nvidia/k8s-device-plugin:v0.9.0",
+        command=["nvidia-device-plugin"],
+        args=["--mig-strategy=single", "--pass-device-specs=false", "--fail-on-init-error=true"],
+        state=terminated(2, at(392), at(392.2)),
+        last=terminated(2, at(230), at(230.2)),
+        restarts=6,
+    )
+    p = _daemonset_pod(
+        name, ns, "nvidia-device-plugin", containers=[ctr], created=at(0), phase="Running", node=host, scheduled=at(0)
+    )
+    log = text(
+        "2026/07/15 20:49:32 Loading NVML",
+        "2026/07/15 20:49:32 Starting FS watcher.",
+        "2026/07/15 20:49:32 Starting OS watcher.",
+        "2026/07/15 20:49:32 Retreiving plugins.",
+        "2026/07/15 20:49:32 Shutdown of NVML returned: <nil>",
+        "panic: At least one device with migEnabled=true was not configured correctly: No MIG devices associated "
+        "with /dev/nvidia0: GPU-5d0c17a2-8e41-4b6f-a3c9-0f2e7b91d4a6",
+        "",
+        "goroutine 1 [running]:",
+        "main.(*migStrategySingle).GetPlugins(0x1042638, 0x6, 0xae11c0, 0x1042638)",
+        "\t/go/src/nvidia-device-plugin/mig-strategy.go:102 +0x890",
+        "main.start(0xc4201acec0, 0x0, 0x0)",
+        "\t/go/src/nvidia-device-plugin/main.go:146 +0x54c",
+        "nvidia-device-plugin/vendor/github.com/urfave/cli/v2.(*App).RunContext(0xc42017ad80, 0xae5a40, 0xc4201a4010, "
+        "0xc4201ae000, 0x7, 0x7, 0x0, 0x0)",
+        "\t/go/src/nvidia-device-plugin/vendor/github.com/urfave/cli/v2/app.go:315 +0x70c",
+        "nvidia-device-plugin/vendor/github.com/urfave/cli/v2.(*App).Run(...)",
+        "\t/go/src/nvidia-device-plugin/vendor/github.com/urfave/cli/v2/app.go:224",
+        "main.main()",
+        "\t/go/src/nvidia-device-plugin/main.go:92 +0x6d5",
+    )
+    events = [*_started(p, ctr.image, ctr.name, at, 392, 7), _backoff(p, ctr.name, at, 12, 388, 28)]
+    return _pod_case(
+        "cuda-error-pod-device-plugin-mig-single-no-mig-devices-panic",
+        p,
+        "cuda-error",
+        "No MIG devices associated with /dev/nvidia0",
+        description="The device plugin is installed with the single MIG strategy on an A100 node whose GPU has MIG "
+        "mode enabled but no MIG devices created yet; the plugin panics at start ('No MIG devices associated "
+        "with /dev/nvidia0'), exits 2 over and over, and the node advertises no GPUs.",
+        objects=[p, *events],
+        logs={f"{name}/{ctr.name}": log},
+        captured=at(395),
+        title="Installing k8s-device-plugin v0.9.0 with migStrategy=single: the plugin pod errors with 'panic: At "
+        "least one device with migEnabled=true was not configured correctly: No MIG devices associated with "
+        "/dev/nvidia0'",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/253",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_device_plugin_unknown_service_registration() -> CaseSpec:
+    at = Clock(datetime(2026, 2, 9, 0, 19, tzinfo=timezone.utc))
+    ns, host = "kube-system", "gpu-node-1"
+    name = "nvidia-device-plugin-daemonset-7kxwq"
+    ctr = Container(
+        "nvidia-device-plugin-ctr",
+        "nvidia/k8s-device-plugin:1.9",
+        state=running(at(14)),
+        ready=True,
+    )
+    p = _daemonset_pod(
+        name,
+        ns,
+        "nvidia-device-plugin-daemonset",
+        containers=[ctr],
+        created=at(0),
+        phase="Running",
+        node=host,
+        scheduled=at(0),
+    )
+    lines = [
+        "2026/02/09 00:19:15 Loading NVML",
+        "2026/02/09 00:19:15 Fetching devices.",
+        "2026/02/09 00:19:15 Starting FS watcher.",
+        "2026/02/09 00:19:15 Starting OS watcher.",
+        "2026/02/09 00:19:15 Starting to serve on /var/lib/kubelet/device-plugins/nvidia.sock",
+        "2026/02/09 00:19:15 Could not register device plugin: rpc error: code = Unimplemented desc = unknown "
+        "service deviceplugin.Registration",
+        "2026/02/09 00:19:15 Could not contact Kubelet, retrying. Did you enable the device plugin feature gate?",
+        "2026/02/09 00:19:15 You can check the prerequisites at: https://github.com/NVIDIA/k8s-device-plugin#prerequisites",
+        "2026/02/09 00:19:15 You can learn how to set the runtime at: https://github.com/NVIDIA/k8s-device-plugin#quick-start",
+    ]
+    log = stamped(lines, at(15), 0.002)
+    return _pod_case(
+        "cuda-error-pod-device-plugin-unknown-service-registration",
+        p,
+        "cuda-error",
+        "unknown service deviceplugin.Registration",
+        description="The 1.9 device plugin starts, finds the GPU and serves its socket, but the kubelet does not "
+        "offer the device plugin Registration service the plugin speaks (a kubelet and plugin API mismatch, or "
+        "the feature gate off), so registration fails; the plugin keeps running and waits, and the node never "
+        "advertises nvidia.com/gpu.",
+        objects=[p, *_started(p, ctr.image, ctr.name, at, 14, 1)],
+        logs={f"{name}/{ctr.name}": log},
+        captured=at(1800),
+        title="nvidia/k8s-device-plugin:1.9 reports 'Could not register device plugin: rpc error: code = "
+        "Unimplemented desc = unknown service deviceplugin.Registration' and the node shows no GPU",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/156",
+    )
