@@ -293,6 +293,13 @@ def _operand_pod(name: str, ns: str, daemonset: str, host: str, ctr: Container, 
     return p
 
 
+def _plugin_pod(name: str, ns: str, daemonset: str, host: str, ctr: Container, at: Clock) -> Obj:
+    """A device plugin DaemonSet's pod on ``host``, created and bound at the start of the case."""
+    return _daemonset_pod(
+        name, ns, daemonset, containers=[ctr], created=at(0), phase="Running", node=host, scheduled=at(0)
+    )
+
+
 def _no_nvidia_runtime(p: Obj, at: Clock, first: float, last: float, count: int) -> Obj:
     """The kubelet's FailedCreatePodSandBox event when containerd has no handler for the nvidia RuntimeClass."""
     msg = 'failed to get sandbox runtime: no runtime for "nvidia" is configured'
@@ -424,16 +431,7 @@ def cuda_error_pod_device_plugin_mig_memory_info_insufficient_permissions() -> C
         last=terminated(1, at(1262), at(1262.1)),
         restarts=9,
     )
-    p = _daemonset_pod(
-        name,
-        ns,
-        "nvidia-device-plugin-daemonset",
-        containers=[ctr],
-        created=at(0),
-        phase="Running",
-        node=host,
-        scheduled=at(0),
-    )
+    p = _plugin_pod(name, ns, "nvidia-device-plugin-daemonset", host, ctr, at)
     # The thread retyped the last line from a screenshot ('Pemmissions'); NVML's own wording is used here.
     prev = _klog(
         at(1262),
@@ -493,9 +491,7 @@ def cuda_error_pod_device_plugin_mig_single_no_mig_devices_panic() -> CaseSpec:
         last=terminated(2, at(230), at(230.2)),
         restarts=6,
     )
-    p = _daemonset_pod(
-        name, ns, "nvidia-device-plugin", containers=[ctr], created=at(0), phase="Running", node=host, scheduled=at(0)
-    )
+    p = _plugin_pod(name, ns, "nvidia-device-plugin", host, ctr, at)
     log = text(
         "2026/07/15 20:49:32 Loading NVML",
         "2026/07/15 20:49:32 Starting FS watcher.",
@@ -548,16 +544,7 @@ def cuda_error_pod_device_plugin_unknown_service_registration() -> CaseSpec:
         state=running(at(14)),
         ready=True,
     )
-    p = _daemonset_pod(
-        name,
-        ns,
-        "nvidia-device-plugin-daemonset",
-        containers=[ctr],
-        created=at(0),
-        phase="Running",
-        node=host,
-        scheduled=at(0),
-    )
+    p = _plugin_pod(name, ns, "nvidia-device-plugin-daemonset", host, ctr, at)
     lines = [
         "2026/02/09 00:19:15 Loading NVML",
         "2026/02/09 00:19:15 Fetching devices.",
