@@ -19,13 +19,17 @@ from tests.cases.builders import (
     Container,
     Obj,
     Scenarios,
+    event,
     failed_job_case,
     running,
     stamped,
+    terminated,
     text,
+    waiting,
 )
+from tests.cases.scenarios_fresh11_platform import _daemonset_pod, _pod_case, _scheduled
 from tests.cases.scenarios_fresh12_platform import _started
-from tests.cases.scenarios_real_platform import _rs_pod
+from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _rs_pod
 
 SCENARIOS = Scenarios()
 
@@ -267,4 +271,306 @@ def cuda_error_pod_photo_backend_torch_cuda_unknown_error() -> CaseSpec:
         title="LibrePhotos GPU variant: 'UserWarning: CUDA initialization: CUDA unknown error ... Setting the "
         "available devices to be zero', the backend cannot find the GPU",
         source="https://github.com/LibrePhotos/librephotos/issues/1035",
+    )
+
+
+# -- second batch: "failed to create pod sandbox gpu", "pod stuck containercreating volume",
+# -- "nvidia device plugin error", "image pull backoff private registry" -------------------------
+
+
+def _operand_pod(name: str, ns: str, daemonset: str, host: str, ctr: Container, init: list[str], at: Clock) -> Obj:
+    """A GPU operator operand (DaemonSet pod, nvidia RuntimeClass) whose sandbox was never created."""
+    validator = "nvcr.io/nvidia/cloud-native/gpu-operator-validator:v23.3.2"
+    inits = [
+        Container(n, validator, command=["sh", "-c"], args=["nvidia-validator"], state=waiting("PodInitializing"))
+        for n in init
+    ]
+    p = _daemonset_pod(
+        name, ns, daemonset, containers=[ctr], init=inits, created=at(0), phase="Pending", node=host, scheduled=at(0)
+    )
+    p["spec"]["runtimeClassName"] = "nvidia"
+    p["spec"]["priorityClassName"] = "system-node-critical"
+    return p
+
+
+def _plugin_pod(name: str, ns: str, daemonset: str, host: str, ctr: Container, at: Clock) -> Obj:
+    """A device plugin DaemonSet's pod on ``host``, created and bound at the start of the case."""
+    return _daemonset_pod(
+        name, ns, daemonset, containers=[ctr], created=at(0), phase="Running", node=host, scheduled=at(0)
+    )
+
+
+def _no_nvidia_runtime(p: Obj, at: Clock, first: float, last: float, count: int) -> Obj:
+    """The kubelet's FailedCreatePodSandBox event when containerd has no handler for the nvidia RuntimeClass."""
+    msg = 'failed to get sandbox runtime: no runtime for "nvidia" is configured'
+    return event(
+        p,
+        "FailedCreatePodSandBox",
+        f"Failed to create pod sandbox: rpc error: code = Unknown desc = {msg}",
+        at(first),
+        last=at(last),
+        count=count,
+        host=p["spec"]["nodeName"],
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_dcgm_exporter_sandbox_no_nvidia_runtime() -> CaseSpec:
+    at = Clock(datetime(2026, 7, 12, 9, 30, tzinfo=timezone.utc))
+    ns, host = "gpu-operator", "ip-10-20-45-35.eu-west-1.compute.internal"
+    name = "nvidia-dcgm-exporter-bpvks"
+    ctr = Container(
+        "nvidia-dcgm-exporter",
+        "nvcr.io/nvidia/k8s/dcgm-exporter:3.1.7-3.1.4-ubuntu20.04",
+        ports=[{"containerPort": 9400, "name": "metrics", "protocol": "TCP"}],
+        state=waiting("PodInitializing"),
+    )
+    p = _operand_pod(name, ns, "nvidia-dcgm-exporter", host, ctr, ["toolkit-validation"], at)
+    events = [
+        _scheduled(p, at, 0),
+        event(
+            p,
+            "FailedCreatePodSandBox",
+            "Failed to create pod sandbox: rpc error: code = Unavailable desc = connection error: desc = "
+            '"transport: Error while dialing dial unix /run/containerd/containerd.sock: connect: connection refused"',
+            at(120),
+            host=host,
+        ),
+        _no_nvidia_runtime(p, at, 20, 1157, 93),
+    ]
+    return _pod_case(
+        "cuda-error-pod-dcgm-exporter-sandbox-no-nvidia-runtime",
+        p,
+        "cuda-error",
+        'no runtime for "nvidia" is configured',
+        description="The GPU operator was deployed with containerd on a kops-built cluster: its operands run with the "
+        "nvidia RuntimeClass, but containerd on the GPU node has no nvidia runtime handler (the toolkit did not "
+        "configure it, containerd was restarted once), so the DCGM exporter's sandbox is never created and it "
+        "stays in Init:0/1 with no container started.",
+        objects=[p, *events],
+        captured=at(1440),
+        title="GPU operator with containerd on kops: nvidia-dcgm-exporter and the device plugin stay in Init, "
+        "'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime "
+        'for "nvidia" is configured\'',
+        source="https://github.com/NVIDIA/gpu-operator/issues/549",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_feature_discovery_sandbox_no_nvidia_runtime_later() -> CaseSpec:
+    at = Clock(datetime(2026, 6, 14, 3, 10, tzinfo=timezone.utc))
+    ns, host = "gpu-operator", "ip-10-31-8-142.ec2.internal"
+    name = "gpu-feature-discovery-gj7v5"
+    ctr = Container(
+        "gpu-feature-discovery",
+        "nvcr.io/nvidia/gpu-feature-discovery:v0.8.0-ubi8",
+        command=["gpu-feature-discovery"],
+        state=waiting("PodInitializing"),
+    )
+    p = _operand_pod(name, ns, "gpu-feature-discovery", host, ctr, ["toolkit-validation"], at)
+    events = [_scheduled(p, at, 0), _no_nvidia_runtime(p, at, 2, 205, 16)]
+    return _pod_case(
+        "cuda-error-pod-feature-discovery-sandbox-no-nvidia-runtime-later",
+        p,
+        "cuda-error",
+        'no runtime for "nvidia" is configured',
+        description="On EKS the GPU operator worked when the node started; hours later its operand pods are "
+        "recreated and containerd on the node no longer has the nvidia runtime handler their RuntimeClass names, "
+        "so gpu-feature-discovery's sandbox cannot be created and it sits in Init:0/1.",
+        objects=[p, *events],
+        captured=at(211),
+        title="GPU operator on EKS works at first, later its pods stay in Init:0/1 with 'Failed to create pod "
+        'sandbox: ... failed to get sandbox runtime: no runtime for "nvidia" is configured\'',
+        source="https://github.com/NVIDIA/gpu-operator/issues/759",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_operator_validator_gke_sandbox_no_nvidia_runtime() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 29, 11, 0, tzinfo=timezone.utc))
+    ns, host = "gpu-operator", "gke-ml-cluster-a100-pool-7c1e22d0-q9mv"
+    name = "nvidia-operator-validator-79s4j"
+    ctr = Container(
+        "nvidia-operator-validator",
+        "nvcr.io/nvidia/cloud-native/gpu-operator-validator:v23.3.2",
+        command=["sh", "-c"],
+        args=["echo all validations are successful; sleep infinity"],
+        state=waiting("PodInitializing"),
+    )
+    init = ["driver-validation", "toolkit-validation", "cuda-validation", "plugin-validation"]
+    p = _operand_pod(name, ns, "nvidia-operator-validator", host, ctr, init, at)
+    events = [_scheduled(p, at, 0), _no_nvidia_runtime(p, at, 3, 2690, 188)]
+    return _pod_case(
+        "cuda-error-pod-operator-validator-gke-sandbox-no-nvidia-runtime",
+        p,
+        "cuda-error",
+        'no runtime for "nvidia" is configured',
+        description="On a GKE cluster with A100 nodes the GPU operator is installed over GKE's own driver and "
+        "device plugin; containerd on the node has no usable nvidia runtime handler for the operator's "
+        "RuntimeClass, so the validator pod's sandbox is never created and it stays in Init:0/4 (its "
+        "driver-validation container is still PodInitializing).",
+        objects=[p, *events],
+        captured=at(2700),
+        title="GPU operator on GKE with A100 nodes: nvidia-operator-validator stuck in Init, 'Failed to create pod "
+        'sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is '
+        "configured'",
+        source="https://github.com/NVIDIA/gpu-operator/issues/413",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_device_plugin_mig_memory_info_insufficient_permissions() -> CaseSpec:
+    at = Clock(datetime(2026, 4, 18, 6, 0, tzinfo=timezone.utc))
+    ns, host = "kube-system", "gpu-a100-node-03"
+    name = "nvidia-device-plugin-daemonset-x8q2m"
+    ctr = Container(
+        "nvidia-device-plugin-ctr",
+        "registry.example.com/platform/k8s-device-plugin:devel",
+        args=["--mig-strategy=single", "--fail-on-init-error=true"],
+        state=_crash_loop("nvidia-device-plugin-ctr", name, ns),
+        last=terminated(1, at(1262), at(1262.1)),
+        restarts=9,
+    )
+    p = _plugin_pod(name, ns, "nvidia-device-plugin-daemonset", host, ctr, at)
+    # The thread retyped the last line from a screenshot ('Pemmissions'); NVML's own wording is used here.
+    prev = _klog(
+        at(1262),
+        [
+            ("I", "main.go:154", "Starting FS watcher."),
+            ("I", "main.go:161", "Starting OS watcher."),
+            ("I", "main.go:176", "Starting Plugins."),
+            ("I", "main.go:234", "Loading configuration."),
+            ("I", "main.go:242", "Updating config with default resource matching patterns."),
+            (
+                "E",
+                "main.go:123",
+                "error starting plugins: unable to add default resources to config: error visiting devices: error "
+                "visiting device: error visiting device: error getting device memory info: Insufficient Permissions",
+            ),
+        ],
+    )
+    image = ctr.image
+    events = [*_started(p, image, ctr.name, at, 1262, 10), _backoff(p, ctr.name, at, 15, 1270, 57)]
+    return _pod_case(
+        "cuda-error-pod-device-plugin-mig-memory-info-insufficient-permissions",
+        p,
+        "cuda-error",
+        "error getting device memory info: Insufficient Permissions",
+        description="On a node whose A100 GPUs have MIG enabled, the device plugin (built from the latest code) "
+        "exits at start: NVML refuses it the MIG devices' memory info ('Insufficient Permissions') because the "
+        "plugin's container was not given NVIDIA_MIG_MONITOR_DEVICES=all, so it crash-loops and the node "
+        "advertises no GPUs.",
+        objects=[p, *events],
+        logs={f"{name}/nvidia-device-plugin-ctr.previous": prev},
+        captured=at(1290),
+        title="On a MIG-enabled node nvidia-device-plugin fails at start: 'error starting plugins: unable to add "
+        "default resources to config: ... error getting device memory info: Insufficient Permissions'",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/399",
+    )
+
+
+def _klog(t: datetime, lines: list[tuple[str, str, str]]) -> str:
+    """klog lines (level, file:line, message) written by pid 1 within one millisecond of ``t``."""
+    stamp = t.strftime("%m%d %H:%M:%S")
+    return text(
+        *(f"{lvl}{stamp}.{142969 + 37 * i:06d}       1 {where}] {msg}" for i, (lvl, where, msg) in enumerate(lines))
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_device_plugin_mig_single_no_mig_devices_panic() -> CaseSpec:
+    at = Clock(datetime(2026, 7, 15, 20, 43, tzinfo=timezone.utc))
+    ns, host = "kube-system", "gpu-a100-node-01"
+    name = "nvidia-device-plugin-9p462"
+    ctr = Container(
+        "nvidia-device-plugin-ctr",
+        "nvcr.io/nvidia/k8s-device-plugin:v0.9.0",
+        command=["nvidia-device-plugin"],
+        args=["--mig-strategy=single", "--pass-device-specs=false", "--fail-on-init-error=true"],
+        state=terminated(2, at(392), at(392.2)),
+        last=terminated(2, at(230), at(230.2)),
+        restarts=6,
+    )
+    p = _plugin_pod(name, ns, "nvidia-device-plugin", host, ctr, at)
+    log = text(
+        "2026/07/15 20:49:32 Loading NVML",
+        "2026/07/15 20:49:32 Starting FS watcher.",
+        "2026/07/15 20:49:32 Starting OS watcher.",
+        "2026/07/15 20:49:32 Retreiving plugins.",
+        "2026/07/15 20:49:32 Shutdown of NVML returned: <nil>",
+        "panic: At least one device with migEnabled=true was not configured correctly: No MIG devices associated "
+        "with /dev/nvidia0: GPU-5d0c17a2-8e41-4b6f-a3c9-0f2e7b91d4a6",
+        "",
+        "goroutine 1 [running]:",
+        "main.(*migStrategySingle).GetPlugins(0x1042638, 0x6, 0xae11c0, 0x1042638)",
+        "\t/go/src/nvidia-device-plugin/mig-strategy.go:102 +0x890",
+        "main.start(0xc4201acec0, 0x0, 0x0)",
+        "\t/go/src/nvidia-device-plugin/main.go:146 +0x54c",
+        "nvidia-device-plugin/vendor/github.com/urfave/cli/v2.(*App).RunContext(0xc42017ad80, 0xae5a40, 0xc4201a4010, "
+        "0xc4201ae000, 0x7, 0x7, 0x0, 0x0)",
+        "\t/go/src/nvidia-device-plugin/vendor/github.com/urfave/cli/v2/app.go:315 +0x70c",
+        "nvidia-device-plugin/vendor/github.com/urfave/cli/v2.(*App).Run(...)",
+        "\t/go/src/nvidia-device-plugin/vendor/github.com/urfave/cli/v2/app.go:224",
+        "main.main()",
+        "\t/go/src/nvidia-device-plugin/main.go:92 +0x6d5",
+    )
+    events = [*_started(p, ctr.image, ctr.name, at, 392, 7), _backoff(p, ctr.name, at, 12, 388, 28)]
+    return _pod_case(
+        "cuda-error-pod-device-plugin-mig-single-no-mig-devices-panic",
+        p,
+        "cuda-error",
+        "No MIG devices associated with /dev/nvidia0",
+        description="The device plugin is installed with the single MIG strategy on an A100 node whose GPU has MIG "
+        "mode enabled but no MIG devices created yet; the plugin panics at start ('No MIG devices associated "
+        "with /dev/nvidia0'), exits 2 over and over, and the node advertises no GPUs.",
+        objects=[p, *events],
+        logs={f"{name}/{ctr.name}": log},
+        captured=at(395),
+        title="Installing k8s-device-plugin v0.9.0 with migStrategy=single: the plugin pod errors with 'panic: At "
+        "least one device with migEnabled=true was not configured correctly: No MIG devices associated with "
+        "/dev/nvidia0'",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/253",
+    )
+
+
+@SCENARIOS.add
+def cuda_error_pod_device_plugin_unknown_service_registration() -> CaseSpec:
+    at = Clock(datetime(2026, 2, 9, 0, 19, tzinfo=timezone.utc))
+    ns, host = "kube-system", "gpu-node-1"
+    name = "nvidia-device-plugin-daemonset-7kxwq"
+    ctr = Container(
+        "nvidia-device-plugin-ctr",
+        "nvidia/k8s-device-plugin:1.9",
+        state=running(at(14)),
+        ready=True,
+    )
+    p = _plugin_pod(name, ns, "nvidia-device-plugin-daemonset", host, ctr, at)
+    lines = [
+        "2026/02/09 00:19:15 Loading NVML",
+        "2026/02/09 00:19:15 Fetching devices.",
+        "2026/02/09 00:19:15 Starting FS watcher.",
+        "2026/02/09 00:19:15 Starting OS watcher.",
+        "2026/02/09 00:19:15 Starting to serve on /var/lib/kubelet/device-plugins/nvidia.sock",
+        "2026/02/09 00:19:15 Could not register device plugin: rpc error: code = Unimplemented desc = unknown "
+        "service deviceplugin.Registration",
+        "2026/02/09 00:19:15 Could not contact Kubelet, retrying. Did you enable the device plugin feature gate?",
+        "2026/02/09 00:19:15 You can check the prerequisites at: https://github.com/NVIDIA/k8s-device-plugin#prerequisites",
+        "2026/02/09 00:19:15 You can learn how to set the runtime at: https://github.com/NVIDIA/k8s-device-plugin#quick-start",
+    ]
+    log = stamped(lines, at(15), 0.002)
+    return _pod_case(
+        "cuda-error-pod-device-plugin-unknown-service-registration",
+        p,
+        "cuda-error",
+        "unknown service deviceplugin.Registration",
+        description="The 1.9 device plugin starts, finds the GPU and serves its socket, but the kubelet does not "
+        "offer the device plugin Registration service the plugin speaks (a kubelet and plugin API mismatch, or "
+        "the feature gate off), so registration fails; the plugin keeps running and waits, and the node never "
+        "advertises nvidia.com/gpu.",
+        objects=[p, *_started(p, ctr.image, ctr.name, at, 14, 1)],
+        logs={f"{name}/{ctr.name}": log},
+        captured=at(1800),
+        title="nvidia/k8s-device-plugin:1.9 reports 'Could not register device plugin: rpc error: code = "
+        "Unimplemented desc = unknown service deviceplugin.Registration' and the node shows no GPU",
+        source="https://github.com/NVIDIA/k8s-device-plugin/issues/156",
     )
