@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Literal
 
@@ -275,7 +275,7 @@ def find_all(
     timeline = timeline or Timeline.of(evidence)
     pods = {p.name: p for p in evidence.pods}
     findings = [
-        *_from_status(evidence, catalogue.where("status")),
+        *_recast_status(list(_from_status(evidence, catalogue.where("status"))), evidence, catalogue),
         *_from_events(evidence, catalogue.where("event")),
         *_from_logs(evidence, catalogue, stall),
     ]
@@ -478,8 +478,10 @@ def shape(text: str) -> str:
 
 def _recasts(digest: LogDigest, catalogue: Catalogue) -> dict[str, tuple[int, Signature]]:
     """The causes this log's earlier lines recast (see ``Signature.recasts``): by the id of
-    the cause, the line after which it is read otherwise, and the cause it is read as - the
-    recasting signature, as specific as the line it takes over, plus one."""
+    the cause, the line after which it is read otherwise, and what it is read as - the
+    recasting signature, as a cause as specific as the line it takes over, plus one; or, when
+    the recasting signature is a symptom (a process announcing it kills itself), as that
+    symptom: what it takes over is its own doing, not a cause."""
     out: dict[str, tuple[int, Signature]] = {}
     for m in digest.matches:
         sig = catalogue.by_id.get(m.signature)
@@ -489,10 +491,33 @@ def _recasts(digest: LogDigest, catalogue: Catalogue) -> dict[str, tuple[int, Si
             original = catalogue.by_id.get(target)
             if original is None or original.kind != "cause" or (target in out and out[target][0] <= m.line):
                 continue
-            cause = sig.model_copy(
-                update={"kind": "cause", "specificity": min(100, original.specificity + 1), "recasts": None}
-            )
-            out[target] = (m.line, cause)
+            if sig.kind == "symptom":
+                read_as = sig.model_copy(update={"recasts": None})
+            else:
+                read_as = sig.model_copy(
+                    update={"kind": "cause", "specificity": min(100, original.specificity + 1), "recasts": None}
+                )
+            out[target] = (m.line, read_as)
+    return out
+
+
+def _recast_status(findings: list[Finding], evidence: Evidence, catalogue: Catalogue) -> list[Finding]:
+    """Status findings read as what the log of the run that ended in them recasts them to
+    (see ``Signature.recasts``): a server that said it kills its own process tree exited 137
+    by its own hand."""
+    digests = {(d.pod, d.container, d.previous): d for d in evidence.logs}
+    cache: dict[tuple[str, str, bool], dict[str, tuple[int, Signature]]] = {}
+    out: list[Finding] = []
+    for f in findings:
+        key = (f.pod or "", f.container or "", f.previous)
+        digest = digests.get(key) if f.source == "status" else None
+        if digest is not None:
+            if key not in cache:
+                cache[key] = _recasts(digest, catalogue)
+            recast = cache[key].get(f.signature.id)
+            if recast is not None:
+                f = replace(f, signature=recast[1])
+        out.append(f)
     return out
 
 

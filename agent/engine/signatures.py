@@ -114,9 +114,12 @@ class Signature(BaseModel):
     )
     recasts: list[str] | None = Field(
         None,
-        description="log only: ids of log causes that, matched later in the same log, are read as this "
-        "signature instead - a line that says where a bare error happened (a library announcing it moves "
-        "its data through /dev/shm, then 'No space left on device')",
+        description="log only: ids of causes that, matched later in the same log or (a status cause) in the "
+        "state the run that wrote the log ended in, are read as this signature instead - a line that says "
+        "where a bare error happened (a library announcing it moves its data through /dev/shm, then 'No "
+        "space left on device'), or that the process is about to kill itself (a server tearing down its "
+        "process tree once a child failed: its exit 137 is its own doing). A symptom recasts them as a "
+        "symptom, as specific as itself",
     )
     summary: str = Field("", description="what happened, as a phrase: 'ran out of GPU memory'")
     solution: str = ""

@@ -30,7 +30,9 @@ from tests.cases.builders import (
     volcano_pod,
 )
 from tests.cases.scenarios_fresh7_operators import _ORTE_UNABLE
-from tests.cases.scenarios_real_platform import _backoff
+from tests.cases.scenarios_fresh11_distributed import Run
+from tests.cases.scenarios_fresh11_distributed import _job as _job_case
+from tests.cases.scenarios_real_platform import _backoff, _sts_pod
 
 SCENARIOS = Scenarios()
 
@@ -565,4 +567,297 @@ def healthy_vcjob_horovod_master_restarts_until_workers_resolve() -> CaseSpec:
         title="Horovod job on Volcano: the master fails 'ssh: Could not resolve hostname ...-worker-5...' and "
         "ORTE cannot start its daemons, restarts three times, then runs",
         source="https://github.com/volcano-sh/volcano/issues/2226",
+    )
+
+
+# -- third batch (queries: nccl watchdog timeout / ddp unused parameters error / torchrun
+# -- rendezvous timeout / mpi_init failed) ---------------------------------------------------
+
+_SGL_PY310 = "/usr/local/lib/python3.10/dist-packages"
+
+
+def _sglang(tag: str, model: str, tp: int, init: str, nnodes: int, rank: int, *extra: str) -> Container:
+    """One node of a multi-node sglang server in its container (all eight GPUs of the node)."""
+    return Container(
+        "sglang",
+        f"lmsysorg/sglang:{tag}",
+        command=[
+            *("python3", "-m", "sglang.launch_server", "--model-path", model, "--tp", str(tp)),
+            *("--dist-init-addr", init, "--nnodes", str(nnodes), "--node-rank", str(rank), "--trust-remote-code"),
+            *extra,
+        ],
+        resources=gpu(8, "1600Gi", "96"),
+    )
+
+
+# -- 8. sglang on two H100 nodes: after an idle period a prefill hangs, the NCCL watchdog aborts ------
+
+
+@SCENARIOS.add
+def nccl_error_job_sglang_two_node_idle_prefill_allreduce_watchdog() -> CaseSpec:
+    at = Clock(datetime(2026, 2, 26, 10, 0, tzinfo=timezone.utc))
+    name, ns = "deepseek-r1-sglang-node1", "llm-serving"
+    host = "sglang-node1"
+    channels = [
+        f"{host}:193:3196 [5] NCCL INFO Channel {c:02d}/0 : 5[5] -> 6[6] via P2P/IPC" for c in range(0, 16, 2)
+    ] + [f"{host}:193:3196 [5] NCCL INFO Channel {c}/0 : 5[5] -> 6[6] via P2P/IPC" for c in (11, 13)]
+    boot = [
+        "[2026-02-26 10:01:12] server_args=ServerArgs(model_path='/models/DeepSeek-R1', "
+        "tokenizer_path='/models/DeepSeek-R1', tokenizer_mode='auto', load_format='auto', trust_remote_code=True, "
+        "dtype='auto', kv_cache_dtype='auto', device='cuda', host='0.0.0.0', port=30000, tp_size=16, "
+        "watchdog_timeout=300, dist_init_addr='10.8.9.14:50000', nnodes=2, node_rank=1)",
+        *[f"[2026-02-26 10:01:2{tp % 10} TP{tp}] Init torch distributed begin." for tp in range(8, 16)],
+        *channels,
+        *[
+            f"[2026-02-26 10:09:4{tp % 10} TP{tp}] Load weight end. type=DeepseekV3ForCausalLM, "
+            f"dtype=torch.bfloat16, avail mem=37.7{tp % 10} GB"
+            for tp in range(8, 16)
+        ],
+        *[f"[2026-02-26 10:10:0{tp % 10} TP{tp}] Capture cuda graph end. Time elapsed: 41.27 s" for tp in range(8, 16)],
+        "[2026-02-26 10:10:21 TP8] Prefill batch. #new-seq: 1, #new-token: 12, #cached-token: 0, cache hit rate: "
+        "0.00%, token usage: 0.00, #running-req: 0, #queue-req: 0",
+        "[2026-02-26 10:10:23 TP8] Decode batch. #running-req: 1, #token: 113, token usage: 0.00, gen throughput "
+        "(token/s): 21.94, #queue-req: 0",
+        # Hours idle, then one request whose prefill never returns.
+        "[2026-02-26 13:05:58 TP8] Prefill batch. #new-seq: 1, #new-token: 2893, #cached-token: 0, cache hit "
+        "rate: 0.00%, token usage: 0.00, #running-req: 0, #queue-req: 0",
+    ]
+    tail = [
+        # Pasted verbatim (the host neutralised): the faulthandler's module list runs into the watchdog's line.
+        "Extension modules: charset_normalizer.md, requests.packages.charset_normalizer.md, "
+        "requests.packages.chardet.md, uvloop.loop, numpy.core._multiarray_umath, numpy.core._multiarray_tests, "
+        "numpy.linalg._umath_linalg, numpy.fft._pocketfft_internal, numpy.random._common, "
+        "numpy.random.bit_generator, numpy.random._bounded_integers, numpy.random._mt19937, numpy.random.mtrand, "
+        "numpy.random._philox, numpy.random._pcg64, numpy.random._sfc64, numpy.random._generator, torch._C, "
+        "torch._C._dynamo.autograd_compiler, torch._C._dynamo.eval_frame, torch._C._dynamo.guards, "
+        "torch._C._dynamo.utils, torch._C._fft, torch._C._linalg, torch._C._nested, torch._C._nn, "
+        "torch._C._sparse, torch._C._special, psutil._psutil_linux, psutil._psutil_posix, setproctitle, "
+        "zmq.backend.cython._zmq, yaml._yaml, markupsafe._speedups, PIL._imaging[rank5]:[E226 "
+        "13:15:58.121617583 ProcessGroupNCCL.cpp:616] [Rank 5] Watchdog caught collective operation timeout: "
+        "WorkNCCL(SeqNum=5653, OpType=ALLREDUCE, NumelIn=58720256, NumelOut=58720256, Timeout(ms)=600000) ran "
+        "for 600028 milliseconds before timing out.",
+        f"{host}:193:3196 [5] NCCL INFO Channel 15/0 : 5[5] -> 6[6] via P2P/IPC",
+        "[2026-02-26 13:15:59 TP13] Watchdog timeout (self.watchdog_timeout=300)",
+        "[2026-02-26 13:16:01] Received sigquit from a child process. It usually means the child failed.",
+    ]
+    lines = [*boot, *tail]
+    gaps = [9.0] + [0.1] * 7 + [2.0] + [0.0] * (len(channels) - 1) + [450.0] + [0.1] * 7 + [20.0] + [0.1] * 7
+    gaps += [12.0, 2.0, 10495.0, 600.0, 0.0, 1.0, 2.0, 0.1]
+    server = _sglang("dev", "/models/DeepSeek-R1", 16, "10.8.9.14:50000", 2, 1)
+    return _job_case(
+        Run(name, ns, at, server, stamped(lines, at(72), gaps), 137, (60, 11762), "h100-node-02", 11800),
+        id="nccl-error-job-sglang-two-node-idle-prefill-allreduce-watchdog",
+        category="nccl-error",
+        evidence="Watchdog caught collective operation timeout",
+        description="DeepSeek-R1 served by sglang with tensor parallelism 16 over two 8-GPU H100 nodes, each node's "
+        "server in its container; this pod is node rank 1. It loads, captures its CUDA graphs and serves. After "
+        "hours without requests the next prefill never returns: a tensor-parallel all-reduce between the two "
+        "nodes hangs until torch's NCCL watchdog aborts it after 600 s ('Watchdog caught collective operation "
+        "timeout: WorkNCCL(... OpType=ALLREDUCE ...)'), sglang's own watchdog fires and the server is killed. The "
+        "collective between the nodes stopped making progress; no rank failed first for another reason.",
+        title='[Bug] Model Stuck at Prefill and then throw "Watchdog Timeout" Error After Idle Period '
+        "(Deepseek-r1:671b on two H100*8)",
+        source="https://github.com/sgl-project/sglang/issues/3836",
+    )
+
+
+# -- 9. sglang on four A100 nodes: this node loads its weights in two minutes, the others take longer ------
+
+
+@SCENARIOS.add
+def nccl_error_job_sglang_four_node_slow_peer_load_watchdog_timeout() -> CaseSpec:
+    at = Clock(datetime(2026, 2, 22, 8, 17, tzinfo=timezone.utc))
+    name, ns = "deepseek-r1-sglang-node3", "llm-serving"
+    tps = (26, 29, 27, 25, 31, 30, 24, 28)
+    # Pasted verbatim (the date moved).
+    load = [
+        f"[2026-02-22 08:19:45 TP{tp}] Load weight begin. avail mem=78.3{8 if tp not in (31, 24) else 1} GB"
+        for tp in tps
+    ]
+    load = [ln.replace("78.31", "78.41") for ln in load]
+    load += ["Cache shape torch.Size([163840, 64])"] * 8
+    load += [
+        f"[2026-02-22 08:21:43 TP{tp}] Load weight end. type=DeepseekV3ForCausalLM, dtype=torch.bfloat16, "
+        f"avail mem=37.2{1 if tp in (26, 29) else 3} GB"
+        for tp in (26, 29, 31, 24, 27, 25, 30, 28)
+    ]
+    boot = [
+        "[2026-02-22 08:18:02] server_args=ServerArgs(model_path='/DeepSeek-R1-BF16', "
+        "tokenizer_path='/DeepSeek-R1-BF16', tokenizer_mode='auto', load_format='auto', trust_remote_code=True, "
+        "dtype='auto', kv_cache_dtype='auto', device='cuda', context_length=32768, host='0.0.0.0', port=30000, "
+        "tp_size=32, watchdog_timeout=0.0, dist_init_addr='192.168.0.2:6379', nnodes=4, node_rank=3)",
+        *[f"[2026-02-22 08:18:2{i} TP{tp}] Init torch distributed begin." for i, tp in enumerate(tps)],
+    ]
+    lib = f"{_SGL_PY310}/torch/lib"
+    abort = []
+    for i, tp in enumerate(sorted(tps)):
+        abort += [
+            f"[rank{tp}]:[E222 08:31:43.{730311765 + 4091 * i} ProcessGroupNCCL.cpp:616] [Rank {tp}] Watchdog caught "
+            "collective operation timeout: WorkNCCL(SeqNum=2, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, "
+            "Timeout(ms)=600000) ran for 600050 milliseconds before timing out.",
+            f"[rank{tp}]:[E222 08:31:43.{730815661 + 4091 * i} ProcessGroupNCCL.cpp:1785] [PG ID 0 PG GUID "
+            f"0(default_pg) Rank {tp}] Exception (either an error or timeout) detected by watchdog at work: 2, last "
+            "enqueued NCCL work: 2, last completed NCCL work: 1.",
+        ]
+    abort += [
+        "[rank24]:[E222 08:31:43.731512207 ProcessGroupNCCL.cpp:630] [Rank 24] Some NCCL operations have failed or "
+        "timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on "
+        "corrupted/incomplete data.",
+        "[rank24]:[E222 08:31:43.731520375 ProcessGroupNCCL.cpp:636] [Rank 24] To avoid data inconsistency, we are "
+        "taking the entire process down.",
+        "[rank24]:[E222 08:31:43.733918204 ProcessGroupNCCL.cpp:1595] [PG ID 0 PG GUID 0(default_pg) Rank 24] "
+        "Process group watchdog thread terminated with exception: [Rank 24] Watchdog caught collective operation "
+        "timeout: WorkNCCL(SeqNum=2, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600050 "
+        "milliseconds before timing out.",
+        "Exception raised from checkTimeout at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:618 (most recent "
+        "call first):",
+        f"frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7f6a2b76c446 in {lib}/libc10.so)",
+        "frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, "
+        f"std::ratio<1l, 1000l> > >) + 0x282 (0x7f69e0bcc772 in {lib}/libtorch_cuda.so)",
+        f"frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x233 (0x7f69e0bd3bb3 in {lib}/libtorch_cuda.so)",
+        f"frame #3: c10d::ProcessGroupNCCL::ncclCommWatchdog() + 0x14d (0x7f69e0bd561d in {lib}/libtorch_cuda.so)",
+        "",
+        "terminate called after throwing an instance of 'c10::DistBackendError'",
+        "[2026-02-22 08:31:44] Received sigquit from a child process. It usually means the child failed.",
+    ]
+    lines = [*boot, *load, *abort]
+    gaps = [8.0] + [0.2] * 7 + [75.0] + [0.0] * 7 + [20.0] + [0.0] * 7 + [98.0] + [0.0] * 7 + [590.0]
+    gaps += [0.0] * (len(abort) - 2) + [1.0]
+    opts = ("--context-length", "32768", "--watchdog-timeout", "0")
+    server = _sglang("v0.4.3-cu124", "/DeepSeek-R1-BF16", 32, "192.168.0.2:6379", 4, 3, *opts)
+    return _job_case(
+        Run(name, ns, at, server, stamped(lines, at(62), gaps), 137, (60, 885), "a100-node-04", 1200),
+        id="nccl-error-job-sglang-four-node-slow-peer-load-watchdog-timeout",
+        category="nccl-error",
+        evidence="Watchdog caught collective operation timeout",
+        description="DeepSeek-R1 (BF16) served by sglang with tensor parallelism 32 over four 8-GPU A100 nodes, "
+        "each node's server in its container; this pod is node rank 3. Its ranks load their weights in two "
+        "minutes and enter the first all-reduce; the other nodes read the safetensors far more slowly (12 and 20 "
+        "minutes, the reporter found), so after torch's default 600 s collective timeout every rank here is "
+        "aborted by the NCCL watchdog ('Watchdog caught collective operation timeout: WorkNCCL(SeqNum=2, "
+        "OpType=ALLREDUCE ...)'). sglang's --watchdog-timeout does not change it: the process group's timeout "
+        "(sglang's --dist-timeout, or faster weight loading on the slow nodes) does.",
+        title="[Bug] Watchdog caught collective operation timeout: DeepSeek-R1 on 4 A100 nodes, '[Rank N] Watchdog "
+        "caught collective operation timeout' after the node's weights loaded",
+        source="https://github.com/sgl-project/sglang/issues/3783",
+    )
+
+
+# -- 10. sglang as a two-pod StatefulSet on two H100 machines: a TP collective fails in service ------
+
+
+@SCENARIOS.add
+def nccl_error_pod_sglang_statefulset_two_node_watchdog_failure_detected() -> CaseSpec:
+    at = Clock(datetime(2026, 9, 9, 6, 0, tzinfo=timezone.utc))
+    sts, ns, host = "distributed-sglang", "llm", "h100-node-a"
+    me = f"{sts}-0"
+    script = (
+        "export POD_INDEX=$(echo $POD_NAME | awk -F'-' '{print $NF}')\n"
+        'echo "Pod name: $POD_NAME, Pod index: $POD_INDEX"\n'
+        "python3 -m sglang.launch_server \\\n"
+        "--model /models/DeepSeek-V3-0324 \\\n"
+        "--dist-init-addr sglang-master-pod:5100 \\\n"
+        "--tensor-parallel-size 16 \\\n"
+        "--nnodes 2 \\\n"
+        "--node-rank $POD_INDEX \\\n"
+        "--trust-remote-code \\\n"
+        "--host 0.0.0.0 --port 8000\n"
+    )
+    boot = [
+        f"Pod name: {me}, Pod index: 0",
+        "[2026-09-09 06:00:41] server_args=ServerArgs(model_path='/models/DeepSeek-V3-0324', "
+        "tokenizer_path='/models/DeepSeek-V3-0324', tokenizer_mode='auto', load_format='auto', "
+        "trust_remote_code=True, host='0.0.0.0', port=8000, tp_size=16, dist_init_addr='sglang-master-pod:5100', "
+        "nnodes=2, node_rank=0)",
+    ]
+    serving = [
+        f'[2026-09-09 08:3{i}:{12 + 7 * i:02d}] INFO:     10.233.64.1:4{1022 + i} - "POST /v1/chat/completions '
+        'HTTP/1.1" 200 OK'
+        for i in range(5)
+    ] + [
+        "[2026-09-09 08:35:30 TP0] Decode batch. #running-req: 6, #token: 14217, token usage: 0.03, cuda graph: "
+        "True, gen throughput (token/s): 201.44, #queue-req: 0,",
+    ]
+    # Pasted verbatim (the host's pid and thread ids as in the thread).
+    crash = [
+        f"{me}:206:10697 [1] NCCL INFO Connected all trees",
+        f"{me}:206:10723 [1] NCCL INFO [Proxy Progress] Device 1 CPU core 19",
+        "[rank1]:[E909 08:45:30.126335825 ProcessGroupNCCL.cpp:2252] [PG ID 2 PG GUID 3 Rank 1]  failure detected "
+        "by watchdog at work sequence id: 40231 PG status: last enqueued work: 40267, last completed work: 40230",
+        "[rank1]:[E909 08:45:30.126354868 ProcessGroupNCCL.cpp:732] Stack trace of the failed collective not found, "
+        "potentially because FlightRecorder is disabled. You can enable it by setting TORCH_NCCL_TRACE_BUFFER_SIZE to "
+        "a non-zero value.",
+        f"{me}:206:10697 [1] NCCL INFO threadThresholds 8/8/64 | 128/8/64 | 512 | 512",
+        f"{me}:206:10697 [1] NCCL INFO 16 coll channels, 16 collnet channels, 0 nvls channels, 16 p2p channels, 2 "
+        "p2p channels per peer",
+        f"{me}:206:10697 [1] NCCL INFO ncclCommInitRankConfig comm 0x7f6d407d2450 rank 1 nranks 16 cudaDev 1 "
+        "nvmlDev 1 busId 2a000 commId 0xb7dbcefd01419470 - Init COMPLETE",
+        f"{me}:206:10697 [1] NCCL INFO Init timings - ncclCommInitRankConfig: rank 1 nranks 16 total 2.14 (kernels "
+        "0.00, alloc 0.00, bootstrap 0.07, allgathers 0.15, topo 0.05, graphs 1.41, connections 0.42, rest 0.03)",
+        "[rank2]:[E909 08:45:31.916910323 ProcessGroupNCCL.cpp:1589] [PG ID 0 PG GUID 0 Rank 2] ProcessGroupNCCL "
+        "preparing to dump debug info. Include stack trace: 1",
+        *[
+            f"[rank{r}]:[E909 08:45:31.97{r:d}959174 ProcessGroupNCCL.cpp:1870] [PG ID 0 PG GUID 0 Rank {r}] Received "
+            "a dump signal due to a collective timeout from this local rank and we will try our best to dump the "
+            "debug info. Last enqueued NCCL work: -1, last completed NCCL work: -1.This is most likely caused by "
+            "incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of collectives is not "
+            "same for all ranks or the scheduled collective, for some reason, didn't run. Additionally, this can be "
+            "caused by GIL deadlock or other reasons such as network errors or bugs in the communications library "
+            "(e.g. NCCL), etc. "
+            for r in (6, 7)
+        ],
+        "[2026-09-09 08:45:33] Received sigquit from a child process. It usually means the child failed.",
+        "/bin/bash: line 3:   27 Killed                  python3 -m sglang.launch_server --model "
+        "/models/DeepSeek-V3-0324 --dist-init-addr sglang-master-pod:5100 --tensor-parallel-size 16 --nnodes 2 "
+        "--node-rank $POD_INDEX --trust-remote-code --host 0.0.0.0 --port 8000",
+    ]
+    previous = stamped([*boot, *serving, *crash], at(40), [1.0, 9029.0, *[60.0] * 4, 20.0, 600.0, 0.0, 0.4, 0.0])
+    current = stamped(
+        [
+            f"Pod name: {me}, Pod index: 0",
+            "[2026-09-09 08:46:19] server_args=ServerArgs(model_path='/models/DeepSeek-V3-0324', "
+            "tokenizer_path='/models/DeepSeek-V3-0324', tokenizer_mode='auto', load_format='auto', "
+            "trust_remote_code=True, host='0.0.0.0', port=8000, tp_size=16, "
+            "dist_init_addr='sglang-master-pod:5100', nnodes=2, node_rank=0)",
+            *[f"[2026-09-09 08:46:3{tp} TP{tp}] Init torch distributed begin." for tp in range(8)],
+        ],
+        at(9978),
+        [1.0, 10.0, 0.2],
+    )
+    c = Container(
+        "sglang-container",
+        "registry.example/aip/sglang:v0.5.2rc0-cu126-fix",
+        command=["/bin/bash", "-c"],
+        args=[script],
+        env=[{"name": "POD_NAME", "valueFrom": {"fieldRef": {"apiVersion": "v1", "fieldPath": "metadata.name"}}}],
+        resources=gpu(8, "1500Gi", "96"),
+        state=running(at(9937)),
+        last=terminated(137, at(38), at(9935)),
+        restarts=1,
+        ready=False,
+    )
+    labels = {"app": sts, "apps.kubernetes.io/pod-index": "0"}
+    p = _sts_pod(sts, 0, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1), extra_labels=labels)
+    return CaseSpec(
+        id="nccl-error-pod-sglang-statefulset-two-node-watchdog-failure-detected",
+        kind="Pod",
+        name=me,
+        namespace=ns,
+        healthy=False,
+        category="nccl-error",
+        culprit=me,
+        evidence="failure detected by watchdog at work sequence id: 40231",
+        description="DeepSeek-V3 served by sglang with tensor parallelism 16 over two 8-GPU H100 machines, one pod "
+        "of a StatefulSet on each (the ordinal is the node rank). After hours of serving, a tensor-parallel "
+        "collective of this pod's rank 1 stops completing: torch's NCCL watchdog reports the failure ('failure "
+        "detected by watchdog at work sequence id: 40231 ... last completed work: 40230'), the other local ranks "
+        "are told of a collective timeout and dump their state, sglang's scheduler dies and the container is "
+        "killed; the kubelet restarts it and the model loads again. A collective between the two machines failed; "
+        "no rank failed first for another reason.",
+        objects=[p],
+        logs={f"{me}/sglang-container.previous": previous, f"{me}/sglang-container": current},
+        captured=at(10010),
+        title="[Bug] sglang crash when distributed deployment deepseek-v3 on two 8*H100 machine: '[PG ID 2 PG GUID 3 "
+        "Rank 1]  failure detected by watchdog at work sequence id: 40231'",
+        source="https://github.com/sgl-project/sglang/issues/10216",
     )

@@ -1219,3 +1219,32 @@ def test_a_recasting_line_alone_decides_nothing() -> None:
     """The announcement is a hint: a job that failed for another reason keeps that reason."""
     verdict = judge(_failed_with([MEMORY_FS, "KeyError: 'text'"]), builtin_catalogue())
     assert verdict.category == "application-error"
+
+
+WATCHDOG = (
+    "[rank5]:[E226 11:16:37.121617583 ProcessGroupNCCL.cpp:616] [Rank 5] Watchdog caught collective operation "
+    "timeout: WorkNCCL(SeqNum=5653, OpType=ALLREDUCE, NumelIn=8, NumelOut=8, Timeout(ms)=600000) ran for 600028 "
+    "milliseconds before timing out."
+)
+TEARDOWN = "[2025-02-26 11:16:39] Received sigquit from a child process. It usually means the child failed."
+
+
+def _server_killed(lines: list[str]) -> Evidence:
+    return evidence([pod("srv-0", terminated(137, -1))], logs=[log("srv-0", lines)])
+
+
+def test_a_server_that_kills_its_own_tree_is_not_killed_from_outside() -> None:
+    """A server that says it tears its process tree down after a child failed exits 137 by its
+    own hand, and a shell's 'Killed' after that is the same kill: what the child logged decides."""
+    catalogue = builtin_catalogue()
+    verdict = judge(_server_killed([WATCHDOG, TEARDOWN, "Killed"]), catalogue)
+    assert (verdict.category, verdict.evidence[0].text) == ("nccl-error", WATCHDOG)
+    assert judge(_server_killed([WATCHDOG, TEARDOWN]), catalogue).category == "nccl-error"
+    # Without the announcement the exit code and the shell's report keep their reading.
+    assert judge(_server_killed([WATCHDOG]), catalogue).category == "killed-externally"
+    assert judge(_server_killed([WATCHDOG, "Killed"]), catalogue).category == "oom-killed"
+
+
+def test_a_teardown_alone_names_no_cause() -> None:
+    """With nothing else read, the teardown says a child failed, not why."""
+    assert judge(_server_killed([TEARDOWN]), builtin_catalogue()).category == "unknown"
