@@ -97,6 +97,11 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh13_serving,
         scenarios_fresh13_training,
         scenarios_fresh13_workflows,
+        scenarios_fresh14_distributed,
+        scenarios_fresh14_platform,
+        scenarios_fresh14_serving,
+        scenarios_fresh14_training,
+        scenarios_fresh14_workflows,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -177,6 +182,11 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh13_serving,
         scenarios_fresh13_training,
         scenarios_fresh13_workflows,
+        scenarios_fresh14_distributed,
+        scenarios_fresh14_platform,
+        scenarios_fresh14_serving,
+        scenarios_fresh14_training,
+        scenarios_fresh14_workflows,
     ):
         found.extend(module.SCENARIOS)
     return found
