@@ -34,6 +34,15 @@ ENGINE_GAPS: dict[str, str] = {
         "deleted) is only in vc-controller-manager's log, and RestartJob follows PodFailed as well, so no rule "
         "on the job's events can tell pods killed from outside from pods that failed on their own."
     ),
+    "oom-killed-pod-ray-head-oom-workers-never-reconnect": (
+        "The head's OOM kill is 8 hours old and its container has run since, so by the recovery rule "
+        "(findings.RECOVERED_AFTER) it is history; what still goes wrong - the two workers, Running and Ready, "
+        "never re-register with the new GCS - shows only in the raylets' own files under /tmp/ray, in no pod "
+        "state, event or container log. Calling it needs a kind-level rule that a Ray head's restart without GCS "
+        "fault tolerance is never a recovery (the cluster's state went with it); the engine's pod facts carry no "
+        "labels (ray.io/node-type) to tell a head by, so that is a collector change. The silence it reads instead "
+        "is `ray start --block` idling by design."
+    ),
 }
 
 
