@@ -436,7 +436,7 @@ def stalled_tfjob_ps_strategy_v2_estimator_evaluator_hangs() -> CaseSpec:
         healthy=False,
         category="stalled",
         culprit=pods[0]["metadata"]["name"],
-        evidence="ParameterServerStrategyV2 is now connecting to cluster",
+        evidence="09:00:23",
         description="A TFJob (chief, evaluator, two parameter servers, two workers) training an Estimator with "
         "TensorFlow 2.4's ParameterServerStrategy. The chief connects to the cluster, prints its RunConfig and "
         "then nothing more for over an hour; every pod is Running, no step is ever logged and nothing fails. In "
