@@ -224,37 +224,13 @@ def config_error_mpijob_operator_scoped_to_other_namespace_no_pods() -> CaseSpec
     at = Clock(datetime(2021, 2, 1, 1, 59, tzinfo=timezone.utc))
     name, ns = "tensorflow-benchmarks", "default"
     image = "mpioperator/tensorflow-benchmarks:latest"
-    launcher = Container(
-        "tensorflow-benchmarks",
-        image,
-        command=[
-            "mpirun",
-            "--allow-run-as-root",
-            "-np",
-            "2",
-            "-bind-to",
-            "none",
-            "-map-by",
-            "slot",
-            "-x",
-            "NCCL_DEBUG=INFO",
-            "-x",
-            "LD_LIBRARY_PATH",
-            "-x",
-            "PATH",
-            "-mca",
-            "pml",
-            "ob1",
-            "-mca",
-            "btl",
-            "^openib",
-            "python",
-            "scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py",
-            "--model=resnet101",
-            "--batch_size=64",
-            "--variable_update=horovod",
-        ],
+    # The example's mpirun line, as examples/v1/tensorflow-benchmarks.yaml has it.
+    mpirun = (
+        "mpirun --allow-run-as-root -np 2 -bind-to none -map-by slot -x NCCL_DEBUG=INFO -x LD_LIBRARY_PATH "
+        "-x PATH -mca pml ob1 -mca btl ^openib python scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py "
+        "--model=resnet101 --batch_size=64 --variable_update=horovod"
     )
+    launcher = Container("tensorflow-benchmarks", image, command=mpirun.split())
     worker = Container("tensorflow-benchmarks", image, resources={"limits": {"nvidia.com/gpu": 1}})
     job = kubeflow_job(
         kind="MPIJob",
