@@ -373,6 +373,25 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Trans
     _ = tr.gettext
     w = evidence.workload
     f = d.decisive
+    if d.reason == "no-controller":
+        age = format_duration((evidence.now - w.created_at).total_seconds()) if w.created_at else "?"
+        return Verdict(
+            healthy=False,
+            category=d.category,
+            error=_("%(workload)s has no status and no pods %(age)s after it was created: no controller took it up.")
+            % {"workload": w.ref, "age": age},
+            analysis=_(
+                "Nothing has written a status on %(workload)s - no condition, no start time - and no pod of it "
+                "exists: the operator that runs this kind never reconciled it."
+            )
+            % {"workload": w.ref},
+            solution=_(
+                "Check that the operator for this kind is running, that it watches this namespace (an operator "
+                "started with --namespace watches only that one) and that it serves this apiVersion: read its log."
+            ),
+            evidence=[EvidenceLine(source="status", text=_workload_state(evidence, tr))],
+            **common,
+        )
     if d.reason == "no-pods":
         error = (
             _("%(workload)s has no pods %(age)s after it was created.")

@@ -399,6 +399,18 @@ def _deadline() -> Evidence:
     )
 
 
+def _never_reconciled() -> Evidence:
+    # An MPIJob half an hour old that no operator ever touched: no status, no pods.
+    return evidence([], kind="MPIJob", status="Created", replicas=[], created=-30)
+
+
+def _reconciled_without_pods() -> Evidence:
+    # The operator did take it up (a Created condition) and still no pod: nothing names why.
+    return evidence(
+        [], kind="MPIJob", status="Created", replicas=[], created=-30, conditions=[condition("Created", time=-29)]
+    )
+
+
 def _quota() -> Evidence:
     return evidence(
         [],
@@ -1037,6 +1049,8 @@ ROWS = {
         None,
         healthy=True,
     ),
+    "an operator's kind never reconciled: no controller took it up": Row(_never_reconciled(), "config-error", None),
+    "reconciled, yet no pods and nothing says why": Row(_reconciled_without_pods(), "unknown", None),
     "a relayed address no pod of the job has: the pod that printed it": Row(
         _relayed_from_another_node("10.9.9.9"), "oom-killed", "t-submit"
     ),
@@ -1248,3 +1262,9 @@ def test_a_server_that_kills_its_own_tree_is_not_killed_from_outside() -> None:
 def test_a_teardown_alone_names_no_cause() -> None:
     """With nothing else read, the teardown says a child failed, not why."""
     assert judge(_server_killed([TEARDOWN]), builtin_catalogue()).category == "unknown"
+
+
+def test_a_kind_no_operator_took_up_says_so_and_where_to_look() -> None:
+    verdict = judge(_never_reconciled(), builtin_catalogue())
+    assert "has no status and no pods 30m after it was created" in verdict.error
+    assert "watches this namespace" in verdict.solution
