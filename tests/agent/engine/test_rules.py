@@ -668,7 +668,9 @@ def _server_silent_never_ready(quiet: float, up: float = 40) -> Evidence:
     starting while it has not been up for long."""
     lines = [f"{_stamp(-quiet - (7 - s) / 20)} INFO starting engine, step {s} of 8" for s in range(8)]
     p = pod("srv-0", running(started=-up), container="srv")
-    p = p.model_copy(update={"containers": [c.model_copy(update={"probed": True, "ready": False}) for c in p.containers]})
+    p = p.model_copy(
+        update={"containers": [c.model_copy(update={"probed": True, "ready": False}) for c in p.containers]}
+    )
     return evidence([p], kind="Pod", status="Running", logs=[log("srv-0", lines, container="srv")])
 
 
@@ -677,7 +679,9 @@ def _server_readiness_answered(status: str) -> Evidence:
     gets ``status`` every time."""
     lines = [f"{_stamp(-m)} INFO 503 GET /v1/models/m (10.0.0.1) 0.5ms" for m in range(29, 0, -1)]
     p = pod("srv-0", running(started=-30), container="srv")
-    p = p.model_copy(update={"containers": [c.model_copy(update={"probed": True, "ready": False}) for c in p.containers]})
+    p = p.model_copy(
+        update={"containers": [c.model_copy(update={"probed": True, "ready": False}) for c in p.containers]}
+    )
     probe = event("Unhealthy", f"Readiness probe failed: {status}", obj="srv-0", first=-29, last=-1, count=340)
     return evidence([p], kind="Pod", status="Running", events=[probe], logs=[log("srv-0", lines, container="srv")])
 
