@@ -65,6 +65,10 @@ class StallPolicy:
     # ...or, when a pod of the job went away as the silence began (a rank deleted or
     # preempted: the others wait for it), this long: the silence is explained, not inferred.
     min_silence_explained: timedelta = timedelta(minutes=5)
+    # ...or, for a server that has run for long without ever becoming Ready (its readiness
+    # probe refused or failing), this long: it is not quiet between requests, it has none, and
+    # a start-up that prints nothing for this long (no weights loading, no error) is hung.
+    min_silence_unready: timedelta = timedelta(minutes=20)
     cadence_factor: float = 20.0
     # The snapshot's time and Kubernetes' own times are kept to the second, a log's stamps to
     # the nanosecond: a silence within this of its limit cannot be told from reaching it.

@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from agent.engine.confidence import confidence
 from agent.engine.decision import Decision
 from agent.engine.explain import explain
-from agent.engine.findings import LAST_WORDS, Finding, StallPolicy, Timeline, find_all, gone_pod_causes
+from agent.engine.findings import LAST_WORDS, Finding, StallPolicy, Timeline, find_all, gone_pod_causes, unready
 from agent.engine.progress import Pace, pace
 from agent.engine.ranking import SIMULTANEOUS, Suspect, failure_time, first_cause, strongest
 from agent.engine.signatures import Catalogue
@@ -364,7 +364,10 @@ def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy, floor: 
         if not _utc_clock(d, ctr.current.started_at, evidence.now):
             continue  # the silence cannot be measured on a clock we cannot place
         quiet = p.quiet(evidence.now)
-        if quiet is not None and quiet + policy.grain >= p.due(policy, floor):
+        least = floor
+        if unready(ctr, evidence.now):
+            least = min(floor or policy.min_silence, policy.min_silence_unready)
+        if quiet is not None and quiet + policy.grain >= p.due(policy, least):
             silent.append(p)
 
     def first(p: Pace) -> tuple[datetime, int, int, str]:

@@ -674,6 +674,30 @@ def _nobody_reports_progress(server: bool = False) -> Evidence:
     return evidence([p], status="Running", logs=[log("t-master-0", lines)])
 
 
+def _server_silent_never_ready(quiet: float, up: float = 40) -> Evidence:
+    """A server up for ``up`` minutes that never became Ready: its start-up lines a few seconds
+    apart, then nothing for ``quiet`` minutes - hung while starting once both are long, still
+    starting while it has not been up for long."""
+    lines = [f"{_stamp(-quiet - (7 - s) / 20)} INFO starting engine, step {s} of 8" for s in range(8)]
+    p = pod("srv-0", running(started=-up), container="srv")
+    p = p.model_copy(
+        update={"containers": [c.model_copy(update={"probed": True, "ready": False}) for c in p.containers]}
+    )
+    return evidence([p], kind="Pod", status="Running", logs=[log("srv-0", lines, container="srv")])
+
+
+def _server_readiness_answered(status: str) -> Evidence:
+    """A server up for half an hour, still logging, never Ready: the kubelet's readiness probe
+    gets ``status`` every time."""
+    lines = [f"{_stamp(-m)} INFO 503 GET /v1/models/m (10.0.0.1) 0.5ms" for m in range(29, 0, -1)]
+    p = pod("srv-0", running(started=-30), container="srv")
+    p = p.model_copy(
+        update={"containers": [c.model_copy(update={"probed": True, "ready": False}) for c in p.containers]}
+    )
+    probe = event("Unhealthy", f"Readiness probe failed: {status}", obj="srv-0", first=-29, last=-1, count=340)
+    return evidence([p], kind="Pod", status="Running", events=[probe], logs=[log("srv-0", lines, container="srv")])
+
+
 def _bar_says_steps_take_seconds() -> Evidence:
     """Timed lines every 40 minutes (checkpoints), an untimed bar that says a step takes 6 s,
     then three hours of nothing."""
@@ -986,6 +1010,15 @@ ROWS = {
     "no container reports progress: silence is judged on all": Row(_nobody_reports_progress(), "stalled", "t-master-0"),
     "a Ready server is quiet between requests": Row(
         _nobody_reports_progress(server=True), "healthy", None, healthy=True
+    ),
+    "a server never Ready, silent for half an hour while starting: hung": Row(
+        _server_silent_never_ready(30), "stalled", "srv-0"
+    ),
+    "a server starting for 12 minutes, silent for 11: still starting": Row(
+        _server_silent_never_ready(11, up=12), "healthy", None, healthy=True
+    ),
+    "a server never Ready, its probe answered with an HTTP error": Row(
+        _server_readiness_answered("HTTP probe failed with statuscode: 503"), "config-error", "srv-0"
     ),
     "the bar's own pace says it hangs": Row(_bar_says_steps_take_seconds(), "stalled", "t-0"),
     "lines that arrived together leave the silence unmeasured": Row(_arrived_together(), "healthy", None, healthy=True),
