@@ -370,11 +370,19 @@ def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy, floor: 
         if quiet is not None and quiet + policy.grain >= p.due(policy, least):
             silent.append(p)
 
-    def first(p: Pace) -> tuple[datetime, int, int, str]:
-        pod = evidence.pod(p.digest.pod)
-        return (p.digest.last_time or NEVER, pod.role_rank if pod else 99, (pod.index or 0) if pod else 0, p.digest.pod)
+    if not silent:
+        return None
+    # Logs that went quiet within the same second went quiet together: which line came a few
+    # hundred milliseconds last says nothing, so the job's first role (chief, master,
+    # launcher, rank 0) is named, not a server that waits on it.
+    earliest = min(p.digest.last_time or NEVER for p in silent)
+    together = [p for p in silent if (p.digest.last_time or NEVER) < earliest + policy.grain]
 
-    return min(silent, key=first) if silent else None
+    def first(p: Pace) -> tuple[int, int, datetime, str]:
+        pod = evidence.pod(p.digest.pod)
+        return (pod.role_rank if pod else 99, (pod.index or 0) if pod else 0, p.digest.last_time or NEVER, p.digest.pod)
+
+    return min(together, key=first)
 
 
 def _utc_clock(d: LogDigest, started: datetime | None, now: datetime) -> bool:

@@ -620,7 +620,7 @@ def _failed_without_error() -> Evidence:
 
 
 def _no_pods() -> Evidence:
-    return evidence([], status="Created", created=-60)
+    return evidence([], kind="Job", status="Created", created=-60)
 
 
 def _line_means_most_specific() -> Evidence:
@@ -712,9 +712,9 @@ def _bar_says_steps_take_seconds() -> Evidence:
 
 
 def _arrived_together() -> Evidence:
-    """A block-buffered program: the last 40 progress lines share one time - when they were
-    written is unknown, so the silence after them is not measured."""
-    lines = [f"{_stamp(-200)} step {i} loss 1.0" for i in range(40)]
+    """A block-buffered program: the last 40 progress lines (a buffer's worth, over 4 KiB) share
+    one time - when they were written is unknown, so the silence after them is not measured."""
+    lines = [f"{_stamp(-200)} step {i} loss 1.0 lr 0.0001 grad_norm 0.93 tokens/s 10234 {'.' * 60}" for i in range(40)]
     return evidence([pod("t-0", running(started=-201))], kind="Job", status="Running", logs=[log("t-0", lines)])
 
 
@@ -1301,3 +1301,22 @@ def test_a_kind_no_operator_took_up_says_so_and_where_to_look() -> None:
     verdict = judge(_never_reconciled(), builtin_catalogue())
     assert "has no status and no pods 30m after it was created" in verdict.error
     assert "watches this namespace" in verdict.solution
+
+
+def test_logs_quiet_within_the_same_second_name_the_first_role_not_the_earliest_line() -> None:
+    """A master and the worker it waits on both stop within one second: the worker's last line
+    came a few hundred milliseconds earlier, which says nothing; the master is named."""
+    start = ["2026-05-01T09:00:00Z Started server with target: grpc://localhost:2222"]
+    ev = evidence(
+        [
+            pod("t-worker-0", running(started=-200), role="worker", index=0),
+            pod("t-master-0", running(started=-200), role="master", index=0),
+        ],
+        status="Running",
+        logs=[
+            log("t-worker-0", [*start, "2026-05-01T09:00:23.500Z Initialize GrpcChannelCache for job worker"]),
+            log("t-master-0", [*start, "2026-05-01T09:00:23.900Z INFO:tensorflow:Using config: {}"]),
+        ],
+    )
+    verdict = judge(ev, builtin_catalogue())
+    assert verdict.category == "stalled" and verdict.culprit is not None and verdict.culprit.pod == "t-master-0"
