@@ -34,13 +34,11 @@ ENGINE_GAPS: dict[str, str] = {
         "deleted) is only in vc-controller-manager's log, and RestartJob follows PodFailed as well, so no rule "
         "on the job's events can tell pods killed from outside from pods that failed on their own."
     ),
-    "config-error-pod-kserve-torchserve-readiness-model-status-503": (
-        "The server answers its readiness probe with HTTP 503 (the probed per-model status needs a first "
-        "request), a config-error symptom (readiness-probe-http-error). Since a short final burst of stamped "
-        "lines no longer leaves a silence unmeasured (agent/engine/progress.py MIN_FLUSH_BYTES), its quiet log "
-        "reads as a start-up hang and the stall wins over the symptom. A process the kubelet gets HTTP answers "
-        "from after its last line is not hung: the stall rule should read a probe's answer as a sign of life, "
-        "which it does not yet (found when round 14's branches were merged together)."
+    "stalled-job-tensorpack-horovod-two-gpus-pod-hang": (
+        "Its last stamped lines arrived within milliseconds, which the stall rule reads as a flushed block "
+        "buffer whose silence cannot be measured (agent/engine/progress.py _arrived_together), so the job is "
+        "called healthy. Reading a stamped final burst under 4 KiB as written live fixed it, but live, where "
+        "the kubelet stamps every line, it called four healthy cases stalled (tests/test_live.py): reverted."
     ),
     "oom-killed-pod-ray-head-oom-workers-never-reconnect": (
         "The head's OOM kill is 8 hours old and its container has run since, so by the recovery rule "

@@ -156,11 +156,6 @@ def _seconds_per_line(hits: list[tuple[LogLine, dict[str, float]]]) -> float | N
 # lines, however regular).
 USUAL_BLOCKS = 3
 MAX_REPORT_BLOCK = 8
-# A block-buffered program's output reaches the log only when its buffer fills (4 KiB at the
-# least: C stdio's and Python's are 4-8 KiB); at exit the process is gone and no stall is
-# judged. A final run of stamped lines smaller than that was flushed as it was written (a
-# logger's records, a line-buffered print), so the silence after it is real.
-MIN_FLUSH_BYTES = 4096
 
 
 def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: timedelta) -> int:
@@ -181,9 +176,6 @@ def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: t
     if run_start is None:
         return 0
     together = len(tail) - 1 - run_start
-    run = tail[run_start:]
-    if all(ln.time is not None for ln in run) and sum(len(ln.text) + 1 for ln in run) < MIN_FLUSH_BYTES:
-        return 0
     # The first block may be cut where the tail begins: only whole ones are compared.
     before = _blocks(tail[:run_start], window)[1:]
     size = together + 1

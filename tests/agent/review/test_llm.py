@@ -598,13 +598,20 @@ def expected_answer(spec: Any, quotable: str) -> str:
     return json.dumps(answer)
 
 
+# Cases whose right model answer the review refuses: a stall the rules call healthy because the
+# silence cannot be measured (see ENGINE_GAPS in tests/test_cases.py); strict.
+REVIEW_GAPS: dict[str, str] = {
+    "stalled-job-tensorpack-horovod-two-gpus-pod-hang": "the rules call this Running job healthy (its "
+    "silence is unmeasured) and the review keeps a model from calling it stalled without a quoted cause",
+}
+
+
 def with_prompt_gaps(cases: list[Path]) -> list[Any]:
-    """The cases, those whose decisive line the prompt does not carry yet marked as strict xfails."""
+    """The cases, those whose decisive line the prompt does not carry yet (or whose right answer
+    the review refuses) marked as strict xfails."""
+    gaps = {**PROMPT_GAPS, **REVIEW_GAPS}
     return [
-        pytest.param(
-            case,
-            marks=[pytest.mark.xfail(reason=PROMPT_GAPS[case.name], strict=True)] if case.name in PROMPT_GAPS else [],
-        )
+        pytest.param(case, marks=[pytest.mark.xfail(reason=gaps[case.name], strict=True)] if case.name in gaps else [])
         for case in cases
     ]
 
