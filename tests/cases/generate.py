@@ -102,6 +102,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh14_serving,
         scenarios_fresh14_training,
         scenarios_fresh14_workflows,
+        scenarios_fresh15_distributed,
+        scenarios_fresh15_platform,
+        scenarios_fresh15_scheduling,
+        scenarios_fresh15_serving,
+        scenarios_fresh15_training,
+        scenarios_fresh15_workflows,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -187,6 +193,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh14_serving,
         scenarios_fresh14_training,
         scenarios_fresh14_workflows,
+        scenarios_fresh15_distributed,
+        scenarios_fresh15_platform,
+        scenarios_fresh15_scheduling,
+        scenarios_fresh15_serving,
+        scenarios_fresh15_training,
+        scenarios_fresh15_workflows,
     ):
         found.extend(module.SCENARIOS)
     return found
