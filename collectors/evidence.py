@@ -186,6 +186,9 @@ class WorkloadFacts(_Model):
     started_at: datetime | None = None
     completed_at: datetime | None = None
     primary_roles: list[str] = []
+    operator: str | None = Field(
+        default=None, description="The controller that must reconcile it; None for a kind Kubernetes runs itself"
+    )
 
     @property
     def ref(self) -> str:

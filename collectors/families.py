@@ -66,6 +66,7 @@ def workload_facts(
         started_at=parse_time(status.get("startTime")),
         completed_at=parse_time(status.get("completionTime") or status.get("endTime")),
         primary_roles=kind.primary_roles,
+        operator=kind.operators.get(api_version),
     )
 
 

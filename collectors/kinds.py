@@ -81,6 +81,7 @@ class Kind(BaseModel):
     index_label: str | None = None
     primary_roles: list[str] = []
     children: list[ChildRef] = []
+    operators: dict[str, str] = {}
 
     @property
     def names(self) -> set[str]:

@@ -152,6 +152,7 @@ def evidence(
     created: float = -130,
 ) -> Evidence:
     family = {"PyTorchJob": "kubeflow", "MPIJob": "kubeflow", "Job": "job", "Pod": "pod"}[kind]
+    operator = "training-operator" if family == "kubeflow" else None
     if replicas is None:
         roles = sorted({p.role for p in pods if p.role})
         replicas = [
@@ -171,6 +172,7 @@ def evidence(
         replicas=list(replicas),
         created_at=at(created),
         primary_roles=["master", "launcher"],
+        operator=operator,
     )
     return Evidence(
         workload=workload, pods=list(pods), events=list(events), logs=list(logs), related=list(related), now=NOW

@@ -378,17 +378,20 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Trans
         return Verdict(
             healthy=False,
             category=d.category,
-            error=_("%(workload)s has no status and no pods %(age)s after it was created: no controller took it up.")
-            % {"workload": w.ref, "age": age},
+            error=_(
+                "%(workload)s has no status and no pods %(age)s after it was created: %(operator)s never took it up."
+            )
+            % {"workload": w.ref, "age": age, "operator": w.operator},
             analysis=_(
                 "Nothing has written a status on %(workload)s - no condition, no start time - and no pod of it "
                 "exists: the operator that runs this kind never reconciled it."
             )
             % {"workload": w.ref},
             solution=_(
-                "Check that the operator for this kind is running, that it watches this namespace (an operator "
-                "started with --namespace watches only that one) and that it serves this apiVersion: read its log."
-            ),
+                "Check that %(operator)s is running, that it watches namespace %(namespace)s (an operator started "
+                "with --namespace watches only that one) and that it serves %(api_version)s: read its log."
+            )
+            % {"operator": w.operator, "namespace": w.namespace, "api_version": w.api_version},
             evidence=[EvidenceLine(source="status", text=_workload_state(evidence, tr))],
             **common,
         )

@@ -40,10 +40,9 @@ from collectors.evidence import NEVER, Evidence, LogDigest, PodFacts
 
 # A workload with no pods this long after creation is not "starting" any more.
 NO_PODS_AFTER = timedelta(minutes=10)
-# Kinds an operator runs (not a built-in controller): one that has no pods, no conditions and
-# no start time by then was never taken up - the operator is not running, watches other
-# namespaces, or does not serve this apiVersion. A configuration problem, not a mystery.
-OPERATOR_FAMILIES = frozenset({"kubeflow", "jobset", "trainjob", "ray", "volcano"})
+# A kind an operator runs (not Kubernetes itself) that has no pods, no conditions and no start
+# time by then was never taken up - the operator is not running, watches other namespaces, or
+# does not serve this apiVersion. A configuration problem, not a mystery.
 NO_CONTROLLER = "config-error"
 # Log clocks without a zone are read as UTC. A first line this far before the container's
 # start (a Kubernetes time, always UTC), or a last line this far after the snapshot, is on
@@ -218,12 +217,7 @@ def decide(
         and evidence.now - workload.created_at > NO_PODS_AFTER
         and workload.family != "pod"
     ):
-        if (
-            workload.family in OPERATOR_FAMILIES
-            and not workload.conditions
-            and not workload.started_at
-            and not findings
-        ):
+        if workload.operator is not None and not workload.conditions and not workload.started_at and not findings:
             return Decision("symptoms", NO_CONTROLLER, findings=findings, reason="no-controller")
         return Decision("symptoms", UNKNOWN, findings=findings, reason="no-pods")
     return Decision("healthy", HEALTHY, findings=findings, ignored=live)

@@ -1299,8 +1299,9 @@ def test_a_teardown_alone_names_no_cause() -> None:
 
 def test_a_kind_no_operator_took_up_says_so_and_where_to_look() -> None:
     verdict = judge(_never_reconciled(), builtin_catalogue())
-    assert "has no status and no pods 30m after it was created" in verdict.error
-    assert "watches this namespace" in verdict.solution
+    assert "has no status and no pods 30m after it was created: training-operator never took it up" in verdict.error
+    assert "Check that training-operator is running, that it watches namespace ml" in verdict.solution
+    assert "serves kubeflow.org/v1" in verdict.solution
 
 
 def test_logs_quiet_within_the_same_second_name_the_first_role_not_the_earliest_line() -> None:
