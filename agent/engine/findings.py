@@ -69,6 +69,11 @@ class StallPolicy:
     # probe refused or failing), this long: it is not quiet between requests, it has none, and
     # a start-up that prints nothing for this long (no weights loading, no error) is hung.
     min_silence_unready: timedelta = timedelta(minutes=20)
+    # ...or, for a log whose last words announce that it waits for the job's other processes
+    # (a process group being initialised) while no container reports progress, this long:
+    # once all have joined that returns within seconds, so a start-up this long stuck there
+    # is a hang (the ranks never met), not a slow start.
+    min_silence_awaiting: timedelta = timedelta(minutes=20)
     cadence_factor: float = 20.0
     # The snapshot's time and Kubernetes' own times are kept to the second, a log's stamps to
     # the nanosecond: a silence within this of its limit cannot be told from reaching it.

@@ -42,6 +42,9 @@ class Pace:
     said: LogLine | None = None
     """The last line that says something: not blank, and no noise (a harmless warning, such as
     NCCL finding no InfiniBand library, tells nothing of where the process stands)."""
+    awaits: bool = False
+    """Whether that line announces a wait for the job's other processes (the process group
+    being initialised): what follows it, when all have joined, comes within seconds."""
 
     @property
     def reports(self) -> bool:
@@ -66,19 +69,23 @@ def pace(
     signatures: tuple[Signature, ...],
     policy: StallPolicy = StallPolicy(),
     noise: tuple[Signature, ...] = (),
+    waiting: tuple[Signature, ...] = (),
 ) -> Pace:
     """Read a log's progress lines (in its tail), how its output arrived, and its last line
-    that says something (``noise``: the signatures of lines that do not)."""
+    that says something (``noise``: the signatures of lines that do not; ``waiting``: of
+    lines that announce a wait for the job's other processes)."""
     hits = [(line, _numbers(line.text)) for line in progress_lines(d, signatures)]
+    said = next(
+        (ln for ln in reversed(d.tail) if ln.text.strip() and not any(s.search(ln.text) for s in noise)),
+        None,
+    )
     return Pace(
         d,
         _last_report(hits, policy.together),
         _seconds_per_line(hits),
         _arrived_together(d.tail, d.last_time, policy.together),
-        next(
-            (ln for ln in reversed(d.tail) if ln.text.strip() and not any(s.search(ln.text) for s in noise)),
-            None,
-        ),
+        said,
+        said is not None and any(s.search(said.text) for s in waiting),
     )
 
 

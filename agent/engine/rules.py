@@ -67,7 +67,11 @@ def judge(
     """The rule verdict for one workload, its prose in ``tr``'s language."""
     timeline = Timeline.of(evidence)
     findings = find_all(evidence, catalogue, timeline, stall)
-    paces = [pace(d, catalogue.progress, stall, catalogue.noise) for d in evidence.logs if _running_now(evidence, d)]
+    paces = [
+        pace(d, catalogue.progress, stall, catalogue.noise, catalogue.waiting)
+        for d in evidence.logs
+        if _running_now(evidence, d)
+    ]
     decision = decide(evidence, findings, stall, timeline, paces, gone_pod_causes(evidence, catalogue))
     level, reason = confidence(evidence, decision, paces, stall, tr)
     return explain(evidence, decision, timeline, tr).model_copy(
@@ -361,6 +365,8 @@ def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy, floor: 
         least = floor
         if unready(ctr, evidence.now):
             least = min(floor or policy.min_silence, policy.min_silence_unready)
+        elif p.awaits and not p.reports:
+            least = min(floor or policy.min_silence, policy.min_silence_awaiting)
         if quiet is not None and quiet + policy.grain >= p.due(policy, least):
             silent.append(p)
 

@@ -76,8 +76,10 @@ class Signature(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
-    kind: Literal["cause", "symptom", "noise", "hint", "progress"] = "cause"
-    category: str | None = Field(None, description="taxonomy id; not used by noise and progress, optional for hints")
+    kind: Literal["cause", "symptom", "noise", "hint", "progress", "waiting"] = "cause"
+    category: str | None = Field(
+        None, description="taxonomy id; not used by noise, progress and waiting, optional for hints"
+    )
     where: Where
     pattern: str | None = Field(None, description="regex searched in the log line, event message or status text")
     reason: str | None = Field(None, description="regex the event's or status fact's reason must fully match")
@@ -144,7 +146,7 @@ class Signature(BaseModel):
             raise ValueError("a cause or symptom needs a category")
         if self.category is not None and self.category not in categories():
             raise ValueError(f"category {self.category!r} is not in the taxonomy")
-        if self.kind in ("noise", "hint", "progress") and self.where != "log":
+        if self.kind in ("noise", "hint", "progress", "waiting") and self.where != "log":
             raise ValueError(f"only log signatures can be {self.kind}")
         if self.where == "log" and not self.pattern:
             raise ValueError("a log signature needs a pattern")
@@ -225,12 +227,18 @@ class Catalogue:
         self.by_id = {s.id: s for s in self.signatures}
 
     def where(self, where: Where) -> list[Signature]:
-        return [s for s in self.signatures if s.where == where and s.kind != "progress"]
+        return [s for s in self.signatures if s.where == where and s.kind not in ("progress", "waiting")]
 
     @cached_property
     def progress(self) -> tuple[Signature, ...]:
         """The signatures of lines that say training or serving moves on."""
         return tuple(s for s in self.signatures if s.kind == "progress")
+
+    @cached_property
+    def waiting(self) -> tuple[Signature, ...]:
+        """The signatures of lines a process prints just before it blocks until its peers join
+        (initialising a process group): read, like progress, only in a log's last lines."""
+        return tuple(s for s in self.signatures if s.kind == "waiting")
 
     @cached_property
     def noise(self) -> tuple[Signature, ...]:
@@ -252,8 +260,9 @@ class Catalogue:
 
     @cached_property
     def line_matcher(self) -> LineMatcher:
-        # Every kind but noise and progress is a signal: scanned for, and classified, alike
-        # (hints too). Progress is read in a log's last lines by the rules, never scanned for.
+        # Every kind but noise, progress and waiting is a signal: scanned for, and classified,
+        # alike (hints too). Progress and waiting are read in a log's last lines by the rules,
+        # never scanned for.
         return LineMatcher(
             [
                 LogPattern(
@@ -264,7 +273,7 @@ class Catalogue:
                     translation=shipped_translation(s.pattern or ""),
                 )
                 for s in self.signatures
-                if s.where == "log" and s.kind != "progress"
+                if s.where == "log" and s.kind not in ("progress", "waiting")
             ]
         )
 

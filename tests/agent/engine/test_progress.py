@@ -116,3 +116,19 @@ def test_a_report_written_as_a_block_is_its_usual_unit() -> None:
     assert p.last is not None and "Step 550101" in p.last.text
     odd = pace(_digest([*lines, ("a", -59.25), ("b", -59.25)]), PROGRESS)
     assert odd.arrived_together == 4
+
+
+def test_last_words_that_announce_the_process_group_await_the_other_ranks() -> None:
+    waiting = builtin_catalogue().waiting
+    for line in (
+        "Using distributed PyTorch with gloo backend",
+        "Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/2",
+        "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/2",
+        "[I socket.cpp:725] [c10d] The client socket has connected to [t-master-0.ns.svc.cluster.local]:23456 on "
+        "[t-worker-0]:38244.",
+    ):
+        assert pace(_digest([("this is main", 0), (line, 1)]), PROGRESS, waiting=waiting).awaits, line
+    # Once a later line says something, the wait is over; a line that says nothing (noise) does not count.
+    moved_on = _digest([("Using distributed PyTorch with gloo backend", 0), ("Train Epoch: 1 [0/60000 (0%)]", 1)])
+    assert not pace(moved_on, PROGRESS, waiting=waiting).awaits
+    assert not pace(_digest([("Loading the dataset from /data/train", 0)]), PROGRESS, waiting=waiting).awaits

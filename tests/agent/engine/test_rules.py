@@ -686,6 +686,22 @@ def _server_silent_never_ready(quiet: float, up: float = 40) -> Evidence:
     return evidence([p], kind="Pod", status="Running", logs=[log("srv-0", lines, container="srv")])
 
 
+def _ranks_silent_after(line: str, quiet: float) -> Evidence:
+    """Two ranks that started a few seconds apart, each printed ``line`` and then nothing for
+    ``quiet`` minutes, no progress anywhere."""
+    return evidence(
+        [
+            pod("t-master-0", running(started=-quiet - 1), role="master", index=0),
+            pod("t-worker-0", running(started=-quiet - 1), role="worker", index=0),
+        ],
+        status="Running",
+        logs=[
+            log("t-master-0", [f"{_stamp(-quiet - 0.5)} this is main", f"{_stamp(-quiet)} {line}"]),
+            log("t-worker-0", [f"{_stamp(-quiet - 0.45)} this is main", f"{_stamp(-quiet + 0.05)} {line}"]),
+        ],
+    )
+
+
 def _server_readiness_answered(status: str) -> Evidence:
     """A server up for half an hour, still logging, never Ready: the kubelet's readiness probe
     gets ``status`` every time."""
@@ -1016,6 +1032,15 @@ ROWS = {
     ),
     "a server starting for 12 minutes, silent for 11: still starting": Row(
         _server_silent_never_ready(11, up=12), "healthy", None, healthy=True
+    ),
+    "ranks silent for 25 minutes after announcing the process group: they never met": Row(
+        _ranks_silent_after("Using distributed PyTorch with gloo backend", 25), "stalled", "t-master-0"
+    ),
+    "ranks silent for 25 minutes after an ordinary start-up line: still starting": Row(
+        _ranks_silent_after("Loading the dataset from /data/train", 25), "healthy", None, healthy=True
+    ),
+    "ranks silent for 12 minutes after announcing the process group: still joining": Row(
+        _ranks_silent_after("Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/2", 12), "healthy", None, healthy=True
     ),
     "a server never Ready, its probe answered with an HTTP error": Row(
         _server_readiness_answered("HTTP probe failed with statuscode: 503"), "config-error", "srv-0"
