@@ -807,6 +807,35 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         ),
         ("kubernetes.client.exceptions.ApiException: (404)", ["python-exception"]),
         ("kubernetes.client.exceptions.ApiException: (409)", ["python-exception"]),
+        # An app's call to its inference server answered "unavailable" (or by a gateway), in the
+        # words of the Ollama, LangChain and OpenAI clients; an answer that names another cause
+        # (Ollama's 500 for a model too large) is not a network problem.
+        ("ollama._types.ResponseError: (status code: 503)", ["llm-api-unavailable"]),
+        ("ValueError: Ollama call failed with status code 502. Details: <html>", ["llm-api-unavailable"]),
+        (
+            "openai.InternalServerError: Error code: 503 - {'error': {'message': 'Service Unavailable'}}",
+            ["llm-api-unavailable"],
+        ),
+        ("openai.APIConnectionError: Connection error.", ["llm-api-unavailable"]),
+        (
+            "ollama._types.ResponseError: model requires more system memory (9.1 GiB) than is available (7.6 GiB) "
+            "(status code: 500)",
+            ["python-exception"],
+        ),
+        # A model server's loader refusing the model it serves on without: the loader's error is
+        # the cause, and a missing file reads as one.
+        (
+            '{"channel": "MODEL-LOADER", "exception": null, "level": "error", "log_code": "<RUN62912924E>", '
+            '"message": "load failed when processing path: /opt/models/m with error: ValueError(\'value check '
+            "failed: Cannot run model /opt/models/m/artifacts with TGIS locally since it has no base artifacts')\"}",
+            ["serving-model-load-failed-kept-serving"],
+        ),
+        (
+            '{"channel": "MODEL-LOADER", "level": "error", "log_code": "<RUN98613924E>", "message": "load failed to '
+            "find model: /mnt/models/artifacts with error: FileNotFoundError('Module load path "
+            "`/mnt/models/artifacts` does not contain a `config.yml` file.')\"}",
+            ["serving-model-file-missing-kept-serving"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
