@@ -35,6 +35,9 @@ class Decision:
     """For a stall: the silent log's last line that says something (no noise)."""
     cadence: float | None = None
     """For a stall: how often, in seconds, the silent log usually printed or progressed."""
+    awaits: bool = False
+    """For a stall: the silent log's last words announce a wait for the job's other processes
+    (a process group being initialised) - the ranks never all met."""
     warned: Finding | None = None
     """For a stall: the strongest symptom among the silent log's last lines - what the process
     reported just before it went quiet (an executor or a peer it lost), which names no cause."""

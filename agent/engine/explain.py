@@ -301,7 +301,8 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Transl
         )
         % {"workload": w.ref, "status": w.status, "pod": label, "quiet": quiet, "now": format_time(evidence.now)}
     ]
-    if d.cadence:
+    # Lines a fraction of a second apart (start-up) say nothing of a rhythm.
+    if d.cadence is not None and d.cadence >= 1:
         parts.append(
             _("It usually prints a line or makes a step at least every %(cadence)s.")
             % {"cadence": format_duration(d.cadence)}
@@ -315,6 +316,13 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Transl
             )
             % {"summary": d.warned.signature.summary_in(tr)}
         )
+    elif d.awaits:
+        parts.append(
+            _(
+                "Its last words say it was joining the job's process group, which returns within seconds once "
+                "every rank has joined: the ranks never all met."
+            )
+        )
     else:
         parts.append(
             _(
@@ -322,12 +330,20 @@ def _stalled(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Transl
                 "collective, a stuck I/O call (a checkpoint on a network file system), or a deadlock."
             )
         )
-    solution = _(
-        "Find where it hangs: `kubectl exec` into the pod and run `py-spy dump --pid 1` (or on the "
-        "training process), and check the storage it was writing to at its last line. To make hangs "
-        "fail fast next time, lower the collective timeout (timeout= in init_process_group) and set "
-        "TORCH_NCCL_ASYNC_ERROR_HANDLING=1."
-    )
+    if d.awaits:
+        solution = _(
+            "Check that every rank started and printed the same line, that each pod reaches MASTER_ADDR and "
+            "MASTER_PORT (a sidecar injected into the pods, such as a service mesh proxy, or a NetworkPolicy "
+            "can block it), and that the world size matches the replicas. Pass timeout= to "
+            "init_process_group so a rank that cannot join fails instead of waiting."
+        )
+    else:
+        solution = _(
+            "Find where it hangs: `kubectl exec` into the pod and run `py-spy dump --pid 1` (or on the "
+            "training process), and check the storage it was writing to at its last line. To make hangs "
+            "fail fast next time, lower the collective timeout (timeout= in init_process_group) and set "
+            "TORCH_NCCL_ASYNC_ERROR_HANDLING=1."
+        )
     if d.warned is not None and d.warned.signature.solution:
         solution = f"{d.warned.signature.solution_in(tr)} {solution}"
     lines = [

@@ -170,6 +170,7 @@ def decide(
             cadence=min((c for c in (silent.cadence, stalled.seconds) if c), default=None),
             progress=stalled.last.text if stalled.last else None,
             said=stalled.said,
+            awaits=stalled.awaits,
             warned=strongest(_last_words(by_pod.get(silent.pod, []), silent, causes=False), last=True),
         )
     # Quiet for less than a stall from silence needs, but a pod of the job went away just

@@ -1179,6 +1179,17 @@ def test_a_silence_is_measured_to_the_second_of_the_snapshot() -> None:
     assert judge(_hung_at_start("2026-05-01T11:15:01.500000000Z"), builtin_catalogue()).healthy
 
 
+def test_ranks_that_never_met_are_told_to_check_the_way_to_the_master() -> None:
+    """A stall on a process group's announcement says the ranks never met and where to look
+    (the master's address and port), not where a running job hangs; start-up lines a fraction
+    of a second apart give no rhythm to quote."""
+    verdict = judge(_ranks_silent_after("Using distributed PyTorch with gloo backend", 25), builtin_catalogue())
+    assert verdict.category == "stalled"
+    assert "the ranks never all met" in verdict.analysis
+    assert "MASTER_ADDR" in verdict.solution and "py-spy" not in verdict.solution
+    assert "every 0s" not in verdict.analysis and "usually prints" not in verdict.analysis
+
+
 def test_a_stall_quotes_the_last_words_not_a_harmless_warning_after_them() -> None:
     """NCCL's probe for an InfiniBand library (noise) printed after the last words of a job
     hung at start-up: the verdict quotes where the job stands, not the probe."""
