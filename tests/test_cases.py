@@ -49,6 +49,22 @@ ENGINE_GAPS: dict[str, str] = {
         "labels (ray.io/node-type) to tell a head by, so that is a collector change. The silence it reads instead "
         "is `ray start --block` idling by design."
     ),
+    "nccl-error-job-horovod-docker-read-errno-hang": (
+        "Called healthy: the only error, Open MPI's refused single-copy read ('Read -1, expected 36864, errno = "
+        "1'), is one ob1 falls back from (programs often carry on after it), so from a running process it counts "
+        "only with no progress after it - and Keras' 'Epoch 1/24' banner, printed as the first epoch starts, "
+        "follows it and reads as progress (findings.py, moved_on). The 40 minutes of silence since are under "
+        "the 45-minute floor of the stall rules. Telling a first-epoch banner from progress past an error "
+        "changes how every log's progress is read; not done blind to the other cases this round."
+    ),
+    "stalled-job-horovod-nccl-launch-mode-parallel-hang": (
+        "Category and culprit are right; the evidence is not: the stall verdict quotes the last line that is "
+        "not noise ('NCCL version 2.4.7+cuda10.0'), and every NCCL INFO line is noise (00-noise.yaml nccl-info), "
+        "also the ones that say where NCCL stopped ('Init COMPLETE', 'Launch mode Parallel': a hang in the "
+        "first collective). Exempting them needs a lookahead in the noise pattern (a Hyperscan compile at run "
+        "time) or a kind of line between noise and progress; as progress they would make ranks that print "
+        "nothing after start-up count as reporting and be judged for stalls."
+    ),
 }
 
 

@@ -393,6 +393,18 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         # Gloo's exception where nothing catches it, and its message; the rendezvous backend's own
         # failure; Hydra unable to start its proxies; NCCL's failed completion naming the peer.
         ("terminate called after throwing an instance of 'gloo::TimeoutException'", ["gloo-timeout"]),
+        # A monitored barrier blaming another rank is a waiting rank's complaint, also on the
+        # exception line a generic reading would call the job's own error.
+        (
+            "RuntimeError: Rank 1 successfully reached monitoredBarrier, but received errors while waiting for "
+            "send/recv from rank 0. Please check rank 0 logs for faulty rank.",
+            ["gloo-monitored-barrier-failed"],
+        ),
+        (
+            "RuntimeError: [Rank 0]: Ranks 1, 3 failed to pass monitoredBarrier in 1800000 ms",
+            ["gloo-monitored-barrier-failed"],
+        ),
+        ("dist.monitored_barrier(timeout=timedelta(seconds=30))", ["hint-timeout-word"]),
         (
             "  what():  [/paddle/third_party/gloo/gloo/transport/tcp/pair.cc:587] TIMEOUT self_rank = 0 pair_rank = 1 "
             "peer_str = [172.16.32.105]:36265",
