@@ -57,14 +57,6 @@ ENGINE_GAPS: dict[str, str] = {
         "the 45-minute floor of the stall rules. Telling a first-epoch banner from progress past an error "
         "changes how every log's progress is read; not done blind to the other cases this round."
     ),
-    "stalled-job-horovod-nccl-launch-mode-parallel-hang": (
-        "Category and culprit are right; the evidence is not: the stall verdict quotes the last line that is "
-        "not noise ('NCCL version 2.4.7+cuda10.0'), and every NCCL INFO line is noise (00-noise.yaml nccl-info), "
-        "also the ones that say where NCCL stopped ('Init COMPLETE', 'Launch mode Parallel': a hang in the "
-        "first collective). Exempting them needs a lookahead in the noise pattern (a Hyperscan compile at run "
-        "time) or a kind of line between noise and progress; as progress they would make ranks that print "
-        "nothing after start-up count as reporting and be judged for stalls."
-    ),
 }
 
 

@@ -68,7 +68,7 @@ def judge(
     timeline = Timeline.of(evidence)
     findings = find_all(evidence, catalogue, timeline, stall)
     paces = [
-        pace(d, catalogue.progress, stall, catalogue.noise, catalogue.waiting)
+        pace(d, catalogue.progress, stall, catalogue.mute, catalogue.waiting)
         for d in evidence.logs
         if _running_now(evidence, d)
     ]

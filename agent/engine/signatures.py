@@ -114,6 +114,12 @@ class Signature(BaseModel):
         "over and over (numbers aside) up to its last line, with no progress since the first, is failing "
         "at it now - a server that stays up and fails every request - and the line counts as a cause",
     )
+    says_where: bool = Field(
+        False,
+        description="noise only: its lines decide nothing but still say where the process stands (NCCL's INFO "
+        "trace of its set-up steps) - a stall quotes such a line as the last words; other noise (a harmless "
+        "warning) is passed over",
+    )
     recasts: list[str] | None = Field(
         None,
         description="log only: ids of causes that, matched later in the same log or (a status cause) in the "
@@ -154,6 +160,8 @@ class Signature(BaseModel):
             raise ValueError("while_running and accelerators_only apply to log signatures only")
         if self.repeating and (self.kind != "hint" or self.category is None):
             raise ValueError("repeating applies to hints with a category only")
+        if self.says_where and self.kind != "noise":
+            raise ValueError("says_where applies to noise only")
         if self.recasts is not None and (self.where != "log" or self.category is None):
             raise ValueError("recasts applies to log signatures with a category only")
         if self.despite_success and (self.where == "event" or self.kind != "cause"):
@@ -244,6 +252,12 @@ class Catalogue:
     def noise(self) -> tuple[Signature, ...]:
         """The signatures of log lines that look alarming but never matter."""
         return tuple(s for s in self.signatures if s.kind == "noise")
+
+    @cached_property
+    def mute(self) -> tuple[Signature, ...]:
+        """The noise whose lines say nothing of where a process stands: a stall's last words are
+        read past them."""
+        return tuple(s for s in self.noise if not s.says_where)
 
     @cached_property
     def repeating(self) -> tuple[Signature, ...]:

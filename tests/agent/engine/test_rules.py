@@ -1206,6 +1206,20 @@ def test_a_stall_quotes_the_last_words_not_a_harmless_warning_after_them() -> No
     assert not any("libibverbs" in e.text for e in verdict.evidence)
 
 
+def test_a_stall_quotes_nccl_s_last_set_up_step_it_stopped_after() -> None:
+    """NCCL's INFO trace decides nothing, but it says where NCCL stands: ranks hung right after
+    "Launch mode Parallel" hang in their first collective, and the verdict quotes that line."""
+    lines = [
+        "2026-05-01T11:00:00Z NCCL version 2.4.7+cuda10.0",
+        "2026-05-01T11:00:03Z host:2217:2490 [0] NCCL INFO comm 0x7f08ac309590 rank 0 nranks 4 - Init COMPLETE",
+        "2026-05-01T11:00:04Z host:2217:2490 [0] NCCL INFO Launch mode Parallel",
+    ]
+    ev = evidence([pod("t-0", running(started=-61))], kind="Job", status="Running", logs=[log("t-0", lines)])
+    verdict = judge(ev, builtin_catalogue())
+    assert verdict.category == "stalled"
+    assert "Launch mode Parallel" in verdict.error
+
+
 def test_a_stall_after_a_symptom_quotes_it_and_says_what_was_lost() -> None:
     lines = [f"2026-05-01T09:{m:02d}:00Z step {m} loss 1.0" for m in range(50)]
     lines.append(

@@ -51,6 +51,10 @@ def test_ids_are_unique_and_patterns_pass_the_check_a_users_pass() -> None:
             "recasts applies to log signatures with a category only",
         ),
         (
+            {"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "says_where": True},
+            "says_where applies to noise only",
+        ),
+        (
             {"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "exit_codes": [1]},
             "status signatures only",
         ),
