@@ -363,11 +363,13 @@ def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy, floor: 
         if not _utc_clock(d, ctr.current.started_at, evidence.now):
             continue  # the silence cannot be measured on a clock we cannot place
         quiet = p.quiet(evidence.now)
-        least = floor
+        # A server never Ready, or ranks whose last words say they wait for the others, need less.
+        sooner: timedelta | None = None
         if unready(ctr, evidence.now):
-            least = min(floor or policy.min_silence, policy.min_silence_unready)
+            sooner = policy.min_silence_unready
         elif p.awaits and not p.reports:
-            least = min(floor or policy.min_silence, policy.min_silence_awaiting)
+            sooner = policy.min_silence_awaiting
+        least = floor if sooner is None else min(floor or policy.min_silence, sooner)
         if quiet is not None and quiet + policy.grain >= p.due(policy, least):
             silent.append(p)
 

@@ -56,6 +56,9 @@ from collectors.matching import Regex, validate
 from collectors.patterns import PatternError, Translation, translate
 
 Where = Literal["log", "event", "status"]
+# Kinds read by the rules only in a log's last lines (where a process stands), never scanned
+# for or classified.
+TAIL_ONLY = ("progress", "waiting")
 _FullMatch = Callable[[str], bool]
 _PLAIN = re.compile(r"[\w-]*")
 
@@ -235,7 +238,7 @@ class Catalogue:
         self.by_id = {s.id: s for s in self.signatures}
 
     def where(self, where: Where) -> list[Signature]:
-        return [s for s in self.signatures if s.where == where and s.kind not in ("progress", "waiting")]
+        return [s for s in self.signatures if s.where == where and s.kind not in TAIL_ONLY]
 
     @cached_property
     def progress(self) -> tuple[Signature, ...]:
@@ -287,7 +290,7 @@ class Catalogue:
                     translation=shipped_translation(s.pattern or ""),
                 )
                 for s in self.signatures
-                if s.where == "log" and s.kind not in ("progress", "waiting")
+                if s.where == "log" and s.kind not in TAIL_ONLY
             ]
         )
 
