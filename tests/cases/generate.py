@@ -108,6 +108,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh15_serving,
         scenarios_fresh15_training,
         scenarios_fresh15_workflows,
+        scenarios_fresh16_distributed,
+        scenarios_fresh16_platform,
+        scenarios_fresh16_scheduling,
+        scenarios_fresh16_serving,
+        scenarios_fresh16_training,
+        scenarios_fresh16_workflows,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -199,6 +205,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh15_serving,
         scenarios_fresh15_training,
         scenarios_fresh15_workflows,
+        scenarios_fresh16_distributed,
+        scenarios_fresh16_platform,
+        scenarios_fresh16_scheduling,
+        scenarios_fresh16_serving,
+        scenarios_fresh16_training,
+        scenarios_fresh16_workflows,
     ):
         found.extend(module.SCENARIOS)
     return found
