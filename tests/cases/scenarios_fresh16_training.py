@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from tests.cases.builders import CaseSpec, Scenarios, gpu
+from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, failed_job, gpu, stamped
 from tests.cases.logtext import torchrun_failed, torchrun_start
 from tests.cases.scenarios_fresh12_training import _one_pod_job
 from tests.cases.scenarios_real_application import _tb
@@ -302,4 +302,85 @@ def oom_killed_job_rastervision_train_dataloader_worker_killed() -> CaseSpec:
         "more memory, or lower the batch size and num_workers.",
         title="RuntimeError: DataLoader worker (pid 4024) is killed by signal: Killed.",
         source="https://github.com/azavea/raster-vision/issues/1071",
+    )
+
+
+# -- TF 1.14 Object Detection API (legacy train.py) in a CUDA container: killed at the first summary -------
+
+_TF_SITE = "/usr/local/lib/python3.5/dist-packages/tensorflow"
+
+
+@SCENARIOS.add
+def oom_killed_job_tf_object_detection_killed_after_first_summary() -> CaseSpec:
+    at = Clock(datetime(2026, 11, 23, 9, 0, tzinfo=timezone.utc))
+    cmd = (
+        "python legacy/train.py --logtostderr --train_dir=training/ "
+        "--pipeline_config_path=training/faster_rcnn_inception_v2_pets.config"
+    )
+    ctr = Container(
+        "train",
+        "registry.corp.example/vision/tf-object-detection:1.14-cuda10.0-devel-ubuntu16.04",
+        command=["/bin/bash", "-c", f"cd /models/research/object_detection && {cmd}"],
+        resources=gpu(1, "16Gi", "8"),
+    )
+    lines = [
+        f"WARNING:tensorflow:From {_TF_SITE}/python/training/training_util.py:236: Variable.initialized_value (from "
+        "tensorflow.python.ops.variables) is deprecated and will be removed in a future version.",
+        "Instructions for updating:",
+        "Use Variable.read_value. Variables in 2.X are initialized automatically both in eager and graph (inside "
+        "tf.defun) contexts.",
+        "2019-06-03 10:12:01.518824: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1640] Found device 0 with "
+        "properties: ",
+        "name: GeForce GTX 1080 major: 6 minor: 1 memoryClockRate(GHz): 1.7335",
+        "pciBusID: 0000:01:00.0",
+        "2019-06-03 10:12:01.521337: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1763] Adding visible gpu "
+        "devices: 0",
+        "2019-06-03 10:12:02.094410: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1326] Created TensorFlow "
+        "device (/job:localhost/replica:0/task:0/device:GPU:0 with 7123 MB memory) -> physical GPU (device: 0, "
+        "name: GeForce GTX 1080, pci bus id: 0000:01:00.0, compute capability: 6.1)",
+        "INFO:tensorflow:Restoring parameters from "
+        "/models/research/object_detection/faster_rcnn_inception_v2_coco_2018_01_28/model.ckpt",
+        "INFO:tensorflow:Running local_init_op.",
+        "INFO:tensorflow:Done running local_init_op.",
+        "INFO:tensorflow:Starting Session.",
+        "INFO:tensorflow:Saving checkpoint to path training/model.ckpt",
+        "INFO:tensorflow:Starting Queues.",
+        "INFO:tensorflow:global_step/sec: 0",
+        "INFO:tensorflow:Recording summary at step 0.",
+        f"/bin/bash: line 1:    27 Killed                  {cmd}",
+    ]
+    gaps = [0.0, 0.0, 3.8, 0.0, 0.0, 0.0, 0.6, 2.9, 0.4, 0.2, 0.5, 1.1, 0.3, 8.7, 3.2, 94.6]
+    assert len(gaps) == len(lines) - 1, (len(gaps), len(lines))
+    end = 30 + sum(gaps) + 1
+    job, p = failed_job(
+        name="pets-frcnn-inception-v2",
+        namespace="vision-train",
+        at=at,
+        container=ctr,
+        exit_code=137,
+        ran=(28, end),
+        node="gpu-node-14",
+        reason="OOMKilled",
+    )
+    pod = p["metadata"]["name"]
+    return CaseSpec(
+        id="oom-killed-job-tf-object-detection-killed-after-first-summary",
+        kind="Job",
+        name="pets-frcnn-inception-v2",
+        namespace="vision-train",
+        healthy=False,
+        category="oom-killed",
+        culprit=pod,
+        evidence="OOMKilled",
+        description="Training Faster R-CNN Inception v2 with the TensorFlow 1.14 Object Detection API (legacy "
+        "train.py, the pets tutorial config) in a CUDA 10.0 container with a 16 GiB memory limit. The session "
+        "starts, the first checkpoint is saved and the first summary recorded, then the process is killed: the "
+        "shell prints 'Killed' and the container ends OOMKilled (137). The input queues and the summary pass take "
+        "over 19 GB of host memory, above the limit. Raise the memory limit, or shrink the input queues "
+        "(queue_capacity, min_after_dequeue, batch_queue_capacity, prefetch_queue_capacity) in the pipeline config.",
+        title="training consumes a lot of RAM and gets killed",
+        source="https://github.com/tensorflow/tensorflow/issues/29365",
+        objects=[job, p],
+        logs={f"{pod}/train": stamped(lines, at(30), gaps)},
+        captured=at(end + 240),
     )
