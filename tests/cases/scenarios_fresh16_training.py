@@ -10,6 +10,7 @@ expected.yaml.
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, failed_job, gpu, stamped
 from tests.cases.logtext import torchrun_failed, torchrun_start
@@ -305,6 +306,41 @@ def oom_killed_job_rastervision_train_dataloader_worker_killed() -> CaseSpec:
     )
 
 
+def _oom_killed_job(
+    *, day: int, name: str, ns: str, ctr: Container, lines: list[str], gaps: list[float], **case: Any
+) -> CaseSpec:
+    """A Job whose one pod's main process the kernel killed at the memory limit: the shell that started it
+    reports 'Killed' as the last line and the container ends OOMKilled (137). The log is stamped from 30 s,
+    ``gaps`` apart; the pod is captured four minutes after it ended."""
+    assert len(gaps) == len(lines) - 1, (len(gaps), len(lines))
+    at = Clock(datetime(2026, 11, day, 9, 0, tzinfo=timezone.utc))
+    end = 30 + sum(gaps) + 1
+    job, p = failed_job(
+        name=name,
+        namespace=ns,
+        at=at,
+        container=ctr,
+        exit_code=137,
+        ran=(28, end),
+        node="gpu-node-14",
+        reason="OOMKilled",
+    )
+    pod = p["metadata"]["name"]
+    return CaseSpec(
+        kind="Job",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="oom-killed",
+        culprit=pod,
+        evidence="OOMKilled",
+        objects=[job, p],
+        logs={f"{pod}/train": stamped(lines, at(30), gaps)},
+        captured=at(end + 240),
+        **case,
+    )
+
+
 # -- TF 1.14 Object Detection API (legacy train.py) in a CUDA container: killed at the first summary -------
 
 _TF_SITE = "/usr/local/lib/python3.5/dist-packages/tensorflow"
@@ -312,7 +348,6 @@ _TF_SITE = "/usr/local/lib/python3.5/dist-packages/tensorflow"
 
 @SCENARIOS.add
 def oom_killed_job_tf_object_detection_killed_after_first_summary() -> CaseSpec:
-    at = Clock(datetime(2026, 11, 23, 9, 0, tzinfo=timezone.utc))
     cmd = (
         "python legacy/train.py --logtostderr --train_dir=training/ "
         "--pipeline_config_path=training/faster_rcnn_inception_v2_pets.config"
@@ -350,28 +385,14 @@ def oom_killed_job_tf_object_detection_killed_after_first_summary() -> CaseSpec:
         f"/bin/bash: line 1:    27 Killed                  {cmd}",
     ]
     gaps = [0.0, 0.0, 3.8, 0.0, 0.0, 0.0, 0.6, 2.9, 0.4, 0.2, 0.5, 1.1, 0.3, 8.7, 3.2, 94.6]
-    assert len(gaps) == len(lines) - 1, (len(gaps), len(lines))
-    end = 30 + sum(gaps) + 1
-    job, p = failed_job(
-        name="pets-frcnn-inception-v2",
-        namespace="vision-train",
-        at=at,
-        container=ctr,
-        exit_code=137,
-        ran=(28, end),
-        node="gpu-node-14",
-        reason="OOMKilled",
-    )
-    pod = p["metadata"]["name"]
-    return CaseSpec(
+    return _oom_killed_job(
         id="oom-killed-job-tf-object-detection-killed-after-first-summary",
-        kind="Job",
+        day=23,
         name="pets-frcnn-inception-v2",
-        namespace="vision-train",
-        healthy=False,
-        category="oom-killed",
-        culprit=pod,
-        evidence="OOMKilled",
+        ns="vision-train",
+        ctr=ctr,
+        lines=lines,
+        gaps=gaps,
         description="Training Faster R-CNN Inception v2 with the TensorFlow 1.14 Object Detection API (legacy "
         "train.py, the pets tutorial config) in a CUDA 10.0 container with a 16 GiB memory limit. The session "
         "starts, the first checkpoint is saved and the first summary recorded, then the process is killed: the "
@@ -380,7 +401,118 @@ def oom_killed_job_tf_object_detection_killed_after_first_summary() -> CaseSpec:
         "(queue_capacity, min_after_dequeue, batch_queue_capacity, prefetch_queue_capacity) in the pipeline config.",
         title="training consumes a lot of RAM and gets killed",
         source="https://github.com/tensorflow/tensorflow/issues/29365",
-        objects=[job, p],
-        logs={f"{pod}/train": stamped(lines, at(30), gaps)},
-        captured=at(end + 240),
+    )
+
+
+# -- MMDetection 2.x from its Dockerfile (conda PyTorch 1.9 image): Faster R-CNN training is killed -------
+
+
+@SCENARIOS.add
+def oom_killed_job_mmdet_faster_rcnn_killed_in_container() -> CaseSpec:
+    cmd = "python tools/train.py configs/faster_rcnn/faster_rcnn_r50_fpn_1x_coco.py --work-dir work_dirs/frcnn_r50"
+    ctr = Container(
+        "train",
+        "registry.corp.example/vision/mmdetection:2.18.0-pytorch1.9.0-cuda11.1-cudnn8",
+        command=["/bin/bash", "-c", f"cd /workspace && {cmd}"],
+        resources=gpu(1, "24Gi", "8"),
+    )
+    warn = "/opt/conda/lib/python3.7/site-packages/torch/nn/functional.py:718"
+    anchors = "/workspace/mmdet/core/anchor/anchor_generator.py"
+
+    def epoch(stamp: str, it: int, lr: str, eta: str, time: float, data: float, losses: str) -> str:
+        return (
+            f"2026-11-24 {stamp} - mmdet - INFO - Epoch [1][{it}/29317]\tlr: {lr}, eta: {eta}, time: {time:.3f}, "
+            f"data_time: {data:.3f}, memory: 6497, {losses}"
+        )
+
+    lines = [
+        "2026-11-24 09:00:29,874 - mmdet - INFO - Environment info:",
+        "------------------------------------------------------------",
+        "sys.platform: linux",
+        "Python: 3.7.10 (default, Feb 26 2021, 18:47:35) [GCC 7.3.0]",
+        "CUDA available: True",
+        "GPU 0: GeForce RTX 3060",
+        "CUDA_HOME: /usr/local/cuda",
+        "NVCC: Build cuda_11.1.TC455_06.29190527_0",
+        "GCC: gcc (Ubuntu 7.5.0-3ubuntu1~18.04) 7.5.0",
+        "PyTorch: 1.9.0",
+        "TorchVision: 0.10.0",
+        "OpenCV: 4.5.4-dev",
+        "MMCV: 1.3.17",
+        "MMCV Compiler: GCC 7.3",
+        "MMCV CUDA Compiler: 11.1",
+        "MMDetection: 2.18.0+",
+        "------------------------------------------------------------",
+        "",
+        "2026-11-24 09:00:57,819 - mmdet - INFO - Start running, host: root@5f0c2a7e91b4, work_dir: "
+        "/workspace/work_dirs/frcnn_r50",
+        "2026-11-24 09:00:58,292 - mmdet - INFO - workflow: [('train', 1)], max: 12 epochs",
+        f"{warn}: UserWarning: Named tensors and all their associated APIs are an experimental feature and subject "
+        "to change. Please do not use them for anything important until they are released as stable. (Triggered "
+        "internally at  /opt/conda/conda-bld/pytorch_1623448265233/work/c10/core/TensorImpl.h:1156.)",
+        "  return torch.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)",
+        f"{anchors}:324: UserWarning: ``grid_anchors`` would be deprecated soon. Please use ``grid_priors`` ",
+        "  warnings.warn('``grid_anchors`` would be deprecated soon. '",
+        f"{anchors}:361: UserWarning: ``single_level_grid_anchors`` would be deprecated soon. Please use "
+        "``single_level_grid_priors`` ",
+        "  '``single_level_grid_anchors`` would be deprecated soon. '",
+        epoch(
+            "09:01:40,712",
+            50,
+            "1.978e-03",
+            "3 days, 10:34:55",
+            0.845,
+            0.061,
+            "loss_rpn_cls: 0.5175, loss_rpn_bbox: 0.0986, loss_cls: 0.6558, acc: 89.7168, loss_bbox: 0.1074, "
+            "loss: 1.3793",
+        ),
+        epoch(
+            "09:02:19,471",
+            100,
+            "3.976e-03",
+            "3 days, 7:09:35",
+            0.775,
+            0.011,
+            "loss_rpn_cls: 0.2427, loss_rpn_bbox: 0.0912, loss_cls: 0.4405, acc: 92.9551, loss_bbox: 0.1867, "
+            "loss: 0.9611",
+        ),
+        epoch(
+            "09:02:58,005",
+            150,
+            "5.974e-03",
+            "3 days, 6:00:47",
+            0.771,
+            0.011,
+            "loss_rpn_cls: 0.1716, loss_rpn_bbox: 0.0841, loss_cls: 0.4292, acc: 92.5488, loss_bbox: 0.2398, "
+            "loss: 0.9247",
+        ),
+        epoch(
+            "09:03:36,747",
+            200,
+            "7.972e-03",
+            "3 days, 5:28:40",
+            0.775,
+            0.012,
+            "loss_rpn_cls: 0.1502, loss_rpn_bbox: 0.0817, loss_cls: 0.4398, acc: 91.9482, loss_bbox: 0.2611, "
+            "loss: 0.9328",
+        ),
+        f"/bin/bash: line 1:    14 Killed                  {cmd}",
+    ]
+    gaps = [0.0] * 17 + [27.9, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 42.4, 38.8, 38.5, 38.7, 31.6]
+    return _oom_killed_job(
+        id="oom-killed-job-mmdet-faster-rcnn-killed-in-container",
+        day=24,
+        name="mmdet-frcnn-r50-coco",
+        ns="vision-train",
+        ctr=ctr,
+        lines=lines,
+        gaps=gaps,
+        description="Training Faster R-CNN (R-50-FPN, 1x schedule) with MMDetection 2.18 on one GPU in the "
+        "container built from MMDetection's Dockerfile (conda PyTorch 1.9, code in /workspace). Training starts "
+        "and logs its first iterations, GPU memory flat at 6.5 GB, then the process is killed without a Python "
+        "error: the shell prints 'Killed' and the container ends OOMKilled (137). The host memory of the main "
+        "process and its DataLoader workers grew past the container's limit; the GPU is not the problem. Raise the "
+        "memory limit, or lower workers_per_gpu and samples_per_gpu.",
+        title='Training "Killed" in docker container',
+        source="https://github.com/open-mmlab/mmdetection/issues/6452",
     )
