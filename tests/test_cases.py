@@ -65,6 +65,14 @@ ENGINE_GAPS: dict[str, str] = {
         "the 45-minute floor of the stall rules. Telling a first-epoch banner from progress past an error "
         "changes how every log's progress is read; not done blind to the other cases this round."
     ),
+    "config-error-pod-triton-trtllm-bert-engine-key-num-layers-not-found": (
+        "Read as trtllm-engine-other-release (dependency-error): Triton's '[json.exception.out_of_range.403] key "
+        "... not found' when the tensorrtllm backend reads an engine's config.json is the same line for an engine "
+        "of another TensorRT-LLM release (key 'tokens_per_block' or 'use_context_fmha_for_generation', the usual "
+        "cause) and for an engine the backend does not serve, as this BERT encoder. Only the key's name tells them "
+        "apart, and a rule keyed on which field is missing would be a list of one release's fields; the solution "
+        "names both causes."
+    ),
 }
 
 
