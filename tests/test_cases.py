@@ -57,21 +57,6 @@ ENGINE_GAPS: dict[str, str] = {
         "the 45-minute floor of the stall rules. Telling a first-epoch banner from progress past an error "
         "changes how every log's progress is read; not done blind to the other cases this round."
     ),
-    "unschedulable-mpijob-volcano-gang-podgroup-sees-no-tasks": (
-        "An mpi-operator v1alpha2 MPIJob (kubeflow.org/v1alpha2): collectors/kinds.yaml knows MPIJob only as "
-        "v2beta1, v1 and KubeDL's v1alpha1, so the workload is 'not found'. Listing v1alpha2 and its pod labels "
-        "(mpi_job_name / mpi_role_type) is not enough either: the job is then 'has no pods', since the worker "
-        "pods and the PodGroup (scheduling.incubator.k8s.io, named after the job) are reached through a StatefulSet "
-        "child no MPIJob entry describes. A collector change (kinds.yaml, outside this slice's files), not a rule."
-    ),
-    "quota-exceeded-vcjob-mpi-queue-status-invalid-job-terminated": (
-        "The only words that say why - the controller's SyncQueue failure, 'status.allocated: Required value' - "
-        "are an event about the job's Volcano Queue, a cluster-scoped object the collector never reads (the "
-        "Volcano Job's children are its PodGroup only, and events are listed only for the job, its pods and "
-        "children). What is left, a Volcano Job Terminated with no pod, has many causes (a queue closed or "
-        "broken, a user's vcctl terminate, a failed admission); calling it quota-exceeded from that would be a "
-        "guess. Reading the Queue named by spec.queue, and its events, is a kinds.yaml change."
-    ),
 }
 
 
