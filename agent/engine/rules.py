@@ -10,7 +10,8 @@ The decision, in order:
    that is still running), the one that showed first decides: its pod is the culprit,
    its category the verdict's. What other pods show afterwards is the cascade. A cause
    reported about the workload's owner (an Argo Workflow) blames the pod that failed with
-   it; one about a pod that is gone, or that a quota never created, names that pod.
+   it; one about a pod that is gone, or that a quota never created, names that pod; one
+   about the workload that kept its pods from being placed (a gang), the first of them.
 3. A running job whose container that reports progress went silent far longer than its own
    pace is stalled - unless the last lines before the silence hold a cause, which then
    decides (agent/engine/progress.py). So is a container that restarts over and over
@@ -146,7 +147,12 @@ def decide(
                 timeline,
                 container=partner.cause.container,
             )
-        return _blame(evidence, earliest.pod, earliest.cause, earliest.time, findings, times, timeline)
+        where = earliest.pod
+        if where is None and earliest.cause.former_pod is None:
+            # A cause about the workload itself (its PodGroup's gang cannot be placed, a queue
+            # holds it) shows on the pods it kept from being placed: the first of them.
+            where = next((p for p in evidence.pods if p.phase == "Pending" and p.node is None), None)
+        return _blame(evidence, where, earliest.cause, earliest.time, findings, times, timeline)
 
     stalled = _stalled(evidence, paces or [], stall)
     if stalled is not None:

@@ -33,6 +33,7 @@ from tests.cases.builders import (
 SCENARIOS = Scenarios()
 
 
+@SCENARIOS.add
 def unschedulable_mpijob_volcano_gang_podgroup_sees_no_tasks() -> CaseSpec:
     at = Clock(datetime(2026, 9, 17, 3, 8, 31, tzinfo=timezone.utc))
     name, ns = "mxnet-horovod-job", "default"
@@ -368,13 +369,9 @@ def quota_exceeded_vcjob_gpu_queue_capability_extra_resources() -> CaseSpec:
     )
 
 
-# Two threads of this round's sample that the collector cannot read yet, written and scored blind
-# like the others (both missed) but not registered: a workload that is "not found", or whose only
-# decisive line is never collected, fails the prompt, review and live tests, which have no place
-# for a known gap. Register them again (@SCENARIOS.add, generate) once collectors/kinds.yaml
-# reads what they need:
-# - unschedulable_mpijob_volcano_gang_podgroup_sees_no_tasks: mpi-operator's kubeflow.org/v1alpha2
-#   MPIJob, its pods (labels mpi_job_name / mpi_role_type, owned by a {name}-worker StatefulSet)
-#   and its scheduling.incubator.k8s.io/v1alpha1 PodGroup named after the job.
-# - quota_exceeded_vcjob_mpi_queue_status_invalid_job_terminated: the cluster-scoped Volcano Queue
-#   a Volcano Job names in spec.queue, and the events about it (SyncQueue failures).
+# One thread of this round's sample that the collector cannot read yet, written and scored blind
+# like the others (missed) but not registered: its only decisive line is never collected, which
+# fails the prompt, review and live tests, which have no place for a known gap. Register it again
+# (@SCENARIOS.add, generate) once the collector reads the cluster-scoped Volcano Queue a Volcano
+# Job names in spec.queue, and the events about it (SyncQueue failures):
+# quota_exceeded_vcjob_mpi_queue_status_invalid_job_terminated.

@@ -29,7 +29,7 @@ class Resource:
     def builtin(self) -> bool:
         """Built-in types are served without kind/apiVersion in list items, as the real
         API server does; custom resources keep them."""
-        return self.group in ("", "batch", "events.k8s.io")
+        return self.group in ("", "apps", "batch", "events.k8s.io")
 
     @property
     def qualified(self) -> str:
@@ -67,6 +67,7 @@ RESOURCES: tuple[Resource, ...] = (
     *_group("events.k8s.io/v1", ("events", "Event")),
     *_group("coordination.k8s.io/v1", ("leases", "Lease")),
     *_group("batch/v1", ("jobs", "Job"), ("cronjobs", "CronJob")),
+    *_group("apps/v1", ("statefulsets", "StatefulSet")),
     *_group(
         "kubeflow.org/v1",
         ("pytorchjobs", "PyTorchJob"),
@@ -77,6 +78,7 @@ RESOURCES: tuple[Resource, ...] = (
         ("mpijobs", "MPIJob"),
     ),
     *_group("kubeflow.org/v2beta1", ("mpijobs", "MPIJob")),
+    *_group("kubeflow.org/v1alpha2", ("mpijobs", "MPIJob")),
     *_group(
         "training.kubedl.io/v1alpha1",
         ("pytorchjobs", "PyTorchJob"),
@@ -90,6 +92,7 @@ RESOURCES: tuple[Resource, ...] = (
     *_group("ray.io/v1", ("rayjobs", "RayJob"), ("rayclusters", "RayCluster")),
     *_group("batch.volcano.sh/v1alpha1", ("jobs", "Job")),
     *_group("scheduling.volcano.sh/v1beta1", ("podgroups", "PodGroup")),
+    *_group("scheduling.incubator.k8s.io/v1alpha1", ("podgroups", "PodGroup")),
     *_group("scheduling.volcano.sh/v1beta1", ("queues", "Queue"), namespaced=False),
     *_group("kueue.x-k8s.io/v1beta1", ("workloads", "Workload"), ("localqueues", "LocalQueue")),
     *_group("argoproj.io/v1alpha1", ("workflows", "Workflow")),

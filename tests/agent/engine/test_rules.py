@@ -1377,3 +1377,26 @@ def test_logs_quiet_within_the_same_second_name_the_first_role_not_the_earliest_
     )
     verdict = judge(ev, builtin_catalogue())
     assert verdict.category == "stalled" and verdict.culprit is not None and verdict.culprit.pod == "t-master-0"
+
+
+def test_a_gang_that_cannot_be_placed_blames_the_first_pod_it_kept_pending() -> None:
+    """Only the PodGroup says why (the pods themselves have no events and no PodScheduled
+    condition, as Volcano and kube-batch leave them): the cause is about the workload, and it
+    shows on the pods it kept from being placed - not on none."""
+    gang = "3/0 tasks in gang unschedulable: job is not ready, 3 minAvailable."
+    pending = [
+        pod(f"t-worker-{i}", waiting("ContainerCreating"), role="worker", index=i).model_copy(update={"node": None})
+        for i in range(2)
+    ]
+    ev = evidence(
+        pending,
+        kind="MPIJob",
+        status="Pending",
+        events=[event("Unschedulable", gang, obj="train", kind="PodGroup", first=-50, last=-1, count=50)],
+    )
+    verdict = judge(ev, builtin_catalogue())
+    assert verdict.category == "unschedulable"
+    assert verdict.culprit is not None and verdict.culprit.pod == "t-worker-0"
+    # Placed pods are not what a gang's refusal is about: with every pod on a node, none is named.
+    placed = ev.model_copy(update={"pods": [p.model_copy(update={"node": "node-1"}) for p in pending]})
+    assert judge(placed, builtin_catalogue()).culprit is None
