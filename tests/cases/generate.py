@@ -114,6 +114,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh16_serving,
         scenarios_fresh16_training,
         scenarios_fresh16_workflows,
+        scenarios_fresh17_distributed,
+        scenarios_fresh17_platform,
+        scenarios_fresh17_scheduling,
+        scenarios_fresh17_serving,
+        scenarios_fresh17_training,
+        scenarios_fresh17_workflows,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -211,6 +217,12 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh16_serving,
         scenarios_fresh16_training,
         scenarios_fresh16_workflows,
+        scenarios_fresh17_distributed,
+        scenarios_fresh17_platform,
+        scenarios_fresh17_scheduling,
+        scenarios_fresh17_serving,
+        scenarios_fresh17_training,
+        scenarios_fresh17_workflows,
     ):
         found.extend(module.SCENARIOS)
     return found
