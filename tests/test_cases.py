@@ -28,25 +28,11 @@ CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
 # Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
 # is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
 ENGINE_GAPS: dict[str, str] = {
-    "stalled-job-sglang-weight-update-group-barrier-hang": (
-        "The test script's last four lines (its own prints, then ProcessGroupNCCL's barrier warning) were stamped "
-        "within milliseconds, which the stall rule reads as a flushed block buffer whose silence cannot be "
-        "measured (agent/engine/progress.py _arrived_together), so the running job is called healthy. The "
-        "barrier warning is now a waiting line (20 minutes of silence after it suffice), but telling lines "
-        "printed live from a flushed buffer needs the timing between lines, which called healthy cases stalled "
-        "live (see stalled-job-tensorpack-horovod-two-gpus-pod-hang)."
-    ),
     "killed-externally-vcjob-recreated-same-name-restartjob-no-pods": (
         "A Volcano Job Failed with no pod left: all the snapshot holds is 'Start to execute action RestartJob' "
         "(x3). What triggered the restarts (PodEvicted for the pods of the previous job of the same name, being "
         "deleted) is only in vc-controller-manager's log, and RestartJob follows PodFailed as well, so no rule "
         "on the job's events can tell pods killed from outside from pods that failed on their own."
-    ),
-    "stalled-job-tensorpack-horovod-two-gpus-pod-hang": (
-        "Its last stamped lines arrived within milliseconds, which the stall rule reads as a flushed block "
-        "buffer whose silence cannot be measured (agent/engine/progress.py _arrived_together), so the job is "
-        "called healthy. Reading a stamped final burst under 4 KiB as written live fixed it, but live, where "
-        "the kubelet stamps every line, it called four healthy cases stalled (tests/test_live.py): reverted."
     ),
     "oom-killed-pod-ray-head-oom-workers-never-reconnect": (
         "The head's OOM kill is 8 hours old and its container has run since, so by the recovery rule "

@@ -84,6 +84,10 @@ class StallPolicy:
     # Lines stamped this close to the last one arrived with it: a flushed buffer, a replayed
     # log (a kubelet stamps each line of a chunk microseconds apart).
     together: timedelta = timedelta(milliseconds=100)
+    # ...and each within this of the line before it. The runtime reads a flushed buffer in one
+    # chunk and the kubelet stamps its lines microseconds apart; lines milliseconds apart were
+    # separate writes - a program writing as it goes - whose silence after them is measured.
+    chunk: timedelta = timedelta(milliseconds=5)
 
 
 @dataclass(frozen=True)

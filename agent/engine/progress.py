@@ -9,9 +9,10 @@ Pure functions over log digests and the catalogue's ``progress`` signatures.
   silence says nothing. When no container reports progress, all are judged (a job that hung
   before its first step); a Ready server (one with a readiness probe) never is.
 - Silence is measured from the last timed line. Lines that arrived together at the end of a
-  log - untimed lines after the last timestamp, or lines sharing the last time, as a
-  block-buffered program's output or a replayed log carries them - were written some time
-  before they were stamped: how long is unknown, and the silence is not measured.
+  log - untimed lines after the last timestamp, or lines stamped with the last time or
+  microseconds before it, as the runtime reads a block-buffered program's output or a
+  replayed log in one chunk - were written some time before they were stamped: how long is
+  unknown, and the silence is not measured. Lines milliseconds apart were written one by one.
 - How long is too long follows the log's own pace: its usual gap between timed lines, or,
   when shorter, what its progress lines say (seconds per step times the steps between two
   progress lines).
@@ -83,7 +84,7 @@ def pace(
         d,
         _last_report(hits, policy.together),
         _seconds_per_line(hits),
-        _arrived_together(d.tail, d.last_time, policy.together),
+        _arrived_together(d.tail, d.last_time, policy.together, policy.chunk),
         said,
         said is not None and any(s.search(said.text) for s in waiting),
     )
@@ -165,42 +166,44 @@ USUAL_BLOCKS = 3
 MAX_REPORT_BLOCK = 8
 
 
-def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: timedelta) -> int:
-    """Lines after the first of the final run stamped within ``window`` of ``last_time``:
-    untimed lines after it, and lines stamped with (about) the same time - a live log's
-    kubelet stamps every line, a buffered or replayed one all at once. 0 when that run is
-    the log's usual block (see ``USUAL_BLOCKS``)."""
+def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: timedelta, chunk: timedelta) -> int:
+    """Lines after the first of the final run: the last timed line and the timed lines before
+    it, each stamped within ``chunk`` of the next and all within ``window`` of ``last_time``,
+    with the untimed lines among and after them - a live log's kubelet stamps every line, a
+    buffered or replayed one all at once. 0 when that run is the log's usual block (see
+    ``USUAL_BLOCKS``)."""
     if last_time is None:
         return 0
-    run_start = None
+    run_start, later = None, last_time
     for i in range(len(tail) - 1, -1, -1):
         t = tail[i].time
         if t is None:
             continue
-        if t < last_time - window:
+        if t < last_time - window or abs(later - t) > chunk:
             break
-        run_start = i
+        run_start, later = i, t
     if run_start is None:
         return 0
     together = len(tail) - 1 - run_start
     # The first block may be cut where the tail begins: only whole ones are compared.
-    before = _blocks(tail[:run_start], window)[1:]
+    before = _blocks(tail[:run_start], chunk)[1:]
     size = together + 1
     if size <= MAX_REPORT_BLOCK and len(before) >= USUAL_BLOCKS and all(n == size for n in before[-USUAL_BLOCKS:]):
         return 0
     return together
 
 
-def _blocks(lines: list[LogLine], window: timedelta) -> list[int]:
+def _blocks(lines: list[LogLine], chunk: timedelta) -> list[int]:
     """How many lines each run of lines that arrived together holds, in order: a timed line
-    more than ``window`` after the first of the current run starts the next; untimed lines
+    more than ``chunk`` after the timed line before it starts the next run; untimed lines
     belong to the run they follow."""
     sizes: list[int] = []
-    start: datetime | None = None
+    previous: datetime | None = None
     for line in lines:
-        if line.time is not None and (start is None or line.time > start + window):
-            sizes.append(0)
-            start = line.time
+        if line.time is not None:
+            if previous is None or abs(line.time - previous) > chunk:
+                sizes.append(0)
+            previous = line.time
         if sizes:
             sizes[-1] += 1
     return sizes

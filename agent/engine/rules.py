@@ -57,6 +57,9 @@ STALL_ONSET = timedelta(minutes=15)
 # ip=10.0.3.7)") and its memory monitor names it ("Memory on the node (IP: 10.0.3.7, ...").
 # Deliberately not a bare address: a peer a process talks to (NCCL's "10.0.3.7<43211>", a
 # URL) is not where its error happened.
+# The kubelet's word that a probe got an HTTP answer, whatever its status: the server's
+# process is up and answering, however unready.
+_PROBE_ANSWERED = re.compile(r"\bprobe failed with statuscode: \d+")
 _NODE_ADDRESS = re.compile(r"(?:\bip=|\bIP: )(\d{1,3}(?:\.\d{1,3}){3})\b")
 # The lines after a cause's own that still belong to its message.
 RELAYED_LINES = 3
@@ -372,6 +375,8 @@ def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy, floor: 
         # A server never Ready, or ranks whose last words say they wait for the others, need less.
         sooner: timedelta | None = None
         if unready(ctr, evidence.now):
+            if _answered_since(evidence, d):
+                continue  # not hung: it answers its probes, and what it answers says why
             sooner = policy.min_silence_unready
         elif p.awaits and not p.reports:
             sooner = policy.min_silence_awaiting
@@ -392,6 +397,21 @@ def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy, floor: 
         return (pod.role_rank if pod else 99, (pod.index or 0) if pod else 0, p.digest.last_time or NEVER, p.digest.pod)
 
     return min(together, key=first)
+
+
+def _answered_since(evidence: Evidence, d: LogDigest) -> bool:
+    """Whether the pod's probes got an HTTP answer after its log went quiet: its server still
+    runs, whatever it answers (a 503 while a model is not marked ready)."""
+    if d.last_time is None:
+        return False
+    return any(
+        e.object_kind == "Pod"
+        and e.object_name == d.pod
+        and e.last_seen is not None
+        and e.last_seen > d.last_time
+        and _PROBE_ANSWERED.search(e.message)
+        for e in evidence.events
+    )
 
 
 def _utc_clock(d: LogDigest, started: datetime | None, now: datetime) -> bool:

@@ -97,6 +97,17 @@ def test_lines_that_arrived_together_are_counted_alike_live_and_from_a_snapshot(
     )
 
 
+def test_lines_stamped_milliseconds_apart_were_written_one_by_one() -> None:
+    """The kubelet stamps the lines of one chunk it reads (a flushed buffer) microseconds apart;
+    lines 10 ms apart were separate writes of a program writing as it goes, so the silence after
+    the last of them is measured - however close they came at the end."""
+    ms = 1 / 60_000
+    written = [("a", -60), ("b", -30), ("c", -30 + 10 * ms), ("d", -30 + 20 * ms), ("e", -30 + 40 * ms)]
+    assert pace(_digest(written), PROGRESS).arrived_together == 0
+    flushed = [("a", -60), ("b", -30), ("c", -30 + ms / 1000), ("d", -30 + ms / 500), ("e", -30 + ms / 250)]
+    assert pace(_digest(flushed), PROGRESS).arrived_together == 3
+
+
 def test_a_scanned_log_is_read_the_same_way() -> None:
     d = log("p", [f"2026-05-01T10:{m:02d}:00Z step {m} loss 1.0" for m in range(10)])
     p = pace(d, PROGRESS)

@@ -702,10 +702,10 @@ def _ranks_silent_after(line: str, quiet: float) -> Evidence:
     )
 
 
-def _server_readiness_answered(status: str) -> Evidence:
-    """A server up for half an hour, still logging, never Ready: the kubelet's readiness probe
-    gets ``status`` every time."""
-    lines = [f"{_stamp(-m)} INFO 503 GET /v1/models/m (10.0.0.1) 0.5ms" for m in range(29, 0, -1)]
+def _server_readiness_answered(status: str, quiet: int = 1) -> Evidence:
+    """A server up for half an hour, never Ready, its log quiet for the last ``quiet`` minutes:
+    the kubelet's readiness probe gets ``status`` every time, to the last minute."""
+    lines = [f"{_stamp(-m)} INFO 503 GET /v1/models/m (10.0.0.1) 0.5ms" for m in range(29, quiet - 1, -1)]
     p = pod("srv-0", running(started=-30), container="srv")
     p = p.model_copy(
         update={"containers": [c.model_copy(update={"probed": True, "ready": False}) for c in p.containers]}
@@ -1044,6 +1044,18 @@ ROWS = {
     ),
     "a server never Ready, its probe answered with an HTTP error": Row(
         _server_readiness_answered("HTTP probe failed with statuscode: 503"), "config-error", "srv-0"
+    ),
+    "a server never Ready, its log quiet for 25 minutes, its probe still answered: not hung": Row(
+        _server_readiness_answered("HTTP probe failed with statuscode: 503", quiet=25), "config-error", "srv-0"
+    ),
+    "a server never Ready, its log quiet for 25 minutes, its probe unanswered: hung": Row(
+        _server_readiness_answered(
+            'Get "http://10.0.0.5:8080/v1/models/m": context deadline exceeded (Client.Timeout exceeded while '
+            "awaiting headers)",
+            quiet=25,
+        ),
+        "stalled",
+        "srv-0",
     ),
     "the bar's own pace says it hangs": Row(_bar_says_steps_take_seconds(), "stalled", "t-0"),
     "lines that arrived together leave the silence unmeasured": Row(_arrived_together(), "healthy", None, healthy=True),

@@ -600,10 +600,7 @@ def expected_answer(spec: Any, quotable: str) -> str:
 
 # Cases whose right model answer the review refuses: a stall the rules call healthy because the
 # silence cannot be measured (see ENGINE_GAPS in tests/test_cases.py); strict.
-REVIEW_GAPS: dict[str, str] = {
-    "stalled-job-tensorpack-horovod-two-gpus-pod-hang": "the rules call this Running job healthy (its "
-    "silence is unmeasured) and the review keeps a model from calling it stalled without a quoted cause",
-}
+REVIEW_GAPS: dict[str, str] = {}
 
 
 def with_prompt_gaps(cases: list[Path]) -> list[Any]:
