@@ -852,6 +852,17 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             "`/mnt/models/artifacts` does not contain a `config.yml` file.')\"}",
             ["serving-model-file-missing-kept-serving"],
         ),
+        # CUDA's sticky kernel faults leave the context unusable (counted from a running process
+        # among its last lines); the other CUDA runtime errors do not.
+        ("  what():  CUDA error: an illegal memory access was encountered", ["cuda-context-corrupted"]),
+        ("CUDA error 700 at ggml-cuda.cu:6963: an illegal memory access was encountered", ["cuda-context-corrupted"]),
+        ("RuntimeError: CUDA error: unspecified launch failure", ["cuda-context-corrupted"]),
+        ("Memory access fault by GPU node-2 (Agent handle: 0x55d2) on address 0x7fc1.", ["cuda-context-corrupted"]),
+        (
+            "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle)`",
+            ["cuda-illegal-access"],
+        ),
+        ("CUDA error: no kernel image is available for execution on the device", ["cuda-illegal-access"]),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
