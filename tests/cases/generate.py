@@ -120,6 +120,10 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh17_serving,
         scenarios_fresh17_training,
         scenarios_fresh17_workflows,
+        scenarios_fresh18_distributed,
+        scenarios_fresh18_platform,
+        scenarios_fresh18_serving,
+        scenarios_fresh18_training,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -223,6 +227,10 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh17_serving,
         scenarios_fresh17_training,
         scenarios_fresh17_workflows,
+        scenarios_fresh18_distributed,
+        scenarios_fresh18_platform,
+        scenarios_fresh18_serving,
+        scenarios_fresh18_training,
     ):
         found.extend(module.SCENARIOS)
     return found
