@@ -37,6 +37,11 @@ except ImportError:  # pragma: no cover - Python 3.10
 MAX_LENGTH = 2000  # characters in one pattern; the built-in catalogue's longest has 650
 MAX_REPEAT = 1000  # the largest count in x{m,n}: RE2's own limit
 MAX_ALTERNATIVES = 64  # alternatives a pattern with lookarounds is split into, at most
+# Hyperscan unrolls a counted repeat into a state per count, each as many states as its class
+# has UTF-8 byte sequences: `[^\n]{0,600}` alone took it a minute and a half to compile. A
+# relaxed pattern only finds candidate lines (RE2 then matches the exact one), so in it a
+# repeat counted beyond this is written unbounded - a superset, compiled in milliseconds.
+RELAXED_MAX_COUNT = 16
 _LAST = 0x10FFFF
 _SURROGATES = (0xD800, 0xDFFF)  # no text the engines see holds one
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT)
@@ -273,6 +278,8 @@ class _Writer:
             if lo > MAX_REPEAT or (hi is not sre.MAXREPEAT and hi > MAX_REPEAT):
                 raise PatternError(f"a repeat count above {MAX_REPEAT}")
             body = "(?:" + self.seq(list(sub), flags) + ")"
+            if self.relaxed and max(lo, 0 if hi is sre.MAXREPEAT else hi) > RELAXED_MAX_COUNT:
+                lo, hi = min(lo, RELAXED_MAX_COUNT), sre.MAXREPEAT
             count = {(0, sre.MAXREPEAT): "*", (1, sre.MAXREPEAT): "+", (0, 1): "?"}.get(
                 (lo, hi), f"{{{lo}}}" if lo == hi else f"{{{lo},{'' if hi is sre.MAXREPEAT else hi}}}"
             )
