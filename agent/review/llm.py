@@ -32,8 +32,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agent.engine.signatures import Catalogue, load_catalogue
 from agent.engine.verdict import SCHEMA_VERSION, Verdict
@@ -45,6 +46,9 @@ from agent.review.support import Support
 from agent.settings import Settings
 from collectors.evidence import Evidence
 from collectors.source import Source
+
+if TYPE_CHECKING:
+    import ssl
 
 # Without a Retry-After, wait 1 s, 2 s, 4 s ... between attempts, never more than this.
 BACKOFF_MAX = 8.0
@@ -71,8 +75,17 @@ def make_client(settings: Settings, *, http_client: Any = None, environ: Mapping
         base_url=settings.base_url,
         max_retries=0,
         timeout=settings.request_timeout or settings.timeout,
-        http_client=http_client,
+        http_client=http_client or openai.DefaultHttpxClient(verify=_tls_context()),
     )
+
+
+@lru_cache(maxsize=1)
+def _tls_context() -> ssl.SSLContext:
+    """The CA bundle httpx would load (SSL_CERT_FILE, SSL_CERT_DIR, else certifi's), loaded
+    once: it costs a tenth of a second, and a watcher or triage builds a client per review."""
+    import httpx
+
+    return httpx.create_ssl_context()
 
 
 def advisor_from_settings(
