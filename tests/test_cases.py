@@ -59,17 +59,6 @@ ENGINE_GAPS: dict[str, str] = {
         "apart, and a rule keyed on which field is missing would be a list of one release's fields; the solution "
         "names both causes."
     ),
-    "permission-denied-pod-h2o-llmstudio-data-dir-not-writable": (
-        "Called healthy: the only error is one unhandled exception of the web app's session handler "
-        "(H2O Wave's 'ERROR: Unhandled exception', then 'PermissionError: [Errno 13] Permission denied: "
-        "'/workspace/data/user''), logged once by a server that is Running and Ready. By the live rule "
-        "(findings.py _from_logs) a running process survived what it logged unless the error repeats up to the "
-        "last lines, the process was never ready, or a while_running signature says otherwise; here the error "
-        "comes once per session opened, so one visit leaves one line. Telling a request handler's failure (the "
-        "app fails every user, each failure logged only when someone uses it) from an error the process got "
-        "past needs to know which servers log per-request failures; making permission errors count while "
-        "running would call every survived permission warning a failure."
-    ),
 }
 
 

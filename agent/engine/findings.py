@@ -37,6 +37,12 @@ LAST_WORDS = 50
 # many, is what it is doing now (NVML failing every 5 s), not one it got past.
 REPEATED = 3
 _DIGITS = re.compile(r"\d+")
+# A Python traceback: its header, and the lines between it and the exception - frames, their
+# source lines (indented), chained tracebacks' joining sentences and ^^^ markers.
+_TRACEBACK = re.compile(r"Traceback \(most recent call last\):\s*$")
+_TRACEBACK_BODY = re.compile(
+    r"^\s|^$|^During handling of the above exception|^The above exception was the direct cause|^Traceback \("
+)
 # A node event may be recorded a little before the pod it affects (clocks, batching).
 SIMULTANEOUS_WITH_NODE = timedelta(seconds=30)
 # How the API server names a pod it refused or could not find: 'pods "llama-worker-1" is forbidden'.
@@ -411,6 +417,7 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
         progress = progress_lines(digest, catalogue.progress) if live else []
         moved_on = progress[-1].line if progress else 0
         halted = _halted_after(progress, evidence.now, stall)
+        ends_on = unhandled_at_the_end(digest) if live else None
         recast = _recasts(digest, catalogue)
         for m in digest.matches:
             sig = catalogue.by_id.get(m.signature)
@@ -440,7 +447,11 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
             )
             # The same error over and over up to the last lines: it is what the process does now.
             repeating = sig.kind == "cause" and m.count >= REPEATED and m.line > digest.lines - REPEATED
-            still = live and not (lasting or stopped or repeating)
+            # An exception nothing handled, the last words of a process still running: its work
+            # (a training loop's thread, a server's session) died on it, and nothing since says
+            # it went on. A handled one is followed by what the process did next.
+            unhandled = sig.kind == "cause" and m.line == ends_on
+            still = live and not (lasting or stopped or repeating or unhandled)
             yield Finding(
                 sig,
                 "log",
@@ -457,6 +468,20 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
             if again is not None:
                 sig, line = again
                 yield Finding(sig, "log", line.text, digest.pod, digest.container, line.time, line=line.line)
+
+
+def unhandled_at_the_end(digest: LogDigest) -> int | None:
+    """The line number of the log's last line when it is the exception a Python traceback
+    ends on: ``Traceback (most recent call last):``, then only frames up to that line."""
+    lines = [ln for ln in digest.tail if ln.text.strip()]
+    if len(lines) < 2 or lines[-1].line != digest.lines or _TRACEBACK_BODY.match(lines[-1].text):
+        return None
+    for ln in reversed(lines[:-1]):
+        if _TRACEBACK.search(ln.text):
+            return lines[-1].line
+        if not _TRACEBACK_BODY.match(ln.text):
+            return None
+    return None
 
 
 def repeated_to_the_end(digest: LogDigest, catalogue: Catalogue) -> tuple[Signature, LogLine] | None:

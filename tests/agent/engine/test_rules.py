@@ -937,6 +937,26 @@ def _ready_server_failing(tail: Sequence[str], *, times: int = 40) -> Evidence:
     return evidence([p], kind="Pod", status="Running", logs=[log("srv", [*started, *failing, *tail])])
 
 
+def _ready_server_unhandled(tail: Sequence[str]) -> Evidence:
+    """A Ready web app whose session handler died on an exception (logged once, with its
+    traceback), then ``tail``."""
+    traceback = [
+        "2024-01-29 19:19:07,769 - ERROR: Unhandled exception",
+        "Traceback (most recent call last):",
+        '  File "/app/server.py", line 374, in _process',
+        "    await self._handle(q)",
+        '  File "/app/init.py", line 124, in initialize_client',
+        "    os.makedirs(data_dir, exist_ok=True)",
+        "PermissionError: [Errno 13] Permission denied: '/workspace/data/user'",
+    ]
+    p = pod("srv", running(started=-120))
+    p = p.model_copy(
+        update={"containers": [c.model_copy(update={"probed": True, "ready": True}) for c in p.containers]}
+    )
+    started = ["INFO:     Uvicorn running on http://0.0.0.0:10101 (Press CTRL+C to quit)"]
+    return evidence([p], kind="Pod", status="Running", logs=[log("srv", [*started, *traceback, *tail])])
+
+
 def _relayed_from_another_node(address: str) -> Evidence:
     """A Ray driver pod reports that Ray's memory monitor killed a task, naming the node by
     its address on the next line of the message; the worker pod at that address runs on."""
@@ -1118,6 +1138,12 @@ ROWS = {
         "healthy",
         None,
         healthy=True,
+    ),
+    "an unhandled exception, a running server's last words": Row(
+        _ready_server_unhandled([]), "permission-denied", "srv"
+    ),
+    "an unhandled exception, then requests served: a session failed, the server did not": Row(
+        _ready_server_unhandled(['INFO:     10.0.0.9:51234 - "GET / HTTP/1.1" 200 OK']), "healthy", None, healthy=True
     ),
     "an operator's kind never reconciled: no controller took it up": Row(_never_reconciled(), "config-error", None),
     "reconciled, yet no pods and nothing says why": Row(_reconciled_without_pods(), "unknown", None),
