@@ -42,6 +42,10 @@ MAX_ALTERNATIVES = 64  # alternatives a pattern with lookarounds is split into, 
 # relaxed pattern only finds candidate lines (RE2 then matches the exact one), so in it a
 # repeat counted beyond this is written unbounded - a superset, compiled in milliseconds.
 RELAXED_MAX_COUNT = 16
+# The parts of an alternative with a lookaround are compiled exactly (positions matter there),
+# and the compile grows faster than the count: {0,1000} took Hyperscan 8 s, and a user's file
+# may hold hundreds. Counts above this are refused there; an unbounded repeat costs nothing.
+LOOKAROUND_MAX_COUNT = 100
 _LAST = 0x10FFFF
 _SURROGATES = (0xD800, 0xDFFF)  # no text the engines see holds one
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT)
@@ -169,9 +173,9 @@ def translate(pattern: str, *, whole: bool = False, empty_ok: bool = False) -> T
         ahead = direction == 1
         looks.append(
             Lookaround(
-                before=_Writer().elems(before),
-                body=_Writer(reverse=ahead).seq(list(body), lflags),
-                after=_Writer(reverse=True).elems(after),
+                before=_Writer(max_count=LOOKAROUND_MAX_COUNT).elems(before),
+                body=_Writer(reverse=ahead, max_count=LOOKAROUND_MAX_COUNT).seq(list(body), lflags),
+                after=_Writer(reverse=True, max_count=LOOKAROUND_MAX_COUNT).elems(after),
                 ahead=ahead,
                 negative=op is sre.ASSERT_NOT,
             )
@@ -231,9 +235,10 @@ class _Writer:
     ``re.ASCII``), groups without captures. ``relaxed``: anchors for raw log text (see
     ``Translation``); ``reverse``: the pattern that matches the reversed text."""
 
-    def __init__(self, *, relaxed: bool = False, reverse: bool = False) -> None:
+    def __init__(self, *, relaxed: bool = False, reverse: bool = False, max_count: int = MAX_REPEAT) -> None:
         self.relaxed = relaxed
         self.reverse = reverse
+        self.max_count = max_count
         # Relaxed, for Hyperscan: case-insensitive runs as (?i:...), which it folds beyond
         # ASCII (a superset, all a relaxed pattern must be) and searches far faster than
         # classes like [lL][oO][sS][sS].
@@ -277,6 +282,10 @@ class _Writer:
             lo, hi, sub = av
             if lo > MAX_REPEAT or (hi is not sre.MAXREPEAT and hi > MAX_REPEAT):
                 raise PatternError(f"a repeat count above {MAX_REPEAT}")
+            if lo > self.max_count or (hi is not sre.MAXREPEAT and hi > self.max_count):
+                raise PatternError(
+                    f"a repeat count above {self.max_count} in an alternative with a lookaround; write * or +"
+                )
             body = "(?:" + self.seq(list(sub), flags) + ")"
             if self.relaxed and max(lo, 0 if hi is sre.MAXREPEAT else hi) > RELAXED_MAX_COUNT:
                 lo, hi = min(lo, RELAXED_MAX_COUNT), sre.MAXREPEAT
