@@ -27,7 +27,7 @@ from tests.cases.builders import (
     text,
     ts,
 )
-from tests.cases.scenarios_fresh7_pipelines import _step_failed, _step_pod, _workflow
+from tests.cases.scenarios_fresh7_pipelines import _docker_step_pod, _docker_wait, _step_failed, _step_pod, _workflow
 from tests.cases.scenarios_fresh9_pipelines import _argo_wait, _owner
 from tests.cases.scenarios_real_application import _spark_app, _spark_pod
 
@@ -51,31 +51,8 @@ def missing_file_pod_kfp_wait_output_path_not_in_archive() -> CaseSpec:
         resources=cpu_only("4Gi", "2"),
         state=terminated(0, at(9), at(82)),
     )
-    wait = Container(
-        "wait",
-        "gcr.io/ml-pipeline/argoexec:v2.3.0-license-compliance",
-        command=["argoexec"],
-        args=["wait"],
-        mounts=[
-            {"name": "docker-lib", "mountPath": "/var/lib/docker", "readOnly": True},
-            {"name": "docker-sock", "mountPath": "/var/run/docker.sock", "readOnly": True},
-        ],
-        state=terminated(1, at(8), at(86)),
-    )
-    p = _step_pod(
-        workflow,
-        "train",
-        node_id,
-        [wait, main],
-        at,
-        phase="Failed",
-        host="k8s-node-02",
-        service_account="pipeline-runner",
-        volumes=[
-            {"name": "docker-lib", "hostPath": {"path": "/var/lib/docker", "type": "Directory"}},
-            {"name": "docker-sock", "hostPath": {"path": "/var/run/docker.sock", "type": "Socket"}},
-        ],
-    )
+    wait = _docker_wait("gcr.io/ml-pipeline/argoexec:v2.3.0-license-compliance", terminated(1, at(8), at(86)))
+    p = _docker_step_pod(workflow, "train", node_id, wait, main, at, phase="Failed", host="k8s-node-02")
     p["metadata"]["labels"].update({"pipelines.kubeflow.org/cache_enabled": "true"})
     missing = (
         "path /mlpipeline-ui-metadata.json does not exist (or /mlpipeline-ui-metadata.json is empty) in archive "

@@ -28,7 +28,7 @@ from tests.cases.builders import (
     text,
     ts,
 )
-from tests.cases.scenarios_fresh7_pipelines import _step_failed, _step_pod, _workflow
+from tests.cases.scenarios_fresh7_pipelines import _docker_step_pod, _docker_wait, _step_failed, _workflow
 
 SCENARIOS = Scenarios()
 
@@ -208,31 +208,9 @@ def missing_file_pod_kfp_preprocess_output_parameter_file_not_written() -> CaseS
         resources=cpu_only("2Gi", "1"),
         state=terminated(0, at(8), at(61)),
     )
-    wait = Container(
-        "wait",
-        "argoproj/argoexec:v2.2.0",
-        command=["argoexec"],
-        args=["wait"],
-        mounts=[
-            {"name": "docker-lib", "mountPath": "/var/lib/docker", "readOnly": True},
-            {"name": "docker-sock", "mountPath": "/var/run/docker.sock", "readOnly": True},
-        ],
-        state=terminated(1, at(7), at(63)),
-    )
-    p = _step_pod(
-        workflow,
-        "preprocess",
-        node_id,
-        [wait, main],
-        at,
-        phase="Failed",
-        host="gke-kf-cluster-default-pool-3c1e9a7d-5m2q",
-        service_account="pipeline-runner",
-        volumes=[
-            {"name": "docker-lib", "hostPath": {"path": "/var/lib/docker", "type": "Directory"}},
-            {"name": "docker-sock", "hostPath": {"path": "/var/run/docker.sock", "type": "Socket"}},
-        ],
-    )
+    wait = _docker_wait("argoproj/argoexec:v2.2.0", terminated(1, at(7), at(63)))
+    host = "gke-kf-cluster-default-pool-3c1e9a7d-5m2q"
+    p = _docker_step_pod(workflow, "preprocess", node_id, wait, main, at, phase="Failed", host=host)
     cid = digest(node_id, "main", "0")
     stack = (
         "exit status 2\\ngithub.com/argoproj/argo/errors.Wrap\\n\\t/root/go/src/github.com/argoproj/argo/errors/"

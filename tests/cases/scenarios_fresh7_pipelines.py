@@ -94,6 +94,43 @@ def _step_pod(
     )
 
 
+def _docker_wait(image: str, state: Obj) -> Container:
+    """The ``argoexec wait`` container of Argo's docker executor (Argo 2.x): it reads the main container
+    through the node's Docker daemon."""
+    return Container(
+        "wait",
+        image,
+        command=["argoexec"],
+        args=["wait"],
+        mounts=[
+            {"name": "docker-lib", "mountPath": "/var/lib/docker", "readOnly": True},
+            {"name": "docker-sock", "mountPath": "/var/run/docker.sock", "readOnly": True},
+        ],
+        state=state,
+    )
+
+
+def _docker_step_pod(
+    workflow: Obj, step: str, node_id: str, wait: Container, main: Container, at: Clock, *, phase: str, host: str
+) -> Obj:
+    """A Kubeflow Pipelines step pod of the docker executor: ``_step_pod`` run as pipeline-runner, with the
+    node's Docker directory and socket mounted for the wait container."""
+    return _step_pod(
+        workflow,
+        step,
+        node_id,
+        [wait, main],
+        at,
+        phase=phase,
+        host=host,
+        service_account="pipeline-runner",
+        volumes=[
+            {"name": "docker-lib", "hostPath": {"path": "/var/lib/docker", "type": "Directory"}},
+            {"name": "docker-sock", "hostPath": {"path": "/var/run/docker.sock", "type": "Socket"}},
+        ],
+    )
+
+
 def _step_failed(
     workflow: Obj, step: str, node_id: str, message: str, at: Clock, errored: float, failed: float
 ) -> list[Obj]:
