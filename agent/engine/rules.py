@@ -54,13 +54,14 @@ ZONE_STEP = timedelta(minutes=15)
 STALL_ONSET = timedelta(minutes=15)
 # How a log says which node a line it relays is about: Ray's driver prefixes what it relays
 # with the address of the node it happened on ("(raylet, ip=10.0.3.7)", "(Trainer pid=81,
-# ip=10.0.3.7)") and its memory monitor names it ("Memory on the node (IP: 10.0.3.7, ...").
+# ip=10.0.3.7)") and its memory monitor names it ("Memory on the node (IP: 10.0.3.7, ..."), as
+# does its report of a worker process that died ("... Worker IP address: 10.0.3.7 Worker port:").
 # Deliberately not a bare address: a peer a process talks to (NCCL's "10.0.3.7<43211>", a
 # URL) is not where its error happened.
 # The kubelet's word that a probe got an HTTP answer, whatever its status: the server's
 # process is up and answering, however unready.
 _PROBE_ANSWERED = re.compile(r"\bprobe failed with statuscode: \d+")
-_NODE_ADDRESS = re.compile(r"(?:\bip=|\bIP: )(\d{1,3}(?:\.\d{1,3}){3})\b")
+_NODE_ADDRESS = re.compile(r"(?:\bip=|\bIP: |\bWorker IP address: )(\d{1,3}(?:\.\d{1,3}){3})\b")
 # The lines after a cause's own that still belong to its message.
 RELAYED_LINES = 3
 

@@ -966,6 +966,12 @@ def _relayed_from_another_node(address: str) -> Evidence:
         f"Memory on the node (IP: {address}, ID: 5f0c2b1e) where the task (name=Train, pid=412, memory used=30.1GB) "
         "was running was 61.2GB / 64.0GB (0.956), which exceeds the memory usage threshold of 0.95.",
     ]
+    return _ray_driver_relays(ray_oom)
+
+
+def _ray_driver_relays(lines: list[str]) -> Evidence:
+    """A failed Ray driver pod (10.0.0.3) whose log is ``lines``, beside a running head
+    (10.0.0.5) and worker (10.0.0.7)."""
     return evidence(
         [
             pod("t-submit", terminated(1, -5), role="submitter").model_copy(update={"ip": "10.0.0.3"}),
@@ -973,8 +979,26 @@ def _relayed_from_another_node(address: str) -> Evidence:
             pod("t-worker-0", running(), role="worker", index=0).model_copy(update={"ip": "10.0.0.7"}),
         ],
         kind="Job",
-        logs=[log("t-submit", ray_oom)],
+        logs=[log("t-submit", lines)],
     )
+
+
+def _worker_death_relayed(address: str) -> Evidence:
+    """A Ray driver pod relays the raylet's report that a worker process died without a word
+    of its own, naming where it ran only as "Worker IP address:"; the worker pod at that
+    address runs on."""
+    died = [
+        *TRAINING,
+        "(raylet) A worker died or was killed while executing a task by an unexpected system error. To troubleshoot "
+        "the problem, check the logs for the dead worker. RayTask ID: ffffffffffffffff3fe856 Worker ID: fead2dfe78 "
+        f"Node ID: 201f2cc4bc Worker IP address: {address} Worker port: 10046 Worker PID: 89513 Worker exit type: "
+        "SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file. "
+        "There are some potential root causes. (1) The process is killed by SIGKILL by OOM killer due to high memory "
+        "usage. (2) ray stop --force is called. (3) The worker is crashed unexpectedly due to SIGSEGV or other "
+        "unexpected errors.",
+        "(TorchTrainer pid=89392) Worker 0 has failed.",
+    ]
+    return _ray_driver_relays(died)
 
 
 def _cannot_create_never_ran() -> Evidence:
@@ -1109,6 +1133,9 @@ ROWS = {
     "OOMKilled with exit 137 is the OOM killer": Row(_oomkilled_but_sigterm(137), "oom-killed", "srv"),
     "a driver relays a memory kill on another node: that node's pod": Row(
         _relayed_from_another_node("10.0.0.7"), "oom-killed", "t-worker-0"
+    ),
+    "a driver relays a worker process that vanished: the pod at its worker IP address": Row(
+        _worker_death_relayed("10.0.0.7"), "oom-killed", "t-worker-0"
     ),
     "a container that cannot be created, never run: its waiting error": Row(
         _cannot_create_never_ran(), "config-error", "srv"
