@@ -28,17 +28,6 @@ CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
 # Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
 # is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
 ENGINE_GAPS: dict[str, str] = {
-    "rendezvous-error-pytorchjob-elastic-c10d-store-connection-failed": (
-        "Called healthy: workers 1-3 logged 'RendezvousConnectionError: The connection to the C10d store has "
-        "failed' as their last words but exited 0 (kubectl shows them Completed), and a log finding of a container "
-        "that terminated with exit 0 counts only for a despite_success signature (findings.py, the current-check "
-        "of a terminated container); worker-0, the store's host, runs on silent for 7 minutes after 'hosts the TCP "
-        "store', under the 20 minutes after which ranks waiting to meet are called stalled. Marking the "
-        "rendezvous signature despite_success would be wrong: an agent whose peer closed the store at the end of a "
-        "successful run prints the same line. What would fix it: for a workload that has not succeeded, a cause "
-        "among the last words of a container that exited 0 counts as that pod's failure (the exit code of a "
-        "wrapped launcher is not the process's word), judged against every case."
-    ),
     "killed-externally-vcjob-recreated-same-name-restartjob-no-pods": (
         "A Volcano Job Failed with no pod left: all the snapshot holds is 'Start to execute action RestartJob' "
         "(x3). What triggered the restarts (PodEvicted for the pods of the previous job of the same name, being "

@@ -654,8 +654,19 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline
     if ctr.current.state == "terminated":
         # A trainer that stopped itself on a diverged loss may exit 0: what it said about
         # why it stopped still counts (see despite_success).
-        return ctr.current.failed or f.signature.despite_success
+        return ctr.current.failed or f.signature.despite_success or _last_words_of_a_quiet_exit(f, evidence)
     return True  # running: kept, marked live
+
+
+def _last_words_of_a_quiet_exit(f: Finding, evidence: Evidence) -> bool:
+    """An error among the last lines of a container that exited 0 while its workload has not
+    succeeded: a launcher or wrapper that swallowed its child's exit code (an elastic agent
+    whose rendezvous failed, shown Completed). The same words from a workload that succeeded
+    are how its processes part (a store closing as the last rank leaves)."""
+    if f.source != "log" or f.previous or f.signature.kind != "cause" or evidence.workload.status == "Succeeded":
+        return False
+    digest = next((d for d in evidence.logs if (d.pod, d.container, d.previous) == (f.pod, f.container, False)), None)
+    return digest is not None and f.line > digest.lines - LAST_WORDS
 
 
 def _deletion_kill(f: Finding) -> bool:

@@ -957,6 +957,26 @@ def _ready_server_unhandled(tail: Sequence[str]) -> Evidence:
     return evidence([p], kind="Pod", status="Running", logs=[log("srv", [*started, *traceback, *tail])])
 
 
+def _worker_exited_0_after_an_error(status: str) -> Evidence:
+    """An elastic agent that could not reach the rendezvous store and exited 0 (kubectl:
+    Completed) while the rank hosting the store waits; the job is ``status``."""
+    refused = "RendezvousConnectionError: The connection to the C10d store has failed. See inner exception for details."
+    return evidence(
+        [
+            pod("t-worker-0", running(started=-7), role="worker", index=0),
+            pod("t-worker-1", terminated(0, -6.9, started=-7), role="worker", index=1),
+        ],
+        status=status,
+        logs=[
+            log("t-worker-0", ["INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:"]),
+            log(
+                "t-worker-1",
+                ["INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:", refused],
+            ),
+        ],
+    )
+
+
 def _relayed_from_another_node(address: str) -> Evidence:
     """A Ray driver pod reports that Ray's memory monitor killed a task, naming the node by
     its address on the next line of the message; the worker pod at that address runs on."""
@@ -1171,6 +1191,12 @@ ROWS = {
     ),
     "an unhandled exception, then requests served: a session failed, the server did not": Row(
         _ready_server_unhandled(['INFO:     10.0.0.9:51234 - "GET / HTTP/1.1" 200 OK']), "healthy", None, healthy=True
+    ),
+    "an error, then exit 0, in a job still running: the exit code was swallowed": Row(
+        _worker_exited_0_after_an_error("Running"), "rendezvous-error", "t-worker-1"
+    ),
+    "the same words from a job that succeeded: how its ranks parted": Row(
+        _worker_exited_0_after_an_error("Succeeded"), "healthy", None, healthy=True
     ),
     "an operator's kind never reconciled: no controller took it up": Row(_never_reconciled(), "config-error", None),
     "reconciled, yet no pods and nothing says why": Row(_reconciled_without_pods(), "unknown", None),
