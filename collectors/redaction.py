@@ -167,8 +167,10 @@ class Redactor:
             out = regex.sub(REDACTED, out)
         if not plain or ("@" in out and "://" in out):
             out = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}:{REDACTED}@", out)
-        if not plain or any(word in out.lower() for word in _PAIR_WORDS):
+        if not plain:
             out = _PAIR.sub(_keep_key, out)
+        elif any(word in out.lower() for word in _PAIR_WORDS):
+            out = _keep_pairs(out)
         if self._aws_secrets and "aws" in out.lower():
             # A bare 40-character AWS secret is only recognisable near the word "aws".
             out = _AWS_SECRET.sub(REDACTED, out)
@@ -192,6 +194,39 @@ def _user_pattern(pattern: str) -> Regex:
     except PatternError as exc:
         raise InputError(f"redact_patterns: {pattern!r}: {exc}") from None
     return regex
+
+
+def _keep_pairs(text: str) -> str:
+    """``_PAIR`` replaced in ASCII ``text``, run only where a match can be. Python's re tries
+    every alternative at every position - some 5 s a megabyte of log lines, nearly all of it
+    on lines with no key. A match begins at its key, on a line that holds one of _PAIR_WORDS,
+    and ends on that line or, its value after blank lines, on the next line with text: each
+    such stretch is replaced alone (a line's start and end read the same to the pattern alone
+    as within the text, after and before a newline)."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        if not _has_pair_word(lines[i]):
+            out.append(lines[i])
+            i += 1
+            continue
+        end = i
+        while True:  # this line, the blank ones after it and the next with text - and on, while that holds a key
+            k = end + 1
+            while k < len(lines) and not lines[k].strip():
+                k += 1
+            end = min(k, len(lines) - 1)
+            if end == len(lines) - 1 or not _has_pair_word(lines[end]):
+                break
+        out.append(_PAIR.sub(_keep_key, "\n".join(lines[i : end + 1])))
+        i = end + 1
+    return "\n".join(out)
+
+
+def _has_pair_word(line: str) -> bool:
+    low = line.lower()
+    return any(word in low for word in _PAIR_WORDS)
 
 
 def _keep_key(m: re.Match[str]) -> str:

@@ -217,6 +217,8 @@ FRAGMENTS = [
     "é",
     "\u017f",
     "K",
+    "\n",  # a key's value may follow on the next line with text
+    "\n \n",
 ]
 
 
