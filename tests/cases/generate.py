@@ -124,6 +124,8 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh18_platform,
         scenarios_fresh18_serving,
         scenarios_fresh18_training,
+        scenarios_fresh19_pipelines,
+        scenarios_fresh19_serving,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -231,6 +233,8 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh18_platform,
         scenarios_fresh18_serving,
         scenarios_fresh18_training,
+        scenarios_fresh19_pipelines,
+        scenarios_fresh19_serving,
     ):
         found.extend(module.SCENARIOS)
     return found
