@@ -36,6 +36,9 @@ LAST_WORDS = 50
 # An error a running process printed this many times, the last among its last lines this
 # many, is what it is doing now (NVML failing every 5 s), not one it got past.
 REPEATED = 3
+# The lines of a container that exited 0 in which an error still says why it stopped: the
+# record a launcher prints as it gives up, not the retries of its start-up.
+QUIET_EXIT_LAST_WORDS = 10
 _DIGITS = re.compile(r"\d+")
 # A Python traceback: its header, and the lines between it and the exception - frames, their
 # source lines (indented), chained tracebacks' joining sentences and ^^^ markers.
@@ -654,19 +657,26 @@ def _current(f: Finding, evidence: Evidence, pods: dict[str, PodFacts], timeline
     if ctr.current.state == "terminated":
         # A trainer that stopped itself on a diverged loss may exit 0: what it said about
         # why it stopped still counts (see despite_success).
-        return ctr.current.failed or f.signature.despite_success or _last_words_of_a_quiet_exit(f, evidence)
+        return ctr.current.failed or f.signature.despite_success or _last_words_of_a_quiet_exit(f, ctr, evidence)
     return True  # running: kept, marked live
 
 
-def _last_words_of_a_quiet_exit(f: Finding, evidence: Evidence) -> bool:
-    """An error among the last lines of a container that exited 0 while its workload has not
-    succeeded: a launcher or wrapper that swallowed its child's exit code (an elastic agent
-    whose rendezvous failed, shown Completed). The same words from a workload that succeeded
-    are how its processes part (a store closing as the last rank leaves)."""
-    if f.source != "log" or f.previous or f.signature.kind != "cause" or evidence.workload.status == "Succeeded":
+def _last_words_of_a_quiet_exit(f: Finding, ctr: ContainerFacts, evidence: Evidence) -> bool:
+    """An error among the very last lines of a main container that exited 0 while its
+    workload has not succeeded: a launcher or wrapper that swallowed its child's exit code (an
+    elastic agent whose rendezvous failed, shown Completed). The same words from a workload
+    that succeeded are how its processes part (a store closing as the last rank leaves); an
+    init container's are what it retried and got past before it handed over."""
+    if (
+        f.source != "log"
+        or f.previous
+        or ctr.init
+        or f.signature.kind != "cause"
+        or evidence.workload.status == "Succeeded"
+    ):
         return False
     digest = next((d for d in evidence.logs if (d.pod, d.container, d.previous) == (f.pod, f.container, False)), None)
-    return digest is not None and f.line > digest.lines - LAST_WORDS
+    return digest is not None and f.line > digest.lines - QUIET_EXIT_LAST_WORDS
 
 
 def _deletion_kill(f: Finding) -> bool:

@@ -957,7 +957,7 @@ def _ready_server_unhandled(tail: Sequence[str]) -> Evidence:
     return evidence([p], kind="Pod", status="Running", logs=[log("srv", [*started, *traceback, *tail])])
 
 
-def _worker_exited_0_after_an_error(status: str) -> Evidence:
+def _worker_exited_0_after_an_error(status: str, then: Sequence[str] = ()) -> Evidence:
     """An elastic agent that could not reach the rendezvous store and exited 0 (kubectl:
     Completed) while the rank hosting the store waits; the job is ``status``."""
     refused = "RendezvousConnectionError: The connection to the C10d store has failed. See inner exception for details."
@@ -971,7 +971,7 @@ def _worker_exited_0_after_an_error(status: str) -> Evidence:
             log("t-worker-0", ["INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:"]),
             log(
                 "t-worker-1",
-                ["INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:", refused],
+                ["INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:", refused, *then],
             ),
         ],
     )
@@ -1197,6 +1197,12 @@ ROWS = {
     ),
     "the same words from a job that succeeded: how its ranks parted": Row(
         _worker_exited_0_after_an_error("Succeeded"), "healthy", None, healthy=True
+    ),
+    "an error long before a clean exit: got past": Row(
+        _worker_exited_0_after_an_error("Running", then=[f"step {s} loss 0.5" for s in range(10)]),
+        "healthy",
+        None,
+        healthy=True,
     ),
     "an operator's kind never reconciled: no controller took it up": Row(_never_reconciled(), "config-error", None),
     "reconciled, yet no pods and nothing says why": Row(_reconciled_without_pods(), "unknown", None),
