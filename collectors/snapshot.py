@@ -142,7 +142,9 @@ class SnapshotSource:
             labels = obj["metadata"].get("labels") or {}
             if all(labels.get(k) == v for k, v in wanted.items()):
                 found.append(obj)
-        return found
+        # In the API server's order - by namespace, then name (its storage keys) - whatever the
+        # file's: a diagnosis of a snapshot is the diagnosis of the cluster it was taken from.
+        return sorted(found, key=lambda obj: (_namespace(obj) or "", _name(obj)))
 
     def list_events(self, namespace: str, involved: Sequence[ObjectRef]) -> list[K8sObject]:
         # Events about nodes belong to no namespace of their own ("default" on a cluster):
