@@ -169,7 +169,7 @@ class Redactor:
             out = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}:{REDACTED}@", out)
         if not plain:
             out = _PAIR.sub(_keep_key, out)
-        elif any(word in out.lower() for word in _PAIR_WORDS):
+        elif _has_pair_word(out):
             out = _keep_pairs(out)
         if self._aws_secrets and "aws" in out.lower():
             # A bare 40-character AWS secret is only recognisable near the word "aws".

@@ -52,6 +52,29 @@ def _suspended(at: datetime, *, suspended: bool = True) -> Obj:
     }
 
 
+def jobset_child_job(jobset: Obj, replicated_job: str, ctr: Container, created: datetime, conditions: list[Obj]) -> Obj:
+    """The first (index 0) Job the JobSet controller creates for ``replicated_job``, suspended
+    as the JobSet is, with the labels the controller puts on it."""
+    name = jobset["metadata"]["name"]
+    return batch_job(
+        name=f"{name}-{replicated_job}-0",
+        namespace=jobset["metadata"]["namespace"],
+        created=created,
+        container=ctr,
+        suspend=True,
+        completion_mode="Indexed",
+        owner=owner_ref(jobset),
+        labels={
+            "jobset.sigs.k8s.io/jobset-name": name,
+            "jobset.sigs.k8s.io/replicatedjob-name": replicated_job,
+            "jobset.sigs.k8s.io/replicatedjob-replicas": "1",
+            "jobset.sigs.k8s.io/job-index": "0",
+            "jobset.sigs.k8s.io/restart-attempt": "0",
+        },
+        conditions=conditions,
+    )
+
+
 def _created_workload(job: Obj, wl: Obj, at: datetime) -> Obj:
     """Kueue's event on a Job when it creates the Job's Workload."""
     ns = job["metadata"]["namespace"]
@@ -458,23 +481,7 @@ def quota_exceeded_jobset_child_jobs_suspended_by_kueue_unmanaged_namespace() ->
     objects: list[Obj] = [jobset]
     for rj in replicated:
         child = f"{name}-{rj}-0"
-        job = batch_job(
-            name=child,
-            namespace=ns,
-            created=at(1),
-            container=ctr,
-            suspend=True,
-            completion_mode="Indexed",
-            owner=owner_ref(jobset),
-            labels={
-                "jobset.sigs.k8s.io/jobset-name": name,
-                "jobset.sigs.k8s.io/replicatedjob-name": rj,
-                "jobset.sigs.k8s.io/replicatedjob-replicas": "1",
-                "jobset.sigs.k8s.io/job-index": "0",
-                "jobset.sigs.k8s.io/restart-attempt": "0",
-            },
-            conditions=[],
-        )
+        job = jobset_child_job(jobset, rj, ctr, at(1), [])
         job["status"]["conditions"] = [_suspended(at(3))]
         gone = f"{child}-0-{suffix(child, 'pod')}"
         objects += [

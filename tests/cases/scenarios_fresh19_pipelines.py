@@ -17,13 +17,11 @@ from tests.cases.builders import (
     Container,
     Obj,
     Scenarios,
-    batch_job,
     event,
     object_meta,
-    owner_ref,
     ts,
 )
-from tests.cases.scenarios_fresh10_scheduling import _suspended
+from tests.cases.scenarios_fresh10_scheduling import _suspended, jobset_child_job
 
 SCENARIOS = Scenarios()
 
@@ -88,24 +86,7 @@ def quota_exceeded_jobset_kueue_jobset_v0_5_0_stays_suspended() -> CaseSpec:
     }
     objects: list[Obj] = [jobset]
     for rj in replicated:
-        child = f"{name}-{rj}-0"
-        job = batch_job(
-            name=child,
-            namespace=ns,
-            created=at(1),
-            container=ctr,
-            suspend=True,
-            completion_mode="Indexed",
-            owner=owner_ref(jobset),
-            labels={
-                "jobset.sigs.k8s.io/jobset-name": name,
-                "jobset.sigs.k8s.io/replicatedjob-name": rj,
-                "jobset.sigs.k8s.io/replicatedjob-replicas": "1",
-                "jobset.sigs.k8s.io/job-index": "0",
-                "jobset.sigs.k8s.io/restart-attempt": "0",
-            },
-            conditions=[_suspended(at(1))],
-        )
+        job = jobset_child_job(jobset, rj, ctr, at(1), [_suspended(at(1))])
         objects += [job, event(job, "Suspended", "Job suspended", at(1), type_="Normal", component="job-controller")]
     return CaseSpec(
         id="quota-exceeded-jobset-kueue-jobset-v0-5-0-stays-suspended",

@@ -662,15 +662,20 @@ def _quiet_workers() -> Evidence:
     )
 
 
+def probed_ready(p: PodFacts) -> PodFacts:
+    """``p`` with every container probed and Ready: a server its readiness probe passes."""
+    return p.model_copy(
+        update={"containers": [c.model_copy(update={"probed": True, "ready": True}) for c in p.containers]}
+    )
+
+
 def _nobody_reports_progress(server: bool = False) -> Evidence:
     """No container reports progress; the only one has been quiet for hours: a job hung before
     its first step - unless it is a Ready server, whose readiness probe tells its health."""
     lines = [f"{_stamp(-180 + s / 60)} [INFO] loading shard {s} of 12" for s in range(12)]
     p = pod("t-master-0", running(started=-181), role="master", index=0)
     if server:
-        p = p.model_copy(
-            update={"containers": [c.model_copy(update={"probed": True, "ready": True}) for c in p.containers]}
-        )
+        p = probed_ready(p)
     return evidence([p], status="Running", logs=[log("t-master-0", lines)])
 
 
@@ -930,10 +935,7 @@ def _ready_server_failing(tail: Sequence[str], *, times: int = 40) -> Evidence:
     failing = [
         f"[Engine][ERROR] request {m}: error in forward function: Input tensor 'kv_len' not found" for m in range(times)
     ]
-    p = pod("srv", running(started=-120))
-    p = p.model_copy(
-        update={"containers": [c.model_copy(update={"probed": True, "ready": True}) for c in p.containers]}
-    )
+    p = probed_ready(pod("srv", running(started=-120)))
     return evidence([p], kind="Pod", status="Running", logs=[log("srv", [*started, *failing, *tail])])
 
 
@@ -949,10 +951,7 @@ def _ready_server_unhandled(tail: Sequence[str]) -> Evidence:
         "    os.makedirs(data_dir, exist_ok=True)",
         "PermissionError: [Errno 13] Permission denied: '/workspace/data/user'",
     ]
-    p = pod("srv", running(started=-120))
-    p = p.model_copy(
-        update={"containers": [c.model_copy(update={"probed": True, "ready": True}) for c in p.containers]}
-    )
+    p = probed_ready(pod("srv", running(started=-120)))
     started = ["INFO:     Uvicorn running on http://0.0.0.0:10101 (Press CTRL+C to quit)"]
     return evidence([p], kind="Pod", status="Running", logs=[log("srv", [*started, *traceback, *tail])])
 
