@@ -126,6 +126,10 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh18_training,
         scenarios_fresh19_pipelines,
         scenarios_fresh19_serving,
+        scenarios_fresh20_distributed,
+        scenarios_fresh20_platform,
+        scenarios_fresh20_serving,
+        scenarios_fresh20_training,
         scenarios_healthy,
         scenarios_logformats,
         scenarios_platform,
@@ -235,6 +239,10 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh18_training,
         scenarios_fresh19_pipelines,
         scenarios_fresh19_serving,
+        scenarios_fresh20_distributed,
+        scenarios_fresh20_platform,
+        scenarios_fresh20_serving,
+        scenarios_fresh20_training,
     ):
         found.extend(module.SCENARIOS)
     return found
