@@ -61,6 +61,11 @@ Where = Literal["log", "event", "status"]
 TAIL_ONLY = ("progress", "waiting")
 _FullMatch = Callable[[str], bool]
 _PLAIN = re.compile(r"[\w-]*")
+# Lookaround alternatives a user's rule files may hold, all files together. Each is compiled
+# on its own (two Hyperscan databases, up to ~0.1 s for one with a repeat counted near the
+# bound), once per machine; a 1 MiB file could otherwise hold tens of thousands, an hour of
+# compiling before the first verdict. The built-in catalogue holds 13.
+MAX_LOOKAROUNDS = 64
 
 
 def _full_match(regex: str | None) -> _FullMatch:
@@ -144,9 +149,18 @@ class Signature(BaseModel):
         if value is not None and not (info.context or {}).get("trusted"):
             pattern = info.field_name == "pattern"
             try:
-                Regex(value, whole=not pattern, empty_ok=not pattern)
+                regex = Regex(value, whole=not pattern, empty_ok=not pattern)
             except PatternError as exc:
                 raise ValueError(str(exc)) from None
+            looks = (info.context or {}).get("lookarounds")
+            if looks is not None and regex.translation.lookarounds:
+                # Counted before anything is compiled: the signature's checks come after.
+                looks.append(len(regex.translation.lookarounds))
+                if sum(looks) > MAX_LOOKAROUNDS:
+                    raise ValueError(
+                        f"the rule files hold more than {MAX_LOOKAROUNDS} alternatives with a lookaround "
+                        "(each is compiled on its own); write some without one"
+                    )
         return value
 
     @model_validator(mode="after")
@@ -305,7 +319,11 @@ class Catalogue:
         return Catalogue(merged.values())
 
 
-def read_catalogue_file(text: str, label: str, *, trusted: bool = False) -> CatalogueFile:
+def read_catalogue_file(
+    text: str, label: str, *, trusted: bool = False, lookarounds: list[int] | None = None
+) -> CatalogueFile:
+    """One catalogue file. ``lookarounds`` counts the lookaround alternatives of the files read
+    so far (one list for all a user's files): past ``MAX_LOOKAROUNDS`` the file is refused."""
     try:
         data = load_document(text)
     except Unbounded as exc:
@@ -319,7 +337,8 @@ def read_catalogue_file(text: str, label: str, *, trusted: bool = False) -> Cata
     if isinstance(data, list):  # a bare list of signatures is accepted too
         data = {"signatures": data}
     try:
-        return CatalogueFile.model_validate(data, context={"trusted": trusted})
+        context = {"trusted": trusted, "lookarounds": [] if lookarounds is None else lookarounds}
+        return CatalogueFile.model_validate(data, context=context)
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = _location(data, first["loc"])
@@ -419,12 +438,13 @@ def builtin_catalogue() -> Catalogue:
 def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
     """The built-in catalogue extended by the user's rule files."""
     files = []
+    lookarounds: list[int] = []  # one budget for all the files
     for path in rule_files:
         try:
             text = read_user_file(path)
         except Refused as exc:
             raise CatalogueError(f"rules {path}: {exc}") from None
-        files.append(read_catalogue_file(text, str(path)))
+        files.append(read_catalogue_file(text, str(path), lookarounds=lookarounds))
     base = builtin_catalogue()
     known = set(base.by_id)
     for path, f in zip(rule_files, files, strict=False):

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from agent.engine.signatures import Catalogue, Signature, builtin_catalogue, load_catalogue, read_catalogue_file
 from agent.engine.taxonomy import categories
@@ -83,6 +84,36 @@ def test_user_file_adds_replaces_and_disables(tmp_path: Path) -> None:
     assert cat.by_id["cuda-oom"].pattern == "CUDA OOM"
     assert "python-exception" not in cat.by_id
     assert "python-exception" in builtin_catalogue().by_id, "the built-in catalogue is not changed"
+
+
+def test_lookaround_alternatives_are_bounded_across_the_rule_files(tmp_path: Path) -> None:
+    """Each lookaround alternative is compiled on its own, so all a user's files together may
+    hold MAX_LOOKAROUNDS: the signature that passes it is refused, named by file and place."""
+    from agent.engine.signatures import MAX_LOOKAROUNDS
+
+    def rules(name: str, first: int, count: int) -> Path:
+        sigs = [
+            {
+                "id": f"{name}-{s}",
+                "category": "application-error",
+                "where": "log",
+                "pattern": "|".join(f"k{s}x{i}(?!no)z" for i in range(first, first + 8)),
+            }
+            for s in range(count)
+        ]
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(yaml.safe_dump({"signatures": sigs}))
+        return path
+
+    assert MAX_LOOKAROUNDS == 64
+    a, b = rules("a", 0, 4), rules("b", 100, 4)  # 32 + 32: at the bound
+    assert read_catalogue_file(a.read_text(), "a.yaml").signatures
+    c = rules("c", 200, 1)  # one signature more: 72
+    with pytest.raises(CatalogueError) as err:
+        load_catalogue([a, b, c, b])
+    assert str(err.value).startswith(f"rules {c}: signatures signature 'c-0' pattern:")
+    assert f"more than {MAX_LOOKAROUNDS} alternatives with a lookaround" in str(err.value)
+    assert len(load_catalogue([a, b]).signatures) == len(builtin_catalogue().signatures) + 8
 
 
 def test_bad_yaml_and_unreadable_files(tmp_path: Path) -> None:
