@@ -89,6 +89,11 @@ class LineMatcher:
         # signals' automaton smaller, and quicker to build as the first lines are read.
         return RegexSet([p.translation or translate(p.regex) for p in self._noise_patterns])
 
+    def compile(self) -> None:
+        """Compile the RE2 sets now rather than on the first line: patterns RE2 cannot hold
+        together (over its memory bound) are refused before anything is read. Raises PatternError."""
+        _ = self._set, self._noise
+
     def classify(self, line: str) -> list[str]:
         """Ids of the heaviest patterns a line matches: a line means its most specific
         reading (``RuntimeError: CUDA error: out of memory`` is out of memory, not just

@@ -456,7 +456,15 @@ def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
                 close = difflib.get_close_matches(gone, sorted(known), n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else "; `jobdoctor rules` lists the ids"
                 raise CatalogueError(f"rules {path}: disable: no signature has the id {gone!r}{hint}")
-    return base.extended(files) if files else base
+    if not files:
+        return base
+    catalogue = base.extended(files)
+    try:
+        catalogue.line_matcher.compile()
+    except PatternError as exc:
+        named = ", ".join(str(p) for p in rule_files)
+        raise CatalogueError(f"rules {named}: {exc}: write fewer or shorter patterns") from None
+    return catalogue
 
 
 if __name__ == "__main__":  # python -m agent.engine.signatures: regenerate compiled.json from the YAML

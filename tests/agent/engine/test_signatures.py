@@ -116,6 +116,28 @@ def test_lookaround_alternatives_are_bounded_across_the_rule_files(tmp_path: Pat
     assert len(load_catalogue([a, b]).signatures) == len(builtin_catalogue().signatures) + 8
 
 
+def test_patterns_too_large_together_are_refused_when_the_rules_are_read(tmp_path: Path) -> None:
+    """Each pattern passes on its own, but RE2 cannot hold them all in one set within its memory
+    bound: refused as the files are read, naming them, not when the first log line is scanned."""
+    sigs = [
+        {
+            "id": f"wide-{i}",
+            "category": "application-error",
+            "where": "log",
+            "pattern": f"k{i}[^\\n]{{0,1000}}a[^\\n]{{0,1000}}b[^\\n]{{0,1000}}z",
+        }
+        for i in range(48)
+    ]
+    path = tmp_path / "wide.yaml"
+    path.write_text(yaml.safe_dump({"signatures": sigs}))
+    with pytest.raises(
+        CatalogueError, match=r"^rules .*wide\.yaml: RE2 cannot compile the patterns together .*: write"
+    ):
+        load_catalogue([path])
+    path.write_text(yaml.safe_dump({"signatures": sigs[:4]}))
+    assert "wide-3" in load_catalogue([path]).by_id
+
+
 def test_bad_yaml_and_unreadable_files(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("signatures: [\n")
