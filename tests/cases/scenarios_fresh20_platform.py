@@ -24,7 +24,8 @@ from tests.cases.builders import (
     terminated,
 )
 from tests.cases.scenarios_fresh11_platform import _daemonset_pod, _pod_case
-from tests.cases.scenarios_real_platform import _backoff, _crash_loop
+from tests.cases.scenarios_fresh15_platform import start_failure_events
+from tests.cases.scenarios_real_platform import _crash_loop
 
 SCENARIOS = Scenarios()
 
@@ -142,18 +143,6 @@ def cuda_error_pod_driver_daemonset_runtime_hook_driver_failed_to_process_reques
         node=host,
         scheduled=at(0),
     )
-    events = [
-        event(
-            p,
-            "Failed",
-            f'Error: failed to start container "nvidia-driver-ctr": Error response from daemon: {daemon_error}',
-            at(8),
-            last=at(40 * restarts),
-            count=restarts + 1,
-            host=host,
-        ),
-        _backoff(p, "nvidia-driver-ctr", at, 9, 40 * restarts + 15, restarts + 3),
-    ]
     return _pod_case(
         "cuda-error-pod-driver-daemonset-runtime-hook-driver-failed-to-process-request",
         p,
@@ -168,7 +157,7 @@ def cuda_error_pod_driver_daemonset_runtime_hook_driver_failed_to_process_reques
         "ClusterPolicy names only the version), the restart count, the exit 128 ContainerCannotRun last state that "
         "goes with that kubelet event, and the BackOff event of a CrashLoopBackOff. The validation pod is left "
         "out: the thread gives it no line.",
-        objects=[p, *events],
+        objects=[p, *start_failure_events(p, ctr.name, daemon_error, at, restarts)],
         captured=at(40 * restarts + 60),
         title="GPU operator's nvidia-driver-daemonset in CrashLoopBackOff: Docker cannot start the driver container, "
         "'nvidia-container-cli.real: initialization error: driver error: failed to process request'",
