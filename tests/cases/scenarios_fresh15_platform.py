@@ -11,10 +11,28 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, event, gpu, terminated
+from tests.cases.builders import CaseSpec, Clock, Container, Obj, Scenarios, event, gpu, terminated
 from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _rs_name, _rs_pod
 
 SCENARIOS = Scenarios()
+
+
+def start_failure_events(p: Obj, container: str, daemon_error: str, at: Clock, restarts: int) -> list[Obj]:
+    """The kubelet's events for a container Docker cannot create: ``Failed`` with the daemon's answer on
+    every attempt (one each 40 seconds), and the ``BackOff`` between them."""
+    host = p["spec"]["nodeName"]
+    return [
+        event(
+            p,
+            "Failed",
+            f'Error: failed to start container "{container}": Error response from daemon: {daemon_error}',
+            at(8),
+            last=at(40 * restarts),
+            count=restarts + 1,
+            host=host,
+        ),
+        _backoff(p, container, at, 9, 40 * restarts + 15, restarts + 3),
+    ]
 
 
 def _docker_start_failure(
@@ -53,16 +71,7 @@ def _docker_start_failure(
             type_="Normal",
             component="default-scheduler",
         ),
-        event(
-            p,
-            "Failed",
-            f'Error: failed to start container "{container.name}": Error response from daemon: {daemon_error}',
-            at(8),
-            last=at(40 * restarts),
-            count=restarts + 1,
-            host=host,
-        ),
-        _backoff(p, container.name, at, 9, 40 * restarts + 15, restarts + 3),
+        *start_failure_events(p, container.name, daemon_error, at, restarts),
     ]
     return CaseSpec(
         id=case_id,
