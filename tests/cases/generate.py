@@ -128,7 +128,10 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh19_serving,
         scenarios_fresh20_distributed,
         scenarios_fresh20_finetune,
+        scenarios_fresh20_inference,
         scenarios_fresh20_platform,
+        scenarios_fresh20_ray,
+        scenarios_fresh20_scheduling,
         scenarios_fresh20_serving,
         scenarios_fresh20_training,
         scenarios_healthy,
@@ -245,6 +248,9 @@ def scenarios() -> list[Scenario]:
         scenarios_fresh20_platform,
         scenarios_fresh20_serving,
         scenarios_fresh20_training,
+        scenarios_fresh20_inference,
+        scenarios_fresh20_ray,
+        scenarios_fresh20_scheduling,
     ):
         found.extend(module.SCENARIOS)
     return found
