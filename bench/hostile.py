@@ -10,7 +10,8 @@ hostile input.
   ratios should stay near 1 (issue 12 found 6x and 3.5x).
 - ``hostile``: each input the issue names - alias bombs, a 128 MiB objects.yaml of 1 MiB
   values, four million values, a 2 GB sparse log, a 200 MB last line, /dev/zero as a rules
-  file, the hostile templates - run through the CLI; the worst peak RSS (< 500 MB) and the
+  file, rule files at and past the bounds on a user's patterns, the hostile templates - run
+  through the CLI; the worst peak RSS (< 500 MB) and the
   slowest run (< 30 s) are the figures, every run is in the note.
 """
 
@@ -228,6 +229,22 @@ def hostile_inputs(workdir: Path) -> list[tuple[str, list[str]]]:
     runs.append(
         ("/dev/zero as --rules", ["diagnose", *EXAMPLE_TARGET, "--snapshot", str(EXAMPLE), "--rules", "/dev/zero"])
     )
+    # Rule files at and past the bounds on what a user's patterns hold (agent/engine/signatures.py):
+    # 2,000-character patterns of counted repeats, the slowest kind for Hyperscan to compile.
+    counted = "|".join(f"k{{n}}x{i}[^\\n]{{{{0,16}}}}y[a-z]{{{{0,16}}}}z" for i in range(70))[:1939].rsplit("|", 1)[0]
+    looking = "|".join(f"k{{n}}x{i}[^\\n]{{{{0,99}}}}(?!no)[^\\n]{{{{0,99}}}}z" for i in range(8))
+    for what, pattern, count in (
+        ("1 MiB of patterns as --rules", counted, 520),
+        ("64 KiB of patterns as --rules (the most allowed)", counted, 33),
+        ("65 lookaround alternatives as --rules", looking, 9),
+    ):
+        path = workdir / "hostile" / f"rules-{len(runs)}.yaml"
+        sigs = [
+            {"id": f"r{n}", "category": "application-error", "where": "log", "pattern": pattern.format(n=n)}
+            for n in range(count)
+        ]
+        path.write_text(yaml.safe_dump({"signatures": sigs}, width=1 << 16), encoding="utf-8")
+        runs.append((what, ["diagnose", *EXAMPLE_TARGET, "--snapshot", str(EXAMPLE), "--rules", str(path)]))
     templates = {
         "nested-loops": "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
         "huge-string": "{{ 'a' * 10**10 }}",

@@ -38,6 +38,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -61,11 +62,36 @@ Where = Literal["log", "event", "status"]
 TAIL_ONLY = ("progress", "waiting")
 _FullMatch = Callable[[str], bool]
 _PLAIN = re.compile(r"[\w-]*")
-# Lookaround alternatives a user's rule files may hold, all files together. Each is compiled
-# on its own (two Hyperscan databases, up to ~0.1 s for one with a repeat counted near the
-# bound), once per machine; a 1 MiB file could otherwise hold tens of thousands, an hour of
-# compiling before the first verdict. The built-in catalogue holds 13.
+# What a user's rule files may hold, all files together: each pattern is compiled for
+# Hyperscan on its own when the files are read, and then with all the others (~0.2 s for a
+# 2,000-character pattern with counted repeats), so 1 MiB of patterns would take minutes before
+# the first verdict. The built-in catalogue's patterns hold 56,620 characters.
+MAX_PATTERN_CHARS = 64 * 1024
+# Each lookaround alternative is compiled on its own too (two Hyperscan databases, up to ~0.1 s
+# with a repeat counted near its bound). The built-in catalogue holds 14.
 MAX_LOOKAROUNDS = 64
+
+
+@dataclass
+class UserBudget:
+    """What a user's rule files have used so far of MAX_PATTERN_CHARS and MAX_LOOKAROUNDS:
+    counted as each pattern is read, before anything is compiled for it."""
+
+    chars: int = 0
+    lookarounds: int = 0
+
+    def spend(self, pattern: str, lookarounds: int) -> None:
+        self.chars += len(pattern)
+        self.lookarounds += lookarounds
+        if self.chars > MAX_PATTERN_CHARS:
+            raise ValueError(
+                f"the rule files' patterns hold more than {MAX_PATTERN_CHARS:,} characters; write fewer or shorter ones"
+            )
+        if self.lookarounds > MAX_LOOKAROUNDS:
+            raise ValueError(
+                f"the rule files hold more than {MAX_LOOKAROUNDS} alternatives with a lookaround "
+                "(each is compiled on its own); write some without one"
+            )
 
 
 def _full_match(regex: str | None) -> _FullMatch:
@@ -152,15 +178,9 @@ class Signature(BaseModel):
                 regex = Regex(value, whole=not pattern, empty_ok=not pattern)
             except PatternError as exc:
                 raise ValueError(str(exc)) from None
-            looks = (info.context or {}).get("lookarounds")
-            if looks is not None and regex.translation.lookarounds:
-                # Counted before anything is compiled: the signature's checks come after.
-                looks.append(len(regex.translation.lookarounds))
-                if sum(looks) > MAX_LOOKAROUNDS:
-                    raise ValueError(
-                        f"the rule files hold more than {MAX_LOOKAROUNDS} alternatives with a lookaround "
-                        "(each is compiled on its own); write some without one"
-                    )
+            budget = (info.context or {}).get("budget")
+            if budget is not None:  # spent before the signature's checks compile it for Hyperscan
+                budget.spend(value, len(regex.translation.lookarounds))
         return value
 
     @model_validator(mode="after")
@@ -320,10 +340,10 @@ class Catalogue:
 
 
 def read_catalogue_file(
-    text: str, label: str, *, trusted: bool = False, lookarounds: list[int] | None = None
+    text: str, label: str, *, trusted: bool = False, budget: UserBudget | None = None
 ) -> CatalogueFile:
-    """One catalogue file. ``lookarounds`` counts the lookaround alternatives of the files read
-    so far (one list for all a user's files): past ``MAX_LOOKAROUNDS`` the file is refused."""
+    """One catalogue file. ``budget`` is what the files read before it used (one for all a
+    user's files): a pattern past it is refused."""
     try:
         data = load_document(text)
     except Unbounded as exc:
@@ -337,7 +357,7 @@ def read_catalogue_file(
     if isinstance(data, list):  # a bare list of signatures is accepted too
         data = {"signatures": data}
     try:
-        context = {"trusted": trusted, "lookarounds": [] if lookarounds is None else lookarounds}
+        context = {"trusted": trusted, "budget": UserBudget() if budget is None else budget}
         return CatalogueFile.model_validate(data, context=context)
     except ValidationError as exc:
         first = exc.errors()[0]
@@ -438,13 +458,13 @@ def builtin_catalogue() -> Catalogue:
 def load_catalogue(rule_files: Sequence[str | Path] = ()) -> Catalogue:
     """The built-in catalogue extended by the user's rule files."""
     files = []
-    lookarounds: list[int] = []  # one budget for all the files
+    budget = UserBudget()  # one for all the files
     for path in rule_files:
         try:
             text = read_user_file(path)
         except Refused as exc:
             raise CatalogueError(f"rules {path}: {exc}") from None
-        files.append(read_catalogue_file(text, str(path), lookarounds=lookarounds))
+        files.append(read_catalogue_file(text, str(path), budget=budget))
     base = builtin_catalogue()
     known = set(base.by_id)
     for path, f in zip(rule_files, files, strict=False):

@@ -116,6 +116,34 @@ def test_lookaround_alternatives_are_bounded_across_the_rule_files(tmp_path: Pat
     assert len(load_catalogue([a, b]).signatures) == len(builtin_catalogue().signatures) + 8
 
 
+def test_pattern_text_is_bounded_across_the_rule_files(tmp_path: Path) -> None:
+    """All a user's patterns together hold at most MAX_PATTERN_CHARS: the pattern past it is
+    refused by file and signature, before the minutes 1 MiB of patterns would take to compile."""
+    from agent.engine.signatures import MAX_PATTERN_CHARS
+
+    def rules(name: str, count: int) -> Path:
+        sigs = [
+            {
+                "id": f"{name}-{s}",
+                "category": "application-error",
+                "where": "log",
+                "pattern": f"{name}{s:04d}" + "x" * 1994,
+            }
+            for s in range(count)
+        ]
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(yaml.safe_dump({"signatures": sigs}))
+        return path
+
+    assert MAX_PATTERN_CHARS == 65536
+    a = rules("a", 30)  # 60,000 characters
+    assert len(load_catalogue([a]).signatures) == len(builtin_catalogue().signatures) + 30
+    with pytest.raises(CatalogueError) as err:
+        load_catalogue([a, rules("b", 3)])  # the third pattern of b makes 66,000
+    assert str(err.value).startswith(f"rules {tmp_path / 'b.yaml'}: signatures signature 'b-2' pattern:")
+    assert "patterns hold more than 65,536 characters" in str(err.value)
+
+
 def test_patterns_too_large_together_are_refused_when_the_rules_are_read(tmp_path: Path) -> None:
     """Each pattern passes on its own, but RE2 cannot hold them all in one set within its memory
     bound: refused as the files are read, naming them, not when the first log line is scanned."""
