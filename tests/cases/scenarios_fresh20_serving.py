@@ -15,6 +15,7 @@ from tests.cases.builders import (
     CaseSpec,
     Clock,
     Container,
+    Obj,
     Scenarios,
     cpu_only,
     event,
@@ -29,14 +30,35 @@ from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _rs_name,
 SCENARIOS = Scenarios()
 
 
+def _server_exits_at_start(
+    at: Clock,
+    deployment: str,
+    c: Container,
+    *,
+    exit_code: int,
+    ran: tuple[float, float],
+    line: str,
+    backoff: tuple[float, int],
+) -> tuple[Obj, list[Obj], dict[str, str]]:
+    """A model server (a Deployment's pod, models on a hostPath) whose one container dies as it
+    starts, printing ``line``: CrashLoopBackOff, its last run, the BackOff events (first at
+    ``backoff[0]``, ``backoff[1]`` of them), its previous log."""
+    ns, host = "llm", "cpu-node-1"
+    pod_name = _rs_name(deployment, ns)
+    c.state = _crash_loop(c.name, pod_name, ns)
+    c.last = terminated(exit_code, at(ran[0]), at(ran[1]))
+    p, name = _serving(at, deployment, ns, host, c, {"name": "models", "hostPath": {"path": "/srv/models"}})
+    events = [_backoff(p, c.name, at, backoff[0], ran[1] + 10, backoff[1])]
+    return p, events, {f"{name}/{c.name}.previous": stamped([line], at((ran[0] + ran[1]) / 2))}
+
+
 # -- llama-cpp-python's server in the python:3.10 image: the built libllama.so wants a newer libstdc++ ----------
 
 
 @SCENARIOS.add
 def dependency_error_pod_llama_cpp_python_server_glibcxx_not_found() -> CaseSpec:
     at = Clock(datetime(2023, 4, 11, 9, 0, tzinfo=timezone.utc))
-    deployment, ns, host = "llama-server", "llm", "cpu-node-1"
-    pod_name = _rs_name(deployment, ns)
+    site = "/usr/local/lib/python3.10/site-packages/llama_cpp"
     c = Container(
         "api",
         "llama-server:latest",
@@ -45,20 +67,15 @@ def dependency_error_pod_llama_cpp_python_server_glibcxx_not_found() -> CaseSpec
         ports=[{"name": "http", "containerPort": 8000, "protocol": "TCP"}],
         resources=cpu_only("16Gi", "8"),
         mounts=[{"name": "models", "mountPath": "/var/lib/models"}],
-        state=_crash_loop("api", pod_name, ns),
-        last=terminated(1, at(598), at(600)),
         restarts=7,
     )
-    p, name = _serving(at, deployment, ns, host, c, {"name": "models", "hostPath": {"path": "/srv/models"}})
-    site = "/usr/local/lib/python3.10/site-packages/llama_cpp"
-    prev = stamped(
-        [
-            f"Failed to load shared library '{site}/libllama.so': /usr/lib/x86_64-linux-gnu/libstdc++.so.6: version "
-            f"'GLIBCXX_3.4.29' not found (required by {site}/libllama.so)"
-        ],
-        at(599),
+    line = (
+        f"Failed to load shared library '{site}/libllama.so': /usr/lib/x86_64-linux-gnu/libstdc++.so.6: version "
+        f"'GLIBCXX_3.4.29' not found (required by {site}/libllama.so)"
     )
-    events = [_backoff(p, "api", at, 30, 610, 31)]
+    p, events, logs = _server_exits_at_start(
+        at, "llama-server", c, exit_code=1, ran=(598, 600), line=line, backoff=(30, 31)
+    )
     return _pod_case(
         "dependency-error-pod-llama-cpp-python-server-glibcxx-not-found",
         p,
@@ -73,7 +90,7 @@ def dependency_error_pod_llama_cpp_python_server_glibcxx_not_found() -> CaseSpec
         "count and BackOff event are reconstructed. The log is the one line the thread quotes, verbatim (with its "
         "straight quotes); the traceback around it is not in the thread and is left out.",
         objects=[p, *events],
-        logs={f"{name}/api.previous": prev},
+        logs=logs,
         captured=at(615),
         title="llama-cpp-python server in the python:3.10 container: Failed to load shared library 'libllama.so': "
         "libstdc++.so.6: version 'GLIBCXX_3.4.29' not found",
@@ -87,8 +104,6 @@ def dependency_error_pod_llama_cpp_python_server_glibcxx_not_found() -> CaseSpec
 @SCENARIOS.add
 def dependency_error_pod_llama_server_cpu_image_built_with_cuda_libcuda_missing() -> CaseSpec:
     at = Clock(datetime(2025, 2, 22, 1, 0, tzinfo=timezone.utc))
-    deployment, ns, host = "llamacpp", "llm", "cpu-node-1"
-    pod_name = _rs_name(deployment, ns)
     c = Container(
         "llamacpp",
         "llamacpp-webui-glue-llamacpp:cpu",
@@ -97,19 +112,15 @@ def dependency_error_pod_llama_server_cpu_image_built_with_cuda_libcuda_missing(
         ports=[{"name": "http", "containerPort": 8080, "protocol": "TCP"}],
         resources=cpu_only("16Gi", "8"),
         mounts=[{"name": "models", "mountPath": "/models"}],
-        state=_crash_loop("llamacpp", pod_name, ns),
-        last=terminated(127, at(660), at(660)),
         restarts=8,
     )
-    p, name = _serving(at, deployment, ns, host, c, {"name": "models", "hostPath": {"path": "/srv/models"}})
-    prev = stamped(
-        [
-            "/llama-server: error while loading shared libraries: libcuda.so.1: cannot open shared object file: No "
-            "such file or directory"
-        ],
-        at(660),
+    line = (
+        "/llama-server: error while loading shared libraries: libcuda.so.1: cannot open shared object file: No "
+        "such file or directory"
     )
-    events = [_backoff(p, "llamacpp", at, 20, 670, 40)]
+    p, events, logs = _server_exits_at_start(
+        at, "llamacpp", c, exit_code=127, ran=(660, 660), line=line, backoff=(20, 40)
+    )
     return _pod_case(
         "dependency-error-pod-llama-server-cpu-image-built-with-cuda-libcuda-missing",
         p,
@@ -125,7 +136,7 @@ def dependency_error_pod_llama_server_cpu_image_built_with_cuda_libcuda_missing(
         "code 127 (the dynamic linker's), restart count and BackOff event are reconstructed; the log line is the "
         "thread's, verbatim.",
         objects=[p, *events],
-        logs={f"{name}/llamacpp.previous": prev},
+        logs=logs,
         captured=at(675),
         title="llama.cpp server from a CPU Dockerfile fails to start: 'error while loading shared libraries: "
         "libcuda.so.1: cannot open shared object file'",
