@@ -895,6 +895,19 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         ),
         ("node01:3384:3384 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]", []),
         ("ImportError: libibverbs.so.1: cannot open shared object file: No such file or directory", ["import-error"]),
+        # The dynamic linker's own words for a library the image lacks, or has too old (its quote
+        # pasted straight as often as not): a library missing, not a file the job names.
+        (
+            "/llama-server: error while loading shared libraries: libcuda.so.1: cannot open shared object file: "
+            "No such file or directory",
+            ["shared-library-missing"],
+        ),
+        (
+            "Failed to load shared library '/usr/lib/libllama.so': /usr/lib/x86_64-linux-gnu/libstdc++.so.6: "
+            "version 'GLIBCXX_3.4.29' not found (required by /usr/lib/libllama.so)",
+            ["shared-library-missing"],
+        ),
+        ("cat: /data/train.csv: No such file or directory", ["file-not-found"]),
         ("host-0:80744:80744 [1] misc/ibvwrap.cc:212 NCCL WARN Call to ibv_open_device failed", ["nccl-ib-error"]),
         # W&B saying its network came back, glued to a progress bar.
         (
