@@ -158,10 +158,14 @@ def _job_case(
     captured: float,
     node_name: str = "gpu-node-07",
     extra: Sequence[Obj] = (),
+    reason: str | None = None,
 ) -> CaseSpec:
-    """A batch Job whose one pod failed and left one log."""
+    """A batch Job whose one pod failed (its container's ``reason``, e.g. OOMKilled, when given) and left
+    one log."""
     ctr = Container("train", image, command=command, resources=resources)
-    job, p = failed_job(name=name, namespace=ns, at=at, container=ctr, exit_code=exit_code, ran=ran, node=node_name)
+    job, p = failed_job(
+        name=name, namespace=ns, at=at, container=ctr, exit_code=exit_code, ran=ran, node=node_name, reason=reason
+    )
     pod_name = p["metadata"]["name"]
     return CaseSpec(
         id=id,
