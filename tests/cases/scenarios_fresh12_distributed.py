@@ -57,9 +57,12 @@ def _lws_vllm(
     volumes: list[Obj],
     leader_name: str,
     crashed: tuple[float, float, int],
+    *,
+    restarted: bool = False,
 ) -> tuple[list[Obj], Obj]:
     """A vLLM LeaderWorkerSet group of two pods over Ray: the worker running, the leader's
-    ``serve`` command exiting 1 (``crashed``: its last start, end and restarts) and backing off.
+    ``serve`` command exiting 1 (``crashed``: its last start, end and restarts) and backing off,
+    or (``restarted``) started again two seconds later and not ready yet.
     Returns the StatefulSets and pods, and the leader pod."""
     lws = {
         "apiVersion": "leaderworkerset.x-k8s.io/v1",
@@ -106,7 +109,7 @@ def _lws_vllm(
         ports=[{"containerPort": 8080}],
         resources=resources,
         mounts=mounts,
-        state=_crash_loop("vllm-leader", leader_name, ns),
+        state=running(at(end + 2)) if restarted else _crash_loop("vllm-leader", leader_name, ns),
         last=terminated(1, at(start), at(end)),
         restarts=restarts,
     )
@@ -124,10 +127,17 @@ def _lws_vllm(
         ready=True,
     )
     worker = member(1, f"{leader_name}-1", group, worker_ctr)
-    events = [
-        _backoff(leader, "vllm-leader", at, start - 100, end + 12, restarts + 2),
-        event(leader, "Started", "Started container vllm-leader", at(start), type_="Normal", host=hosts[0]),
-    ]
+    started = event(
+        leader,
+        "Started",
+        "Started container vllm-leader",
+        at(end + 2 if restarted else start),
+        type_="Normal",
+        host=hosts[0],
+    )
+    events = (
+        [started] if restarted else [_backoff(leader, "vllm-leader", at, start - 100, end + 12, restarts + 2), started]
+    )
     return [leaders, group, leader, worker, *events], leader
 
 
