@@ -22,6 +22,7 @@ from tests.cases.builders import (
     cpu_only,
     event,
     job_pod,
+    metav1_condition,
     object_meta,
     owner_ref,
     pod,
@@ -33,11 +34,24 @@ from tests.cases.builders import (
     waiting,
 )
 from tests.cases.scenarios_ecosystems import _kuberay, _submitter
+from tests.cases.scenarios_fresh12_workflows import _wait_gcs_ready
 
 SCENARIOS = Scenarios()
 
 
 # -- 1. A RayJob in K8sJobMode: the submitter runs out of retries before the head's dashboard serves --
+
+
+def _provisioning(t: datetime) -> Obj:
+    """A RayCluster's RayClusterProvisioned condition before all its pods were ever ready."""
+    return metav1_condition(
+        "RayClusterProvisioned",
+        t,
+        "RayClusterPodsProvisioning",
+        "RayCluster Pods are being provisioned for first time",
+        status=False,
+    )
+
 
 _SUBMISSION_FAILED = (
     "Job submission has failed. Reason: BackoffLimitExceeded. Message: Job has reached the specified backoff limit"
@@ -75,20 +89,14 @@ def rendezvous_error_rayjob_submitter_backoff_limit_head_pod_not_ready() -> Case
         "availableWorkerReplicas": 1,
         "head": {"podName": nodes[0]["metadata"]["name"], "podIP": nodes[0]["status"]["podIP"]},
         "conditions": [
-            {
-                "type": "HeadPodReady",
-                "status": "False",
-                "reason": "ContainersNotReady",
-                "message": "containers with unready status: [ray-head]",
-                "lastTransitionTime": ts(at(3)),
-            },
-            {
-                "type": "RayClusterProvisioned",
-                "status": "False",
-                "reason": "RayClusterPodsProvisioning",
-                "message": "RayCluster Pods are being provisioned for first time",
-                "lastTransitionTime": ts(at(2)),
-            },
+            metav1_condition(
+                "HeadPodReady",
+                at(3),
+                "ContainersNotReady",
+                "containers with unready status: [ray-head]",
+                status=False,
+            ),
+            _provisioning(at(2)),
         ],
         "lastUpdateTime": ts(at(51)),
     }
@@ -297,20 +305,8 @@ def oom_killed_raycluster_wait_gcs_ready_init_container_256mi() -> CaseSpec:
             "readyWorkerReplicas": 0,
             "head": {"podName": f"{cluster}-head-x8v2n"},
             "conditions": [
-                {
-                    "type": "HeadPodReady",
-                    "status": "True",
-                    "reason": "HeadPodRunningAndReady",
-                    "lastTransitionTime": ts(at(40)),
-                    "message": "",
-                },
-                {
-                    "type": "RayClusterProvisioned",
-                    "status": "False",
-                    "reason": "RayClusterPodsProvisioning",
-                    "lastTransitionTime": ts(at(1)),
-                    "message": "RayCluster Pods are being provisioned for first time",
-                },
+                metav1_condition("HeadPodReady", at(40), "HeadPodRunningAndReady", ""),
+                _provisioning(at(1)),
             ],
             "lastUpdateTime": ts(at(480)),
         },
@@ -344,21 +340,10 @@ def oom_killed_raycluster_wait_gcs_ready_init_container_256mi() -> CaseSpec:
         restart_policy="Always",
     )
     worker_name = f"{cluster}-cpu-group-worker-2sbdj"
-    wait_gcs = Container(
-        "wait-gcs-ready",
+    wait_gcs = _wait_gcs_ready(
         image,
-        command=["/bin/bash", "-lc", "--"],
-        args=[
-            "SECONDS=0\nwhile true; do\n  if (( SECONDS <= 120 )); then\n    if ray health-check --address "
-            f'{head_svc} > /dev/null 2>&1; then\n      echo "GCS is ready."\n      break\n    fi\n    '
-            'echo "$SECONDS seconds elapsed: Waiting for GCS to be ready."\n  else\n    if ray health-check '
-            f'--address {head_svc}; then\n      echo "GCS is ready. Any error messages above can be safely '
-            'ignored."\n      break\n    fi\n    echo "$SECONDS seconds elapsed: Still waiting for GCS to be '
-            "ready. For troubleshooting, refer to the FAQ at https://github.com/ray-project/kuberay/blob/master/"
-            'docs/guidance/FAQ.md."\n  fi\n  sleep 5\ndone'
-        ],
-        env=[{"name": "FQ_RAY_IP", "value": f"{cluster}-head-svc.{ns}.svc.cluster.local"}],
-        resources={"limits": {"cpu": "200m", "memory": "256Mi"}, "requests": {"cpu": "200m", "memory": "256Mi"}},
+        cluster,
+        ns,
         state=waiting(
             "CrashLoopBackOff",
             f"back-off 1m20s restarting failed container=wait-gcs-ready pod={worker_name}_{ns}"
@@ -403,35 +388,14 @@ def oom_killed_raycluster_wait_gcs_ready_init_container_256mi() -> CaseSpec:
             type_="Normal",
             component="default-scheduler",
         ),
-        event(
-            worker_pod,
-            "Pulled",
-            f'Container image "{image}" already present on machine',
-            at(8),
-            last=at(384),
-            count=5,
-            type_="Normal",
-            host="cpu-node-2",
-        ),
-        event(
-            worker_pod,
-            "Created",
-            "Created container wait-gcs-ready",
-            at(8),
-            last=at(384),
-            count=5,
-            type_="Normal",
-            host="cpu-node-2",
-        ),
-        event(
-            worker_pod,
-            "Started",
-            "Started container wait-gcs-ready",
-            at(9),
-            last=at(385),
-            count=5,
-            type_="Normal",
-            host="cpu-node-2",
+        # The kubelet's events for the five runs of the init container (pulled, created, started).
+        *(
+            event(worker_pod, reason, message, at(t0), last=at(t1), count=5, type_="Normal", host="cpu-node-2")
+            for reason, message, t0, t1 in (
+                ("Pulled", f'Container image "{image}" already present on machine', 8, 384),
+                ("Created", "Created container wait-gcs-ready", 8, 384),
+                ("Started", "Started container wait-gcs-ready", 9, 385),
+            )
         ),
         event(
             worker_pod,
