@@ -51,6 +51,16 @@ ENGINE_GAPS: dict[str, str] = {
         "the 45-minute floor of the stall rules. Telling a first-epoch banner from progress past an error "
         "changes how every log's progress is read; not done blind to the other cases this round."
     ),
+    "oom-killed-job-ray-actors-worker-memory-monitor-95-percent": (
+        "Category right, culprit wrong: the driver Job's pod, where Ray's RayOutOfMemoryError was printed, "
+        "instead of the Ray worker pod whose memory ran out. The error names that node by its Kubernetes pod "
+        "name ('More than 95% of the memory on node ray-worker-6888ddbcd7-24dbv'), and the RayActorError line "
+        "before it its ip=; but the cluster is a static one (head and worker Deployments), so its pods belong "
+        "to no owner of the Job and the collectors never read them, and rules._relayed_from only looks among "
+        "the workload's own pods, by IP, on the cause line and the lines after it. Needs a collector step that "
+        "fetches the pods a driver's log names as Ray nodes (by pod name or IP, in the namespace) and a relay "
+        "rule that reads Ray's node name (the pod's hostname) and the header line before the cause."
+    ),
     "config-error-pod-triton-trtllm-bert-engine-key-num-layers-not-found": (
         "Read as trtllm-engine-other-release (dependency-error): Triton's '[json.exception.out_of_range.403] key "
         "... not found' when the tensorrtllm backend reads an engine's config.json is the same line for an engine "

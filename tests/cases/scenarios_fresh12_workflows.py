@@ -10,6 +10,7 @@ expected.yaml.
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 from tests.cases.builders import (
     CaseSpec,
@@ -424,6 +425,30 @@ def evicted_pod_argo_step_rejected_node_disk_pressure() -> CaseSpec:
 # -- KubeRay ------------------------------------------------------------------------------------------
 
 
+def _wait_gcs_ready(image: str, cluster: str, ns: str, **status: Any) -> Container:
+    """The wait-gcs-ready init container KubeRay puts into every worker pod (200m CPU, 256Mi):
+    `ray health-check` against the head's GCS until it answers; ``status`` its state, last
+    state and restarts."""
+    head_svc = f"{cluster}-head-svc.{ns}.svc.cluster.local:6379"
+    return Container(
+        "wait-gcs-ready",
+        image,
+        command=["/bin/bash", "-lc", "--"],
+        args=[
+            "SECONDS=0\nwhile true; do\n  if (( SECONDS <= 120 )); then\n    if ray health-check --address "
+            f'{head_svc} > /dev/null 2>&1; then\n      echo "GCS is ready."\n      break\n    fi\n    '
+            'echo "$SECONDS seconds elapsed: Waiting for GCS to be ready."\n  else\n    if ray health-check '
+            f'--address {head_svc}; then\n      echo "GCS is ready. Any error messages above can be safely '
+            'ignored."\n      break\n    fi\n    echo "$SECONDS seconds elapsed: Still waiting for GCS to be '
+            "ready. For troubleshooting, refer to the FAQ at https://github.com/ray-project/kuberay/blob/master/"
+            'docs/guidance/FAQ.md."\n  fi\n  sleep 5\ndone'
+        ],
+        env=[{"name": "FQ_RAY_IP", "value": f"{cluster}-head-svc.{ns}.svc.cluster.local"}],
+        resources={"limits": {"cpu": "200m", "memory": "256Mi"}, "requests": {"cpu": "200m", "memory": "256Mi"}},
+        **status,
+    )
+
+
 @SCENARIOS.add
 def rendezvous_error_raycluster_worker_waits_for_gcs_forever() -> CaseSpec:
     at = Clock(datetime(2026, 11, 7, 7, 32, 20, tzinfo=timezone.utc))
@@ -504,23 +529,7 @@ def rendezvous_error_raycluster_worker_waits_for_gcs_forever() -> CaseSpec:
         scheduled=at(2),
         restart_policy="Always",
     )
-    wait_gcs = Container(
-        "wait-gcs-ready",
-        image,
-        command=["/bin/bash", "-lc", "--"],
-        args=[
-            "SECONDS=0\nwhile true; do\n  if (( SECONDS <= 120 )); then\n    if ray health-check --address "
-            f'{head_svc} > /dev/null 2>&1; then\n      echo "GCS is ready."\n      break\n    fi\n    '
-            'echo "$SECONDS seconds elapsed: Waiting for GCS to be ready."\n  else\n    if ray health-check '
-            f'--address {head_svc}; then\n      echo "GCS is ready. Any error messages above can be safely '
-            'ignored."\n      break\n    fi\n    echo "$SECONDS seconds elapsed: Still waiting for GCS to be '
-            "ready. For troubleshooting, refer to the FAQ at https://github.com/ray-project/kuberay/blob/master/"
-            'docs/guidance/FAQ.md."\n  fi\n  sleep 5\ndone'
-        ],
-        env=[{"name": "FQ_RAY_IP", "value": f"{cluster}-head-svc.{ns}.svc.cluster.local"}],
-        resources={"limits": {"cpu": "200m", "memory": "256Mi"}, "requests": {"cpu": "200m", "memory": "256Mi"}},
-        state=running(at(14)),
-    )
+    wait_gcs = _wait_gcs_ready(image, cluster, ns, state=running(at(14)))
     worker = Container(
         "ray-worker",
         image,
