@@ -9,7 +9,7 @@ expected.yaml.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 from tests.cases.builders import (
     CaseSpec,
@@ -242,11 +242,47 @@ def cuda_error_job_jax_0_4_26_distributed_initialize_cuda_not_initialized() -> C
 # -- Geti on a single-node k3s cluster: the training pod waits for a GPU the node does not advertise ----------
 
 
-def _geti_training_pod(at: Clock, name: str, containers: list[Container], why: str) -> Obj:
-    """A Geti training pod (a Flyte task pod in impt-jobs-production) the scheduler cannot place."""
+GETI_GPU_DESCRIPTION = (
+    "Intel Geti on a single-node k3s cluster with an NVIDIA GPU (the node is labelled "
+    "nvidia.com/gpu=true): model training stops at the training step because the training pod asks for one "
+    "nvidia.com/gpu and the scheduler finds none for 23 hours ('0/1 nodes are available: 1 Insufficient "
+    "nvidia.com/gpu'). In the thread the NVIDIA device plugin pod (kube-system) is Terminated with reason "
+    "StartError ('failed to create containerd task: failed to create shim task: OCI runtime create failed: "
+    "unable to retrieve OCI runtime error ...'), so the GPU is never advertised to the scheduler. Verbatim: the "
+    "FailedScheduling message and its count/age. Reconstructed: the training pod (its name and labels follow "
+    "the Geti training pods another Geti thread shows, geti_v2#532), its container, image and resources, and "
+    "the times. The device plugin pod lives in kube-system and its message is cut off in the stored copy, so "
+    "it is left out."
+)
+GETI_CPU_DESCRIPTION = (
+    "Intel Geti installed on a 16-vCPU VM with an NVIDIA L40S: training does not start. The training "
+    "pod (0/3 containers ready, runtime class nvidia, QoS Burstable) has been Pending for 16 hours and the "
+    "scheduler reports '0/1 nodes are available: 1 Insufficient cpu' 244 times: the CPU the pod requests is not "
+    "free on the only node (the platform's own pods hold the rest). Verbatim: the pod's Pending status and age, "
+    "runtime class, QoS class, service account, most labels (the organization and tracing labels are left "
+    "out, the ids are changed) and the FailedScheduling message with its count and age. Reconstructed: the three "
+    "containers' names, images and resources (the stored copy does not show them) and the times."
+)
+
+
+def _geti_pending_case(
+    at: Clock,
+    name: str,
+    containers: list[Container],
+    why: str,
+    *,
+    seen: tuple[float, float, float, int],
+    text: dict[str, str],
+    extra_labels: dict[str, str] | None = None,
+) -> CaseSpec:
+    """A Geti training pod (a Flyte task pod in impt-jobs-production, runtime class nvidia) the scheduler
+    cannot place. ``seen`` is (first report, capture, last report before the capture, count) in seconds
+    after the pod's creation, as `kubectl describe` ages the FailedScheduling event; ``text`` holds the
+    case's id, evidence, description, title and source."""
+    ns = "impt-jobs-production"
     p = pod(
         name=name,
-        namespace="impt-jobs-production",
+        namespace=ns,
         labels={
             "domain": "production",
             "execution-id": name.split("-n0-")[0],
@@ -255,6 +291,7 @@ def _geti_training_pod(at: Clock, name: str, containers: list[Container], why: s
             "node-id": "dn0",
             "project": "impt-jobs",
             "task-name": "train",
+            **(extra_labels or {}),
         },
         owner=None,
         containers=containers,
@@ -266,13 +303,36 @@ def _geti_training_pod(at: Clock, name: str, containers: list[Container], why: s
         restart_policy="Never",
     )
     p["spec"]["runtimeClassName"] = "nvidia"
-    return p
+    first, captured, ago, count = seen
+    ev = event(
+        p,
+        "FailedScheduling",
+        why,
+        at(first),
+        last=at(captured - ago),
+        count=count,
+        component="default-scheduler",
+    )
+    return CaseSpec(
+        id=text["id"],
+        kind="Pod",
+        name=name,
+        namespace=ns,
+        healthy=False,
+        category="unschedulable",
+        culprit=name,
+        evidence=text["evidence"],
+        description=text["description"],
+        objects=[p, ev],
+        captured=at(captured),
+        title=text["title"],
+        source=text["source"],
+    )
 
 
 @SCENARIOS.add
 def unschedulable_pod_geti_training_insufficient_gpu_device_plugin_start_error() -> CaseSpec:
     at = Clock(datetime(2026, 6, 17, 8, 0, tzinfo=timezone.utc))
-    name = "ex-6851f0c2a7d94e3b8c15a0f4-n0-0-dn0-0"
     train = Container(
         "train",
         "registry.example.com/geti/otx-trainer:2.11",
@@ -285,47 +345,21 @@ def unschedulable_pod_geti_training_insufficient_gpu_device_plugin_start_error()
         "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are available: 1 No "
         "preemption victims found for incoming pod."
     )
-    p = _geti_training_pod(at, name, [train], why)
-    captured = at(1 + 23 * 3600)
-    events = [
-        event(
-            p,
-            "FailedScheduling",
-            why,
-            at(1),
-            last=captured - timedelta(seconds=367),
-            count=351,
-            component="default-scheduler",
-        )
-    ]
-    return CaseSpec(
-        id="unschedulable-pod-geti-training-insufficient-gpu-device-plugin-start-error",
-        kind="Pod",
-        name=name,
-        namespace="impt-jobs-production",
-        healthy=False,
-        category="unschedulable",
-        culprit=name,
-        evidence="Insufficient nvidia.com/gpu",
-        description="Intel Geti on a single-node k3s cluster with an NVIDIA GPU (the node is labelled "
-        "nvidia.com/gpu=true): model training stops at the training step because the training pod asks for one "
-        "nvidia.com/gpu and the scheduler finds none for 23 hours ('0/1 nodes are available: 1 Insufficient "
-        "nvidia.com/gpu'). In the thread the NVIDIA device plugin pod (kube-system) is Terminated with reason "
-        "StartError ('failed to create containerd task: failed to create shim task: OCI runtime create failed: "
-        "unable to retrieve OCI runtime error ...'), so the GPU is never advertised to the scheduler. Verbatim: the "
-        "FailedScheduling message and its count/age. Reconstructed: the training pod (its name and labels follow "
-        "the Geti training pods another Geti thread shows, geti_v2#532), its container, image and resources, and "
-        "the times. The device plugin pod lives in kube-system and its message is cut off in the stored copy, so "
-        "it is left out.",
-        objects=[p, *events],
-        captured=captured,
-        title="Geti training never starts on a k3s GPU node: training pod Pending 23h with 'Insufficient "
-        "nvidia.com/gpu' while the NVIDIA device plugin container ends in StartError",
-        source="https://github.com/open-edge-platform/geti_v2/issues/1876",
+    return _geti_pending_case(
+        at,
+        "ex-6851f0c2a7d94e3b8c15a0f4-n0-0-dn0-0",
+        [train],
+        why,
+        seen=(1, 1 + 23 * 3600, 367, 351),
+        text={
+            "id": "unschedulable-pod-geti-training-insufficient-gpu-device-plugin-start-error",
+            "evidence": "Insufficient nvidia.com/gpu",
+            "description": GETI_GPU_DESCRIPTION,
+            "title": "Geti training never starts on a k3s GPU node: training pod Pending 23h with 'Insufficient "
+            "nvidia.com/gpu' while the NVIDIA device plugin container ends in StartError",
+            "source": "https://github.com/open-edge-platform/geti_v2/issues/1876",
+        },
     )
-
-
-# -- Geti on a 16-vCPU VM with an L40S: the training pod waits 16 hours for CPU ----------------------------
 
 
 @SCENARIOS.add
@@ -356,47 +390,25 @@ def unschedulable_pod_geti_training_l40s_insufficient_cpu() -> CaseSpec:
         "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims "
         "found for incoming pod"
     )
-    p = _geti_training_pod(at, name, containers, why)
-    p["metadata"]["labels"].update(
-        {
+    return _geti_pending_case(
+        at,
+        name,
+        containers,
+        why,
+        seen=(2, 2 + 16 * 3600, 408, 244),
+        extra_labels={
             "security.istio.io/tlsMode": "istio",
             "service.istio.io/canonical-name": name,
             "service.istio.io/canonical-revision": "latest",
-        }
-    )
-    captured = at(16 * 3600 + 2)
-    events = [
-        event(
-            p,
-            "FailedScheduling",
-            why,
-            at(2),
-            last=captured - timedelta(seconds=408),
-            count=244,
-            component="default-scheduler",
-        )
-    ]
-    return CaseSpec(
-        id="unschedulable-pod-geti-training-l40s-insufficient-cpu",
-        kind="Pod",
-        name=name,
-        namespace="impt-jobs-production",
-        healthy=False,
-        category="unschedulable",
-        culprit=name,
-        evidence="Insufficient cpu",
-        description="Intel Geti installed on a 16-vCPU VM with an NVIDIA L40S: training does not start. The training "
-        "pod (0/3 containers ready, runtime class nvidia, QoS Burstable) has been Pending for 16 hours and the "
-        "scheduler reports '0/1 nodes are available: 1 Insufficient cpu' 244 times: the CPU the pod requests is not "
-        "free on the only node (the platform's own pods hold the rest). Verbatim: the pod's Pending status and age, "
-        "runtime class, QoS class, service account, most labels (the organization and tracing labels are left "
-        "out, the ids are changed) and the FailedScheduling message with its count and age. Reconstructed: the three "
-        "containers' names, images and resources (the stored copy does not show them) and the times.",
-        objects=[p, *events],
-        captured=captured,
-        title="Geti training does not start on an L40S VM: training pod Pending 16h, 'FailedScheduling 0/1 nodes are "
-        "available: 1 Insufficient cpu'",
-        source="https://github.com/open-edge-platform/geti_v2/issues/532",
+        },
+        text={
+            "id": "unschedulable-pod-geti-training-l40s-insufficient-cpu",
+            "evidence": "Insufficient cpu",
+            "description": GETI_CPU_DESCRIPTION,
+            "title": "Geti training does not start on an L40S VM: training pod Pending 16h, 'FailedScheduling 0/1 "
+            "nodes are available: 1 Insufficient cpu'",
+            "source": "https://github.com/open-edge-platform/geti_v2/issues/532",
+        },
     )
 
 
