@@ -3,9 +3,11 @@
 The decision, in order:
 
 1. A workload that succeeded is healthy, whatever its logs said on the way - unless the run
-   that succeeded says it stopped itself because training diverged, or its container's status
-   says a process in it was OOM-killed (signatures marked ``despite_success``): exit code 0
-   then only means the trainer gave up cleanly, or the wrapper swallowed its task's failure.
+   that succeeded says it stopped itself because training diverged, or that it could not use
+   the GPUs it was given and ran on the CPU, or its container's status says a process in it
+   was OOM-killed (signatures marked ``despite_success``): exit code 0 then only means the
+   trainer gave up cleanly, the work was done on the wrong device, or the wrapper swallowed
+   its task's failure.
 2. Where causes show (signatures of kind ``cause``, current, not printed by a process
    that is still running), the one that showed first decides: its pod is the culprit,
    its category the verdict's. What other pods show afterwards is the cascade. A cause
