@@ -422,6 +422,7 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
         halted = _halted_after(progress, evidence.now, stall)
         ends_on = unhandled_at_the_end(digest) if live else None
         recast = _recasts(digest, catalogue)
+        found: list[Finding] = []
         for m in digest.matches:
             sig = catalogue.by_id.get(m.signature)
             if sig is not None and sig.id in recast and m.line > recast[sig.id][0]:
@@ -455,22 +456,41 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
             # it went on. A handled one is followed by what the process did next.
             unhandled = sig.kind == "cause" and m.line == ends_on
             still = live and not (lasting or stopped or repeating or unhandled)
-            yield Finding(
-                sig,
-                "log",
-                m.text,
-                digest.pod,
-                digest.container,
-                m.time,
-                previous=digest.previous,
-                live=still,
-                line=m.line,
+            found.append(
+                Finding(
+                    sig,
+                    "log",
+                    m.text,
+                    digest.pod,
+                    digest.container,
+                    m.time,
+                    previous=digest.previous,
+                    live=still,
+                    line=m.line,
+                )
             )
+        yield from gave_up_on(found, moved_on) if live else found
         if live:
             again = repeated_to_the_end(digest, catalogue)
             if again is not None:
                 sig, line = again
                 yield Finding(sig, "log", line.text, digest.pod, digest.container, line.time, line=line.line)
+
+
+def gave_up_on(found: Sequence[Finding], moved_on: int) -> list[Finding]:
+    """A running process's log findings, with the errors it printed on its way to one it did
+    not survive - after its last progress, of that error's category - not survived either: the
+    reasons a launcher gives before its verdict ("ssh: Could not resolve hostname ...", then
+    "ORTE was unable to reliably start one or more daemons") are part of the same failure."""
+    fatal = next((f for f in found if f.is_cause and not f.live and f.line > moved_on), None)
+    if fatal is None:
+        return list(found)
+    return [
+        replace(f, live=False)
+        if f.live and f.is_cause and moved_on < f.line < fatal.line and f.category == fatal.category
+        else f
+        for f in found
+    ]
 
 
 def unhandled_at_the_end(digest: LogDigest) -> int | None:

@@ -1496,3 +1496,31 @@ def test_a_gang_that_cannot_be_placed_blames_the_first_pod_it_kept_pending() -> 
     # Placed pods are not what a gang's refusal is about: with every pod on a node, none is named.
     placed = ev.model_copy(update={"pods": [p.model_copy(update={"node": "node-1"}) for p in pending]})
     assert judge(placed, builtin_catalogue()).culprit is None
+
+
+_ORTE_GAVE_UP = "ORTE was unable to reliably start one or more daemons."
+
+
+def _mpi_master(lines: list[str]) -> Evidence:
+    """A launcher pod (a Volcano master, an MPIJob launcher) still running mpirun."""
+    return evidence(
+        [pod("t-master-0", running(started=-3), role="master", index=0)],
+        status="Running",
+        logs=[log("t-master-0", lines)],
+    )
+
+
+def test_a_running_launcher_that_gave_up_is_blamed_for_the_reason_it_gave() -> None:
+    # mpirun may hang after its verdict instead of exiting: the ssh error before it is why.
+    ev = _mpi_master(["ssh: Could not resolve hostname t-worker-1.t: Name or service not known", _ORTE_GAVE_UP])
+    verdict = judge(ev, builtin_catalogue())
+    assert verdict.category == "rendezvous-error" and verdict.culprit is not None
+    assert verdict.culprit.pod == "t-master-0"
+    assert "Could not resolve hostname" in verdict.error
+    assert any(_ORTE_GAVE_UP in e.text for e in verdict.evidence)
+
+
+def test_a_running_launcher_still_retrying_ssh_has_not_failed() -> None:
+    # A start-up script waiting for the workers' names: ssh errors with no verdict after them.
+    ev = _mpi_master(["ssh: Could not resolve hostname t-worker-1.t: Name or service not known"] * 2)
+    assert judge(ev, builtin_catalogue()).healthy

@@ -505,6 +505,14 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             "65280)",
             ["mpi-launch-failed"],
         ),
+        # The launcher giving up: Open MPI 4 (ORTE), Open MPI 5 (PRTE), Hydra.
+        ("ORTE was unable to reliably start one or more daemons.", ["mpi-launch-gave-up"]),
+        ("PRTE has lost communication with a remote daemon.", ["mpi-launch-gave-up"]),
+        (
+            "[mpiexec@hb120v3-3] HYD_print_bstrap_setup_error_message (../../../../../src/pm/i_hydra/mpiexec/intel/"
+            "i_mpiexec.c:1015): error setting up the bootstrap proxies",
+            ["mpi-launch-gave-up"],
+        ),
         (
             "w-1:4654:5666 [0] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer 10.3.0.61<39430> "
             "with error 12, opcode 129, len 0, vendor err 129 (Recv) localGid ::ffff:10.3.16.3 remoteGid "
