@@ -10,12 +10,37 @@ expected.yaml.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Any
 
 from tests.cases.builders import CaseSpec, Clock, Scenarios, stamped
 from tests.cases.scenarios_ecosystems import _ascend
 from tests.cases.scenarios_real_training import _job_case
 
 SCENARIOS = Scenarios()
+
+
+def _exits_after_log(
+    *,
+    at: Clock,
+    lines: list[str],
+    start: float,
+    gaps: float | list[float],
+    started: float,
+    tail: float = 1.0,
+    **case: Any,
+) -> CaseSpec:
+    """``_job_case`` with the thread's lines stamped from ``start`` s (``gaps`` apart): the pod started at
+    ``started`` s, exits 1 ``tail`` s after the last line, and is captured four minutes later."""
+    steps = gaps if isinstance(gaps, list) else [gaps] * (len(lines) - 1)
+    end = start + sum(steps[: len(lines) - 1]) + tail
+    return _job_case(
+        at=at,
+        log=stamped(lines, at(start), gaps),
+        ran=(started, end),
+        captured=end + 240,
+        exit_code=1,
+        **case,
+    )
 
 
 # -- open-r1 GRPO with vLLM on Ascend NPUs: the trainer's HCCL communicator cannot be created ------------
@@ -44,10 +69,11 @@ def nccl_error_job_open_r1_grpo_vllm_ascend_hccl_comm_init_root_info() -> CaseSp
         "[rank0]: RuntimeError: create:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:89 HCCL function error: "
         "HcclCommInitRootInfo(numRanks, &rootInfo, rank, &(comm->hcclComm_))",
     ]
-    gaps = [7.0, 0.0, 1.0, 0.0, 0.0, 11.0] + [0.0] * 6
-    start = 83.0
-    end = start + sum(gaps) + 1
-    return _job_case(
+    return _exits_after_log(
+        lines=lines,
+        start=83.0,
+        gaps=[7.0, 0.0, 1.0, 0.0, 0.0, 11.0] + [0.0] * 6,
+        started=20,
         id="nccl-error-job-open-r1-grpo-vllm-ascend-hccl-comm-init-root-info",
         at=at,
         name="open-r1-grpo-qwen-npu",
@@ -55,11 +81,7 @@ def nccl_error_job_open_r1_grpo_vllm_ascend_hccl_comm_init_root_info() -> CaseSp
         image="registry.example/rl/open-r1-vllm-ascend:0.7.3-cann8.0",
         command=["accelerate", "launch", "--num_processes", "1", "src/open_r1/grpo.py", "--config", "grpo.yaml"],
         resources=_ascend(2, "128Gi", "24"),
-        log=stamped(lines, at(start), gaps),
-        ran=(20, end),
-        captured=end + 240,
         node_name="npu-node-02",
-        exit_code=1,
         category="nccl-error",
         evidence="HCCL function error: HcclCommInitRootInfo",
         description="open-r1's GRPO training (trl's GRPOTrainer with vLLM generating on the NPU, vllm-ascend "
@@ -98,9 +120,12 @@ def nccl_error_job_areal_ascend_ref_model_hccp_process_init_failure() -> CaseSpe
         "[FUNC:WaitRsp][FILE:process_mode_manager.cpp][LINE:300]        Starting a subprocess on the device timed "
         "out.",
     ]
-    start = 291.8
-    end = start + 2
-    return _job_case(
+    return _exits_after_log(
+        lines=lines,
+        start=291.8,
+        gaps=0.0,
+        started=25,
+        tail=2.0,
         id="nccl-error-job-areal-ascend-ref-model-hccp-process-init-failure",
         at=at,
         name="areal-grpo-kl-npu",
@@ -108,11 +133,7 @@ def nccl_error_job_areal_ascend_ref_model_hccp_process_init_failure() -> CaseSpe
         image="registry.example/rl/areal-ascend:v1.0-cann8.3",
         command=["python3", "-m", "areal.launcher.local", "examples/math/gsm8k_rl.py", "--config", "gsm8k_grpo.yaml"],
         resources=_ascend(8, "512Gi", "96"),
-        log=stamped(lines, at(start), 0.0),
-        ran=(25, end),
-        captured=end + 240,
         node_name="npu-node-05",
-        exit_code=1,
         category="nccl-error",
         evidence="Failed to initialize the HCCP process",
         description="AReaL RL training on Ascend NPUs in AReaL's Docker image. With kl_ctl = 0 the same code runs; "
@@ -144,9 +165,11 @@ def gpu_oom_job_gaudi_dl1_synhelper_workspace_allocation_failed() -> CaseSpec:
         "    Variable._execution_engine.run_backward(",
         "RuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::14493510400 failed!",
     ]
-    start = 96.0
-    end = start + 1
-    return _job_case(
+    return _exits_after_log(
+        lines=lines,
+        start=96.0,
+        gaps=0.0,
+        started=22,
         id="gpu-oom-job-gaudi-dl1-synhelper-workspace-allocation-failed",
         at=at,
         name="face-recognition-train-hpu",
@@ -157,11 +180,7 @@ def gpu_oom_job_gaudi_dl1_synhelper_workspace_allocation_failed() -> CaseSpec:
             "limits": {"habana.ai/gaudi": "1", "memory": "64Gi", "hugepages-2Mi": "4400Mi"},
             "requests": {"habana.ai/gaudi": "1", "memory": "64Gi", "cpu": "12"},
         },
-        log=stamped(lines, at(start), 0.0),
-        ran=(22, end),
-        captured=end + 240,
         node_name="dl1-node-01",
-        exit_code=1,
         category="gpu-oom",
         evidence="workspace Allocation of size ::14493510400 failed!",
         description="A face-recognition model trained with Habana's PyTorch bridge on a Gaudi (AWS DL1) runs until "
