@@ -344,6 +344,15 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             ["xla-device-memory-exhausted"],
         ),
         ("Resource exhausted: Attempting to allocate 180.59M. That was not possible.", ["xla-device-memory-exhausted"]),
+        # Habana's Gaudi runtime names the module whose device-memory allocation failed.
+        (
+            "RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::939524096 (896)MB",
+            ["xla-device-memory-exhausted"],
+        ),
+        (
+            "RuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::14493510400 failed!",
+            ["xla-device-memory-exhausted"],
+        ),
         # The checkpoint is there; the graph asks it for a variable it does not hold.
         (
             "tensorflow.python.framework.errors_impl.NotFoundError: Key dense/bias not found in checkpoint",
