@@ -221,7 +221,8 @@ def _fits(line: ProblemLine, v: Verdict, *, rule: str, strong: bool) -> bool:
         ok = line.supports(v.category)
     if not ok or v.culprit is None:
         return ok
-    return line.pod == v.culprit.pod or (line.pod is None and v.culprit.pod in line.text)
+    # A line may name the pod it is about, whoever logged it: a driver's "memory on node <pod>".
+    return line.pod == v.culprit.pod or _naming(v.culprit.pod).search(line.text) is not None
 
 
 def _specific_cause(rule: Verdict, support: Support) -> bool:
@@ -245,13 +246,21 @@ def _inferred_without_cause(rule: Verdict, evidence: Evidence) -> bool:
 
 def _named(pod: str, evidence: Evidence) -> bool:
     """Whether the evidence names ``pod`` although it has no such Pod: one deleted or
-    replaced (its events remain), or never created (a quota refused it)."""
+    replaced (its events remain), never created (a quota refused it), or outside the
+    workload's pods but named by its logs (a Ray node, whose name is its pod's, that ran out
+    of memory under a driver Job)."""
     if any(e.object_kind == "Pod" and e.object_name == pod for e in evidence.events):
         return True
     if len(pod) < 3:
         return False
-    word = re.compile(rf"(?<![\w.-]){re.escape(pod)}(?![\w-])")
-    return any(word.search(text) for text in (*(e.message for e in evidence.events), evidence.ErrorInfo))
+    word = _naming(pod)
+    logged = (ln.text for d in evidence.logs for lines in (*d.windows, d.tail) for ln in lines)
+    return any(word.search(text) for text in (*(e.message for e in evidence.events), evidence.ErrorInfo, *logged))
+
+
+def _naming(pod: str) -> re.Pattern[str]:
+    """A pod's name as a word of a line (not part of a longer name or a host's domain)."""
+    return re.compile(rf"(?<![\w.-]){re.escape(pod)}(?![\w-])")
 
 
 def _with_fitting_prose(v: Verdict, rule: Verdict, support: Support, language: str) -> Verdict:
