@@ -232,7 +232,6 @@ def missing_file_pod_seldon_v2_agent_model_uri_path_does_not_exist() -> CaseSpec
         "rclone",
         "docker.io/seldonio/seldon-rclone:2.0.0",
         ports=[{"name": "rclone", "containerPort": 5572, "protocol": "TCP"}],
-        resources={"requests": {"cpu": "50m", "memory": "100M"}},
         mounts=[{"name": "mlserver-models", "mountPath": "/mnt/agent"}],
         state=running(at(12)),
         ready=True,
@@ -240,8 +239,12 @@ def missing_file_pod_seldon_v2_agent_model_uri_path_does_not_exist() -> CaseSpec
     agent = Container(
         "agent",
         "docker.io/seldonio/seldon-agent:2.0.0",
-        ports=[{"name": "http", "containerPort": 9002, "protocol": "TCP"}],
-        resources={"requests": {"cpu": "100m", "memory": "100M"}},
+        command=["/bin/agent"],
+        ports=[
+            {"name": "grpc", "containerPort": 9501, "protocol": "TCP"},
+            {"name": "http", "containerPort": 9001, "protocol": "TCP"},
+            {"name": "metrics", "containerPort": 9006, "protocol": "TCP"},
+        ],
         mounts=[{"name": "mlserver-models", "mountPath": "/mnt/agent"}],
         state=running(at(12)),
         ready=True,
@@ -249,10 +252,18 @@ def missing_file_pod_seldon_v2_agent_model_uri_path_does_not_exist() -> CaseSpec
     mlserver = Container(
         "mlserver",
         "docker.io/seldonio/mlserver:1.2.0",
-        env=[{"name": "MLSERVER_MODELS_DIR", "value": "/mnt/agent/models"}],
-        ports=[{"name": "http", "containerPort": 9000, "protocol": "TCP"}],
-        resources={"requests": {"cpu": "1", "memory": "1G"}},
-        mounts=[{"name": "mlserver-models", "mountPath": "/mnt/agent"}],
+        env=[
+            {"name": "MLSERVER_HTTP_PORT", "value": "9000"},
+            {"name": "MLSERVER_GRPC_PORT", "value": "9500"},
+            {"name": "MLSERVER_MODELS_DIR", "value": "/mnt/agent/models"},
+            {"name": "MLSERVER_LOAD_MODELS_AT_STARTUP", "value": "false"},
+        ],
+        ports=[
+            {"name": "server-grpc", "containerPort": 9500, "protocol": "TCP"},
+            {"name": "server-http", "containerPort": 9000, "protocol": "TCP"},
+        ],
+        resources={"requests": {"cpu": "0.1", "memory": "1G"}},
+        mounts=[{"name": "mlserver-models", "mountPath": "/mnt/agent", "readOnly": True}],
         state=running(at(14)),
         ready=True,
     )
@@ -266,7 +277,8 @@ def missing_file_pod_seldon_v2_agent_model_uri_path_does_not_exist() -> CaseSpec
         node=host,
         scheduled=at(1),
         extra_labels={"seldon-server-name": "mlserver"},
-        volumes=[{"name": "mlserver-models", "emptyDir": {}}],
+        volumes=[{"name": "mlserver-models", "persistentVolumeClaim": {"claimName": "mlserver-models-mlserver-0"}}],
+        service_account="seldon-server",
     )
     name = p["metadata"]["name"]
     lines = [
@@ -289,8 +301,8 @@ def missing_file_pod_seldon_v2_agent_model_uri_path_does_not_exist() -> CaseSpec
         "/mnt/agent/rclone/1495806312: no such file or directory') and the model never loads; 'seldon model list' "
         "shows it ModelFailed with that reason. The server pod itself keeps running. Fix the storageUri to point "
         "at the model's folder. The agent's three log lines are the thread's, verbatim; the server pod (the "
-        "mlserver StatefulSet's pod with its rclone, agent and mlserver containers), images, ports and times are "
-        "reconstructed, and the Model object (status ModelFailed) is not in the snapshot, since only the pod is "
+        "mlserver StatefulSet's pod with its rclone, agent and mlserver containers, laid out as Seldon's default "
+        "mlserver ServerConfig lays them out), images and times are reconstructed, and the Model object (status ModelFailed) is not in the snapshot, since only the pod is "
         "diagnosed.",
         objects=[p],
         logs={f"{name}/agent": log},
