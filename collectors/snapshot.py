@@ -121,7 +121,7 @@ class SnapshotSource:
     def get_object(self, api_version: str, kind: str, name: str, namespace: str | None) -> K8sObject | None:
         for obj in self._objects:
             if (
-                obj["kind"] == kind
+                _same_kind(obj, kind)
                 and obj.get("apiVersion") == api_version
                 and _name(obj) == name
                 and (namespace is None or _namespace(obj) in (namespace, None))
@@ -135,7 +135,7 @@ class SnapshotSource:
         wanted = parse_selector(label_selector)
         found = []
         for obj in self._objects:
-            if obj["kind"] != kind or obj.get("apiVersion") != api_version:
+            if not _same_kind(obj, kind) or obj.get("apiVersion") != api_version:
                 continue
             if namespace is not None and _namespace(obj) not in (namespace, None):
                 continue
@@ -452,6 +452,12 @@ def _flatten(doc: Any) -> Iterator[Any]:
             yield from _flatten(item)
     else:
         yield doc
+
+
+def _same_kind(obj: K8sObject, kind: str) -> bool:
+    """An API server finds objects by resource name, whatever their kind's capitals: the first
+    TFJob operator's objects say ``TfJob``. No group serves two kinds that differ only so."""
+    return str(obj["kind"]).lower() == kind.lower()
 
 
 def _about_node(event: K8sObject) -> bool:

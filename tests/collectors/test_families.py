@@ -99,6 +99,26 @@ def test_jobset_states(conditions: list[dict[str, Any]], restarts: int, state: s
     assert facts.status == state and [(r.role, r.expected) for r in facts.replicas] == [("workers", 8)]
 
 
+@pytest.mark.parametrize(
+    ("status", "state", "failed"),
+    [
+        ({}, "Pending", []),
+        ({"phase": "Creating", "state": "Running"}, "Running", []),
+        ({"phase": "Done", "state": "Succeeded"}, "Succeeded", []),
+        ({"phase": "Failed", "reason": "invalid job spec: x"}, "Failed", ["invalid job spec: x"]),
+        ({"phase": "CleanUp", "state": "Failed", "reason": "boom"}, "Failed", ["boom"]),
+        ({"phase": "Creating", "state": "Unknown"}, "Pending", []),
+    ],
+)
+def test_the_first_tfjob_operators_state(status: dict[str, Any], state: str, failed: list[str]) -> None:
+    # TfJob of mlkube.io/v1beta1 and tensorflow.org/v1alpha1: no conditions, a state, a phase, a reason.
+    k = resolve_kind("TfJob")
+    obj = {"apiVersion": "mlkube.io/v1beta1", "kind": "TfJob", "metadata": {"name": "w"}, "status": status}
+    facts = workload_facts(obj, k, "mlkube.io/v1beta1", [])
+    assert facts.status == state and facts.operator == "tf-operator"
+    assert [c.message for c in facts.conditions if c.type == "Failed"] == failed
+
+
 def _workload(conditions: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "apiVersion": "kueue.x-k8s.io/v1beta1",

@@ -66,6 +66,14 @@ def test_label_selector_and_namespace(tmp_path: Path) -> None:
         parse_selector("a in (b)")
 
 
+def test_a_kind_is_found_whatever_its_capitals(tmp_path: Path) -> None:
+    # The API server finds objects by resource name: the first TFJob operator's say "TfJob".
+    src = SnapshotSource(write(tmp_path, [obj("TfJob", "t", api="mlkube.io/v1beta1")]))
+    assert src.get_object("mlkube.io/v1beta1", "TFJob", "t", "ml") is not None
+    assert [o["metadata"]["name"] for o in src.list_objects("mlkube.io/v1beta1", "TFJob", "ml")] == ["t"]
+    assert src.get_object("kubeflow.org/v1", "TFJob", "t", "ml") is None
+
+
 def test_secrets_are_never_loaded(tmp_path: Path) -> None:
     src = SnapshotSource(write(tmp_path, [obj("Secret", "token", data={"k": "c2VjcmV0"}), obj("Pod", "a")]))
     assert src.get_object("v1", "Secret", "token", "ml") is None

@@ -78,7 +78,11 @@ RESOURCES: tuple[Resource, ...] = (
         ("mpijobs", "MPIJob"),
     ),
     *_group("kubeflow.org/v2beta1", ("mpijobs", "MPIJob")),
-    *_group("kubeflow.org/v1alpha2", ("mpijobs", "MPIJob")),
+    *_group("kubeflow.org/v1beta2", ("tfjobs", "TFJob")),
+    *_group("kubeflow.org/v1beta1", ("tfjobs", "TFJob")),
+    *_group("kubeflow.org/v1alpha2", ("mpijobs", "MPIJob"), ("tfjobs", "TFJob")),
+    *_group("tensorflow.org/v1alpha1", ("tfjobs", "TfJob")),
+    *_group("mlkube.io/v1beta1", ("tfjobs", "TfJob")),
     *_group(
         "training.kubedl.io/v1alpha1",
         ("pytorchjobs", "PyTorchJob"),
