@@ -9,12 +9,14 @@ expected.yaml.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timezone
 
 from tests.cases.builders import (
     CaseSpec,
     Clock,
     Container,
+    Obj,
     Scenarios,
     cpu_only,
     failed_job_case,
@@ -26,6 +28,31 @@ from tests.cases.scenarios_fresh13_platform import _job_case
 from tests.cases.scenarios_fresh18_distributed import _failed_rayjob
 
 SCENARIOS = Scenarios()
+
+
+def _gpu_rayjob(
+    at: Clock,
+    name: str,
+    ns: str,
+    image: str,
+    entrypoint: str,
+    end: float,
+    driver: Callable[[str, str], tuple[list[str], list[float]]],
+) -> tuple[list[Obj], dict[str, str]]:
+    """A failed RayJob on KubeRay whose head and one worker have eight GPUs each (``_failed_rayjob``)."""
+    objects, _nodes, logs = _failed_rayjob(
+        at=at,
+        name=name,
+        ns=ns,
+        image=image,
+        entrypoint=entrypoint,
+        head=Container("ray-head", image, resources=gpu(8, "1024Gi", "96"), state=running(at(25)), ready=True),
+        worker=Container("ray-worker", image, resources=gpu(8, "1024Gi", "96"), state=running(at(30)), ready=True),
+        group="gpu-workers",
+        end=end,
+        driver=driver,
+    )
+    return objects, logs
 
 
 # -- verl PPO/GRPO on four nodes of eight H800: a GPU reports an uncorrectable ECC error after a few steps --
@@ -41,18 +68,7 @@ def gpu_hardware_error_rayjob_verl_uncorrectable_ecc_after_steps() -> CaseSpec:
         # The one line the thread gives in text (its title); the rest of the report is a screenshot.
         return ["RuntimeError: CUDA error: uncorrectable ECC error encountered"], [2400.0]
 
-    objects, _nodes, logs = _failed_rayjob(
-        at=at,
-        name=name,
-        ns=ns,
-        image=image,
-        entrypoint="python3 -m verl.trainer.main_ppo",
-        head=Container("ray-head", image, resources=gpu(8, "1024Gi", "96"), state=running(at(25)), ready=True),
-        worker=Container("ray-worker", image, resources=gpu(8, "1024Gi", "96"), state=running(at(30)), ready=True),
-        group="gpu-workers",
-        end=2480,
-        driver=driver,
-    )
+    objects, logs = _gpu_rayjob(at, name, ns, image, "python3 -m verl.trainer.main_ppo", 2480, driver)
     return CaseSpec(
         id="gpu-hardware-error-rayjob-verl-uncorrectable-ecc-after-steps",
         kind="RayJob",
@@ -107,17 +123,14 @@ def cuda_error_rayjob_openrlhf_vllm_init_worker_device_num_gpus_assert() -> Case
             f"{w}     self.core_worker.run_task_loop()",
         ], [670.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
 
-    objects, _nodes, logs = _failed_rayjob(
-        at=at,
-        name=name,
-        ns=ns,
-        image=image,
-        entrypoint="python3 -m openrlhf.cli.train_ppo_ray --vllm_num_engines 2 --vllm_tensor_parallel_size 2",
-        head=Container("ray-head", image, resources=gpu(8, "1024Gi", "96"), state=running(at(25)), ready=True),
-        worker=Container("ray-worker", image, resources=gpu(8, "1024Gi", "96"), state=running(at(30)), ready=True),
-        group="gpu-workers",
-        end=700,
-        driver=driver,
+    objects, logs = _gpu_rayjob(
+        at,
+        name,
+        ns,
+        image,
+        "python3 -m openrlhf.cli.train_ppo_ray --vllm_num_engines 2 --vllm_tensor_parallel_size 2",
+        700,
+        driver,
     )
     return CaseSpec(
         id="cuda-error-rayjob-openrlhf-vllm-init-worker-device-num-gpus-assert",
