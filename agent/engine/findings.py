@@ -43,6 +43,7 @@ _DIGITS = re.compile(r"\d+")
 # A Python traceback: its header, and the lines between it and the exception - frames, their
 # source lines (indented), chained tracebacks' joining sentences and ^^^ markers.
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\):\s*$")
+_FRAME = re.compile(r'^\s+File "')
 _TRACEBACK_BODY = re.compile(
     r"^\s|^$|^During handling of the above exception|^The above exception was the direct cause|^Traceback \("
 )
@@ -504,7 +505,10 @@ def unhandled_at_the_end(digest: LogDigest) -> int | None:
             return lines[-1].line
         if not _TRACEBACK_BODY.match(ln.text):
             return None
-    return None
+    # Nothing but a traceback's body from the first line read: the log, or the part of it
+    # read, begins inside a traceback whose header came before it (a traceback longer than
+    # the tail, a log the kubelet rotated mid-traceback).
+    return lines[-1].line if _FRAME.match(lines[0].text) else None
 
 
 def repeated_to_the_end(digest: LogDigest, catalogue: Catalogue) -> tuple[Signature, LogLine] | None:

@@ -939,21 +939,30 @@ def _ready_server_failing(tail: Sequence[str], *, times: int = 40) -> Evidence:
     return evidence([p], kind="Pod", status="Running", logs=[log("srv", [*started, *failing, *tail])])
 
 
+# A web app's session handler dying on an exception: the frames of its traceback, and the exception.
+_FRAMES = [
+    '  File "/app/server.py", line 374, in _process',
+    "    await self._handle(q)",
+    '  File "/app/init.py", line 124, in initialize_client',
+    "    os.makedirs(data_dir, exist_ok=True)",
+    "PermissionError: [Errno 13] Permission denied: '/workspace/data/user'",
+]
+
+
 def _ready_server_unhandled(tail: Sequence[str]) -> Evidence:
     """A Ready web app whose session handler died on an exception (logged once, with its
     traceback), then ``tail``."""
-    traceback = [
-        "2024-01-29 19:19:07,769 - ERROR: Unhandled exception",
-        "Traceback (most recent call last):",
-        '  File "/app/server.py", line 374, in _process',
-        "    await self._handle(q)",
-        '  File "/app/init.py", line 124, in initialize_client',
-        "    os.makedirs(data_dir, exist_ok=True)",
-        "PermissionError: [Errno 13] Permission denied: '/workspace/data/user'",
-    ]
+    traceback = ["2024-01-29 19:19:07,769 - ERROR: Unhandled exception", "Traceback (most recent call last):", *_FRAMES]
     p = probed_ready(pod("srv", running(started=-120)))
     started = ["INFO:     Uvicorn running on http://0.0.0.0:10101 (Press CTRL+C to quit)"]
     return evidence([p], kind="Pod", status="Running", logs=[log("srv", [*started, *traceback, *tail])])
+
+
+def _ready_server_cut_traceback() -> Evidence:
+    """A Ready server whose log, as read, begins inside a traceback (its header and what came
+    before were rotated away) and ends on the exception."""
+    p = probed_ready(pod("srv", running(started=-120)))
+    return evidence([p], kind="Pod", status="Running", logs=[log("srv", _FRAMES)])
 
 
 def _worker_exited_0_after_an_error(status: str, then: Sequence[str] = ()) -> Evidence:
@@ -1187,6 +1196,9 @@ ROWS = {
     ),
     "an unhandled exception, a running server's last words": Row(
         _ready_server_unhandled([]), "permission-denied", "srv"
+    ),
+    "an unhandled exception whose traceback began before the log read: still its last words": Row(
+        _ready_server_cut_traceback(), "permission-denied", "srv"
     ),
     "an unhandled exception, then requests served: a session failed, the server did not": Row(
         _ready_server_unhandled(['INFO:     10.0.0.9:51234 - "GET / HTTP/1.1" 200 OK']), "healthy", None, healthy=True
