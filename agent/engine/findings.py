@@ -482,12 +482,15 @@ def gave_up_on(found: Sequence[Finding], moved_on: int) -> list[Finding]:
     """A running process's log findings, with the errors it printed on its way to one it did
     not survive - after its last progress, of that error's category - not survived either: the
     reasons a launcher gives before its verdict ("ssh: Could not resolve hostname ...", then
-    "ORTE was unable to reliably start one or more daemons") are part of the same failure."""
+    "ORTE was unable to reliably start one or more daemons") are part of the same failure.
+    They take its time: the process failed when it gave up, and a line with no time of its own
+    (a library's "cudaMalloc failed") would otherwise be dated by whoever stamped it - the
+    kubelet, live, with the line before's time; a snapshot's file, not at all."""
     fatal = next((f for f in found if f.is_cause and not f.live and f.line > moved_on), None)
     if fatal is None:
         return list(found)
     return [
-        replace(f, live=False)
+        replace(f, live=False, time=fatal.time)
         if f.live and f.is_cause and moved_on < f.line < fatal.line and f.category == fatal.category
         else f
         for f in found
