@@ -11,8 +11,8 @@ hostile input.
 - ``hostile``: each input the issue names - alias bombs, a 128 MiB objects.yaml of 1 MiB
   values, four million values, a 2 GB sparse log, a 200 MB last line, /dev/zero as a rules
   file, rule files at and past the bounds on a user's patterns, the hostile templates - run
-  through the CLI; the worst peak RSS (< 500 MB) and the
-  slowest run (< 30 s) are the figures, every run is in the note.
+  through the CLI; the worst peak RSS (< 500 MB) and the slowest run (< 30 s) are the
+  figures, every run is in the note.
 """
 
 from __future__ import annotations
