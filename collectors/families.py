@@ -88,20 +88,23 @@ def _kubeflow(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Se
                 failed=as_int(c.get("failed")),
             )
         )
-    state = next(
+    state: str | None = next(
         (s for s in ("Succeeded", "Failed", "Suspended", "Restarting", "Running", "Created") if s in true), None
     )
-    return state or _first_tfjob_state(status, conds), conds, replicas
+    if state is None:
+        state, conds = _first_tfjob_state(status, conds)
+    return state, conds, replicas
 
 
-def _first_tfjob_state(status: K8sObject, conds: list[Condition]) -> str:
+def _first_tfjob_state(status: K8sObject, conds: list[Condition]) -> tuple[str, list[Condition]]:
     """The first TFJob operator's TfJob (mlkube.io/v1beta1, tensorflow.org/v1alpha1) wrote no
     conditions but a state (Running, Succeeded, Failed), a phase (Creating ... Failed, Done)
     and a reason: read as the state and, when it failed, a Failed condition with the reason."""
     state = "Failed" if status.get("phase") == "Failed" else str(status.get("state") or "")
-    if state == "Failed" and not conds and isinstance(status.get("reason"), str) and status["reason"].strip():
-        conds.append(Condition(type="Failed", status="True", message=status["reason"]))
-    return state if state in ("Running", "Succeeded", "Failed") else "Pending"
+    reason = status.get("reason")
+    if state == "Failed" and not conds and isinstance(reason, str) and reason.strip():
+        conds = [Condition(type="Failed", status="True", message=reason)]
+    return (state if state in ("Running", "Succeeded", "Failed") else "Pending"), conds
 
 
 def _job(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Sequence[K8sObject]) -> State:
