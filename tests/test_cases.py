@@ -53,16 +53,6 @@ ENGINE_GAPS: dict[str, str] = {
         "quoted as such), scoped so that the stall-type symptoms (NCCL watchdog, store connection lost) keep "
         "their own reading."
     ),
-    "oom-killed-pod-ollama-statefulset-runner-prompt-cache-memory-limit": (
-        "Called healthy: the container's last state is OOMKilled (exit 137), but it has run for three hours "
-        "since, so by the recovery rule (findings.RECOVERED_AFTER, 10 minutes) the kill is history. The thread's "
-        "server is OOM-killed about every 1.5 days, as its memory (llama.cpp's unbounded prompt cache per loaded "
-        "model) grows back: a snapshot taken between kills looks recovered at almost any time. Telling a "
-        "recurring kill from a one-off needs more than one past termination (restartCount counts restarts of "
-        "every reason, and the status keeps only the last one), e.g. a rule that an OOMKilled last state with "
-        "restarts >= 2 is not recovered from by running on - a change to how every restarted pod is read, not "
-        "made blind to the other cases this round."
-    ),
     "killed-externally-vcjob-recreated-same-name-restartjob-no-pods": (
         "A Volcano Job Failed with no pod left: all the snapshot holds is 'Start to execute action RestartJob' "
         "(x3). What triggered the restarts (PodEvicted for the pods of the previous job of the same name, being "

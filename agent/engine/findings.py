@@ -27,6 +27,10 @@ RECOVERED_AFTER = timedelta(minutes=10)
 # own pace (an OOM under load every few minutes) has runs as long as the current one.
 READY_RECOVERED_AFTER = timedelta(minutes=2)
 READY_RECOVERED_RATIO = 20
+# ...but not a container the kernel has killed at its memory limit more than once, up for less
+# than its killed run lasted: memory that grows back (a cache, a leak) is killed again at about
+# the same age, so a snapshot taken between kills only looks recovered.
+RECURRING_OOM_RESTARTS = 2
 # ...unless other pods are failing now, within this long after it: a rank that crashed and
 # restarted at once may look recovered by the time its peers' collectives time out (10 to
 # 30 minutes later). Its crash is then where the cascade began, not history.
@@ -626,6 +630,8 @@ def recovered(ctr: ContainerFacts, now: datetime) -> bool:
     if cur.state != "running" or cur.started_at is None:
         return False
     up = now - cur.started_at
+    if _oom_killed_again_soon(ctr, up):
+        return False
     if up >= RECOVERED_AFTER:
         return True
     last = ctr.last
@@ -637,6 +643,18 @@ def recovered(ctr: ContainerFacts, now: datetime) -> bool:
         and last.started_at is not None
         and last.finished_at is not None
         and up >= READY_RECOVERED_RATIO * (last.finished_at - last.started_at)
+    )
+
+
+def _oom_killed_again_soon(ctr: ContainerFacts, up: timedelta) -> bool:
+    last = ctr.last
+    return (
+        ctr.restart_count >= RECURRING_OOM_RESTARTS
+        and last is not None
+        and last.reason == "OOMKilled"
+        and last.started_at is not None
+        and last.finished_at is not None
+        and up < last.finished_at - last.started_at
     )
 
 

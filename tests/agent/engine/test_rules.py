@@ -1380,6 +1380,31 @@ def test_recovery_needs_time() -> None:
     assert judge(early, builtin_catalogue()).category == "oom-killed"
 
 
+def _oom_killed_before(up: float, last_run: float, restarts: int) -> Evidence:
+    """A server the kernel killed at its memory limit after ``last_run`` minutes, up ``up``
+    minutes since, after ``restarts`` restarts."""
+    last = terminated(137, -up - 0.1, reason="OOMKilled", started=-up - 0.1 - last_run)
+    return evidence([pod("srv-0", running(started=-up), last=last, restarts=restarts)], status="Running")
+
+
+@pytest.mark.parametrize(
+    ("up", "last_run", "restarts", "healthy"),
+    [
+        (180, 2160, 2, False),  # killed again and again at ~36 h; 3 h into this run
+        (180, 2160, 1, True),  # killed once: one kill is history after RECOVERED_AFTER
+        (2200, 2160, 2, True),  # has outlived the run that was killed
+    ],
+    ids=["recurring", "once", "outlived"],
+)
+def test_an_oom_kill_that_recurs_is_not_recovered_before_its_age(
+    up: float, last_run: float, restarts: int, healthy: bool
+) -> None:
+    """Memory that grows back (a cache, a leak) is killed again at about the same age, so a
+    container killed more than once has not recovered until it outlives the killed run."""
+    verdict = judge(_oom_killed_before(up, last_run, restarts), builtin_catalogue())
+    assert (verdict.healthy, verdict.category) == (healthy, "healthy" if healthy else "oom-killed")
+
+
 def _server_restarted(up: float, last_run: float, *, ready: bool = True) -> Evidence:
     """A server (readiness probe) whose last run failed after ``last_run`` minutes and that has
     been up ``up`` minutes since."""
