@@ -107,10 +107,7 @@ def collect(
 
     children = _children(source, kind, obj, target.namespace, notes)
     say(f"reading pods of {kind.kind} {target.namespace}/{target.name}")
-    if kind.family == "pod":
-        found: list[tuple[K8sObject, str | None]] = [(obj, None)]
-    else:
-        found = _find_pods(source, kind, obj, children, target.namespace, notes)
+    found = _find_pods(source, kind, obj, children, target.namespace, notes)
     pods = sorted(
         (pod_facts(p, kind, role=role) for p, role in found), key=lambda p: (p.role_rank, p.index or 0, p.name)
     )
@@ -403,12 +400,17 @@ def _find_pods(
     namespace: str,
     notes: list[str],
 ) -> list[tuple[K8sObject, str | None]]:
-    """The workload's pods, each with the role its pod set gives it (None: its labels say)."""
+    """The workload's pods, each with the role its pod set gives it (None: its labels say).
+    A lone pod is its own first pod; its pod sets add the pods it owns (a Spark driver's
+    executors), which must name it as their controller."""
     objects = [c for _, c in children]
     owners = {(obj.get("metadata") or {}).get("uid"), *((c.get("metadata") or {}).get("uid") for c in objects)} - {None}
     # Pods owned by a kind of child that could not be read cannot be checked: trust them.
     unread = {ref.kind for ref in kind.children} - {str(c.get("kind")) for c in objects}
     found: list[tuple[K8sObject, str | None]] = []
+    if kind.family == "pod":
+        # A pod's pods are the ones it created: they must name it, whatever their labels say.
+        found, owners, unread = [(obj, None)], owners or {""}, set()
     try:
         for template in kind.pod_selectors:
             selector = fill(template, obj, objects)
@@ -430,7 +432,7 @@ def _find_pods(
             if selector is None:
                 continue
             for p in source.list_objects("v1", "Pod", namespace, label_selector=selector):
-                if _name(p) not in seen and _owned_by(p, owners, unread):
+                if _name(p) not in seen and _owned_by(p, owners, unread, strict=kind.family == "pod"):
                     found.append((p, podset.role))
                     seen.add(_name(p))
     except Unreadable as exc:
@@ -438,11 +440,13 @@ def _find_pods(
     return found
 
 
-def _owned_by(pod: K8sObject, owners: set[Any], trusted_kinds: set[str]) -> bool:
+def _owned_by(pod: K8sObject, owners: set[Any], trusted_kinds: set[str], *, strict: bool = False) -> bool:
+    """Names one of ``owners`` (or a kind that could not be read) as its controller; a pod that
+    names none is trusted unless ``strict``."""
     refs = (pod.get("metadata") or {}).get("ownerReferences") or []
     controllers = [r for r in refs if r.get("controller")] or refs
     if not controllers or not owners:
-        return True
+        return not strict
     return any(r.get("uid") in owners or r.get("kind") in trusted_kinds for r in controllers)
 
 

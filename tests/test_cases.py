@@ -28,18 +28,6 @@ CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
 # Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
 # is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
 ENGINE_GAPS: dict[str, str] = {
-    "oom-killed-pod-spark-k8s-executor-lost-for-unknown-reasons": (
-        "Called healthy: the workload is a Spark driver Pod (spark-submit in cluster mode), Running, whose "
-        "executor pods it creates and owns (their controller ownerReference is the driver pod). The Pod kind "
-        "(collectors/kinds.yaml) has no pod selectors and no more_pods, so only the driver itself is read: the "
-        "OOMKilled executor pod, where the cause is, is never collected, and the driver's own log says only "
-        "'Lost executor 2 on ...: Executor lost for unknown reasons' (INFO/ERROR lines no signature reads as a "
-        "cause). A fix is for a Pod workload to also read the pods whose controller ownerReference is that pod "
-        "(Spark's driver -> executors; the selector could be the spark-app-selector / spark-app-id label plus "
-        "spark-role=executor, checked by _owned_by against the driver's uid), and to let a failed child pod "
-        "make a running parent unhealthy - a change to how every Pod workload is collected and judged, not "
-        "made blind to the other cases this round."
-    ),
     "application-error-pod-torchserve-yolov5-handler-json-decode-error": (
         "Category, culprit and health right (torchserve-model-load-failed reads the frontend's 'Load model "
         "failed: fallDown, error: Worker died.' among the running server's last lines), evidence wrong: the "

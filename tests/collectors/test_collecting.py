@@ -23,6 +23,7 @@ ARGO = CASES / "killed-externally-pod-argo-workflow-stopped"
 KFP_TERMINATED = CASES / "killed-externally-pod-kfp-run-terminated-step-exceeded-deadline"
 HEALTHY = CASES / "healthy-pytorchjob-ranks-quiet-after-startup"
 GONE_HEAD = CASES / "preempted-rayjob-head-pod-preempted-job-stuck-running"
+SPARK = CASES / "oom-killed-pod-spark-k8s-executor-lost-for-unknown-reasons"
 
 
 def _target(folder: Any) -> Target:
@@ -121,6 +122,31 @@ def test_only_an_owner_that_may_stop_the_workload_is_read(fake_api: FakeCluster)
     fake_api.serve_snapshot(HEALTHY / "snapshot", namespace=_target(HEALTHY).namespace)
     gather(_target(HEALTHY), fake_api.source(), now=SnapshotSource(HEALTHY / "snapshot").captured_at)
     assert not [r for r in fake_api.server.requests[before:] if r.resource == "workflows"]
+
+
+def test_a_driver_pod_reads_the_executor_pods_it_owns_and_no_others(fake_api: FakeCluster) -> None:
+    """Spark's executors carry the driver's app label and name it as their controller. A pod
+    with the same labels that names another controller, or none, is not the driver's."""
+    target = _target(SPARK)
+    snapshot = SnapshotSource(SPARK / "snapshot")
+    [executor] = [
+        p for p in snapshot.list_objects("v1", "Pod", target.namespace) if p["metadata"]["name"] != target.name
+    ]
+    name = executor["metadata"]["name"]
+    store = fake_api.serve_snapshot(SPARK / "snapshot", namespace=target.namespace)
+    other_owner = [{**executor["metadata"]["ownerReferences"][0], "uid": "another-driver"}]
+    for stray, refs in (("stranger-exec-1", other_owner), ("stray-exec-1", [])):
+        metadata = {**executor["metadata"], "name": stray, "uid": stray, "ownerReferences": refs}
+        store.add({**executor, "metadata": metadata}, namespace=target.namespace)
+    ev = gather(target, fake_api.source(), now=snapshot.captured_at)
+    assert [(p.name, p.role) for p in ev.pods] == [(target.name, None), (name, "executor")]
+    verdict = judge(ev, builtin_catalogue())
+    assert (verdict.category, verdict.culprit and verdict.culprit.pod) == ("oom-killed", name)
+    # A pod without Spark's labels asks for nothing more than itself.
+    fake_api.serve_snapshot(ARGO / "snapshot", namespace=_target(ARGO).namespace)
+    before = fake_api.server.count(verb="list", resource="pods")
+    gather(_target(ARGO), fake_api.source(), now=SnapshotSource(ARGO / "snapshot").captured_at)
+    assert fake_api.server.count(verb="list", resource="pods") == before
 
 
 def test_accelerators_a_pod_asks_for() -> None:

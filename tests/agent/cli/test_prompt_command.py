@@ -77,11 +77,6 @@ PROMPT_GAPS: dict[str, str] = {
         "(collectors.collecting.choose_logs). Reading them all turned a metrics exporter's NVML errors "
         "beside healthy training into a verdict (tests/test_cases.py, ENGINE_GAPS)."
     ),
-    "oom-killed-pod-spark-k8s-executor-lost-for-unknown-reasons": (
-        "The decisive fact is the OOMKilled state of an executor pod the Spark driver Pod owns; a Pod "
-        "workload reads no pods it owns (collectors/kinds.yaml: Pod has no pod selectors), so neither "
-        "the rules nor the prompt see it (tests/test_cases.py, ENGINE_GAPS)."
-    ),
 }
 
 
