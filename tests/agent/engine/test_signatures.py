@@ -323,6 +323,9 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             ["shape-mismatch"],  # Keras' input check: the job's own, read as the shapes it names
         ),
         ("ValueError: Target modules ['q_proj', 'v_proj'] not found in the base model.", ["python-exception"]),
+        # A bare assert says what it checked, not that shapes disagree; what it checked decides when known.
+        ("AssertionError: k,v = url, /data/shards/train-000.tar", ["assertion-failed"]),
+        ("AssertionError: size mismatch between weight and input", ["shape-mismatch"]),
         # A port taken: a server's own (Python's socket, ZeroMQ) or the rendezvous store's.
         ("OSError: [Errno 98] Address already in use", ["server-port-in-use"]),
         ("zmq.error.ZMQError: Address already in use (addr='tcp://*:5557')", ["server-port-in-use"]),
