@@ -805,6 +805,14 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             "Response:\\nb'Internal Server Error'\")",
             ["http-server-error"],
         ),
+        # urllib's HTTPError from a dataset download: its traceback's last line, and its repr in the
+        # line a tuner writes for the failed trial.
+        ("urllib.error.HTTPError: HTTP Error 522: Origin Connection Time-out", ["http-server-error"]),
+        (
+            "0it [00:00, ?it/s][W 2021-03-23 11:49:21,342] Setting status of trial#4 as TrialState.FAIL because of "
+            "the following error: <HTTPError 522: 'Origin Connection Time-out'>",
+            ["http-server-error"],
+        ),
         # Ray refusing an object store larger than /dev/shm is a full /dev/shm; its warning that
         # it falls back to /tmp (slower, but it runs) is not a failure.
         (
