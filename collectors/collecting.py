@@ -672,6 +672,14 @@ def choose_logs(pods: Sequence[PodFacts], max_logs: int) -> list[tuple[str, str,
     for pod, ctrs in completed[:RUNNING_LOGS]:
         for ctr in ctrs[1:]:
             take(pod, ctr)
+    # A model server's pod runs helpers beside the server that load its models (Seldon Core
+    # v2's agent beside MLServer, ModelMesh's adapter beside the runtime): a model that failed
+    # to load is said in the helper's log, and the pod runs on. The running pods' other app
+    # containers are read last, within the budget.
+    for pod in running[:RUNNING_LOGS]:
+        for ctr in pod.containers:
+            if not ctr.init and ctr.name not in SIDECARS and ctr.current.state == "running":
+                take(pod, ctr)
     plan: list[tuple[str, str, bool]] = []
     for pod, ctr in chosen:
         if ctr.current.state in ("running", "terminated"):

@@ -92,17 +92,6 @@ ENGINE_GAPS: dict[str, str] = {
         "would call it; a real log ends on the chain's own exception (AsyncEngineDeadError), which is not in "
         "the thread - left as is rather than fitted to a cut copy."
     ),
-    "missing-file-pod-seldon-v2-agent-model-uri-path-does-not-exist": (
-        "Called healthy: the error is in the log of the Seldon Core v2 server pod's second container, the agent "
-        "(rclone, agent, mlserver, in the ServerConfig's order), and for a running pod the collectors read only "
-        "its first running app container (collecting._main_container: rclone, which says nothing). The catalogue "
-        "reads the agent's 'msg=\"Failed to handle load model iris:1\" ... no such file or directory' "
-        "(serving-model-file-missing-kept-serving) once that log is read. Reading every running app container "
-        "of a running pod (tried: choose_logs taking them last, within the budget) calls this case but calls "
-        "healthy-job-training-continues-while-metrics-nvml-fails cuda-error - a metrics sidecar's NVML failure "
-        "beside a trainer that keeps stepping - so the engine would also need to tell a helper whose failure "
-        "stops the pod's work (a model loader) from one whose failure leaves it running (a metrics exporter)."
-    ),
 }
 
 

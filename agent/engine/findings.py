@@ -410,18 +410,38 @@ def event_text(e: EventFacts) -> str:
     return f"{e.reason}: {' '.join(e.message.split())}{count}"
 
 
+def _live(digest: LogDigest, evidence: Evidence) -> bool:
+    """The log of a process running now - unless it has been running without ever becoming
+    ready: then its errors are why."""
+    pod = evidence.pod(digest.pod)
+    ctr = pod.container(digest.container) if pod else None
+    return ctr is not None and not digest.previous and ctr.current.state == "running" and not unready(ctr, evidence.now)
+
+
+def _worked_on(evidence: Evidence, catalogue: Catalogue) -> dict[tuple[str, str], datetime]:
+    """When each running container last reported progress (a step, an epoch), by pod and
+    container."""
+    worked: dict[tuple[str, str], datetime] = {}
+    for digest in evidence.logs:
+        if _live(digest, evidence):
+            times = [ln.time for ln in progress_lines(digest, catalogue.progress) if ln.time is not None]
+            if times:
+                worked[(digest.pod, digest.container)] = max(times)
+    return worked
+
+
 def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> Iterator[Finding]:
+    worked = _worked_on(evidence, catalogue)
     for digest in evidence.logs:
         pod = evidence.pod(digest.pod)
-        ctr = pod.container(digest.container) if pod else None
-        # What a running process logged is what it survived - unless it has been running
-        # without ever becoming ready: then its errors are why.
-        live = (
-            ctr is not None
-            and not digest.previous
-            and ctr.current.state == "running"
-            and not unready(ctr, evidence.now)
-        )
+        # What a running process logged is what it survived (but see below).
+        live = _live(digest, evidence)
+        # An error in one container of a pod whose other container went on working after it
+        # first showed is one the pod's work survived: a metrics sidecar that lost NVML beside
+        # a trainer still stepping. A helper whose failure stops the work (a model loader
+        # beside an idle server) has no such progress after it.
+        work_went_on = [t for (p, c), t in worked.items() if p == digest.pod and c != digest.container]
+        began = _first_times(digest)
         progress = progress_lines(digest, catalogue.progress) if live else []
         moved_on = progress[-1].line if progress else 0
         halted = _halted_after(progress, evidence.now, stall)
@@ -460,7 +480,9 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
             # (a training loop's thread, a server's session) died on it, and nothing since says
             # it went on. A handled one is followed by what the process did next.
             unhandled = sig.kind == "cause" and m.line == ends_on
-            still = live and not (lasting or stopped or repeating or unhandled)
+            first = began.get(m.signature)
+            carried_on = first is not None and any(t > first for t in work_went_on)
+            still = live and (carried_on or not (lasting or stopped or repeating or unhandled))
             found.append(
                 Finding(
                     sig,
@@ -480,6 +502,15 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
             if again is not None:
                 sig, line = again
                 yield Finding(sig, "log", line.text, digest.pod, digest.container, line.time, line=line.line)
+
+
+def _first_times(digest: LogDigest) -> dict[str, datetime]:
+    """When each signature's lines began in this log (its matches are the first and last)."""
+    first: dict[str, datetime] = {}
+    for m in digest.matches:
+        if m.time is not None and (m.signature not in first or m.time < first[m.signature]):
+            first[m.signature] = m.time
+    return first
 
 
 def gave_up_on(found: Sequence[Finding], moved_on: int) -> list[Finding]:

@@ -216,6 +216,22 @@ def test_every_container_of_a_run_that_exited_0_is_read_after_the_first_of_each_
     assert choose_logs([trial, other], max_logs=2) == [("trial-0", "main", False), ("trial-1", "main", False)]
 
 
+def test_the_other_running_app_containers_of_a_running_pod_are_read_last_within_the_budget() -> None:
+    # Seldon Core v2's server pod: rclone, the agent that loads models, MLServer - a model that
+    # failed to load is in the agent's log, while the pod runs on.
+    server = pod("mlserver-0", running(), role="worker", index=0)
+    agent = ContainerFacts(name="agent", current=running(started=-30))
+    mesh = ContainerFacts(name="istio-proxy", current=running(started=-30))
+    server = server.model_copy(update={"containers": [*server.containers, agent, mesh]})
+    other = pod("mlserver-1", running(), role="worker", index=1)
+    assert choose_logs([server, other], max_logs=5) == [
+        ("mlserver-0", "main", False),
+        ("mlserver-1", "main", False),
+        ("mlserver-0", "agent", False),
+    ]
+    assert choose_logs([server, other], max_logs=2) == [("mlserver-0", "main", False), ("mlserver-1", "main", False)]
+
+
 def test_a_pod_still_initialising_has_the_log_of_the_init_container_it_waits_on_read() -> None:
     # KubeRay's wait-gcs-ready, a wait-for-db loop: the app container has not started; what
     # the init container prints says what the pod waits for.

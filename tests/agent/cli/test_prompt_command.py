@@ -70,14 +70,7 @@ def test_prompt_with_masked_names() -> None:
 
 # Cases whose decisive line the prompt does not carry yet (issue 11, "the decisive line must reach the
 # prompt"); strict, so a fix shows up as an unexpected pass to remove here.
-PROMPT_GAPS: dict[str, str] = {
-    "missing-file-pod-seldon-v2-agent-model-uri-path-does-not-exist": (
-        "The decisive line is in the log of the pod's second running container (Seldon Core v2's agent, "
-        "beside rclone and MLServer); a running pod has only its first running container's log read "
-        "(collectors.collecting.choose_logs). Reading them all turned a metrics exporter's NVML errors "
-        "beside healthy training into a verdict (tests/test_cases.py, ENGINE_GAPS)."
-    ),
-}
+PROMPT_GAPS: dict[str, str] = {}
 
 
 def cases() -> list[Any]:

@@ -1380,6 +1380,29 @@ def test_recovery_needs_time() -> None:
     assert judge(early, builtin_catalogue()).category == "oom-killed"
 
 
+def _beside_a_sidecar_losing_nvml(last_step: float) -> Evidence:
+    """A trainer stepping every minute from an hour ago until ``last_step`` minutes ago, and a
+    metrics sidecar whose nvidia-smi fails every minute from half an hour ago."""
+    stamp = lambda minutes: at(minutes).strftime("%Y-%m-%dT%H:%M:%S.%fZ ")  # noqa: E731 - the kubelet's prefix
+    steps = [f"{stamp(m)}step {1000 + 10 * m} | loss 2.0 | 1.9 it/s" for m in range(-60, int(last_step) + 1)]
+    nvml = [f"{stamp(m)}Failed to initialize NVML: Unknown Error" for m in range(-30, 0)]
+    p = pod("t-master-0", running(started=-70), role="master", index=0)
+    sidecar = p.containers[0].model_copy(update={"name": "gpu-metrics"})
+    p = p.model_copy(update={"containers": [*p.containers, sidecar], "accelerators": 1})
+    return evidence(
+        [p], status="Running", logs=[log("t-master-0", steps), log("t-master-0", nvml, container="gpu-metrics")]
+    )
+
+
+@pytest.mark.parametrize(("last_step", "category"), [(-1, "healthy"), (-40, "cuda-error")], ids=["went-on", "stopped"])
+def test_an_error_in_one_container_is_survived_when_another_of_the_pod_works_on_after_it(
+    last_step: float, category: str
+) -> None:
+    """The pod's work is the trainer's: a sidecar's error it stepped on past is the sidecar's
+    loss (metrics), while one after which nothing in the pod worked on stopped it."""
+    assert judge(_beside_a_sidecar_losing_nvml(last_step), builtin_catalogue()).category == category
+
+
 def _oom_killed_before(up: float, last_run: float, restarts: int) -> Evidence:
     """A server the kernel killed at its memory limit after ``last_run`` minutes, up ``up``
     minutes since, after ``restarts`` restarts."""
