@@ -92,6 +92,17 @@ ENGINE_GAPS: dict[str, str] = {
         "would call it; a real log ends on the chain's own exception (AsyncEngineDeadError), which is not in "
         "the thread - left as is rather than fitted to a cut copy."
     ),
+    "dependency-error-job-llama-efficient-tuning-ppo-peft-0-5-keyerror-reward": (
+        "Read as python-exception (application-error, 'raised an exception in its own code'); culprit, evidence "
+        "and health right. The one line the catalogue reads is \"KeyError: 'reward'\" - a key, no words. What "
+        "makes it a version mismatch is in the traceback's frames, which are noise (traceback-frame): the "
+        "KeyError is raised inside the installed peft (site-packages/peft/tuners/tuners_utils.py, inject_adapter, "
+        'looking its own adapter registry up) under the framework\'s load_adapter(..., "reward") call, and the '
+        "thread pins it on peft 0.5.0, a version named in no line of the snapshot. A pattern on the key would "
+        "be this case's name; calling it needs an engine rule that reads the innermost frame's package and tells "
+        "a library failing on its own bookkeeping under a correct call (API drift between two packages) from "
+        "one refusing a bad argument - the frames look the same for both, so no such rule is general yet."
+    ),
 }
 
 
