@@ -985,6 +985,32 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             ["cuda-illegal-access"],
         ),
         ("CUDA error: no kernel image is available for execution on the device", ["cuda-illegal-access"]),
+        # Lightning's TPU probe finding none (one host of a TPU Pod), and the Neuron runtime unable to
+        # reach a device: no driver, a driver too old, no device, no runtime daemon.
+        (
+            "pytorch_lightning.utilities.exceptions.MisconfigurationException: No TPU devices were found.",
+            ["tpu-not-found"],
+        ),
+        (
+            "2022-Mar-29 07:07:29.0082    11:11    ERROR   NRT:nrt_init    Unable to determine Neuron Driver "
+            "version. Please check aws-neuron-dkms package is installed.",
+            ["neuron-no-device"],
+        ),
+        (
+            "2021-Aug-11 19:18:21.0661 24616:24616 ERROR NRT:nrt_init This runtime requires Neuron Driver version "
+            "2.0 or greater. Please upgrade aws-neuron-dkms package.",
+            ["neuron-no-device"],
+        ),
+        ("ERROR  TDRV:tdrv_get_dev_info                       No neuron device available", ["neuron-no-device"]),
+        (
+            "RuntimeError: Neuron runtime cannot be initialized; cannot determine the number of available NeuronCores",
+            ["neuron-no-device"],
+        ),
+        (
+            "The Neuron Runtime GRPC server at address unix:/sock/neuron.sock is unavailable. Is neuron-rtd running? "
+            "Is socket /sock/neuron.sock writable?",
+            ["neuron-no-device"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
