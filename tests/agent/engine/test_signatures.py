@@ -293,6 +293,13 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         ),
         ("E: Unable to locate package libgl1", ["pip-requirement-rejected"]),
         ("RuntimeError: Numpy is not available", ["version-requirement"]),
+        (
+            "jinja2.exceptions.TemplateSyntaxError: Encountered unknown tag 'trans'. Jinja was looking for the "
+            "following tags: 'endblock'. The innermost block that needs to be closed is 'block'.",
+            ["jinja-i18n-tags-unknown"],
+        ),
+        # Any other unknown tag is a template's own mistake, not the i18n extension missing.
+        ("jinja2.exceptions.TemplateSyntaxError: Encountered unknown tag 'endfro'.", ["python-exception"]),
         ("RuntimeError: NCCL Error 3: internal error", ["nccl-system-error"]),
         ("RuntimeError: NCCL Error 1: unhandled cuda error", ["nccl-cuda-failure"]),
         ("wget: unable to resolve host address 'files.example.com'", ["dns-failure"]),
