@@ -224,6 +224,56 @@ def _ray(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Sequenc
     return state, conds, replicas
 
 
+# A Ray Serve application or deployment in these states does not serve: its deployments
+# failed to start (a constructor raised) or stopped passing their health checks.
+_SERVE_FAILED = ("DEPLOY_FAILED", "UNHEALTHY")
+
+
+def _rayservice(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Sequence[K8sObject]) -> State:
+    """A RayService serves its applications from a RayCluster: it is Failed while an
+    application of its cluster (the pending one first) failed to deploy or is unhealthy, the
+    failing deployments' messages (their constructors' tracebacks) as its Failed conditions;
+    Running once KubeRay says it serves; Pending before."""
+    spec, status = obj.get("spec") or {}, obj.get("status") or {}
+    conds = conditions(status.get("conditions"))
+    for side in ("pendingServiceStatus", "activeServiceStatus"):
+        apps = (status.get(side) or {}).get("applicationStatuses") or {}
+        for app_name, app in sorted(apps.items()) if isinstance(apps, dict) else ():
+            app = app if isinstance(app, dict) else {}
+            deployments = app.get("serveDeploymentStatuses") or {}
+            failed = [
+                (name, d)
+                for name, d in (sorted(deployments.items()) if isinstance(deployments, dict) else ())
+                if isinstance(d, dict) and d.get("status") in _SERVE_FAILED
+            ]
+            if app.get("status") not in _SERVE_FAILED and not failed:
+                continue
+            for name, d in failed or [("", app)]:
+                conds.append(
+                    Condition(
+                        type="Failed",
+                        status="True",
+                        reason=" ".join(x for x in (f"{app_name}{'/' + name if name else ''}", d.get("status")) if x),
+                        message=d.get("message") or app.get("message") or None,
+                        time=parse_time(d.get("healthLastUpdateTime") or app.get("healthLastUpdateTime")),
+                    )
+                )
+        if any(c.type == "Failed" for c in conds):
+            break
+    ready = any(c.type == "Ready" and c.status == "True" for c in conds)
+    if any(c.type == "Failed" for c in conds):
+        state = "Failed"
+    elif ready or status.get("serviceStatus") == "Running":
+        state = "Running"
+    else:
+        state = "Pending"
+    cluster = spec.get("rayClusterConfig") or {}
+    workers = sum(
+        as_int(g.get("replicas"), as_int(g.get("minReplicas"), 0)) for g in cluster.get("workerGroupSpecs") or []
+    )
+    return state, conds, [_counted("head", 1, pods), _counted("worker", workers, pods)]
+
+
 def _volcano(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Sequence[K8sObject]) -> State:
     """A Volcano Job reports a phase with a reason, not Kubernetes-style conditions (its
     status.conditions are a phase history without types)."""
@@ -265,6 +315,7 @@ _READERS: dict[str, Callable[[K8sObject, Kind, Sequence[PodFacts], Sequence[K8sO
     "jobset": _jobset,
     "trainjob": _trainjob,
     "ray": _ray,
+    "rayservice": _rayservice,
     "volcano": _volcano,
 }
 

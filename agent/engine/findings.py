@@ -306,7 +306,12 @@ def find_all(
         *_from_events(evidence, catalogue.where("event")),
         *_from_logs(evidence, catalogue, stall),
     ]
-    return [f for f in findings if _current(f, evidence, pods, timeline)]
+    current = [f for f in findings if _current(f, evidence, pods, timeline)]
+    if any(f.is_cause and f.source == "log" for f in current):
+        return current
+    return current + [
+        f for f in _from_messages(evidence, catalogue.where("log")) if _current(f, evidence, pods, timeline)
+    ]
 
 
 def gone_pod_causes(evidence: Evidence, catalogue: Catalogue) -> list[Finding]:
@@ -380,6 +385,22 @@ def _from_status(evidence: Evidence, signatures: Sequence[Signature]) -> Iterato
                     previous=fact.previous,
                     subject=fact.subject,
                 )
+
+
+def _from_messages(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:
+    """A workload condition whose message holds lines its application printed - a RayService
+    deployment's traceback, which no pod's log shows - read line by line as a log is: the
+    causes its lines name are the workload's, quoted by the line that names them. Read only
+    when no pod's log names a cause: a message that quotes logs (a RayJob's "last available
+    logs") repeats their tail, and the logs themselves tell the story in order. One-line
+    messages are the controller's own words, read by the status signatures."""
+    causes = [s for s in signatures if s.kind == "cause"]
+    for fact in evidence.status_facts():
+        if fact.scope != "workload" or not fact.message or "\n" not in fact.message.strip():
+            continue
+        for line in fact.message.splitlines():
+            for sig in best(causes, text=line):
+                yield Finding(sig, "status", line.strip(), None, None, fact.time, subject=fact.subject)
 
 
 def _from_events(evidence: Evidence, signatures: Sequence[Signature]) -> Iterator[Finding]:

@@ -60,6 +60,43 @@ def test_rayjob_states(deployment: str, job: str, state: str) -> None:
     assert failed == ([("Failed", "AppFailed", "boom")] if state == "Failed" else [])
 
 
+def _serve(status: str, deployment: str = "HEALTHY", message: str = "") -> dict[str, Any]:
+    return {
+        "rayClusterName": "svc-raycluster-abcde",
+        "applicationStatuses": {
+            "app": {
+                "status": status,
+                "serveDeploymentStatuses": {"Model": {"status": deployment, "message": message}},
+            }
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    ("status", "state", "failed"),
+    [
+        ({"serviceStatus": "Running", "activeServiceStatus": _serve("RUNNING")}, "Running", []),
+        ({"conditions": [_cond("Ready", reason="RayServiceReady")]}, "Running", []),
+        ({"serviceStatus": "WaitForServeDeploymentReady", "pendingServiceStatus": _serve("DEPLOYING")}, "Pending", []),
+        (
+            {"pendingServiceStatus": _serve("DEPLOY_FAILED", "UNHEALTHY", "Traceback\nRuntimeError: boom")},
+            "Failed",
+            [("app/Model UNHEALTHY", "Traceback\nRuntimeError: boom")],
+        ),
+        (
+            {"serviceStatus": "Running", "activeServiceStatus": _serve("UNHEALTHY", "UNHEALTHY", "health check")},
+            "Failed",
+            [("app/Model UNHEALTHY", "health check")],
+        ),
+    ],
+)
+def test_rayservice_states(status: dict[str, Any], state: str, failed: list[tuple[str, str]]) -> None:
+    facts = _state("rayservice", status)
+    assert facts.status == state
+    # A failed application is read as Failed conditions carrying its failing deployments' messages.
+    assert [(c.reason, c.message) for c in facts.conditions if c.type == "Failed"] == failed
+
+
 @pytest.mark.parametrize(
     ("phase", "state"),
     [

@@ -1584,3 +1584,34 @@ def test_a_running_launcher_still_retrying_ssh_has_not_failed() -> None:
     # A start-up script waiting for the workers' names: ssh errors with no verdict after them.
     ev = _mpi_master(["ssh: Could not resolve hostname t-worker-1.t: Name or service not known"] * 2)
     assert judge(ev, builtin_catalogue()).healthy
+
+
+_APP_TRACEBACK = "\n".join(
+    [
+        "ray::ServeReplica:app:Model.initialize_and_get_metadata() (pid=10, ip=10.0.0.1)",
+        '  File "replica.py", line 965, in initialize_and_get_metadata',
+        "    await self._replica_impl.initialize(deployment_config)",
+        "RuntimeError: No CUDA GPUs are available",
+    ]
+)
+
+
+def _failed_with_app_traceback(logs: Sequence[str]) -> Evidence:
+    return evidence(
+        [pod("t-master-0", terminated(1, -2), role="master", index=0)],
+        conditions=[condition("Failed", reason="app/Model UNHEALTHY", message=_APP_TRACEBACK)],
+        logs=[log("t-master-0", logs)] if logs else [],
+    )
+
+
+def test_a_workload_message_that_holds_a_traceback_is_read_as_a_log() -> None:
+    # A RayService's deployment traceback is only in its status: its lines name the cause.
+    verdict = judge(_failed_with_app_traceback([]), builtin_catalogue())
+    assert verdict.category == "cuda-error" and verdict.culprit is None
+    assert "No CUDA GPUs are available" in verdict.error
+
+
+def test_a_workload_message_is_not_read_when_a_log_names_a_cause() -> None:
+    # A message quoting logs (a RayJob's "last available logs") repeats their tail: the logs decide.
+    verdict = judge(_failed_with_app_traceback([CUDA_OOM]), builtin_catalogue())
+    assert verdict.category == "gpu-oom" and verdict.culprit is not None and verdict.culprit.pod == "t-master-0"
