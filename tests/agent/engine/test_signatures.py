@@ -323,6 +323,7 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         ("ValueError: This checkpoint was saved by a newer version of the library", ["exception-about-a-version"]),
         ("ImportError: package flash_attn is not installed", ["import-error"]),
         ("RuntimeError: shard 00012 of the index is truncated", ["exception-about-a-file"]),
+        ("EOFError: Ran out of input", ["exception-about-a-file"]),  # pickle reading an empty file
         ("KeyError: 'version'", ["python-exception"]),
         (
             'ValueError: Input 0 of layer "item_tower" is incompatible with the layer: expected axis -1 of input '
