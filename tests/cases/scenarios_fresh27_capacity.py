@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, event, gpu, pod, uid
+from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, event, gpu, owner_ref, pod, uid
 from tests.cases.scenarios_fresh11_platform import _pod_case
 from tests.cases.scenarios_real_platform import _rejected
 
@@ -28,14 +28,9 @@ def unschedulable_pod_triton_karpenter_new_gpu_node_out_of_nvidia_gpu() -> CaseS
     host = "ip-10-32-136-67.eu-west-1.compute.internal"
     name = f"{rs}-6m8td"
     admit = "Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 0, capacity: 0"
-    owner = {
-        "apiVersion": "apps/v1",
-        "kind": "ReplicaSet",
-        "name": rs,
-        "uid": uid(ns, "ReplicaSet", rs),
-        "controller": True,
-        "blockOwnerDeletion": True,
-    }
+    owner = owner_ref(
+        {"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": rs, "uid": uid(ns, "ReplicaSet", rs)}}
+    )
     labels = {
         "app.kubernetes.io/instance": "triton",
         "app.kubernetes.io/name": "triton",
