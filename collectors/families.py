@@ -411,6 +411,24 @@ def _kueue_workload(obj: K8sObject) -> RelatedFacts:
     return RelatedFacts(kind="Workload", name=_name(obj), summary=summary, conditions=keep)
 
 
+def _raycluster(obj: K8sObject) -> RelatedFacts:
+    """A RayCluster: its abnormal conditions and, from KubeRay before conditions (and still
+    alongside them), ``status.state: failed`` with the reason it could not create its pods
+    (a quota or admission webhook refusing them) - the RayJob on it only says Initializing."""
+    facts = _abnormal_conditions(obj)
+    status = obj.get("status") or {}
+    reason = status.get("reason")
+    if str(status.get("state") or "").lower() == "failed" and isinstance(reason, str) and reason.strip():
+        failed = Condition(
+            type="Failed",
+            status="True",
+            message=reason,
+            time=parse_time(status.get("lastUpdateTime")),
+        )
+        facts = RelatedFacts(kind=facts.kind, name=facts.name, conditions=[*facts.conditions, failed])
+    return facts
+
+
 def _argo_workflow(obj: K8sObject) -> RelatedFacts:
     """An Argo Workflow that owns the pod, only when its spec says someone stopped it: Argo's
     shutdown strategies (``argo stop``/``terminate``), and Kubeflow Pipelines' Terminate
@@ -438,6 +456,7 @@ _OWNERS: dict[str, Callable[[K8sObject], RelatedFacts]] = {"Workflow": _argo_wor
 _RELATED: dict[str, Callable[[K8sObject], RelatedFacts]] = {
     "PodGroup": _podgroup,
     "Workload": _kueue_workload,
+    "RayCluster": _raycluster,
     **_OWNERS,
 }
 

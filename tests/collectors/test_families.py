@@ -202,6 +202,28 @@ def test_a_podgroup_blames_only_while_the_gang_waits() -> None:
     assert related_facts(group("Running")).summary == "phase Running, minMember 4, queue q"
 
 
+_REFUSED = 'pods "c-worker-x" is forbidden: exceeded quota: q'
+
+
+@pytest.mark.parametrize(
+    ("status", "failed"),
+    [
+        # KubeRay before conditions: the state and the reconcile error that failed it.
+        ({"state": "failed", "reason": _REFUSED}, [("Failed", _REFUSED)]),
+        # Its ReplicaFailure condition, read as any abnormal condition, with the state beside it.
+        (
+            {"state": "failed", "reason": "r", "conditions": [_cond("ReplicaFailure")]},
+            [("ReplicaFailure", "m"), ("Failed", "r")],
+        ),
+        ({"state": "ready", "reason": "stale"}, []),
+        ({"state": "failed"}, []),
+    ],
+)
+def test_a_failed_raycluster_says_why(status: dict[str, Any], failed: list[tuple[str, str]]) -> None:
+    cluster = {"apiVersion": "ray.io/v1", "kind": "RayCluster", "metadata": {"name": "c"}, "status": status}
+    assert [(c.type, c.message) for c in related_facts(cluster).conditions] == failed
+
+
 @pytest.mark.parametrize(
     ("spec", "summary"),
     [
