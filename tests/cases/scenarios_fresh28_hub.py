@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, event, running, stamped, terminated, waiting
+from tests.cases.scenarios_fresh11_platform import _scheduled
 from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _rs_pod, _sts_pod
 
 SCENARIOS = Scenarios()
@@ -55,14 +56,7 @@ def missing_file_pod_slips_rpi_ml_module_pickle_git_lfs_pointer_invalid_load_key
     p = _rs_pod(deployment, ns, [c], created=at(0), phase="Running", node=host, scheduled=at(1))
     name = p["metadata"]["name"]
     events = [
-        event(
-            p,
-            "Scheduled",
-            f"Successfully assigned {ns}/{name} to {host}",
-            at(1),
-            type_="Normal",
-            component="default-scheduler",
-        ),
+        _scheduled(p, at, 1),
         event(p, "Pulled", f'Container image "{image}" already present on machine', at(3), type_="Normal", host=host),
         event(p, "Created", "Created container slips", at(4), type_="Normal", host=host),
         event(p, "Started", "Started container slips", at(12), type_="Normal", host=host),
@@ -168,14 +162,7 @@ def config_error_pod_stable_diffusion_init_busybox_wget_model_file_exists() -> C
         volumes=[{"name": store, "persistentVolumeClaim": {"claimName": f"{store}-{name}"}}],
     )
     events = [
-        event(
-            p,
-            "Scheduled",
-            f"Successfully assigned {ns}/{name} to {host}",
-            at(1),
-            type_="Normal",
-            component="default-scheduler",
-        ),
+        _scheduled(p, at, 1),
         event(
             p,
             "Pulled",
