@@ -28,6 +28,18 @@ CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
 # Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
 # is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
 ENGINE_GAPS: dict[str, str] = {
+    "volume-error-job-tf-training-alluxio-fuse-heavy-load-corrupted-record": (
+        "The engine reads 'tensorflow.python.framework.errors_impl.DataLossError: 2 root error(s) found.' "
+        "(root errors 'Data loss: corrupted record at 0') as the user's own exception (python-exception, "
+        "application-error). The same lines come from a damaged TFRecord file (missing-file, as in "
+        "missing-file-job-efficientdet-tfrecord-dataloss-corrupted-record-at-0) and, here, from an Alluxio FUSE "
+        "mount that returns zero-filled reads under heavy load (volume-error): the log cannot tell them apart, "
+        "and nothing the collectors read (the pod spec has no volume the engine ties to a cache runtime, no "
+        "FUSE daemon log) says the reads came through a caching file system. Needs the collectors to read the "
+        "pod's data volumes (a Fluid/Alluxio/JuiceFS CSI or hostPath FUSE mount) and that runtime's FUSE pod "
+        "log, and a rule that a data-integrity error on a path served by such a mount whose FUSE log shows read "
+        "failures is the mount's (volume-error), not the file's."
+    ),
     "application-error-pod-torchserve-yolov5-handler-json-decode-error": (
         "Category, culprit and health right (torchserve-model-load-failed reads the frontend's 'Load model "
         "failed: fallDown, error: Worker died.' among the running server's last lines), evidence wrong: the "
