@@ -102,7 +102,6 @@ def permission_denied_pod_agentstack_openshift_random_uid_uv_cache_in_root() -> 
     waiting_state = c.state["waiting"]
     waiting_state["message"] = waiting_state["message"].format(pod=f"{name}_{ns}({p['metadata']['uid']})")
     p["status"]["containerStatuses"][0]["state"] = c.state
-    p["status"]["phase"] = "Running"
     p["metadata"]["annotations"] = {"openshift.io/scc": "restricted-v2"}
     _harden(
         [p],
