@@ -16,15 +16,12 @@ from tests.cases.builders import (
     Clock,
     Container,
     Scenarios,
-    batch_job,
     gpu,
-    job_condition,
-    job_pod,
     running,
     stamped,
-    terminated,
 )
 from tests.cases.scenarios_fresh24_genai import _running_server
+from tests.cases.scenarios_real_accelerators import _succeeded_job
 from tests.cases.scenarios_real_training import _job_case
 
 SCENARIOS = Scenarios()
@@ -146,26 +143,7 @@ def dependency_error_job_tensorflow_xla_jit_no_ptx_compilation_provider() -> Cas
         command=["python", "diagnose.py"],
         resources=gpu(1, "32Gi", "8"),
     )
-    job = batch_job(
-        name=name,
-        namespace=ns,
-        created=at(0),
-        container=tmpl,
-        succeeded=1,
-        start=at(1),
-        conditions=[
-            job_condition(
-                "SuccessCriteriaMet", at(31), "CompletionsReached", "Reached expected number of succeeded pods"
-            ),
-            job_condition("Complete", at(31), "CompletionsReached", "Reached expected number of succeeded pods"),
-        ],
-        completion=at(31),
-    )
-    c = Container(
-        tmpl.name, tmpl.image, command=tmpl.command, resources=tmpl.resources, state=terminated(0, at(5), at(29))
-    )
-    p = job_pod(job, [c], created=at(1), phase="Succeeded", node="gpu-node-5090-1", scheduled=at(2))
-    pod_name = p["metadata"]["name"]
+    job, p, pod_name = _succeeded_job(name, ns, at, tmpl, (5, 29), "gpu-node-5090-1")
     return CaseSpec(
         id="dependency-error-job-tensorflow-xla-jit-no-ptx-compilation-provider",
         kind="Job",
