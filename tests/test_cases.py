@@ -40,6 +40,18 @@ ENGINE_GAPS: dict[str, str] = {
         "log, and a rule that a data-integrity error on a path served by such a mount whose FUSE log shows read "
         "failures is the mount's (volume-error), not the file's."
     ),
+    "stalled-pod-heartmula-server-torch-compile-max-autotune-no-progress": (
+        "A model server's pod without a readiness probe (so Running and Ready) prints its start-up configuration "
+        "('[Config] torch.compile ENABLED (mode=max-autotune)', its models found) and then nothing for 21 minutes; "
+        "it never says it serves. No container reports progress, so the silence is judged against the general "
+        "45-minute floor (findings.StallPolicy.min_silence) and the pod is healthy. The 20-minute floor "
+        "(min_silence_unready) is kept for a server that is not Ready after 15 minutes, and a pod with no "
+        "readiness probe is Ready at once, so a server that never finished starting looks like one idle between "
+        "requests. Needs a notion of a server's 'serving' announcement (a progress-like signature kind for "
+        "'Uvicorn running on', 'Application startup complete', 'Listening on ...', 'Running on http://...'): a "
+        "Deployment's container with no readiness probe whose log never announced it and went silent after "
+        "start-up lines would then be held to min_silence_unready, like a server that never became Ready."
+    ),
     "application-error-pod-torchserve-yolov5-handler-json-decode-error": (
         "Category, culprit and health right (torchserve-model-load-failed reads the frontend's 'Load model "
         "failed: fallDown, error: Worker died.' among the running server's last lines), evidence wrong: the "

@@ -600,7 +600,14 @@ def expected_answer(spec: Any, quotable: str) -> str:
 
 # Cases whose right model answer the review refuses: a stall the rules call healthy because the
 # silence cannot be measured (see ENGINE_GAPS in tests/test_cases.py); strict.
-REVIEW_GAPS: dict[str, str] = {}
+REVIEW_GAPS: dict[str, str] = {
+    "stalled-pod-heartmula-server-torch-compile-max-autotune-no-progress": (
+        "The rules call the Ready server healthy (21 minutes of silence, under the 45-minute floor: ENGINE_GAPS). "
+        "A model answering 'stalled' can quote only the last start-up line ('[Quantization] 4-bit quantization "
+        "DISABLED ...'), which shows no problem, so checking._check refuses the change from healthy; a stall "
+        "inferred from silence has no problem line to quote. Goes with the ENGINE_GAPS entry."
+    ),
+}
 
 
 def with_prompt_gaps(cases: list[Path]) -> list[Any]:
