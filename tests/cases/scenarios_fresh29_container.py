@@ -111,7 +111,7 @@ def shm_exhausted_pod_jupyterhub_notebook_pytorch_dataloader_bus_error() -> Case
         healthy=False,
         category="shm-exhausted",
         culprit=name,
-        evidence="RuntimeError: unable to write to file </torch_1394_2747491098>",
+        evidence="Unexpected bus error encountered in worker. This might be caused by insufficient shared memory",
         description="A user of a JupyterHub on Kubernetes (the Planetary Computer hub, pangeo's notebook images) "
         "trains a PyTorch model with several DataLoader workers in the notebook pod. The workers die with "
         "'ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory "
