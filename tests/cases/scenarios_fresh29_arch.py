@@ -10,11 +10,13 @@ expected.yaml.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Any
 
 from tests.cases.builders import (
     CaseSpec,
     Clock,
     Container,
+    Obj,
     Scenarios,
     event,
     failed_job_case,
@@ -27,6 +29,52 @@ from tests.cases.scenarios_fresh13_platform import _job_case
 from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _pulling, _rs_name, _rs_pod
 
 SCENARIOS = Scenarios()
+
+
+def _hook_refused(
+    deployment: str,
+    ns: str,
+    host: str,
+    image: str,
+    failed: str,
+    at: Clock,
+    *,
+    times: tuple[float, float, float, float],
+    restarts: int,
+    back_off: str,
+    backoff: tuple[float, float, int],
+    **container: Any,
+) -> list[Obj]:
+    """A Deployment's one pod whose container the NVIDIA prestart hook keeps refusing (docker runtime), and the
+    kubelet's events: ``failed`` is the Failed event's message, ``times`` scheduled, first start, first failure
+    and last failure (seconds)."""
+    scheduled, start, first, last = times
+    name = _rs_name(deployment, ns)
+    oci = failed.split("Error response from daemon: ", 1)[1]
+    c = Container(
+        deployment,
+        image,
+        state=_crash_loop(deployment, name, ns, back_off=back_off),
+        last=terminated(128, at(last), at(last), reason="ContainerCannotRun", message=oci),
+        restarts=restarts,
+        **container,
+    )
+    p = _rs_pod(
+        deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(scheduled), qos="BestEffort"
+    )
+    status = p["status"]["containerStatuses"][0]
+    status["containerID"] = status["containerID"].replace("containerd://", "docker://")  # the threads' runtime
+    count = restarts + 1
+    pulled = f'Container image "{image}" already present on machine'
+    return [
+        p,
+        _scheduled(p, at, scheduled),
+        event(p, "Pulled", pulled, at(start), last=at(last), count=count, type_="Normal", host=host),
+        event(p, "Created", f"Created container {deployment}", at(start), last=at(last), count=count, type_="Normal",
+              host=host),
+        event(p, "Failed", failed, at(first), last=at(last), count=count, host=host),
+        _backoff(p, deployment, at, *backoff),
+    ]  # fmt: skip
 
 
 # -- 1. gpushare: the binpack demo pod gets a "no GPU" device id and the NVIDIA prestart hook refuses it ------
@@ -47,41 +95,22 @@ def cuda_error_pod_gpushare_binpack_no_gpu_device_id_prestart_hook() -> CaseSpec
         "64f498e224fd0a93b0e15b8769699a97527a3acab3c6288c4c8d939bbe4ca82c/merged]\\\\nnvidia-container-cli: device "
         'error: unknown device id: no-gpu-has-2MiB-to-run\\\\n\\"'
     )
-    oci = failed.split("Error response from daemon: ", 1)[1]
-    scheduled, last = 2.0, 64.0
-    name = _rs_name(deployment, ns)
-    c = Container(
-        "binpack-1",
+    objects = _hook_refused(
+        deployment,
+        ns,
+        host,
         image,
-        resources={"limits": {"aliyun.com/gpu-mem": "2"}, "requests": {"aliyun.com/gpu-mem": "2"}},
-        state=_crash_loop("binpack-1", name, ns, back_off="40s"),
-        last=terminated(128, at(last), at(last), reason="ContainerCannotRun", message=oci),
+        failed,
+        at,
+        times=(2.0, 4.0, 5.0, 64.0),
         restarts=3,
+        back_off="40s",
+        backoff=(6, 90, 5),
+        resources={"limits": {"aliyun.com/gpu-mem": "2"}, "requests": {"aliyun.com/gpu-mem": "2"}},
     )
-    p = _rs_pod(
-        deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(scheduled), qos="BestEffort"
-    )
-    status = p["status"]["containerStatuses"][0]
-    status["containerID"] = status["containerID"].replace("containerd://", "docker://")  # the thread's runtime
-    events = [
-        _scheduled(p, at, scheduled),
-        event(
-            p,
-            "Pulled",
-            f'Container image "{image}" already present on machine',
-            at(4),
-            last=at(last),
-            count=4,
-            type_="Normal",
-            host=host,
-        ),
-        event(p, "Created", "Created container binpack-1", at(4), last=at(last), count=4, type_="Normal", host=host),
-        event(p, "Failed", failed, at(5), last=at(last), count=4, host=host),
-        _backoff(p, "binpack-1", at, 6, 90, 5),
-    ]
     return _pod_case(
         "cuda-error-pod-gpushare-binpack-no-gpu-device-id-prestart-hook",
-        p,
+        objects[0],
         "cuda-error",
         "unknown device id: no-gpu-has-2MiB-to-run",
         description="Aliyun's GPU sharing (gpushare-scheduler-extender with gpushare-device-plugin) on a cluster of "
@@ -95,7 +124,7 @@ def cuda_error_pod_gpushare_binpack_no_gpu_device_id_prestart_hook() -> CaseSpec
         "name (the project's demo). Reconstructed: the node's name, the pod's name (the ReplicaSet's), the gpu-mem "
         "amount, the container's CrashLoopBackOff state and its last state (exit 128, ContainerCannotRun, the "
         "daemon's message), the other kubelet events, their counts and the times.",
-        objects=[p, *events],
+        objects=objects,
         captured=at(120),
         title="GPU sharing with gpushare: the binpack-1 demo pod cannot start - 'nvidia-container-cli: device error: "
         "unknown device id: no-gpu-has-2MiB-to-run' - the device plugin gave it no GPU",
@@ -120,41 +149,23 @@ def cuda_error_pod_jetson_ngc_tensorrt_image_csv_mount_file_exists() -> CaseSpec
         "libcudnn_adv_infer_static_v8.a: file exists: unknown"
     )
     failed = f'Error: failed to start container "tensorrt": Error response from daemon: {oci}'
-    scheduled, last = 1.0, 96.0
-    name = _rs_name(deployment, ns)
-    c = Container(
-        "tensorrt",
+    objects = _hook_refused(
+        deployment,
+        ns,
+        host,
         image,
-        command=["sleep", "infinity"],
-        state=_crash_loop("tensorrt", name, ns, back_off="1m20s"),
-        last=terminated(128, at(last), at(last), reason="ContainerCannotRun", message=oci),
+        failed,
+        at,
+        times=(1.0, 3.0, 9.0, 96.0),
         restarts=4,
+        back_off="1m20s",
+        backoff=(10, 150, 7),
+        command=["sleep", "infinity"],
     )
-    p = _rs_pod(
-        deployment, ns, [c], created=at(0), phase="Pending", node=host, scheduled=at(scheduled), qos="BestEffort"
-    )
-    p["spec"]["runtimeClassName"] = "nvidia"
-    status = p["status"]["containerStatuses"][0]
-    status["containerID"] = status["containerID"].replace("containerd://", "docker://")  # the thread's runtime
-    events = [
-        _scheduled(p, at, scheduled),
-        event(
-            p,
-            "Pulled",
-            f'Container image "{image}" already present on machine',
-            at(3),
-            last=at(last),
-            count=5,
-            type_="Normal",
-            host=host,
-        ),
-        event(p, "Created", "Created container tensorrt", at(3), last=at(last), count=5, type_="Normal", host=host),
-        event(p, "Failed", failed, at(9), last=at(last), count=5, host=host),
-        _backoff(p, "tensorrt", at, 10, 150, 7),
-    ]
+    objects[0]["spec"]["runtimeClassName"] = "nvidia"
     return _pod_case(
         "cuda-error-pod-jetson-ngc-tensorrt-image-csv-mount-file-exists",
-        p,
+        objects[0],
         "cuda-error",
         "nvidia-container-cli: mount error: file creation failed",
         description="On a Jetson AGX Xavier (JetPack 4.5.1, L4T 32.5.2, aarch64) the NGC TensorRT container "
@@ -169,7 +180,7 @@ def cuda_error_pod_jetson_ngc_tensorrt_image_csv_mount_file_exists() -> CaseSpec
         "runs as a one-replica Deployment's pod with the nvidia runtime class on a Jetson node (names, command and "
         "times made up), the daemon's message carried by the kubelet's Failed event and the container's last "
         "state (exit 128, ContainerCannotRun), CrashLoopBackOff and the other kubelet events.",
-        objects=[p, *events],
+        objects=objects,
         captured=at(180),
         title="Jetson AGX Xavier: NGC's tensorrt:21.12-py3 container under the NVIDIA runtime fails to start - "
         "'nvidia-container-cli: mount error: file creation failed: ...libcudnn_adv_infer_static_v8.a: file exists'",
