@@ -943,6 +943,18 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             "version 'GLIBCXX_3.4.29' not found (required by /usr/lib/libllama.so)",
             ["shared-library-missing"],
         ),
+        # The loader's other refusals: an empty placeholder where a mounted library should be, a
+        # library built for another architecture.
+        (
+            "imagenet: error while loading shared libraries: /usr/lib/aarch64-linux-gnu/libnvinfer.so.8: "
+            "file too short",
+            ["shared-library-missing"],
+        ),
+        (
+            "./server: error while loading shared libraries: /opt/lib/libfoo.so.1: wrong ELF class: ELFCLASS32",
+            ["shared-library-missing"],
+        ),
+        ("OSError: /models/libmyplugins.so: invalid ELF header", ["shared-library-missing"]),
         ("cat: /data/train.csv: No such file or directory", ["file-not-found"]),
         ("host-0:80744:80744 [1] misc/ibvwrap.cc:212 NCCL WARN Call to ibv_open_device failed", ["nccl-ib-error"]),
         # W&B saying its network came back, glued to a progress bar.
