@@ -214,11 +214,7 @@ def _ray(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Sequenc
                 time=parse_time(status.get("endTime") or status.get("startTime")),
             )
         )
-    cluster = spec.get("rayClusterSpec") or {}
-    workers = sum(
-        as_int(g.get("replicas"), as_int(g.get("minReplicas"), 0)) for g in cluster.get("workerGroupSpecs") or []
-    )
-    replicas = [_counted("head", 1, pods), _counted("worker", workers, pods)]
+    replicas = _ray_replicas(spec.get("rayClusterSpec") or {}, pods)
     if spec.get("submissionMode", "K8sJobMode") == "K8sJobMode":
         replicas.append(_counted("submitter", 1, pods))
     return state, conds, replicas
@@ -267,11 +263,35 @@ def _rayservice(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: 
         state = "Running"
     else:
         state = "Pending"
-    cluster = spec.get("rayClusterConfig") or {}
+    return state, conds, _ray_replicas(spec.get("rayClusterConfig") or {}, pods)
+
+
+def _raycluster_state(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Sequence[K8sObject]) -> State:
+    """A RayCluster diagnosed on its own: Failed when KubeRay's state says so (the reason it
+    could not create its pods as a Failed condition), Running once ready, Pending before."""
+    spec, status = obj.get("spec") or {}, obj.get("status") or {}
+    conds = conditions(status.get("conditions"))
+    failed = _raycluster_failed(status)
+    state_word = str(status.get("state") or "").lower()
+    if failed is not None:
+        conds.append(failed)
+    if state_word == "failed":
+        state = "Failed"
+    elif state_word == "suspended" or spec.get("suspend"):
+        state = "Suspended"
+    elif state_word == "ready":
+        state = "Running"
+    else:
+        state = "Pending"
+    return state, conds, _ray_replicas(spec, pods)
+
+
+def _ray_replicas(cluster: dict[str, Any], pods: Sequence[PodFacts]) -> list[ReplicaFacts]:
+    """A RayCluster spec's head and workers (every group's replicas, else its minimum)."""
     workers = sum(
         as_int(g.get("replicas"), as_int(g.get("minReplicas"), 0)) for g in cluster.get("workerGroupSpecs") or []
     )
-    return state, conds, [_counted("head", 1, pods), _counted("worker", workers, pods)]
+    return [_counted("head", 1, pods), _counted("worker", workers, pods)]
 
 
 def _volcano(obj: K8sObject, kind: Kind, pods: Sequence[PodFacts], children: Sequence[K8sObject]) -> State:
@@ -316,6 +336,7 @@ _READERS: dict[str, Callable[[K8sObject, Kind, Sequence[PodFacts], Sequence[K8sO
     "trainjob": _trainjob,
     "ray": _ray,
     "rayservice": _rayservice,
+    "raycluster": _raycluster_state,
     "volcano": _volcano,
 }
 
@@ -416,17 +437,18 @@ def _raycluster(obj: K8sObject) -> RelatedFacts:
     alongside them), ``status.state: failed`` with the reason it could not create its pods
     (a quota or admission webhook refusing them) - the RayJob on it only says Initializing."""
     facts = _abnormal_conditions(obj)
-    status = obj.get("status") or {}
-    reason = status.get("reason")
-    if str(status.get("state") or "").lower() == "failed" and isinstance(reason, str) and reason.strip():
-        failed = Condition(
-            type="Failed",
-            status="True",
-            message=reason,
-            time=parse_time(status.get("lastUpdateTime")),
-        )
+    failed = _raycluster_failed(obj.get("status") or {})
+    if failed is not None:
         facts = RelatedFacts(kind=facts.kind, name=facts.name, conditions=[*facts.conditions, failed])
     return facts
+
+
+def _raycluster_failed(status: dict[str, Any]) -> Condition | None:
+    """KubeRay's ``state: failed`` and its reason, as a Failed condition (None otherwise)."""
+    reason = status.get("reason")
+    if str(status.get("state") or "").lower() != "failed" or not isinstance(reason, str) or not reason.strip():
+        return None
+    return Condition(type="Failed", status="True", message=reason, time=parse_time(status.get("lastUpdateTime")))
 
 
 def _argo_workflow(obj: K8sObject) -> RelatedFacts:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from collectors.errors import UnknownKind
 
-Family = Literal["kubeflow", "job", "pod", "jobset", "trainjob", "ray", "rayservice", "volcano"]
+Family = Literal["kubeflow", "job", "pod", "jobset", "trainjob", "ray", "rayservice", "raycluster", "volcano"]
 
 _FIELD = re.compile(r"\{([^{}]+)\}")
 

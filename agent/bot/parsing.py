@@ -15,7 +15,7 @@ from collectors.kinds import resolve_kind
 
 USAGE = (
     "Usage: `diagnose KIND NAMESPACE/NAME` - for example `diagnose pytorchjob team-nlp/llama-ft`.\n"
-    "KIND is any kind kubectl accepts for PyTorchJob, TFJob, MPIJob, TrainJob, JobSet, RayJob, RayService, "
+    "KIND is any kind kubectl accepts for PyTorchJob, TFJob, MPIJob, TrainJob, JobSet, RayJob, RayService, RayCluster, "
     "a Volcano job (vcjob), a batch Job or a Pod."
 )
 _MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>|@_user_\d+|<at [^>]*>[^<]*</at>")

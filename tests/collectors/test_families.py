@@ -98,6 +98,25 @@ def test_rayservice_states(status: dict[str, Any], state: str, failed: list[tupl
 
 
 @pytest.mark.parametrize(
+    ("status", "state", "failed"),
+    [
+        ({"state": "ready", "conditions": [_cond("HeadPodReady", reason="HeadPodRunningAndReady")]}, "Running", []),
+        ({}, "Pending", []),
+        ({"state": "suspended"}, "Suspended", []),
+        ({"state": "failed", "reason": "pods refused", "lastUpdateTime": T}, "Failed", ["pods refused"]),
+        # A failed state without a reason is still Failed, with no condition to read a cause from.
+        ({"state": "failed"}, "Failed", []),
+    ],
+)
+def test_raycluster_states(status: dict[str, Any], state: str, failed: list[str]) -> None:
+    facts = _state("raycluster", status, {"workerGroupSpecs": [{"groupName": "gpu", "replicas": 2}]})
+    assert facts.status == state
+    # KubeRay's reason for a failed cluster is read as a Failed condition, as for a RayJob's cluster.
+    assert [c.message for c in facts.conditions if c.type == "Failed"] == failed
+    assert [(r.role, r.expected) for r in facts.replicas] == [("head", 1), ("worker", 2)]
+
+
+@pytest.mark.parametrize(
     ("phase", "state"),
     [
         ("Pending", "Pending"),
