@@ -439,31 +439,33 @@ def _live(digest: LogDigest, evidence: Evidence) -> bool:
     return ctr is not None and not digest.previous and ctr.current.state == "running" and not unready(ctr, evidence.now)
 
 
-def _worked_on(evidence: Evidence, catalogue: Catalogue) -> dict[tuple[str, str], datetime]:
+def _worked_on(logs: Sequence[LogDigest], progress: Sequence[list[LogLine]]) -> dict[tuple[str, str], datetime]:
     """When each running container last reported progress (a step, an epoch), by pod and
-    container."""
+    container, from each log's progress lines (none for a log that is not live)."""
     worked: dict[tuple[str, str], datetime] = {}
-    for digest in evidence.logs:
-        if _live(digest, evidence):
-            times = [ln.time for ln in progress_lines(digest, catalogue.progress) if ln.time is not None]
-            if times:
-                worked[(digest.pod, digest.container)] = max(times)
+    for digest, lines in zip(logs, progress, strict=True):
+        times = [ln.time for ln in lines if ln.time is not None]
+        if times:
+            worked[(digest.pod, digest.container)] = max(times)
     return worked
 
 
 def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> Iterator[Finding]:
-    worked = _worked_on(evidence, catalogue)
-    for digest in evidence.logs:
+    lives = [_live(digest, evidence) for digest in evidence.logs]
+    progresses = [
+        progress_lines(digest, catalogue.progress) if live else []
+        for digest, live in zip(evidence.logs, lives, strict=True)
+    ]
+    worked = _worked_on(evidence.logs, progresses)
+    for digest, live, progress in zip(evidence.logs, lives, progresses, strict=True):
         pod = evidence.pod(digest.pod)
-        # What a running process logged is what it survived (but see below).
-        live = _live(digest, evidence)
+        # What a running process logged is what it survived (but see below): ``live``.
         # An error in one container of a pod whose other container went on working after it
         # first showed is one the pod's work survived: a metrics sidecar that lost NVML beside
         # a trainer still stepping. A helper whose failure stops the work (a model loader
         # beside an idle server) has no such progress after it.
         work_went_on = [t for (p, c), t in worked.items() if p == digest.pod and c != digest.container]
         began = _first_times(digest)
-        progress = progress_lines(digest, catalogue.progress) if live else []
         moved_on = progress[-1].line if progress else 0
         halted = _halted_after(progress, evidence.now, stall)
         ends_on = unhandled_at_the_end(digest) if live else None
