@@ -7,6 +7,7 @@ sink posts to, so tests see the exact bytes and headers jobdoctor sends.
 from __future__ import annotations
 
 import json
+import select
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -34,6 +35,24 @@ Answer = tuple[int, dict[str, Any]]  # status, JSON body
 
 
 class _Server(ThreadingHTTPServer):
+    """Counts the connections it holds, so a test can wait until a killed client's last
+    requests are read (the kernel keeps them after the client died)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.open = 0
+        self.count_lock = threading.Lock()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self.count_lock:
+            self.open += 1
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        super().shutdown_request(request)
+        with self.count_lock:
+            self.open -= 1
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         pass  # a client killed mid-request (the exactly-once test does that on purpose)
 
@@ -45,7 +64,7 @@ class Receiver:
         self.answers: dict[str, Answer | Callable[[Received], Answer]] = {}
         self.default: Answer = (200, {"ok": True, "code": 0, "errcode": 0})
         self._cond = threading.Condition()
-        self._http: ThreadingHTTPServer | None = None
+        self._http: _Server | None = None
 
     @property
     def url(self) -> str:
@@ -69,6 +88,20 @@ class Receiver:
         assert len(got) >= count, f"expected {count} requests to {path or 'any path'}, got {len(got)}"
         return got
 
+    def drain(self, timeout: float = 10.0) -> None:
+        """Wait until no connection is open or waiting to be accepted: every request a client
+        sent before it closed (or was killed) has been read and recorded."""
+        assert self._http is not None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._http.count_lock:
+                open_ = self._http.open
+            waiting, _, _ = select.select([self._http.socket], [], [], 0)
+            if not open_ and not waiting:
+                return
+            time.sleep(0.02)
+        raise AssertionError(f"the receiver still holds {self._http.open} connections after {timeout}s")
+
     def _record(self, handler: BaseHTTPRequestHandler) -> Answer:
         url = urlsplit(handler.path)
         length = int(handler.headers.get("Content-Length") or 0)
@@ -79,7 +112,7 @@ class Receiver:
             {k: v[-1] for k, v in parse_qs(url.query).items()},
             {k.lower(): v for k, v in handler.headers.items()},
             body,
-            time.time(),
+            time.monotonic(),  # a wall clock can step (NTP) between two requests
         )
         answer = self.answers.get(url.path, self.default)
         result = answer(rec) if callable(answer) else answer
