@@ -1,4 +1,4 @@
-"""Fresh round 29: real public threads about notebook servers on Kubernetes: JupyterHub, Kubeflow Notebooks.
+"""Fresh round 30: real public threads about notebook servers on Kubernetes: JupyterHub, Kubeflow Notebooks.
 
 Threads were taken in the order a neutral search returned them, not picked for novelty, so the
 blind verdict (in the commit that added each case) estimates how the engine does on failures
