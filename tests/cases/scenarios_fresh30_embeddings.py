@@ -12,9 +12,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, cpu_only, gpu, running, stamped, terminated
+from tests.cases.scenarios_fresh9_serving import _serving
 from tests.cases.scenarios_fresh12_platform import _started
 from tests.cases.scenarios_fresh24_genai import _running_server
-from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _rs_name, _rs_pod
+from tests.cases.scenarios_real_platform import _backoff, _crash_loop, _rs_name
 
 SCENARIOS = Scenarios()
 
@@ -38,17 +39,7 @@ def oom_killed_pod_rka_server_startup_embedding_backfill_restart_loop() -> CaseS
         last=terminated(137, at(1500), at(1509), reason="OOMKilled"),
         restarts=restarts,
     )
-    p = _rs_pod(
-        deployment,
-        ns,
-        [c],
-        created=at(0),
-        phase="Running",
-        node=host,
-        scheduled=at(1),
-        qos="Guaranteed",
-        volumes=[{"name": "data", "persistentVolumeClaim": {"claimName": "rka-data"}}],
-    )
+    p, _ = _serving(at, deployment, ns, host, c, {"name": "data", "persistentVolumeClaim": {"claimName": "rka-data"}})
     events = [*_started(p, image, c.name, at, 1500, restarts + 1), _backoff(p, c.name, at, 40, 1560, 24)]
     # The one log line the thread names: the container dies a few seconds after it.
     lines = ["INFO:     Application startup complete."]
