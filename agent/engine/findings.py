@@ -45,11 +45,13 @@ REPEATED = 3
 QUIET_EXIT_LAST_WORDS = 10
 _DIGITS = re.compile(r"\d+")
 # A Python traceback: its header, and the lines between it and the exception - frames, their
-# source lines (indented), chained tracebacks' joining sentences and ^^^ markers.
+# source lines (indented), chained tracebacks' joining sentences and ^^^ markers. loguru's
+# tracebacks (logger.exception, backtrace=True) mark the frame that caught the exception with
+# '> File "...' at the start of the line; its variable annotations are indented.
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\):\s*$")
-_FRAME = re.compile(r'^\s+File "')
+_FRAME = re.compile(r'^(?:\s+|> )File "')
 _TRACEBACK_BODY = re.compile(
-    r"^\s|^$|^During handling of the above exception|^The above exception was the direct cause|^Traceback \("
+    r'^\s|^$|^> File "|^During handling of the above exception|^The above exception was the direct cause|^Traceback \('
 )
 # A node event may be recorded a little before the pod it affects (clocks, batching).
 SIMULTANEOUS_WITH_NODE = timedelta(seconds=30)

@@ -949,20 +949,33 @@ _FRAMES = [
 ]
 
 
-def _ready_server_unhandled(tail: Sequence[str]) -> Evidence:
+# The same traceback as loguru prints it (logger.exception with backtrace and diagnose): the frame
+# that caught the exception marked '> File', each frame's values annotated under its source line.
+_LOGURU_FRAMES = [
+    '> File "/app/server.py", line 374, in _process',
+    "    await self._handle(q)",
+    "          │    │       └ <app.server.Query object at 0x7f3c2d1e9a90>",
+    "          │    └ <function Server._handle at 0x7f3c2e04b1a0>",
+    "          └ <app.server.Server object at 0x7f3c2d1f0b50>",
+    "",
+    *_FRAMES,
+]
+
+
+def _ready_server_unhandled(tail: Sequence[str], frames: Sequence[str] = _FRAMES) -> Evidence:
     """A Ready web app whose session handler died on an exception (logged once, with its
-    traceback), then ``tail``."""
-    traceback = ["2024-01-29 19:19:07,769 - ERROR: Unhandled exception", "Traceback (most recent call last):", *_FRAMES]
+    traceback ``frames``), then ``tail``."""
+    traceback = ["2024-01-29 19:19:07,769 - ERROR: Unhandled exception", "Traceback (most recent call last):", *frames]
     p = probed_ready(pod("srv", running(started=-120)))
     started = ["INFO:     Uvicorn running on http://0.0.0.0:10101 (Press CTRL+C to quit)"]
     return evidence([p], kind="Pod", status="Running", logs=[log("srv", [*started, *traceback, *tail])])
 
 
-def _ready_server_cut_traceback() -> Evidence:
+def _ready_server_cut_traceback(frames: Sequence[str] = _FRAMES) -> Evidence:
     """A Ready server whose log, as read, begins inside a traceback (its header and what came
     before were rotated away) and ends on the exception."""
     p = probed_ready(pod("srv", running(started=-120)))
-    return evidence([p], kind="Pod", status="Running", logs=[log("srv", _FRAMES)])
+    return evidence([p], kind="Pod", status="Running", logs=[log("srv", frames)])
 
 
 def _worker_exited_0_after_an_error(status: str, then: Sequence[str] = ()) -> Evidence:
@@ -1199,6 +1212,12 @@ ROWS = {
     ),
     "an unhandled exception whose traceback began before the log read: still its last words": Row(
         _ready_server_cut_traceback(), "permission-denied", "srv"
+    ),
+    "an unhandled exception in loguru's traceback ('> File' marks the frame that caught it): its last words": Row(
+        _ready_server_unhandled([], _LOGURU_FRAMES), "permission-denied", "srv"
+    ),
+    "a loguru traceback whose header came before the log read: still its last words": Row(
+        _ready_server_cut_traceback(_LOGURU_FRAMES), "permission-denied", "srv"
     ),
     "an unhandled exception, then requests served: a session failed, the server did not": Row(
         _ready_server_unhandled(['INFO:     10.0.0.9:51234 - "GET / HTTP/1.1" 200 OK']), "healthy", None, healthy=True
