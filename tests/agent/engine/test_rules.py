@@ -1499,6 +1499,37 @@ def test_a_recasting_line_alone_decides_nothing() -> None:
     assert verdict.category == "application-error"
 
 
+FL_CLIENT = [
+    "2022-08-05 18:40:44,440 - ClientRunner - INFO - [run=1]: client runner started",
+    "2022-08-05 18:40:49,444 - FederatedClient - INFO - Starting to fetch execute task.",
+]
+FL_KILLED = "2022-08-05 18:40:53,537 - ProcessExecutor - INFO - process finished with execution code: -9"
+
+
+def _fl_client(lines: list[str]) -> Evidence:
+    """A federated learning client's container, still running: its parent outlives the run's process."""
+    return evidence([pod("site-1", running())], kind="Pod", status="Running", logs=[log("site-1", lines)])
+
+
+def test_a_federated_client_whose_run_process_was_sigkilled_is_not_healthy() -> None:
+    """The parent lives on, so the container runs; its last words say the training process got SIGKILL."""
+    verdict = judge(_fl_client([*FL_CLIENT, FL_KILLED]), builtin_catalogue())
+    assert (verdict.healthy, verdict.category, verdict.evidence[0].text) == (False, "oom-killed", FL_KILLED)
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "2023-02-10 17:02:44,765 - ClientRunner - INFO - [identity=site-1, run=f9b0d6e7]: END_RUN fired",
+        "2022-03-17 00:04:08,196 - ClientRunner - INFO - [run=3]: ABORT (RUN) command received",
+    ],
+    ids=["end-run", "abort"],
+)
+def test_a_federated_client_that_ends_its_run_kills_the_process_itself(ending: str) -> None:
+    """A -9 after the run was ended or aborted is the parent's own teardown, not the OOM killer."""
+    assert judge(_fl_client([*FL_CLIENT, ending, FL_KILLED]), builtin_catalogue()).healthy
+
+
 WATCHDOG = (
     "[rank5]:[E226 11:16:37.121617583 ProcessGroupNCCL.cpp:616] [Rank 5] Watchdog caught collective operation "
     "timeout: WorkNCCL(SeqNum=5653, OpType=ALLREDUCE, NumelIn=8, NumelOut=8, Timeout(ms)=600000) ran for 600028 "
