@@ -127,6 +127,16 @@ ENGINE_GAPS: dict[str, str] = {
         "a library failing on its own bookkeeping under a correct call (API drift between two packages) from "
         "one refusing a bad argument - the frames look the same for both, so no such rule is general yet."
     ),
+    "dependency-error-job-submitit-convnext-old-version-gres-no-longer-acceptable": (
+        "Read as batch-scheduler-site-rule-refused (config-error, 'broke a rule of the cluster's job "
+        "submission'); culprit, evidence and health right. The one line is the cluster's submission rule "
+        "('sbatch: error: Parameter --gres=gpu:1 no longer acceptable, please switch to --gpus=1', raised by "
+        "submitit as FailedJobError), which says only that the request is written the old way. What makes it a "
+        "version problem is the maintainer's answer: the installed submitit is old and writes --gres where recent "
+        "releases write --gpus - a version named in no line of the snapshot (submitit prints none when sbatch "
+        "refuses). From the logs alone config-error is the best reading; calling it needs the package versions "
+        "of the submitting image (a pip freeze, an SBOM), which no collector reads."
+    ),
 }
 
 
