@@ -299,3 +299,49 @@ def nccl_error_pod_sglang_two_node_tp_watchdog_timeout_nccl_work_32() -> CaseSpe
         "enqueued NCCL work: 32, last completed NCCL work: 31' (fix: a longer --dist-timeout)",
         source="https://github.com/sgl-project/sglang/issues/3932",
     )
+
+
+# -- 5. SGLang multi-node inference from a SLURM-style launch script: sh has no `source`, the script stops ------------
+
+
+@SCENARIOS.add
+def config_error_job_sglang_multinode_launch_script_sh_source_not_found() -> CaseSpec:
+    at = Clock(datetime(2025, 2, 12, 6, 30, tzinfo=timezone.utc))
+    name, ns = "deepseek-r1-multinode", "llm"
+    ctr = Container(
+        "launcher",
+        "registry.example/llm/sglang-env:latest",
+        command=["sh", "run.sh"],
+        resources=gpu(8, "1800Gi", "96"),
+    )
+    # The three lines the thread pasted, verbatim (the node name after "on node" is empty there too).
+    lines = [
+        "[INFO] Activating environment on node ",
+        "run.sh: 18: source: not found",
+        "[ERROR] Failed to activate environment",
+    ]
+    return _job_case(
+        id="config-error-job-sglang-multinode-launch-script-sh-source-not-found",
+        name=name,
+        ns=ns,
+        at=at,
+        ctr=ctr,
+        exit_code=1,
+        ran=(5.0, 6.0),
+        captured=120.0,
+        log=stamped(lines, at(5.2), [0.01, 0.01]),
+        category="config-error",
+        evidence="source: not found",
+        description="A launch script for SGLang multi-node inference of DeepSeek-R1 (following SGLang's multi-node "
+        "SLURM recipe) is run with sh: at its line 18 it calls `source` to activate the Python environment, "
+        "which the POSIX shell does not have ('run.sh: 18: source: not found'), so the script reports that it "
+        "failed to activate the environment and stops before any server starts. The maintainers answered that "
+        "it is the environment, not SGLang (and suggested Docker); the script's own command is what fails - a "
+        "bash-only builtin run by sh. Verbatim from the thread: the three lines. Reconstructed: the thread ran "
+        "the script through SLURM (srun); here a batch Job's pod runs `sh run.sh` - the Job, image, resources, "
+        "node, the pod exiting 1 after the error line, and the times.",
+        title="SGLang multi-node inference launch script under SLURM: 'run.sh: 18: source: not found', "
+        "'[ERROR] Failed to activate environment'",
+        source="https://github.com/sgl-project/sglang/issues/3512",
+        node_name="gpu-h100-node-1",
+    )
