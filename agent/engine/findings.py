@@ -481,6 +481,8 @@ def _from_logs(evidence: Evidence, catalogue: Catalogue, stall: StallPolicy) -> 
                 continue  # noise, hints and progress decide nothing
             if sig.accelerators_only and not (pod is not None and pod.accelerators):
                 continue
+            if sig.without_accelerators and (pod is None or pod.accelerators):
+                continue
             # A NaN loss or a stall report among the last lines counts even from a running
             # process - unless training progressed after it (a stall inspector's warning at
             # start-up, a loss spike the loss scaler skipped).

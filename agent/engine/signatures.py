@@ -137,6 +137,11 @@ class Signature(BaseModel):
         description="log only: counts only in pods that request GPUs or other "
         "accelerators (a warning that no GPU is used)",
     )
+    without_accelerators: bool = Field(
+        False,
+        description="log only: counts only in pods that request no GPUs or other accelerators (a GPU "
+        "library that cannot start in a container given none)",
+    )
     despite_success: bool = Field(
         False,
         description="log or status, on a cause: decides even when the process that logged it exited 0 and "
@@ -194,8 +199,10 @@ class Signature(BaseModel):
             raise ValueError(f"only log signatures can be {self.kind}")
         if self.where == "log" and not self.pattern:
             raise ValueError("a log signature needs a pattern")
-        if (self.while_running or self.accelerators_only) and self.where != "log":
-            raise ValueError("while_running and accelerators_only apply to log signatures only")
+        if (self.while_running or self.accelerators_only or self.without_accelerators) and self.where != "log":
+            raise ValueError("while_running, accelerators_only and without_accelerators apply to log signatures only")
+        if self.accelerators_only and self.without_accelerators:
+            raise ValueError("accelerators_only and without_accelerators exclude each other")
         if self.repeating and (self.kind != "hint" or self.category is None):
             raise ValueError("repeating applies to hints with a category only")
         if self.says_where and self.kind != "noise":

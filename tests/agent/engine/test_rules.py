@@ -900,6 +900,18 @@ def _gpu_pod_on_cpu(accelerators: int) -> Evidence:
     return evidence([p], kind="Job", status="Running", logs=[log("t-0", lines)])
 
 
+def _deepstream_elements_not_created(accelerators: int) -> Evidence:
+    """deepstream-app cannot build its pipeline: the elements it names were not created."""
+    lines = [
+        "** ERROR: <create_multi_source_bin:1457>: Failed to create element 'src_bin_muxer'",
+        "** ERROR: <create_pipeline:1327>: create_pipeline failed",
+        "** ERROR: <main:697>: Failed to create pipeline",
+        "App run failed",
+    ]
+    p = pod("ds-0", terminated(255, -10)).model_copy(update={"accelerators": accelerators})
+    return evidence([p], kind="Job", logs=[log("ds-0", lines)])
+
+
 def _server_engine_died() -> Evidence:
     """A server answers requests, its engine dies of OOM, and only health checks follow."""
     served = [f'{_stamp(-60 + m / 6)} "POST /v1/completions HTTP/1.1" 200 OK' for m in range(120)]
@@ -1163,6 +1175,12 @@ ROWS = {
     "the node says its GPU fell off the bus": Row(_gpu_fell_off_the_bus(), "gpu-hardware-error", "t-worker-0"),
     "a GPU pod that cannot use its GPU": Row(_gpu_pod_on_cpu(1), "cuda-error", "t-0"),
     "a CPU pod's CUDA warning means nothing": Row(_gpu_pod_on_cpu(0), "healthy", None, healthy=True),
+    "DeepStream's elements not created in a pod given no GPU": Row(
+        _deepstream_elements_not_created(0), "cuda-error", "ds-0"
+    ),
+    "DeepStream's elements not created in a GPU pod is no GPU problem": Row(
+        _deepstream_elements_not_created(1), "unknown", "ds-0"
+    ),
     "a server's engine died and only health checks follow": Row(_server_engine_died(), "gpu-oom", "srv"),
     "an error, then a quiet spell too short for a stall": Row(
         _transient_error_then_quiet(), "healthy", None, healthy=True

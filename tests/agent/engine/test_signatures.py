@@ -59,6 +59,21 @@ def test_ids_are_unique_and_patterns_pass_the_check_a_users_pass() -> None:
             {"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "exit_codes": [1]},
             "status signatures only",
         ),
+        (
+            {"id": "x", "category": "cuda-error", "where": "event", "reason": "A", "without_accelerators": True},
+            "apply to log signatures only",
+        ),
+        (
+            {
+                "id": "x",
+                "category": "cuda-error",
+                "where": "log",
+                "pattern": "a",
+                "accelerators_only": True,
+                "without_accelerators": True,
+            },
+            "exclude each other",
+        ),
         ({"id": "x", "category": "gpu-oom", "where": "log", "pattern": "a", "specificty": 3}, "Extra inputs"),
         ({"id": "Bad Id", "category": "gpu-oom", "where": "log", "pattern": "a"}, "should match pattern"),
     ],
