@@ -978,6 +978,11 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             "resuming normal operation.",
             [],
         ),
+        # W&B's main thread giving up on setting the run up with its service: the failure itself,
+        # not the background noise of its other "wandb: ERROR" lines.
+        ("wandb: ERROR Error communicating with wandb process", ["connection-failed"]),
+        ("wandb: ERROR Run initialization has timed out after 90.0 sec. ", ["connection-failed"]),
+        ("wandb: ERROR For more info see: https://docs.wandb.ai/library/init#init-start-error", []),
         ("kubernetes.client.exceptions.ApiException: (404)", ["python-exception"]),
         ("kubernetes.client.exceptions.ApiException: (409)", ["python-exception"]),
         # An app's call to its inference server answered "unavailable" (or by a gateway), in the
