@@ -310,7 +310,14 @@ def test_templates() -> None:
     ],
 )
 def test_spellings_of_the_new_kinds(typed: str, api_version: str) -> None:
-    assert resolve_kind(typed).api_versions == [api_version]
+    assert resolve_kind(typed).api_versions[0] == api_version
+
+
+def test_a_trainjob_is_also_looked_up_as_the_training_operators_v2alpha1() -> None:
+    # Before the trainer.kubeflow.org group (early 2025) TrainJob was kubeflow.org/v2alpha1.
+    kind = resolve_kind("trainjob")
+    assert kind.api_versions == ["trainer.kubeflow.org/v1alpha1", "kubeflow.org/v2alpha1"]
+    assert set(kind.operators) == set(kind.api_versions)
 
 
 def test_pods_of_a_child_that_cannot_be_read_are_still_found(fake_api: FakeCluster) -> None:

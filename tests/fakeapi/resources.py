@@ -92,6 +92,8 @@ RESOURCES: tuple[Resource, ...] = (
     ),
     *_group("trainer.kubeflow.org/v1alpha1", ("trainjobs", "TrainJob"), ("trainingruntimes", "TrainingRuntime")),
     *_group("trainer.kubeflow.org/v1alpha1", ("clustertrainingruntimes", "ClusterTrainingRuntime"), namespaced=False),
+    *_group("kubeflow.org/v2alpha1", ("trainjobs", "TrainJob"), ("trainingruntimes", "TrainingRuntime")),
+    *_group("kubeflow.org/v2alpha1", ("clustertrainingruntimes", "ClusterTrainingRuntime"), namespaced=False),
     *_group("jobset.x-k8s.io/v1alpha2", ("jobsets", "JobSet")),
     *_group("ray.io/v1", ("rayjobs", "RayJob"), ("rayservices", "RayService"), ("rayclusters", "RayCluster")),
     *_group("batch.volcano.sh/v1alpha1", ("jobs", "Job")),

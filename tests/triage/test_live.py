@@ -64,7 +64,7 @@ def test_requests_one_list_per_kind_and_no_get_of_a_listed_workload(fake_api: Fa
 
     requests = fake_api.server.requests
     lists = [r for r in requests if r.verb == "list" and r.resource in WORKLOAD_PLURALS and r.namespace is None]
-    assert len(lists) == LISTS == 25
+    assert len(lists) == LISTS == 26
     assert {r.query.get("limit") for r in lists} == {"500"}
     # Each diagnosis reads its workload from the lists: no get of a listed kind at all.
     assert [r for r in requests if r.verb == "get" and r.resource in WORKLOAD_PLURALS] == []
