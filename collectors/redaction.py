@@ -115,6 +115,8 @@ _PAIR = re.compile(
 )
 # Lower-case text every match of _PAIR holds: one of its keys, or a word of _SECRET_WORD.
 _PAIR_WORDS = ("authorization", "bearer", "basic", "pass", "secret", "token", "key", "credential", "cookie", "sig=")
+# All that _PAIR lets stand between a key and its value, newlines included (its \s, [:=] and quotes).
+_BETWEEN_KEY_AND_VALUE = re.compile(r"[\s:=\"']*")
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)([^/\s:@]+):([^/\s@]+)@")
 _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])")
 
@@ -200,9 +202,10 @@ def _keep_pairs(text: str) -> str:
     """``_PAIR`` replaced in ASCII ``text``, run only where a match can be. Python's re tries
     every alternative at every position - some 5 s a megabyte of log lines, nearly all of it
     on lines with no key. A match begins at its key, on a line that holds one of _PAIR_WORDS,
-    and ends on that line or, its value after blank lines, on the next line with text: each
-    such stretch is replaced alone (a line's start and end read the same to the pattern alone
-    as within the text, after and before a newline)."""
+    and ends on that line or, its value after lines of nothing but what may stand between a key
+    and its value (spaces, a separator, quotes: a ``:`` alone on its line), on the next line
+    with other text: each such stretch is replaced alone (a line's start and end read the same to
+    the pattern alone as within the text, after and before a newline)."""
     lines = text.split("\n")
     out: list[str] = []
     i = 0
@@ -212,9 +215,9 @@ def _keep_pairs(text: str) -> str:
             i += 1
             continue
         end = i
-        while True:  # this line, the blank ones after it and the next with text - and on, while that holds a key
+        while True:  # this line, the key-to-value ones after it and the next with text - and on, while that holds a key
             k = end + 1
-            while k < len(lines) and not lines[k].strip():
+            while k < len(lines) and _BETWEEN_KEY_AND_VALUE.fullmatch(lines[k]):
                 k += 1
             end = min(k, len(lines) - 1)
             if end == len(lines) - 1 or not _has_pair_word(lines[end]):

@@ -43,6 +43,9 @@ PEM = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\nabc\n-----END RSA PRI
         ),
         ("AccountKey=Zm9vYmFyYmF6cXV4", f"AccountKey={REDACTED}"),
         (f"key:\n{PEM}\nnext", f"key:\n{REDACTED}\nnext"),
+        # A key, its separator and its value on lines of their own (found by the property test below).
+        ("password\n:\npasswordpassword", f"password\n:\n{REDACTED}"),
+        ('api_key\n=\n"abcdef123"\nnext', f'api_key\n=\n"{REDACTED}"\nnext'),
     ],
     ids=lambda v: v[:24] if isinstance(v, str) else v,
 )
