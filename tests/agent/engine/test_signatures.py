@@ -905,6 +905,10 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         # A semaphore's frame says where a bare ENOSPC happened: /dev/shm; other frames stay noise.
         ("    sl = self._semlock = _multiprocessing.SemLock(", ["shm-semaphore-no-space"]),
         ("    self._rlock = ctx.Lock()", []),
+        # An assert statement's frame says what a bare AssertionError checked; other frames stay noise.
+        ("    assert gradient_accumulation_steps % world_size == 0", ["assert-statement-in-traceback"]),
+        ("[rank0]:     assert len(batch) > 0", ["assert-statement-in-traceback"]),
+        ("    assertion_level = config.level", []),
         # A launcher naming the signal by its number: 7 a bus error, 11 a segmentation fault,
         # 4 an illegal instruction, 9 a SIGKILL (the kernel's OOM killer, in a container).
         (
