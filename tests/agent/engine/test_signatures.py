@@ -249,6 +249,10 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
     [
         ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB", ["cuda-oom"]),
         ("RuntimeError: CUDA error: device-side assert triggered", ["device-side-assert"]),
+        (
+            "indexSelectLargeIndex: block: [213,0,0], thread: [63,0,0] Assertion srcIndex < srcSelectDimSize failed. ",
+            ["device-side-assert"],
+        ),
         ("ModuleNotFoundError: No module named 'deepspeed'", ["module-not-found"]),
         ("OSError: [Errno 28] No space left on device", ["no-space-left"]),
         (
