@@ -353,6 +353,12 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         # A bare assert says what it checked, not that shapes disagree; what it checked decides when known.
         ("AssertionError: k,v = url, /data/shards/train-000.tar", ["assertion-failed"]),
         ("AssertionError: size mismatch between weight and input", ["shape-mismatch"]),
+        # A bare AssertionError's last frame shows the statement that failed: that source line is
+        # read, behind a launcher's prefix too; other source lines stay traceback noise.
+        ("    assert (count_mat == 0).sum() == 0", ["assertion-failed"]),
+        ("[rank0]:     assert len(batch) == world_size", ["assertion-failed"]),
+        ("    return self._run_forward(data, mode='predict')  # type: ignore", []),
+        ("    asserted = check(batch)", []),
         # A port taken: a server's own (Python's socket, ZeroMQ) or the rendezvous store's.
         ("OSError: [Errno 98] Address already in use", ["server-port-in-use"]),
         ("zmq.error.ZMQError: Address already in use (addr='tcp://*:5557')", ["server-port-in-use"]),
@@ -910,8 +916,8 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         ("    sl = self._semlock = _multiprocessing.SemLock(", ["shm-semaphore-no-space"]),
         ("    self._rlock = ctx.Lock()", []),
         # An assert statement's frame says what a bare AssertionError checked; other frames stay noise.
-        ("    assert gradient_accumulation_steps % world_size == 0", ["assert-statement-in-traceback"]),
-        ("[rank0]:     assert len(batch) > 0", ["assert-statement-in-traceback"]),
+        ("    assert gradient_accumulation_steps % world_size == 0", ["assertion-failed"]),
+        ("[rank0]:     assert len(batch) > 0", ["assertion-failed"]),
         ("    assertion_level = config.level", []),
         # A launcher naming the signal by its number: 7 a bus error, 11 a segmentation fault,
         # 4 an illegal instruction, 9 a SIGKILL (the kernel's OOM killer, in a container).
