@@ -879,6 +879,14 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         ("error: unexpected argument '--max-batch-size' found", ["launcher-rejects-options"]),
         ("tritonserver: unrecognized option '--model-store-x'", ["launcher-rejects-options"]),
         ("train.py: error: unrecognized arguments: --local-rank=0", ["script-argument-error"]),
+        # argparse's error under a prog that is the parser's description, not a file name.
+        ("iColoriT training scripts: error: unrecognized arguments: --local-rank=0", ["script-argument-error"]),
+        (
+            "DETR training and evaluation script: error: the following arguments are required: --coco_path",
+            ["script-argument-error"],
+        ),
+        ("[rank0]: MAE pre-training: error: argument --epochs: invalid int value: 'x'", ["script-argument-error"]),
+        ("torchrun: error: the following arguments are required: training_script", ["launcher-rejects-options"]),
         # Triton cannot find its model repository; find(1) walking past an unreadable directory
         # at start, and the 64MB SHMEM note of Triton's banner, are not failures.
         (
