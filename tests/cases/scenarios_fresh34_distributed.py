@@ -24,6 +24,7 @@ from tests.cases.builders import (
     running,
     stamped,
 )
+from tests.cases.logtext import WATCHDOG_STUCK
 from tests.cases.scenarios_real_containers import _job_case
 
 SCENARIOS = Scenarios()
@@ -47,10 +48,17 @@ def _second_job_on_same_host(
     second: tuple[str, Container],
     ran: tuple[float, float],
     log: list[str],
-) -> tuple[list[Obj], dict[str, str], str]:
+    captured: float,
+    id: str,
+    category: str,
+    evidence: str,
+    description: str,
+    title: str,
+    source: str,
+) -> CaseSpec:
     """Two training Jobs on one node's network: the first runs (started an hour before the case),
-    the second's one pod fails at start with exit code 1 and leaves ``log``. Returns the objects, the
-    logs and the failed pod's name."""
+    the second's one pod fails at start with exit code 1, leaves ``log`` and is the culprit.
+    The rest is what expected.yaml says of it."""
     name1, c1 = first
     run1 = Container(c1.name, c1.image, command=c1.command, resources=c1.resources, state=running(at(-3590)))
     run1.ready = True
@@ -63,7 +71,22 @@ def _second_job_on_same_host(
     job2, pod2 = failed_job(name=name2, namespace=ns, at=at, container=c2, exit_code=1, ran=ran, node=node)
     _host_network(pod2)
     pod_name = pod2["metadata"]["name"]
-    return [job1, pod1, job2, pod2], {f"{pod_name}/{c2.name}": stamped(log, at(ran[1] - 0.5), 0.001)}, pod_name
+    return CaseSpec(
+        kind="Job",
+        name=name2,
+        namespace=ns,
+        healthy=False,
+        culprit=pod_name,
+        objects=[job1, pod1, job2, pod2],
+        logs={f"{pod_name}/{c2.name}": stamped(log, at(ran[1] - 0.5), 0.001)},
+        captured=at(captured),
+        id=id,
+        category=category,
+        evidence=evidence,
+        description=description,
+        title=title,
+        source=source,
+    )
 
 
 # -- 1. A Gloo group beside NCCL on a multi-GPU run: the Gloo pair's connect is refused -----------------
@@ -162,7 +185,7 @@ def rendezvous_error_job_coqui_tts_second_training_same_host_address_in_use() ->
         "    store, rank, world_size = next(rendezvous_iterator)",
         "RuntimeError: Address already in use",
     ]
-    objects, logs, culprit = _second_job_on_same_host(
+    return _second_job_on_same_host(
         at=at,
         ns="tts",
         node="gpu-node-03",
@@ -170,29 +193,21 @@ def rendezvous_error_job_coqui_tts_second_training_same_host_address_in_use() ->
         second=("hifigan-vocoder-ljspeech", vocoder),
         ran=(5.0, 31.0),
         log=lines,
-    )
-    return CaseSpec(
+        captured=240,
         id="rendezvous-error-job-coqui-tts-second-training-same-host-address-in-use",
-        kind="Job",
-        name="hifigan-vocoder-ljspeech",
-        namespace="tts",
-        healthy=False,
         category="rendezvous-error",
-        culprit=culprit,
         evidence="Address already in use",
         description="Following Coqui TTS's beginner tutorial on a four-GPU host, a GlowTTS training runs on GPUs 0 "
         "and 1 (python3 -m trainer.distribute --script train.py --gpus 0,1); a vocoder training is then started on "
         "GPUs 2 and 3 (--script train_vocoder.py --gpus 2,3). The second fails at once in init_process_group: "
         "'Address already in use' - the second run's rendezvous (the trainer's config.distributed_url, the same "
-        "default for both runs) cannot bind the address the first run already holds on the host. Verbatim from the thread: the traceback up to where the stored copy "
-        "is cut. Reconstructed: the two trainings as two batch Jobs whose pods share the node's network "
+        "default for both runs) cannot bind the address the first run already holds on the host. "
+        "Verbatim from the thread: the traceback up to where the stored copy is cut. Reconstructed: the two "
+        "trainings as two batch Jobs whose pods share the node's network "
         "(hostNetwork, as processes on one host do), their image (Python 3.7 with the Trainer checkout under "
         "/apps/tts), two GPUs each, the first Job running, the traceback's last line 'RuntimeError: Address "
         "already in use' (the thread names the exception 'Address already in use'; the frames between "
         "init_process_group and it are cut in the stored copy and left out), exit code 1 and the times.",
-        objects=objects,
-        logs=logs,
-        captured=at(240),
         title="Coqui TTS: starting a vocoder training on GPUs 2,3 while a GlowTTS training runs on GPUs 0,1 fails in "
         "init_process_group: Address already in use",
         source="https://github.com/coqui-ai/TTS/issues/1678",
@@ -223,7 +238,7 @@ def rendezvous_error_job_openseg_second_four_gpu_training_address_in_use() -> Ca
         f'  File "{site}/rendezvous.py", line 190, in _env_rendezvous_handler',
         "RuntimeError: Address already in use",
     ]
-    objects, logs, culprit = _second_job_on_same_host(
+    return _second_job_on_same_host(
         at=at,
         ns="seg",
         node="gpu-node-08",
@@ -231,15 +246,9 @@ def rendezvous_error_job_openseg_second_four_gpu_training_address_in_use() -> Ca
         second=("tel-syn-model-b", second),
         ran=(4.0, 22.0),
         log=lines,
-    )
-    return CaseSpec(
+        captured=180,
         id="rendezvous-error-job-openseg-second-four-gpu-training-address-in-use",
-        kind="Job",
-        name="tel-syn-model-b",
-        namespace="seg",
-        healthy=False,
         category="rendezvous-error",
-        culprit=culprit,
         evidence="Address already in use",
         description="On an eight-GPU machine, an openseg.pytorch-based training (main.py, which sets up its own "
         "process group in lib/utils/distributed.py) runs on the first four GPUs; a second training of another "
@@ -252,9 +261,6 @@ def rendezvous_error_job_openseg_second_four_gpu_training_address_in_use() -> Ca
         "running, the last frame's function name completed (_env_rendezvous_handler; the copy is cut at '_en'), "
         "the last line 'RuntimeError: Address already in use' (the error the thread's title names; torch raises "
         "it as a RuntimeError), exit code 1 and the times.",
-        objects=objects,
-        logs=logs,
-        captured=at(180),
         title="A second four-GPU training on an eight-GPU machine fails in init_process_group (env:// rendezvous): "
         "Address already in use",
         source="https://github.com/openseg-group/openseg.pytorch/issues/100",
@@ -262,17 +268,6 @@ def rendezvous_error_job_openseg_second_four_gpu_training_address_in_use() -> Ca
 
 
 # -- 4. VLM-R1 GRPO training: rank 6's watchdog gets stuck and the heartbeat monitor ends the process ----
-
-_WATCHDOG_STUCK = (
-    "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in monitoring enqueued "
-    "collectives. This typically indicates a NCCL/CUDA API (e.g., CudaEventDestroy) hang blocking the watchdog, "
-    "and could be triggered by another thread holding the GIL inside a CUDA api (for example, CudaEventDestroy), "
-    "or other deadlock-prone behaviors.If you suspect the watchdog is not actually stuck and a longer timeout "
-    "would help, you can either increase the timeout (TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC) to a larger value or "
-    "disable the heartbeat monitor (TORCH_NCCL_ENABLE_MONITORING=0).If either of aforementioned helps, feel free "
-    "to file an issue to PyTorch about the short timeout or false positive abort; otherwise, please attempt to "
-    "debug the hang."
-)
 
 
 @SCENARIOS.add
@@ -290,7 +285,7 @@ def nccl_error_job_vlm_r1_grpo_watchdog_stuck_terminating() -> CaseSpec:
         resources=gpu(8, "640Gi", "64"),
     )
     lines = [
-        f"[rank6]:[E429 13:55:49.384372190 ProcessGroupNCCL.cpp:1743] {pg} {_WATCHDOG_STUCK}",
+        f"[rank6]:[E429 13:55:49.384372190 ProcessGroupNCCL.cpp:1743] {pg} {WATCHDOG_STUCK}",
         f"[rank6]:[E429 13:55:49.384620373 ProcessGroupNCCL.cpp:1533] {pg} ProcessGroupNCCL preparing to dump "
         "debug info. Include stack trace: 1",
         f"[rank6]:[F429 14:03:49.385461578 ProcessGroupNCCL.cpp:1554] {pg} {pg} Terminating the process after "
@@ -314,7 +309,8 @@ def nccl_error_job_vlm_r1_grpo_watchdog_stuck_terminating() -> CaseSpec:
         "it: the ranks hang in their communication and the process group's watchdog ends the run. Verbatim from "
         "the thread: the three lines of rank 6 (the terminal's wraps inside them joined), the last one as far as "
         "the stored copy goes. Reconstructed: the run as a batch Job's pod with eight GPUs launched by torchrun "
-        "(the repository's GRPO REC script; the thread does not say which one it ran), its image, exit code 1 (torchrun's, after the worker is "
+        "(the repository's GRPO REC script; the thread does not say which one it ran), its image, exit code 1 "
+        "(torchrun's, after the worker is "
         "aborted) and the times; the log times are the thread's (taken as UTC).",
         title='VLM-R1 GRPO training: "ProcessGroupNCCL\'s watchdog got stuck for 480 seconds" on rank 6, then '
         '"Terminating the process after attempting to dump debug info"',
