@@ -7,6 +7,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
+# PyTorch 2.4+'s heartbeat monitor, after a rank's NCCL watchdog made no progress for 480 s (the
+# text after the ``[rank6]:[E... ProcessGroupNCCL.cpp:...] [PG ID 0 ...]`` prefix).
+WATCHDOG_STUCK = (
+    "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in monitoring enqueued "
+    "collectives. This typically indicates a NCCL/CUDA API (e.g., CudaEventDestroy) hang blocking the watchdog, "
+    "and could be triggered by another thread holding the GIL inside a CUDA api (for example, CudaEventDestroy), "
+    "or other deadlock-prone behaviors.If you suspect the watchdog is not actually stuck and a longer timeout "
+    "would help, you can either increase the timeout (TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC) to a larger value or "
+    "disable the heartbeat monitor (TORCH_NCCL_ENABLE_MONITORING=0).If either of aforementioned helps, feel free "
+    "to file an issue to PyTorch about the short timeout or false positive abort; otherwise, please attempt to "
+    "debug the hang."
+)
+
 
 def glog(level: str, t: datetime, pid: int, where: str, message: str) -> str:
     """``W0407 08:01:36.118000 140112 torch/distributed/run.py:793] ...`` (torch's own logger)."""

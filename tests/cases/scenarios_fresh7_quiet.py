@@ -27,7 +27,7 @@ from tests.cases.builders import (
     running,
     stamped,
 )
-from tests.cases.logtext import torchrun_failed, torchrun_start
+from tests.cases.logtext import WATCHDOG_STUCK, torchrun_failed, torchrun_start
 
 SCENARIOS = Scenarios()
 
@@ -377,19 +377,9 @@ def nccl_error_job_cpo_watchdog_stuck_then_terminated() -> CaseSpec:
                 )
             )
     stuck = "[E218 11:54:18.495933619 ProcessGroupNCCL.cpp:1484] [PG ID 0 PG GUID 0(default_pg) Rank {r}] "
-    stuck_msg = (
-        "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in monitoring enqueued "
-        "collectives. This typically indicates a NCCL/CUDA API (e.g., CudaEventDestroy) hang blocking the watchdog, "
-        "and could be triggered by another thread holding the GIL inside a CUDA api (for example, CudaEventDestroy), "
-        "or other deadlock-prone behaviors.If you suspect the watchdog is not actually stuck and a longer timeout "
-        "would help, you can either increase the timeout (TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC) to a larger value or "
-        "disable the heartbeat monitor (TORCH_NCCL_ENABLE_MONITORING=0).If either of aforementioned helps, feel free "
-        "to file an issue to PyTorch about the short timeout or false positive abort; otherwise, please attempt to "
-        "debug the hang."
-    )
     first = True
     for r in (7, 2, 5, 0, 3, 6, 1, 4):
-        entries.append((560 if first else 0.003, f"[rank{r}]:{stuck.format(r=r)}{stuck_msg}"))
+        entries.append((560 if first else 0.003, f"[rank{r}]:{stuck.format(r=r)}{WATCHDOG_STUCK}"))
         first = False
     term = (
         "[rank{r}]:[F218 12:02:18.504372857 ProcessGroupNCCL.cpp:1306] [PG ID 0 PG GUID 0(default_pg) Rank {r}] "
