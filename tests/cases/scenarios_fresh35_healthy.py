@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, gpu
-from tests.cases.scenarios_fresh7_quiet import _running_job, _spec
+from tests.cases.scenarios_fresh7_quiet import _running_case
 
 SCENARIOS = Scenarios()
 
@@ -35,12 +35,17 @@ def healthy_job_deepspeed_invalidate_trace_cache_warning() -> CaseSpec:
         (0, "Invalidate trace cache @ step 327: expected module 2, but got module 724"),
     ]
     first = 3 * 3600.0
-    objects, logs, _ = _running_job(at, name, ns, ctr, entries, "gpu-h800-4", first=first)
-    return _spec(
+    return _running_case(
         "healthy-job-deepspeed-invalidate-trace-cache-warning",
+        at,
         name,
         ns,
-        "healthy",
+        ctr,
+        entries,
+        "gpu-h800-4",
+        category="healthy",
+        silence=60,
+        first=first,
         description="A multimodal (3D) model is fine-tuned with DeepSpeed; during training its log prints "
         "'Invalidate trace cache @ step 327: expected module 2, but got module 724', the ZeRO-3 parameter "
         "prefetcher noting that the module order differed from the trace it recorded and rebuilding it. The "
@@ -48,9 +53,6 @@ def healthy_job_deepspeed_invalidate_trace_cache_warning() -> CaseSpec:
         "checkpoint. The line is the thread's, verbatim. Reconstructed: the batch Job and its one running pod "
         "with 8 GPUs (image, command, node, resources made up; the thread ran on a GPU server), the kubelet "
         "times, the capture 60 s after the line. No other line of the run is added.",
-        objects=objects,
-        logs=logs,
-        captured=at(first + 60),
         title="DeepSpeed prints 'Invalidate trace cache @ step 327: expected module 2, but got module 724' during "
         "training - is it normal? (a ZeRO-3 prefetch notice; training goes on)",
         source="https://github.com/Haochen-Wang409/ross3d/issues/9",
@@ -105,12 +107,17 @@ def healthy_job_espnet_fastspeech2_tracer_warnings_every_epoch() -> CaseSpec:
     entries: list[tuple[float, str]] = [(0, line) for line in _ESPNET_TRACER_WARNINGS]
     entries += [(epoch if i == 0 else 0, line) for i, line in enumerate(_ESPNET_TRACER_WARNINGS)]
     first = 1200.0
-    objects, logs, _ = _running_job(at, name, ns, ctr, entries, "gpu-node-7", first=first)
-    return _spec(
+    return _running_case(
         "healthy-job-espnet-fastspeech2-tracer-warnings-every-epoch",
+        at,
         name,
         ns,
-        "healthy",
+        ctr,
+        entries,
+        "gpu-node-7",
+        category="healthy",
+        silence=300,
+        first=first,
         description="ESPnet2 FastSpeech2 training (run.sh stage 6) prints a block of torch.jit TracerWarnings "
         "('Converting a tensor to a Python list/boolean might cause the trace to be incorrect ... the trace might "
         "not generalize to other inputs!') at every epoch; the reporter says every epoch gives this, so training "
@@ -119,9 +126,6 @@ def healthy_job_espnet_fastspeech2_tracer_warnings_every_epoch() -> CaseSpec:
         "Job and its one running pod with 1 GPU (image, node, resources made up; the command is the one the "
         "reporter ran), the block printed twice an epoch apart (the reporter: every epoch), the kubelet times, "
         "the capture 5 min after the second block. No progress line is added.",
-        objects=objects,
-        logs=logs,
-        captured=at(first + epoch + 300),
         title="ESPnet FastSpeech2 training prints multiple 'TracerWarning: Converting a tensor to a Python "
         "boolean might cause the trace to be incorrect' on every epoch - training continues",
         source="https://github.com/espnet/espnet/issues/4543",
@@ -153,12 +157,17 @@ def healthy_job_keras_output_missing_from_loss_dictionary() -> CaseSpec:
         (0, "209"),
     ]
     first = 90.0
-    objects, logs, _ = _running_job(at, name, ns, ctr, entries, "gpu-node-3", first=first)
-    return _spec(
+    return _running_case(
         "healthy-job-keras-output-missing-from-loss-dictionary",
+        at,
         name,
         ns,
-        "healthy",
+        ctr,
+        entries,
+        "gpu-node-3",
+        category="healthy",
+        silence=120,
+        first=first,
         description="A Keras (RetinaNet-based) zero-shot detector is trained on COCO 2014. Compiling the model "
         "warns 'UserWarning: Output \"nms\" missing from loss dictionary. We assume this was done on purpose', "
         "because the NMS output has no loss by design. The reporter says the warning did not affect the running "
@@ -166,9 +175,6 @@ def healthy_job_keras_output_missing_from_loss_dictionary() -> CaseSpec:
         "the thread's, verbatim. Reconstructed: the batch Job and its one running pod with 1 GPU (image, node, "
         "resources made up; the command runs the script the warning names), the kubelet times, the capture 2 min "
         "after the last line. No progress line is added.",
-        objects=objects,
-        logs=logs,
-        captured=at(first + 2 + 120),
         title="Keras training warns 'UserWarning: Output \"nms\" missing from loss dictionary' - it did not "
         "affect the run and can be ignored",
         source="https://github.com/salman-h-khan/PL-ZSD_Release/issues/9",
