@@ -98,13 +98,14 @@ def _running_case(
     category: str,
     silence: float,
     evidence: str = "is running",
+    first: float = 30.0,
     **rest: Any,
 ) -> CaseSpec:
-    """A running batch Job (``_running_job``) captured ``silence`` seconds after its last line;
-    its pod is the culprit unless the job is healthy."""
-    objects, logs, pod_name = _running_job(at, name, ns, ctr, entries, node)
+    """A running batch Job (``_running_job``, its first line ``first`` seconds in) captured
+    ``silence`` seconds after its last line; its pod is the culprit unless the job is healthy."""
+    objects, logs, pod_name = _running_job(at, name, ns, ctr, entries, node, first)
     culprit = None if category == "healthy" else pod_name
-    captured = at(30 + _elapsed(entries) + silence)
+    captured = at(first + _elapsed(entries) + silence)
     return _spec(id_, name, ns, category, culprit, evidence, objects=objects, logs=logs, captured=captured, **rest)
 
 
