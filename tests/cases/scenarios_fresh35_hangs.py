@@ -14,16 +14,9 @@ from datetime import datetime, timezone
 from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, gpu, running
 from tests.cases.scenarios_fresh13_training import _hung_job
 from tests.cases.scenarios_fresh21_accelerators import _exits_after_log
+from tests.cases.scenarios_fresh33_vision import _train
 
 SCENARIOS = Scenarios()
-
-
-def _one_container(image: str, command: list[str], n_gpus: int, started: datetime, name: str = "train") -> Container:
-    """The one container of a single-node run, running since ``started``."""
-    return Container(
-        name, image, command=command, resources=gpu(n_gpus, f"{16 * n_gpus}Gi", str(4 * n_gpus)),
-        state=running(started), ready=True,
-    )  # fmt: skip
 
 
 # -- 1. K210 YOLO (Keras) training: the progress bar stops at 981/982 at the end of epoch 1 ----------------
@@ -37,7 +30,7 @@ def stalled_job_k210_yolo_keras_hangs_at_end_of_first_epoch() -> CaseSpec:
         "make", "train", "MODEL=yolo_mobilev1", "DEPTHMUL=0.75", "MAXEP=10", "ILR=0.001", "DATASET=voc",
         "CLSNUM=20", "IAA=False", "BATCH=16",
     ]  # fmt: skip
-    ctr = _one_container("registry.example/edge-vision/k210-yolo:tf1.15-gpu", command, 1, at(2))
+    ctr = _train("registry.example/edge-vision/k210-yolo:tf1.15-gpu", command, 1, at(2))
     lines = [
         "979/982 [============================>.] - ETA: 20s - loss: 39.1206 - l1_loss: 11.0472 - l2_loss: 27.5336 - "
         "l1_p: 0.1742 - l1_r: 0.0855 - l2_p: 0.0486 - l2_r: ",
@@ -116,7 +109,7 @@ def stalled_job_ssd_caffe_two_gpus_stuck_before_iteration_zero() -> CaseSpec:
     # The glog lines' own times put the first at 06:55:34.222; the kubelet's stamps follow them.
     at = Clock(datetime(2017, 6, 10, 6, 55, 4, 222239, tzinfo=timezone.utc))
     name, ns = "ssd300-vgg16-voc-2gpu", "detection"
-    ctr = _one_container(
+    ctr = _train(
         "registry.example/detection/ssd-caffe:cuda8.0-cudnn5", ["python", "examples/ssd/ssd_pascal.py"], 2, at(2)
     )
     src = "models/VGGNet/VGG_ILSVRC_16_layers_fc_reduced.caffemodel"
