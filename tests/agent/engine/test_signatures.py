@@ -320,7 +320,10 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         # Any other unknown tag is a template's own mistake, not the i18n extension missing.
         ("jinja2.exceptions.TemplateSyntaxError: Encountered unknown tag 'endfro'.", ["python-exception"]),
         ("RuntimeError: NCCL Error 3: internal error", ["nccl-system-error"]),
-        ("RuntimeError: NCCL Error 1: unhandled cuda error", ["nccl-cuda-failure"]),
+        # NCCL's bare "unhandled cuda error" names no CUDA cause: NCCL's error; its WARN naming one decides.
+        ("RuntimeError: NCCL Error 1: unhandled cuda error", ["nccl-error-in"]),
+        ("  what():  NCCL Error 1: unhandled cuda error", ["nccl-error-in"]),
+        ("misc/alloc.h:102 NCCL WARN Cuda failure 1 'invalid argument'", ["nccl-cuda-call-failed"]),
         ("wget: unable to resolve host address 'files.example.com'", ["dns-failure"]),
         ("RuntimeError: Error building extension 'fused_adam'", ["cuda-toolkit-missing"]),
         (
