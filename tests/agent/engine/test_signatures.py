@@ -320,7 +320,17 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         # Any other unknown tag is a template's own mistake, not the i18n extension missing.
         ("jinja2.exceptions.TemplateSyntaxError: Encountered unknown tag 'endfro'.", ["python-exception"]),
         ("RuntimeError: NCCL Error 3: internal error", ["nccl-system-error"]),
-        ("RuntimeError: NCCL Error 1: unhandled cuda error", ["nccl-cuda-failure"]),
+        # NCCL's bare "unhandled cuda error" names no CUDA cause: NCCL's error; its WARN naming one decides.
+        ("RuntimeError: NCCL Error 1: unhandled cuda error", ["nccl-error-in"]),
+        ("  what():  NCCL Error 1: unhandled cuda error", ["nccl-error-in"]),
+        ("misc/alloc.h:102 NCCL WARN Cuda failure 1 'invalid argument'", ["nccl-cuda-call-failed"]),
+        # A glog check that failed on a socket the peer reset is the lost connection, not a library bug.
+        (
+            "F0308 17:17:08.399897 46342 SocketChannel.cpp:54] Check failed: len >= 0  peer=10.0.0.7: Connection "
+            "reset by peer [104]",
+            ["peer-connection-lost"],
+        ),
+        ("F0722 15:32:09.880 742 file.cc:12] Check failed: n > 0 (0 vs. 0)", ["native-fatal-check"]),
         ("wget: unable to resolve host address 'files.example.com'", ["dns-failure"]),
         ("RuntimeError: Error building extension 'fused_adam'", ["cuda-toolkit-missing"]),
         (
