@@ -10,10 +10,10 @@ expected.yaml.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Any
 
-from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, event, gpu, stamped
-from tests.cases.scenarios_fresh9_platform import _start_events, _started
-from tests.cases.scenarios_real_containers import _job_case
+from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, gpu
+from tests.cases.scenarios_fresh34_configs import _rejected_args_job
 
 SCENARIOS = Scenarios()
 
@@ -22,49 +22,22 @@ SCENARIOS = Scenarios()
 
 
 def _download_failed_job(
-    *,
-    id: str,
-    name: str,
-    ns: str,
-    at: Clock,
-    ctr: Container,
-    ran: tuple[float, float],
-    lines: list[str],
-    evidence: str,
-    node_name: str,
-    **text: str,
+    *, ran: tuple[float, float], lines: list[str], evidence: str, node_name: str, **kw: Any
 ) -> CaseSpec:
-    """A batch Job (backoffLimit 0) whose one pod exits 1 while it fetches something from outside the
-    cluster, its log the lines the thread pasted (printed in the pod's last second); with the job
-    controller's, scheduler's and kubelet's events. ``text`` holds description, title and source."""
-    case = _job_case(
-        id=id,
-        name=name,
-        ns=ns,
-        at=at,
-        ctr=ctr,
+    """A batch Job (backoffLimit 0) whose one pod exits 1 after ``ran`` seconds, failing to fetch
+    something from outside the cluster; its log the lines the thread pasted, with the job
+    controller's, scheduler's and kubelet's events. ``kw`` holds id, name, ns, at, ctr and the
+    description, title and source."""
+    return _rejected_args_job(
         exit_code=1,
-        ran=ran,
-        log=stamped(lines, at(ran[1] - 0.6), 0.002),
-        category="network-error",
+        lines=lines,
         evidence=evidence,
-        captured=ran[1] + 240.0,
         node_name=node_name,
-        **text,
+        category="network-error",
+        ran=ran,
+        captured=ran[1] + 240.0,
+        **kw,
     )
-    job, p = case.objects[0], case.objects[1]
-    case.objects += [
-        *_start_events(job, p, at, node_name),
-        *_started(p, ctr, at, ran[0]),
-        event(
-            job,
-            "BackoffLimitExceeded",
-            "Job has reached the specified backoff limit",
-            at(ran[1] + 2.0),
-            component="job-controller",
-        ),
-    ]
-    return case
 
 
 # -- 1. SfMNeXt-Impl train.py: the backbone's weights from the Hugging Face Hub, connect timed out -----------
