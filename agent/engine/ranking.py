@@ -75,6 +75,25 @@ def strongest(findings: Iterable[Finding], *, last: bool = False) -> Finding | N
     return ranked[0] if ranked else None
 
 
+def outlived(causes: Sequence[Finding]) -> list[Finding]:
+    """A pod's causes without the states its process carried on in (a signature that counts
+    ``while_running: anywhere``: CUDA unusable so it runs on the CPU, a model server that kept
+    serving without its model) when, later in the same log, the process met a failure reaching
+    a service outside it (network-error): no state of its own devices or models brings about a
+    timeout, refusal or DNS failure at a hub, object store or index, so that is why it stopped."""
+    reached = [(f.container, f.previous, f.line) for f in causes if f.source == "log" and f.category == "network-error"]
+    return [
+        f
+        for f in causes
+        if not (
+            f.source == "log"
+            and f.signature.while_running == "anywhere"
+            and f.category != "network-error"
+            and any(c == f.container and p == f.previous and line > f.line for c, p, line in reached)
+        )
+    ]
+
+
 def first_cause(suspects: Sequence[Suspect]) -> Suspect:
     """The suspect whose cause showed first; within ``SIMULTANEOUS`` of the first, the
     most specific; then the earliest; then the primary role and lowest index."""

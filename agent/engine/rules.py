@@ -34,7 +34,7 @@ from agent.engine.decision import Decision
 from agent.engine.explain import explain
 from agent.engine.findings import LAST_WORDS, Finding, StallPolicy, Timeline, find_all, gone_pod_causes, unready
 from agent.engine.progress import Pace, pace
-from agent.engine.ranking import SIMULTANEOUS, Suspect, failure_time, first_cause, strongest
+from agent.engine.ranking import SIMULTANEOUS, Suspect, failure_time, first_cause, outlived, strongest
 from agent.engine.signatures import Catalogue
 from agent.engine.taxonomy import HEALTHY, STALLED, UNKNOWN
 from agent.engine.verdict import Verdict
@@ -119,7 +119,7 @@ def decide(
 
     suspects: list[Suspect] = []
     for pod in evidence.pods:
-        cause = strongest(f for f in by_pod.get(pod.name, []) if f.is_cause and not f.live)
+        cause = strongest(outlived([f for f in by_pod.get(pod.name, []) if f.is_cause and not f.live]))
         if cause is not None:
             suspects.append(Suspect(pod, times[pod.name], cause))
     for f in by_pod.get(None, []):

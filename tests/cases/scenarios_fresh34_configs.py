@@ -36,9 +36,13 @@ def _rejected_args_job(
     title: str,
     source: str,
     node_name: str,
+    category: str = "application-error",
+    ran: tuple[float, float] = (6.0, 9.0),
+    captured: float = 300.0,
 ) -> CaseSpec:
-    """A batch Job (backoffLimit 0) whose one pod exits within seconds of starting, its log the lines
-    the thread pasted; with the job controller's, scheduler's and kubelet's events."""
+    """A batch Job (backoffLimit 0) whose one pod exits within seconds of starting (or ran ``ran``), its
+    log the lines the thread pasted, printed in its last half second; with the job controller's,
+    scheduler's and kubelet's events."""
     case = _job_case(
         id=id,
         name=name,
@@ -46,25 +50,25 @@ def _rejected_args_job(
         at=at,
         ctr=ctr,
         exit_code=exit_code,
-        ran=(6.0, 9.0),
-        log=stamped(lines, at(8.6), 0.002),
-        category="application-error",
+        ran=ran,
+        log=stamped(lines, at(ran[1] - 0.4), 0.002),
+        category=category,
         evidence=evidence,
         description=description,
         title=title,
         source=source,
-        captured=300.0,
+        captured=captured,
         node_name=node_name,
     )
     job, p = case.objects[0], case.objects[1]
     case.objects += [
         *_start_events(job, p, at, node_name),
-        *_started(p, ctr, at, 6.0),
+        *_started(p, ctr, at, ran[0]),
         event(
             job,
             "BackoffLimitExceeded",
             "Job has reached the specified backoff limit",
-            at(11.0),
+            at(ran[1] + 2.0),
             component="job-controller",
         ),
     ]

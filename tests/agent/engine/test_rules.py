@@ -900,6 +900,18 @@ def _gpu_pod_on_cpu(accelerators: int) -> Evidence:
     return evidence([p], kind="Job", status="Running", logs=[log("t-0", lines)])
 
 
+def _gpu_pod_on_cpu_then_hub_timeout(failure: str) -> Evidence:
+    """A GPU pod warns CUDA cannot be used (it would go on on the CPU), then dies on ``failure``."""
+    lines = [
+        "UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 10020).",
+        "Traceback (most recent call last):",
+        '  File "train.py", line 3, in <module>',
+        failure,
+    ]
+    p = pod("t-0", terminated(1, -10)).model_copy(update={"accelerators": 1})
+    return evidence([p], kind="Job", status="Failed", logs=[log("t-0", lines)])
+
+
 def _deepstream_elements_not_created(accelerators: int) -> Evidence:
     """deepstream-app cannot build its pipeline: the elements it names were not created."""
     lines = [
@@ -1175,6 +1187,12 @@ ROWS = {
     "the node says its GPU fell off the bus": Row(_gpu_fell_off_the_bus(), "gpu-hardware-error", "t-worker-0"),
     "a GPU pod that cannot use its GPU": Row(_gpu_pod_on_cpu(1), "cuda-error", "t-0"),
     "a CPU pod's CUDA warning means nothing": Row(_gpu_pod_on_cpu(0), "healthy", None, healthy=True),
+    "a GPU pod on the CPU that then times out reaching the hub died of the timeout": Row(
+        _gpu_pod_on_cpu_then_hub_timeout("socket.timeout: timed out"), "network-error", "t-0"
+    ),
+    "a GPU pod on the CPU that then fails for another reason is still on the CPU": Row(
+        _gpu_pod_on_cpu_then_hub_timeout("AssertionError: Torch not compiled with CUDA enabled"), "cuda-error", "t-0"
+    ),
     "DeepStream's elements not created in a pod given no GPU": Row(
         _deepstream_elements_not_created(0), "cuda-error", "ds-0"
     ),
