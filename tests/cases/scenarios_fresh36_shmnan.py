@@ -9,46 +9,15 @@ expected.yaml.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timezone
-from typing import Any
 
-from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, batch_job, gpu, job_pod, stamped
+from tests.cases.builders import CaseSpec, Clock, Scenarios, gpu
+from tests.cases.scenarios_fresh13_training import _hung_job
 from tests.cases.scenarios_fresh21_accelerators import _exits_after_log
 from tests.cases.scenarios_fresh33_vision import _train
 
 SCENARIOS = Scenarios()
-
-
-def _running_job(
-    *,
-    at: Clock,
-    name: str,
-    ns: str,
-    ctr: Container,
-    node_name: str,
-    lines: list[str],
-    start: float,
-    quiet: float,
-    **case: Any,
-) -> CaseSpec:
-    """A Job whose one pod still runs (since ``at(2)``): the thread's lines are stamped from ``start`` s, all in
-    the same second, and the snapshot is taken ``quiet`` s after them; the pod is the culprit."""
-    job = batch_job(
-        name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
-    )
-    p = job_pod(job, [ctr], created=at(1), phase="Running", node=node_name, scheduled=at(2))
-    pod_name = p["metadata"]["name"]
-    return CaseSpec(
-        objects=[job, p],
-        culprit=pod_name,
-        kind="Job",
-        name=name,
-        namespace=ns,
-        healthy=False,
-        logs={f"{pod_name}/{ctr.name}": stamped(lines, at(start), 0.001)},
-        captured=at(start + quiet),
-        **case,
-    )
 
 
 # Walk (queries in the brief's order; the first thread of each query that qualifies, five in all):
@@ -139,7 +108,7 @@ def shm_exhausted_job_nnunet_2d_unable_to_write_torch_shm_file() -> CaseSpec:
         "    fd, size = storage._share_fd_()",
         "RuntimeError: unable to write to file </torch_15769_1517813162>",
     ]
-    return _running_job(
+    spec = _hung_job(
         id="shm-exhausted-job-nnunet-2d-unable-to-write-torch-shm-file",
         at=at,
         name="nnunet-2d-fold0",
@@ -148,8 +117,8 @@ def shm_exhausted_job_nnunet_2d_unable_to_write_torch_shm_file() -> CaseSpec:
         node_name="gpu-node-02",
         lines=lines,
         start=342 * 240.0,
+        gaps=[0.001] * (len(lines) - 1),
         quiet=3600,
-        category="shm-exhausted",
         evidence="unable to write to file </torch_15769_1517813162>",
         description="nnU-Net (v1) training a 2d network: at epoch 342 a data-augmentation worker's queue feeder "
         "fails to put its batch into shared memory - torch's storage sharing cannot write its /torch_* file in "
@@ -163,6 +132,7 @@ def shm_exhausted_job_nnunet_2d_unable_to_write_torch_shm_file() -> CaseSpec:
         "</torch_15769_1517813162>' from the batch feeder",
         source="https://github.com/MIC-DKFZ/nnUNet/issues/294",
     )
+    return replace(spec, category="shm-exhausted")
 
 
 # -- 3. Paddle dygraph DataLoader on AI Studio (64M /dev/shm): a loader process dies of a Bus error ---------
@@ -256,7 +226,7 @@ def nan_loss_job_insta_avatar_training_loss_nan_at_iteration_865() -> CaseSpec:
     ctr = _train(image, command, 1, at(2))
     lines = [f"16:35:16 INFO     iteration={i} loss=0.004551" for i in range(858, 865)]
     lines += [f"16:35:16 INFO     iteration={i} loss=nan" for i in range(865, 873)]
-    return _running_job(
+    spec = _hung_job(
         id="nan-loss-job-insta-avatar-training-loss-nan-at-iteration-865",
         at=at,
         name="insta-avatar-train",
@@ -265,8 +235,8 @@ def nan_loss_job_insta_avatar_training_loss_nan_at_iteration_865() -> CaseSpec:
         node_name="gpu-node-06",
         lines=lines,
         start=76.0,
+        gaps=[0.001] * (len(lines) - 1),
         quiet=2,
-        category="nan-loss",
         evidence="loss=nan",
         description="Training an INSTA avatar (instant neural head avatar, a CUDA/C++ trainer built on "
         "instant-ngp) on the reporter's own subject: the loss holds at 0.004551 and then turns to nan at "
@@ -277,3 +247,4 @@ def nan_loss_job_insta_avatar_training_loss_nan_at_iteration_865() -> CaseSpec:
         title="INSTA avatar training: the loss turns to nan at iteration 865 and stays nan",
         source="https://github.com/Zielon/INSTA/issues/17",
     )
+    return replace(spec, category="nan-loss")
