@@ -31,9 +31,10 @@ def _hung_job(
     lines: Sequence[str],
     gaps: Sequence[float],
     quiet: float,
+    start: float = 30,
     **case: Any,
 ) -> CaseSpec:
-    """A Job whose one pod still runs: its log (kubelet-stamped from 30 s, ``gaps`` apart) has been
+    """A Job whose one pod still runs: its log (kubelet-stamped from ``start`` s, ``gaps`` apart) has been
     silent for ``quiet`` seconds when the snapshot is taken; the pod is the culprit of a stall."""
     job = batch_job(
         name=name, namespace=ns, created=at(0), container=ctr, active=1, ready=1, start=at(1), conditions=[]
@@ -48,8 +49,8 @@ def _hung_job(
         namespace=ns,
         healthy=False,
         category="stalled",
-        logs={f"{pod_name}/{ctr.name}": stamped(lines, at(30), gaps)},
-        captured=at(30 + sum(gaps) + quiet),
+        logs={f"{pod_name}/{ctr.name}": stamped(lines, at(start), gaps)},
+        captured=at(start + sum(gaps) + quiet),
         **case,
     )
 
