@@ -124,6 +124,7 @@ def collect(
         *(_ref(c) for c in [*child_objects, *queued]),
         *(ObjectRef("Pod", p.name, target.namespace, p.uid) for p in pods),
         *_sibling_refs(found, kind.family, target.namespace),
+        *_group_refs(found, target.namespace),
     ]
     node_names = failed_nodes(pods)
     node_refs = [ObjectRef("Node", n) for n in node_names]
@@ -240,6 +241,26 @@ def _sibling_refs(found: Sequence[tuple[K8sObject, str | None]], family: str, na
         return []
     prefixes = {generated_prefix(pod) for pod, _ in found}
     return [ObjectRef("Pod", p, namespace, generated=True) for p in sorted(filter(None, prefixes))]
+
+
+# The annotation Volcano (and kube-batch before it) puts on every pod it schedules, naming
+# the PodGroup the pod belongs to.
+POD_GROUP_ANNOTATION = "scheduling.k8s.io/group-name"
+
+
+def _group_refs(found: Sequence[tuple[K8sObject, str | None]], namespace: str) -> list[ObjectRef]:
+    """The PodGroups the pods name: Volcano makes one for any workload whose pods it
+    schedules (``podgroup-<owner uid>`` for a batch Job, a Deployment, a lone pod), and its
+    events say why the group is held (its queue has no quota left, the gang cannot be
+    placed) while the pods say nothing. Read from the one namespace list of events, no
+    extra request."""
+    names = set()
+    for pod, _ in found:
+        annotations = (pod.get("metadata") or {}).get("annotations") or {}
+        name = annotations.get(POD_GROUP_ANNOTATION) if isinstance(annotations, dict) else None
+        if isinstance(name, str) and name:
+            names.add(name)
+    return [ObjectRef("PodGroup", n, namespace) for n in sorted(names)]
 
 
 def _controllers(obj: K8sObject) -> list[dict[str, Any]]:

@@ -805,4 +805,8 @@ def _workload_finding_current(f: Finding, evidence: Evidence, timeline: Timeline
     # Rejections (quota, invalid template) matter while pods are missing; once every
     # replica exists they are history.
     missing = any(r.expected is not None and r.created < r.expected for r in w.replicas) or not evidence.pods
-    return w.status not in ("Running", "Succeeded") or missing
+    # A PodGroup held back (its queue has no quota left, its gang cannot be placed) keeps its
+    # pods waiting unplaced, whatever the workload's own status says (a batch Job is Running
+    # with its pod Pending): current while a pod still waits for a node.
+    held = f.subject.startswith("PodGroup ") and any(p.phase == "Pending" and p.node is None for p in evidence.pods)
+    return w.status not in ("Running", "Succeeded") or missing or held

@@ -24,6 +24,7 @@ KFP_TERMINATED = CASES / "killed-externally-pod-kfp-run-terminated-step-exceeded
 HEALTHY = CASES / "healthy-pytorchjob-ranks-quiet-after-startup"
 GONE_HEAD = CASES / "preempted-rayjob-head-pod-preempted-job-stuck-running"
 SPARK = CASES / "oom-killed-pod-spark-k8s-executor-lost-for-unknown-reasons"
+VOLCANO_JOB = CASES / "quota-exceeded-job-volcano-capacity-queue-overbooked-by-npu-jobs"
 
 
 def _target(folder: Any) -> Target:
@@ -88,6 +89,18 @@ def test_events_of_the_workloads_owner(fake_api: FakeCluster) -> None:
     fake_api.serve_snapshot(ARGO / "snapshot", namespace=target.namespace)
     ev = gather(target, fake_api.source(), now=SnapshotSource(ARGO / "snapshot").captured_at)
     assert any(e.object_kind == "Workflow" and "Stopped with strategy" in e.message for e in ev.events)
+
+
+def test_events_of_the_podgroup_its_pods_name(fake_api: FakeCluster) -> None:
+    # A batch Job whose pod Volcano schedules: the PodGroup Volcano made for it is named only in
+    # the pod's scheduling.k8s.io/group-name annotation, and its events say why the pod waits.
+    target = _target(VOLCANO_JOB)
+    fake_api.serve_snapshot(VOLCANO_JOB / "snapshot", namespace=target.namespace)
+    ev = gather(target, fake_api.source(), now=SnapshotSource(VOLCANO_JOB / "snapshot").captured_at)
+    assert any(e.object_kind == "PodGroup" and "queue resource quota insufficient" in e.message for e in ev.events)
+    # Read from the one list of the namespace's events: no request for the PodGroup itself.
+    assert fake_api.server.count(verb="list", resource="events") == 1
+    assert fake_api.server.count(resource="podgroups") == 0
 
 
 def test_the_spec_of_a_workflow_that_owns_the_pod(fake_api: FakeCluster) -> None:

@@ -1644,6 +1644,36 @@ def test_a_gang_that_cannot_be_placed_blames_the_first_pod_it_kept_pending() -> 
     assert judge(placed, builtin_catalogue()).culprit is None
 
 
+def test_a_queue_holding_a_running_jobs_podgroup_is_current_while_its_pod_waits() -> None:
+    """A batch Job whose pod Volcano schedules is Running (its pod exists, Pending) while the
+    PodGroup Volcano made for it is held by its queue: the PodGroup's event is why the pod
+    waits. Once the pod is placed, the same event is history."""
+    waiting_pod = pod("prep-abcde", waiting("ContainerCreating"), role=None).model_copy(update={"node": None})
+    ev = evidence(
+        [waiting_pod],
+        kind="Job",
+        status="Running",
+        replicas=[ReplicaFacts(role="pod", expected=1, created=1)],
+        events=[
+            event(
+                "Unschedulable",
+                "queue resource quota insufficient",
+                obj="podgroup-0d1e",
+                kind="PodGroup",
+                type_="Normal",
+                first=-50,
+                last=-1,
+                count=50,
+            )
+        ],
+    )
+    verdict = judge(ev, builtin_catalogue())
+    assert verdict.category == "quota-exceeded"
+    assert verdict.culprit is not None and verdict.culprit.pod == "prep-abcde"
+    placed = ev.model_copy(update={"pods": [waiting_pod.model_copy(update={"node": "node-1"})]})
+    assert judge(placed, builtin_catalogue()).category != "quota-exceeded"
+
+
 _ORTE_GAVE_UP = "ORTE was unable to reliably start one or more daemons."
 
 
