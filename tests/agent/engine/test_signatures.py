@@ -1154,6 +1154,21 @@ def test_compiled_catalogue_is_current() -> None:
             "Head https://10.0.0.5:5000/v2/app/manifests/1.0: http: server gave HTTP response to HTTPS client",
             ["image-pull-unreachable"],
         ),
+        # "Does not exist or may require a login" names no one cause; a reason the registry adds does.
+        (
+            "Failed",
+            'Failed to pull image "occlusion_net": rpc error: code = Unknown desc = Error response from daemon: pull '
+            "access denied for occlusion_net, repository does not exist or may require 'docker login': denied: "
+            "requested access to the resource is denied",
+            ["image-pull-denied-or-missing"],
+        ),
+        (
+            "Failed",
+            'Failed to pull image "123.dkr.ecr.us-east-1.amazonaws.com/train:1": failed to pull and unpack image: '
+            "pull access denied, repository does not exist or may require authorization: authorization failed: no "
+            "basic auth credentials",
+            ["image-pull-unauthorized"],
+        ),
         # A batch scheduler's own eviction, to make room for another job.
         ("Evict", "Pod is evicted, because of preempt", ["batch-scheduler-evicted"]),
         ("Evict", "Pod is evicted, because of reclaim", ["batch-scheduler-evicted"]),
