@@ -256,8 +256,8 @@ def _group_refs(found: Sequence[tuple[K8sObject, str | None]], namespace: str) -
     extra request."""
     names = set()
     for pod, _ in found:
-        annotations = (pod.get("metadata") or {}).get("annotations") or {}
-        name = annotations.get(POD_GROUP_ANNOTATION) if isinstance(annotations, dict) else None
+        # shapes.py has already checked annotations is a mapping; its values may be anything.
+        name = ((pod.get("metadata") or {}).get("annotations") or {}).get(POD_GROUP_ANNOTATION)
         if isinstance(name, str) and name:
             names.add(name)
     return [ObjectRef("PodGroup", n, namespace) for n in sorted(names)]
