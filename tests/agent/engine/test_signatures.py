@@ -1083,6 +1083,23 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             "Is socket /sock/neuron.sock writable?",
             ["neuron-no-device"],
         ),
+        # OpenVINO Model Server refusing its config.json (JSON its release's schema does not accept, or
+        # not JSON); its "Configuration file is invalid" names a file it could not open, which is not this.
+        (
+            "[2021-07-05 12:42:10.545][1][serving][error][schema.cpp:333] Given config is invalid according to "
+            "schema: #/definitions/model_config/properties/config. Keyword: additionalProperties Key: "
+            "#/model_config_list/0/config/layout",
+            ["serving-model-config-unparsable"],
+        ),
+        (
+            "[2024-01-10 08:00:01.100][1][modelmanager][error][modelmanager.cpp:420] Configuration file is not a "
+            "valid JSON file.",
+            ["serving-model-config-unparsable"],
+        ),
+        (
+            "[modelmanager][error][modelmanager.cpp:533] Configuration file is not in valid configuration format",
+            ["serving-model-config-unparsable"],
+        ),
     ],
 )
 def test_a_line_means_its_most_specific_reading(line: str, expected: list[str]) -> None:
