@@ -445,6 +445,10 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         ),
         ("RuntimeError: connect() timed out. Original timeout was 60000 ms.", ["rendezvous-connect-timeout"]),
         (
+            "pcclConnect failed with error: MASTER_CONNECTION_FAILED: MASTER_CONNECTION_FAILED",
+            ["rendezvous-connect-timeout"],
+        ),
+        (
             "h:1:2 [0] misc/socket.cc:483 NCCL WARN socketStartConnect: Connect to 10.0.0.2<45763> failed : "
             "Software caused connection abort",
             ["nccl-socket-connect-failed"],
