@@ -28,6 +28,26 @@ CASE_DIRS = sorted(p.parent for p in CASES.glob("*/expected.yaml"))
 # Cases the engine gets wrong because of its logic, not its catalogue. Each reason says what
 # is wrong and where; strict, so a fix shows up as an unexpected pass to remove here.
 ENGINE_GAPS: dict[str, str] = {
+    "rendezvous-error-job-launch-two-procs-rank1-init-never-returns": (
+        "Called healthy: one pod running torch.distributed.launch's two ranks (PyTorch 1.0); rank 0 prints "
+        "'after 0' and rank 1 never returns from init_process_group - the reporter's gdb backtrace puts it in "
+        "c10d::tcputil::connect, connecting to the store rank 0 serves. The log's last words are the script's own "
+        "'before/after' prints, which no waiting signature can know, so the stall rule wants 45 minutes and 20 "
+        "times the pace; the snapshot is 40 minutes after the last line. Past 45 minutes it would say stalled, "
+        "not rendezvous-error: the line that says where rank 1 waits (the store connect) is in gdb's output, in "
+        "no log. Calling it needs a per-rank stack dump (py-spy, faulthandler on a signal) that no collector "
+        "reads; the repository also labels silent hangs in process-group set-up 'stalled' (see the next entry)."
+    ),
+    "rendezvous-error-pytorchjob-launch-nnode2-both-ranks-hang-in-init": (
+        "Read as stalled (waiting-process-group-init: both ranks' last words are PyTorch's DDP example line "
+        "'Initializing process group with: {...}', silent for 20 minutes); culprit and evidence right. The engine "
+        "names every silence after a rank announced it joins the process group 'stalled' (its analysis: 'the "
+        "ranks never all met'), as stalled-pytorchjob-gloo-example-hangs-in-init-process-group and "
+        "stalled-pytorchjob-gloo-init-hangs-behind-istio-sidecar expect; the taxonomy's rendezvous-error ('ranks "
+        "cannot meet') is the thread's reading here, where the two servers' ranks never reach each other and "
+        "time out after 30 minutes. Reading such an awaits-stall as rendezvous-error would flip those two cases: "
+        "one label for 'silent since joining the process group' has to be chosen across them first."
+    ),
     "volume-error-job-tf-training-alluxio-fuse-heavy-load-corrupted-record": (
         "The engine reads 'tensorflow.python.framework.errors_impl.DataLossError: 2 root error(s) found.' "
         "(root errors 'Data loss: corrupted record at 0') as the user's own exception (python-exception, "

@@ -135,6 +135,8 @@ def test_last_words_that_announce_the_process_group_await_the_other_ranks() -> N
         "Using distributed PyTorch with gloo backend",
         "Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/2",
         "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/2",
+        "[26236] Initializing process group with: {'MASTER_ADDR': '10.0.0.1', 'MASTER_PORT': '29500', 'RANK': '0', "
+        "'WORLD_SIZE': '2'}",
         "[I socket.cpp:725] [c10d] The client socket has connected to [t-master-0.ns.svc.cluster.local]:23456 on "
         "[t-worker-0]:38244.",
     ):

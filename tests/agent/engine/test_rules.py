@@ -1535,6 +1535,31 @@ def test_a_recasting_line_alone_decides_nothing() -> None:
     assert verdict.category == "application-error"
 
 
+STORE_FRAME = [
+    "Traceback (most recent call last):",
+    '  File "/opt/conda/lib/python3.7/site-packages/torch/distributed/rendezvous.py", line 143, in '
+    "_env_rendezvous_handler",
+    "    store = TCPStore(master_addr, master_port, world_size, start_daemon)",
+]
+
+
+def test_a_bare_socket_error_raised_creating_the_rendezvous_store_is_a_rendezvous_error() -> None:
+    """Older torch's env:// rendezvous ends with a bare 'RuntimeError: Connection timed out' when
+    MASTER_ADDR cannot be reached: under the line creating its TCPStore it is the rank that cannot
+    reach its store, not a download; without that line it is any service's connection."""
+    timed_out = "RuntimeError: Connection timed out"
+    verdict = judge(_failed_with([*STORE_FRAME, timed_out]), builtin_catalogue())
+    assert (verdict.category, verdict.evidence[0].text) == ("rendezvous-error", timed_out)
+    assert judge(_failed_with([timed_out]), builtin_catalogue()).category == "network-error"
+    # A different failure after the store was created keeps its own reading.
+    assert (
+        judge(
+            _failed_with([*STORE_FRAME, "CUDA out of memory. Tried to allocate 2.00 GiB"]), builtin_catalogue()
+        ).category
+        == "gpu-oom"
+    )
+
+
 FL_CLIENT = [
     "2022-08-05 18:40:44,440 - ClientRunner - INFO - [run=1]: client runner started",
     "2022-08-05 18:40:49,444 - FederatedClient - INFO - Starting to fetch execute task.",

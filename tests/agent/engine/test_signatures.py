@@ -445,6 +445,21 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         ),
         ("RuntimeError: connect() timed out. Original timeout was 60000 ms.", ["rendezvous-connect-timeout"]),
         (
+            "pcclConnect failed with error: MASTER_CONNECTION_FAILED: MASTER_CONNECTION_FAILED",
+            ["rendezvous-connect-timeout"],
+        ),
+        # The source line where a rendezvous creates its c10d store is a hint (not a frame's noise), even
+        # when it passes a timeout; the bare socket error after it is the exception line's own reading.
+        (
+            "    store = TCPStore(master_addr, master_port, world_size, start_daemon)",
+            ["rendezvous-store-creation-frame"],
+        ),
+        (
+            "    store = TCPStore(master_addr, master_port, world_size, start_daemon, timeout)",
+            ["rendezvous-store-creation-frame"],
+        ),
+        ("RuntimeError: Connection timed out", ["exception-about-a-service"]),
+        (
             "h:1:2 [0] misc/socket.cc:483 NCCL WARN socketStartConnect: Connect to 10.0.0.2<45763> failed : "
             "Software caused connection abort",
             ["nccl-socket-connect-failed"],
