@@ -12,8 +12,9 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from tests.cases.builders import CaseSpec, Clock, Container, Obj, Scenarios, event, pod, waiting
+from tests.cases.builders import CaseSpec, Clock, Container, Obj, Scenarios, event, waiting
 from tests.cases.scenarios_fresh11_platform import _pod_case, _scheduled
+from tests.cases.scenarios_fresh36_images import _bare_pod
 from tests.cases.scenarios_real_platform import _sts_pod
 
 SCENARIOS = Scenarios()
@@ -100,41 +101,51 @@ def _dataset_pod(name: str, ns: str, host: str, dataset: str, at: Clock, **kw: A
         mounts=[{"name": dataset, "mountPath": f"/mnt/datasets/{dataset}"}],
         state=waiting("ContainerCreating"),
     )
-    return pod(
-        name=name,
-        namespace=ns,
-        labels={"dataset.0.id": dataset, "dataset.0.useas": "mount"},
-        owner=None,
-        containers=[c],
-        created=at(0),
-        phase="Pending",
-        node=host,
-        scheduled=at(0),
-        volumes=[{"name": dataset, "persistentVolumeClaim": {"claimName": dataset}}],
-        qos="BestEffort",
-        **kw,
-    )
+    labels = {"dataset.0.id": dataset, "dataset.0.useas": "mount"}
+    volumes = [{"name": dataset, "persistentVolumeClaim": {"claimName": dataset}}]
+    return _bare_pod(name, ns, host, c, at, labels, volumes=volumes, qos="BestEffort", **kw)
+
+
+def _dataset_case(
+    id: str,
+    at: Clock,
+    host: str,
+    dataset: str,
+    warning: str,
+    evidence: str,
+    *,
+    first: int,
+    count: int,
+    captured: int,
+    **kw: Any,
+) -> CaseSpec:
+    """A Datashim dataset pod stuck in ContainerCreating: the kubelet's FailedMount warning, repeated."""
+    p = _dataset_pod("dataset-consumer", "default", host, dataset, at)
+    events = [
+        _scheduled(p, at, 0),
+        event(p, "FailedMount", warning, at(first), last=at(captured - 30), count=count, host=host),
+    ]
+    return _pod_case(id, p, "volume-error", evidence, objects=[p, *events], captured=at(captured), **kw)
 
 
 @SCENARIOS.add
 def volume_error_pod_datashim_oci_bucket_dataset_mount_timed_out() -> CaseSpec:
     at = Clock(datetime(2023, 11, 22, 9, 0, tzinfo=timezone.utc))
-    ns, host, dataset = "default", "10.0.10.27", "s3-dataset"
-    p = _dataset_pod("dataset-consumer", ns, host, dataset, at)
+    dataset = "s3-dataset"
     timeout = (
         f"Unable to attach or mount volumes: unmounted volumes=[{dataset}], "
         f"unattached volumes=[kube-api-access-wxlf9 {dataset}]: timed out waiting for the condition"
     )
-    captured = 1800
-    events = [
-        _scheduled(p, at, 0),
-        event(p, "FailedMount", timeout, at(124), last=at(captured - 30), count=13, host=host),
-    ]
-    return _pod_case(
+    return _dataset_case(
         "volume-error-pod-datashim-oci-bucket-dataset-mount-timed-out",
-        p,
-        "volume-error",
+        at,
+        "10.0.10.27",
+        dataset,
+        timeout,
         f"unmounted volumes=[{dataset}]",
+        first=124,
+        count=13,
+        captured=1800,
         description="Datashim (the dataset layer that mounts S3 buckets into ML pods) on Oracle's managed "
         "Kubernetes: the Dataset for an OCI bucket is created and its PV and PVC appear at once, but the pod "
         "that mounts the claim never gets ready, with the general error 'Unable to attach or mount volumes: "
@@ -143,8 +154,6 @@ def volume_error_pod_datashim_oci_bucket_dataset_mount_timed_out() -> CaseSpec:
         "Reconstructed: the pod (bare, named 'dataset-consumer', one placeholder container, Datashim's "
         "dataset labels, the claim as its volume), its ContainerCreating state, the node, the FailedMount "
         "event's count, the scheduler's event and the times.",
-        objects=[p, *events],
-        captured=at(captured),
         title="Datashim on OKE: the pod's S3 dataset volume is never mounted, 'unmounted volumes=[s3-dataset] "
         "... timed out waiting for the condition'",
         source="https://github.com/datashim-io/datashim/issues/319",
@@ -157,24 +166,22 @@ def volume_error_pod_datashim_oci_bucket_dataset_mount_timed_out() -> CaseSpec:
 @SCENARIOS.add
 def volume_error_pod_datashim_s3_csi_driver_not_registered() -> CaseSpec:
     at = Clock(datetime(2022, 2, 10, 10, 2, tzinfo=timezone.utc))
-    ns, host, dataset = "default", "worker-2", "example-dataset"
     pv = "pvc-6760fee0-0ad7-4800-ae0f-73339f96a819"
-    p = _dataset_pod("dataset-consumer", ns, host, dataset, at)
     failed = (
         f'MountVolume.MountDevice failed for volume "{pv}" : kubernetes.io/csi: attacher.MountDevice failed to '
         "create newCsiDriverClient: driver name ch.ctrox.csi.s3-driver not found in the list of registered "
         "CSI drivers"
     )
-    captured = 1200
-    events = [
-        _scheduled(p, at, 0),
-        event(p, "FailedMount", failed, at(3), last=at(captured - 50), count=16, host=host),
-    ]
-    return _pod_case(
+    return _dataset_case(
         "volume-error-pod-datashim-s3-csi-driver-not-registered",
-        p,
-        "volume-error",
+        at,
+        "worker-2",
+        "example-dataset",
+        failed,
         "driver name ch.ctrox.csi.s3-driver not found in the list of registered CSI drivers",
+        first=3,
+        count=16,
+        captured=1200,
         description="Datashim (the dataset layer that mounts S3 buckets into ML pods) installed from its "
         "default manifest: the Dataset for an S3 bucket is created and its PVC is Bound, but the pod that "
         'mounts it gets \'MountVolume.MountDevice failed for volume "pvc-6760fee0-..." : kubernetes.io/csi: '
@@ -185,8 +192,6 @@ def volume_error_pod_datashim_s3_csi_driver_not_registered() -> CaseSpec:
         "name) and the driver name. Reconstructed: the pod (bare, named 'dataset-consumer', one placeholder "
         "container, Datashim's dataset labels, the claim as its volume), its ContainerCreating state, the "
         "node, the FailedMount event's count, the scheduler's event and the times.",
-        objects=[p, *events],
-        captured=at(captured),
         title="Datashim: the pod's dataset volume cannot be mounted, 'driver name ch.ctrox.csi.s3-driver not "
         "found in the list of registered CSI drivers'",
         source="https://github.com/datashim-io/datashim/issues/161",
