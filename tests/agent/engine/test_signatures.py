@@ -823,6 +823,10 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
         # A checkpoint the job cannot find, said the other way round.
         ("ValueError: Can't find a valid checkpoint at ./output/checkpoint-500", ["named-file-missing"]),
         ("Found checkpoint at ./output/checkpoint-500, resuming", []),
+        # A data loader's own check on the folder its option names.
+        ("NameError: dataroot does not exist", ["named-file-missing"]),
+        ("ValueError: data_dir /mnt/data/train does not exist", ["named-file-missing"]),
+        ("INFO: data_root exists, found 1200 samples", []),
         # A library built for a newer runtime than the image has.
         (
             "XGBoostError: XGBoost Library (libxgboost.so) could not be loaded.",
