@@ -1076,6 +1076,12 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             ["cuda-illegal-access"],
         ),
         ("CUDA error: no kernel image is available for execution on the device", ["cuda-illegal-access"]),
+        # cudaErrorInvalidDeviceFunction in a project's own error-check frame (kernels built for other GPUs).
+        ("    Error text: invalid device function", ["cuda-illegal-access"]),
+        (
+            "Check failed: error == cudaSuccess (8 vs. 0)  invalid device function",
+            ["cuda-illegal-access"],
+        ),
         # Lightning's TPU probe finding none (one host of a TPU Pod), and the Neuron runtime unable to
         # reach a device: no driver, a driver too old, no device, no runtime daemon.
         (
