@@ -627,6 +627,22 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             "again or make sure your Internet connection is on.",
             ["hub-unreachable"],
         ),
+        # The HTTP proxy refusing or failing a download: its 403/407 on the CONNECT is the proxy's,
+        # not the service's (not api-forbidden); wget relaying the proxy's error answer; Go's dial.
+        (
+            "requests.exceptions.ProxyError: HTTPSConnectionPool(host='huggingface.co', port=443): Max retries "
+            "exceeded with url: /gpt2/resolve/main/config.json (Caused by ProxyError('Cannot connect to proxy.', "
+            "OSError('Tunnel connection failed: 403 Forbidden')))",
+            ["proxy-refused"],
+        ),
+        ("OSError('Tunnel connection failed: 407 Proxy Authentication Required')", ["proxy-refused"]),
+        ("Proxy request sent, awaiting response... 502 Bad Gateway", ["proxy-refused"]),
+        (
+            'Post "https://example.com/info/lfs/objects/batch": proxyconnect tcp: dial tcp 10.0.0.5:3128: '
+            "connect: connection refused",
+            ["proxy-refused"],
+        ),
+        ("HTTP request sent, awaiting response... 500 Internal Server Error", ["http-server-error"]),
         # XLA reporting that a peer went away is not itself an NCCL failure reading.
         (
             "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:297: NCCL operation ncclGroupEnd() failed: remote "
