@@ -157,6 +157,41 @@ ENGINE_GAPS: dict[str, str] = {
         "refuses). From the logs alone config-error is the best reading; calling it needs the package versions "
         "of the submitting image (a pip freeze, an SBOM), which no collector reads."
     ),
+    "stalled-job-basicsr-gan-training-log-stops-at-epoch-227": (
+        "Called healthy: a one-pod Job whose BasicSR iteration log (a line every 100 iterations, ~39 s apart by "
+        "the lines' own times) has been silent for 3 h after 'epoch:227, iter: 22,100'. The log's cadence is the "
+        "90th-percentile gap between timed lines, and with only four gaps that is the largest one - the 11 min "
+        "between epoch 210 and epoch 227, over lines the pasted log leaves out - so a stall needs 20 x 11 min "
+        "(3.75 h). The progress lines' own pace is not read: 'time (data): 0.386' states seconds per iteration "
+        "in BasicSR/mmcv's format, and the step reader stops at the thousands separator ('iter:  20,100' is "
+        "read as 20), so the counters (100 iterations a line) cannot say a line was due every ~39 s. Fix: read "
+        "comma-grouped counters and 'time (data): X' as seconds per iteration, and take the usual step between "
+        "progress lines (not the last one) for when the next was due; or a cadence that does not let one gap of "
+        "five set it."
+    ),
+    "stalled-job-craft-keras-freezes-after-first-epoch": (
+        "Called healthy: a one-pod Job whose Keras run printed epoch 1/800's final bar ('1000/1000 [====] - "
+        "1143s 1s/step - loss: 0.0176') and then nothing for 3 h. In a non-interactive log Keras prints one line "
+        "an epoch, so the log's cadence is its largest gap - the 1143 s epoch - and a stall needs 20 x 19 min "
+        "(6.3 h); '1s/step' is not read as a pace either (only tqdm's s/it and it/s are). The silence is 9 "
+        "epochs' worth and the thread says epoch 2 never starts (the run hangs in an epoch-end callback), but "
+        "from the log alone a per-epoch trainer with a 19-min epoch needs a longer silence by the engine's "
+        "policy. Fix (engine policy, not catalogue): a lower factor when the silence follows a completed "
+        "epoch whose next one never printed its first line, or reading Keras' 'Epoch N/M' announcement as "
+        "due within one epoch's time."
+    ),
+    "stalled-job-dataloader-shutdown-workers-join-hangs": (
+        "Read as sigint-received (killed-externally, 'was interrupted (SIGINT): KeyboardInterrupt'); culprit "
+        "right. The pod ended with the traceback of a Ctrl-C (SIGINT) sent to a process that had hung: its "
+        "frames go DataLoader.__next__ -> _shutdown_workers -> w.join() -> popen_fork.poll -> os.waitpid, i.e. "
+        "the process was blocked waiting for a DataLoader worker that never exited. The interrupt is the user "
+        "ending the hang, not the cause. A per-line signature cannot tell this apart: '_shutdown_workers' and "
+        "'w.join()' frames also appear in the harmless 'Exception ignored in ... __del__' tracebacks at exit "
+        "('can only join a child process'), and os.waitpid frames in launchers killed from outside. Fix: in the "
+        "engine, read a KeyboardInterrupt whose innermost frames are a blocking wait (os.waitpid under "
+        "DataLoader._shutdown_workers, queue.get under _try_get_data, a collective's wait) as a stall the user "
+        "interrupted."
+    ),
 }
 
 
