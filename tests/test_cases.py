@@ -157,18 +157,6 @@ ENGINE_GAPS: dict[str, str] = {
         "refuses). From the logs alone config-error is the best reading; calling it needs the package versions "
         "of the submitting image (a pip freeze, an SBOM), which no collector reads."
     ),
-    "stalled-job-basicsr-gan-training-log-stops-at-epoch-227": (
-        "Called healthy: a one-pod Job whose BasicSR iteration log (a line every 100 iterations, ~39 s apart by "
-        "the lines' own times) has been silent for 3 h after 'epoch:227, iter: 22,100'. The log's cadence is the "
-        "90th-percentile gap between timed lines, and with only four gaps that is the largest one - the 11 min "
-        "between epoch 210 and epoch 227, over lines the pasted log leaves out - so a stall needs 20 x 11 min "
-        "(3.75 h). The progress lines' own pace is not read: 'time (data): 0.386' states seconds per iteration "
-        "in BasicSR/mmcv's format, and the step reader stops at the thousands separator ('iter:  20,100' is "
-        "read as 20), so the counters (100 iterations a line) cannot say a line was due every ~39 s. Fix: read "
-        "comma-grouped counters and 'time (data): X' as seconds per iteration, and take the usual step between "
-        "progress lines (not the last one) for when the next was due; or a cadence that does not let one gap of "
-        "five set it."
-    ),
     "stalled-job-craft-keras-freezes-after-first-epoch": (
         "Called healthy: a one-pod Job whose Keras run printed epoch 1/800's final bar ('1000/1000 [====] - "
         "1143s 1s/step - loss: 0.0176') and then nothing for 3 h. In a non-interactive log Keras prints one line "

@@ -105,18 +105,25 @@ def _last_report(hits: list[tuple[LogLine, dict[str, float]]], window: timedelta
 
 # How progress lines state their pace and count their steps, as the common trainers print them:
 # tqdm's "26.05s/it" and "2.27it/s", nanoGPT's "time 4608.49ms", Megatron's "elapsed time per
-# iteration (ms): 1882.6", NeMo's "train_step_timing in s=43.9"; a bar's "1610/8573 [", "step 900",
-# "iteration 1100/", "global_step=74", a benchmark's "1170\timages/sec", XGBoost's "[120]\t".
+# iteration (ms): 1882.6", NeMo's "train_step_timing in s=43.9", BasicSR's "time (data): 0.386
+# (0.002)" (seconds per iteration); a bar's "1610/8573 [", "step 900", "iteration 1100/",
+# "global_step=74", BasicSR's "iter:  20,100" (thousands grouped), a benchmark's
+# "1170\timages/sec", XGBoost's "[120]\t".
 # Fixed readers of our own, applied only to the lines a progress signature recognised.
+_COUNT = r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+)"
 _PACE = (
-    ("sec", re.compile(r"([\d.]+)s/it\b|step_timing in s=([\d.]+)")),
+    (
+        "sec",
+        re.compile(r"([\d.]+)s/it\b|step_timing in s=([\d.]+)|\btime \(data\): ([\d.]+) \("),
+    ),
     ("per_sec", re.compile(r"([\d.]+)it/s\b")),
     ("ms", re.compile(r"(?i)\btime[^\d\n]{0,30}([\d.]+)\s*ms\b|per iteration \(ms\):\s*([\d.]+)")),
     (
         "step",
         re.compile(
-            r"(?i)(\d+)/\d+\s+\[|\b(?:global_)?(?:step|iter(?:ation)?)\b\s*[:=#]?\s*\[?\s*(\d+)"
-            r"|^\s*(\d+)\s+(?:images|img|samples|tokens|sequences)/sec|\bIter #(\d+)|^\[(\d+)\]\s"
+            r"(?i)(\d+)/\d+\s+\[|\b(?:global_)?(?:step|iter(?:ation)?)\b\s*[:=#]?\s*\[?\s*"
+            + _COUNT
+            + r"|^\s*(\d+)\s+(?:images|img|samples|tokens|sequences)/sec|\bIter #(\d+)|^\[(\d+)\]\s"
         ),
     ),
 )
@@ -131,15 +138,17 @@ def _numbers(text: str) -> dict[str, float]:
         value = next((g for g in m.groups() if g), None) if m else None
         if value is not None:
             try:
-                out[meaning] = float(value)
+                out[meaning] = float(value.replace(",", ""))
             except ValueError:
                 continue
     return out
 
 
 def _seconds_per_line(hits: list[tuple[LogLine, dict[str, float]]]) -> float | None:
-    """Seconds per step (the last rate stated) times the steps between the last two
-    progress lines that count steps: when the next progress line was due."""
+    """Seconds per step (the last rate stated) times the steps between the last two progress
+    lines that count steps - or the median step between consecutive ones when that is
+    shorter (a pasted or cut log misses reports: one long gap is not its pace): when the
+    next progress line was due."""
     per_step = None
     for _, n in reversed(hits):
         if "sec" in n:
@@ -153,8 +162,9 @@ def _seconds_per_line(hits: list[tuple[LogLine, dict[str, float]]]) -> float | N
     if not per_step:
         return None
     steps = [n["step"] for _, n in hits if "step" in n]
-    delta = steps[-1] - steps[-2] if len(steps) >= 2 and steps[-1] > steps[-2] else 1
-    return per_step * delta
+    last = steps[-1] - steps[-2] if len(steps) >= 2 and steps[-1] > steps[-2] else 1
+    deltas = sorted(b - a for a, b in zip(steps, steps[1:], strict=False) if b > a)
+    return per_step * min(last, deltas[len(deltas) // 2] if deltas else last)
 
 
 # A program that writes each report as a block of lines (Detectron's four-line stats every 20

@@ -69,6 +69,28 @@ def test_the_pace_is_the_stated_rate_times_the_steps_between_lines() -> None:
     assert per_sec.seconds == 0.4
 
 
+def test_a_report_covers_the_usual_steps_between_lines_not_the_last_gap() -> None:
+    """BasicSR's "iter:  20,100" groups thousands and "time (data): 0.386 (0.002)" is seconds per
+    iteration. A log with reports missing (a paste, a cut copy) has one gap of 1700 steps among
+    gaps of 100: a report is due every 100 iterations, not every 1700."""
+    line = "INFO: [exp..][epoch:{e}, iter:  {i}, lr:(1.000e-04,)] [eta: 1 day, 18:10:02, time (data): 0.386 (0.002)]"
+    p = pace(
+        _digest(
+            [
+                (line.format(e=208, i="20,200"), 0),
+                (line.format(e=209, i="20,300"), 0.65),
+                (line.format(e=210, i="20,400"), 1.3),
+                (line.format(e=227, i="22,100"), 12.3),
+            ]
+        ),
+        PROGRESS,
+    )
+    assert p.reports and p.seconds is not None and abs(p.seconds - 38.6) < 0.01
+    # A count with a comma and fewer than three digits after it is not a grouped number.
+    steps = pace(_digest([("step 5, loss 0.41, 2.00s/it", 0), ("step 6, loss 0.40, 2.00s/it", 1)]), PROGRESS)
+    assert steps.seconds == 2.0
+
+
 def test_the_silence_is_due_after_the_shorter_of_the_two_paces() -> None:
     policy = StallPolicy()
     d = _digest(
