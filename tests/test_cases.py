@@ -180,6 +180,18 @@ ENGINE_GAPS: dict[str, str] = {
         "DataLoader._shutdown_workers, queue.get under _try_get_data, a collective's wait) as a stall the user "
         "interrupted."
     ),
+    "nan-loss-job-deepspeed-fp16-gpt2-pipeline-overflow-skipping-step": (
+        "Called healthy: a running Job whose log, the only lines the thread pastes, shows step 1 and one "
+        "'[deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 4294967296, reducing to "
+        "2147483648.0' at step 2. The engine is right on the lines: one overflow at a 2^32 scale is how "
+        "DeepSpeed's dynamic scaler finds its level (fp16-overflow-skip, noise), and "
+        "healthy-deepspeed-overflow-skipping, healthy-pytorchjob-deepspeed-overflow-then-recovers and "
+        "healthy-pytorchjob-deepspeed-hysteresis-skipped-steps expect exactly that. The failure the thread "
+        "reports - the scale falling to 1 and staying there, the loss NaN, after ~220 steps - is told in words, "
+        "in no line; a log that showed its NaN loss ('loss: nan', as steps print it) would be read as "
+        "nan-loss. Not fixable without reading routine overflows as divergence; the case keeps the thread's "
+        "reading as the expert's, and measures that a snapshot made of these lines alone cannot show it."
+    ),
 }
 
 

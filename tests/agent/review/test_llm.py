@@ -619,6 +619,13 @@ REVIEW_GAPS: dict[str, str] = {
         "DISABLED ...'), which shows no problem, so checking._check refuses the change from healthy; a stall "
         "inferred from silence has no problem line to quote. Goes with the ENGINE_GAPS entry."
     ),
+    "nan-loss-job-deepspeed-fp16-gpt2-pipeline-overflow-skipping-step": (
+        "The rules call the running Job healthy (one step-2 overflow at a 2^32 loss scale, routine: ENGINE_GAPS). "
+        "A model answering nan-loss can quote only '[deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss "
+        "scale: 4294967296, ...', which the catalogue knows as noise (fp16-overflow-skip), so checking._check "
+        "refuses the change from healthy; the NaN loss the thread reports is in its words, in no line. Goes with "
+        "the ENGINE_GAPS entry."
+    ),
 }
 
 
