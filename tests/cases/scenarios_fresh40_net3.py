@@ -248,7 +248,7 @@ def network_error_job_load_dataset_vqav2_fstimeouterror() -> CaseSpec:
         ctr=ctr,
         ran=(6.0, 1506.0),
         lines=lines,
-        evidence="raise FSTimeoutError from return_result",
+        evidence="FSTimeoutError",
         node_name="cpu-node-04",
         description="A run loads HuggingFaceM4/VQAv2 with datasets' load_dataset(split='train[:10%]'); the data "
         "files are fetched over HTTP through fsspec, and the transfer fails with fsspec's FSTimeoutError "
