@@ -192,6 +192,19 @@ ENGINE_GAPS: dict[str, str] = {
         "nan-loss. Not fixable without reading routine overflows as divergence; the case keeps the thread's "
         "reading as the expert's, and measures that a snapshot made of these lines alone cannot show it."
     ),
+    "network-error-pod-sd-webui-clip-tokenizer-network-unreachable": (
+        "Called healthy: the web UI's pod is Running and its last four lines are huggingface_hub's warning that a "
+        "HEAD for the CLIP tokenizer's merges.txt failed ('Failed to establish a new connection: [Errno 101] "
+        "Network is unreachable') and 'Retrying in 1s [Retry 1/5].'. download-timeout and hub-unreachable match "
+        "them, but neither is while_running: a running process's network error is read as one it survived "
+        "(findings._from_logs: live), rightly for the hub's transient retries that healthy servers print; the log "
+        "ends on no traceback and repeats nothing three times, so no other rule says the process did not get "
+        "past it. The thread's reading (the model cannot load without the tokenizer) is not in the snapshot, "
+        "taken seconds into the retries. Calling it needs a rule that reads a running process's last words as "
+        "not survived when they are a retry notice after an error that retrying cannot fix (Errno 101: no route "
+        "out), distinguished from transient timeouts a healthy server retries past - a new distinction in "
+        "findings, not a catalogue line."
+    ),
 }
 
 
