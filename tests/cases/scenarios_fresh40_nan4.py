@@ -25,7 +25,9 @@ SCENARIOS = Scenarios()
 #    kohya-ss/musubi-tuner#667 skipped (a/b: a loss spike in a screenshot, the run goes on); facebookresearch/
 #    svoice#22 skipped (b: its stored lines stop at a finite, rising loss, the NaN of the title is not shown);
 #    neosr-project/neosr#88 skipped (a: a resumed run ending at once, as designed, the maintainer says);
-#    ultralytics/ultralytics#17282 skipped (b: the stored comments hold no lines); the rest are questions (a).
+#    ultralytics/ultralytics#17282 skipped (b: the stored comments hold no lines); Intellindust-AI-Lab/DEIM#108
+#    skipped (a: a question about the resumed loss level); D-X-Y/NAS-Bench-201#19 skipped (b: the stored lines
+#    are the ones before the outage, the resumed run's high loss is not shown).
 # 2. "gradients inf nan fp16 training": Parskatt/RoMa#43 skipped (b: screenshots only); tanmoyio/sahajBERT#1
 #    skipped (a: pull request); Jaykef/ai-algorithms#4 skipped (a: an interactive VS Code notebook cell, not a
 #    job's run); NVlabs/DG-Net#11 skipped (a: a question; the lines show a skipped step whose loss recovers);
