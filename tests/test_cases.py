@@ -218,6 +218,17 @@ ENGINE_GAPS: dict[str, str] = {
         "test_lines_stamped_milliseconds_apart_were_written_one_by_one and the rules row 'lines that arrived "
         "together leave the silence unmeasured' pin down, so it is a policy choice for the lead."
     ),
+    "nan-loss-job-snorkel-rernn-attention-average-loss-explodes": (
+        "Called healthy: a running Job whose log is eight '[reRNN] Epoch N (..s)\\tAverage loss=...' lines, the "
+        "loss climbing from 0.263585 to 94097.406250 in seven epochs (x2, x2, x80, x12, x2, x10, x4). No line "
+        "says NaN, inf, overflow or an error - the divergence is in the numbers only - so no log signature can "
+        "match it without reading any large loss as divergence (summed or CTC losses in the thousands are "
+        "routine: a threshold on the value is not general). Recognising it needs a trend rule in the engine: "
+        "parse the successive values of one named loss field from a running pod's progress lines and call "
+        "nan-loss when they rise monotonically over several reports by orders of magnitude (say x1000 over "
+        "five or more), with the last such line as evidence; the engine has no per-field numeric series today "
+        "(progress.py reads step counters and silence, not metric values)."
+    ),
 }
 
 

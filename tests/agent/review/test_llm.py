@@ -626,6 +626,13 @@ REVIEW_GAPS: dict[str, str] = {
         "refuses the change from healthy; the NaN loss the thread reports is in its words, in no line. Goes with "
         "the ENGINE_GAPS entry."
     ),
+    "nan-loss-job-snorkel-rernn-attention-average-loss-explodes": (
+        "The rules call the running Job healthy (a loss climbing 0.26 -> 94097 over seven epoch lines, no NaN, "
+        "inf or error word in any: ENGINE_GAPS). A model answering nan-loss can quote only '[reRNN] Epoch 33 "
+        "(162.37s)\\tAverage loss=94097.406250', a progress line that shows no problem by its words, so "
+        "checking._check refuses the change from healthy; the divergence is in the series of values, which no "
+        "single quoted line carries. Goes with the ENGINE_GAPS entry."
+    ),
 }
 
 
