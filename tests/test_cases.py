@@ -36,17 +36,8 @@ ENGINE_GAPS: dict[str, str] = {
         "times the pace; the snapshot is 40 minutes after the last line. Past 45 minutes it would say stalled, "
         "not rendezvous-error: the line that says where rank 1 waits (the store connect) is in gdb's output, in "
         "no log. Calling it needs a per-rank stack dump (py-spy, faulthandler on a signal) that no collector "
-        "reads; the repository also labels silent hangs in process-group set-up 'stalled' (see the next entry)."
-    ),
-    "rendezvous-error-pytorchjob-launch-nnode2-both-ranks-hang-in-init": (
-        "Read as stalled (waiting-process-group-init: both ranks' last words are PyTorch's DDP example line "
-        "'Initializing process group with: {...}', silent for 20 minutes); culprit and evidence right. The engine "
-        "names every silence after a rank announced it joins the process group 'stalled' (its analysis: 'the "
-        "ranks never all met'), as stalled-pytorchjob-gloo-example-hangs-in-init-process-group and "
-        "stalled-pytorchjob-gloo-init-hangs-behind-istio-sidecar expect; the taxonomy's rendezvous-error ('ranks "
-        "cannot meet') is the thread's reading here, where the two servers' ranks never reach each other and "
-        "time out after 30 minutes. Reading such an awaits-stall as rendezvous-error would flip those two cases: "
-        "one label for 'silent since joining the process group' has to be chosen across them first."
+        "reads. A log whose last words are a known process-group announcement is read as rendezvous-error (see "
+        "waiting-process-group-init)."
     ),
     "volume-error-job-tf-training-alluxio-fuse-heavy-load-corrupted-record": (
         "The engine reads 'tensorflow.python.framework.errors_impl.DataLossError: 2 root error(s) found.' "

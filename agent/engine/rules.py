@@ -36,7 +36,7 @@ from agent.engine.findings import LAST_WORDS, Finding, StallPolicy, Timeline, fi
 from agent.engine.progress import Pace, pace
 from agent.engine.ranking import SIMULTANEOUS, Suspect, failure_time, first_cause, outlived, strongest
 from agent.engine.signatures import Catalogue
-from agent.engine.taxonomy import HEALTHY, STALLED, UNKNOWN
+from agent.engine.taxonomy import HEALTHY, RENDEZVOUS, STALLED, UNKNOWN
 from agent.engine.verdict import Verdict
 from agent.i18n import ENGLISH, Translator
 from collectors.evidence import NEVER, Evidence, LogDigest, PodFacts
@@ -170,9 +170,10 @@ def decide(
         cause = _gone_at_onset(gone or [], silent)
         if cause is not None:
             return _blame(evidence, None, cause, cause.time, findings, times, timeline)
+        warned = strongest(_last_words(by_pod.get(silent.pod, []), silent, causes=False), last=True)
         return Decision(
             "stalled",
-            STALLED,
+            RENDEZVOUS if _never_met(evidence, stalled, warned) else STALLED,
             pod=quiet,
             container=silent.container,
             time=silent.last_time,
@@ -183,7 +184,7 @@ def decide(
             progress=stalled.last.text if stalled.last else None,
             said=stalled.said,
             awaits=stalled.awaits,
-            warned=strongest(_last_words(by_pod.get(silent.pod, []), silent, causes=False), last=True),
+            warned=warned,
         )
     # Quiet for less than a stall from silence needs, but a pod of the job went away just
     # when its progress stopped: that explains the silence.
@@ -400,6 +401,16 @@ def _stalled(evidence: Evidence, paces: list[Pace], policy: StallPolicy, floor: 
         return (pod.role_rank if pod else 99, (pod.index or 0) if pod else 0, p.digest.last_time or NEVER, p.digest.pod)
 
     return min(together, key=first)
+
+
+def _never_met(evidence: Evidence, stalled: Pace, warned: Finding | None) -> bool:
+    """Whether a stall is ranks that cannot meet (the taxonomy's rendezvous-error, though no
+    store has timed out yet to say so): silent since they announced they join the process
+    group, with nothing lost before, and spread over pods, which must reach each other over the
+    network. Ranks of one pod meet on the loopback: silent after joining, they hang in their
+    first collective (a stall)."""
+    running = {p.name for p in evidence.pods if p.phase == "Running"}
+    return stalled.awaits and warned is None and len(running) > 1
 
 
 def _answered_since(evidence: Evidence, d: LogDigest) -> bool:

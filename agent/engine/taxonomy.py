@@ -15,6 +15,7 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 HEALTHY = "healthy"
 UNKNOWN = "unknown"
 STALLED = "stalled"
+RENDEZVOUS = "rendezvous-error"
 
 
 @lru_cache(maxsize=1)

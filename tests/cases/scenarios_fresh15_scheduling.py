@@ -70,7 +70,7 @@ def _two_ranks(
 
 
 @SCENARIOS.add
-def stalled_pytorchjob_gloo_example_hangs_in_init_process_group() -> CaseSpec:
+def rendezvous_error_pytorchjob_gloo_example_hangs_in_init_process_group() -> CaseSpec:
     at = Clock(datetime(2021, 8, 14, 9, 12, tzinfo=timezone.utc))
     name, ns = "pytorch", "kubeflow"
     ctr = Container(
@@ -87,19 +87,20 @@ def stalled_pytorchjob_gloo_example_hangs_in_init_process_group() -> CaseSpec:
             *_started(p, MNIST_IMAGE, "pytorch", t, p["spec"]["nodeName"]),
         ]
     return CaseSpec(
-        id="stalled-pytorchjob-gloo-example-hangs-in-init-process-group",
+        id="rendezvous-error-pytorchjob-gloo-example-hangs-in-init-process-group",
         kind="PyTorchJob",
         name=name,
         namespace=ns,
         healthy=False,
-        category="stalled",
+        category="rendezvous-error",
         culprit=[pods[0]["metadata"]["name"], pods[1]["metadata"]["name"]],
         evidence="gloo backend",
         description="The Katib PyTorch MNIST example as a PyTorchJob (1 master, 1 worker, Gloo backend, no port "
         "declared in the containers) run with the new unified training operator. Both pods are Running and each "
         "prints 'Using distributed PyTorch with gloo backend' - the line just before dist.init_process_group in "
         "mnist.py - and then nothing for 40 minutes: no download, no epoch, no error. The ranks never get past "
-        "process-group initialisation; the job is hung, not failing and not training.",
+        "process-group initialisation; the job is hung, not failing and not training: the ranks cannot meet "
+        "(rendezvous-error), though no store timeout says so yet.",
         objects=[job, *pods, *events],
         logs=logs,
         captured=at(26 + 40 * 60),
@@ -114,7 +115,7 @@ def stalled_pytorchjob_gloo_example_hangs_in_init_process_group() -> CaseSpec:
 
 
 @SCENARIOS.add
-def stalled_pytorchjob_gloo_init_hangs_behind_istio_sidecar() -> CaseSpec:
+def rendezvous_error_pytorchjob_gloo_init_hangs_behind_istio_sidecar() -> CaseSpec:
     at = Clock(datetime(2022, 7, 19, 17, 40, tzinfo=timezone.utc))
     name, ns = "pytorch-simple", "kubeflow"
     image = "docker.io/kubeflowkatib/pytorch-mnist:v1beta1-45c5727"
@@ -223,12 +224,12 @@ def stalled_pytorchjob_gloo_init_hangs_behind_istio_sidecar() -> CaseSpec:
         events.append(event(p, "Started", "Started container pytorch", started, type_="Normal", host=node))
         events.append(event(p, "Started", "Started container istio-proxy", started, type_="Normal", host=node))
     return CaseSpec(
-        id="stalled-pytorchjob-gloo-init-hangs-behind-istio-sidecar",
+        id="rendezvous-error-pytorchjob-gloo-init-hangs-behind-istio-sidecar",
         kind="PyTorchJob",
         name=name,
         namespace=ns,
         healthy=False,
-        category="stalled",
+        category="rendezvous-error",
         culprit=[p["metadata"]["name"] for p in pods],
         evidence="The client socket has connected",
         description="A four-rank PyTorchJob (1 master, 3 workers, Gloo, TORCH_DISTRIBUTED_DEBUG=DETAIL) in the "
@@ -237,7 +238,7 @@ def stalled_pytorchjob_gloo_init_hangs_behind_istio_sidecar() -> CaseSpec:
         "('The client socket has connected to [...pytorch-simple-master-0...]:23456') - and then no rank prints "
         "anything more: init_process_group never returns, with no error and no timeout, for half an hour. The "
         "ranks met at the store but the Gloo connections between them, through the sidecars, never complete; "
-        "the job hangs at initialisation.",
+        "the job hangs at initialisation: the ranks cannot meet (rendezvous-error).",
         objects=[job, *pods, *events],
         logs=logs,
         captured=at(45 + 30 * 60),

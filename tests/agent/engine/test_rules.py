@@ -691,19 +691,24 @@ def _server_silent_never_ready(quiet: float, up: float = 40) -> Evidence:
     return evidence([p], kind="Pod", status="Running", logs=[log("srv-0", lines, container="srv")])
 
 
-def _ranks_silent_after(line: str, quiet: float) -> Evidence:
+def _ranks_silent_after(line: str, quiet: float, pods: int = 2) -> Evidence:
     """Two ranks that started a few seconds apart, each printed ``line`` and then nothing for
-    ``quiet`` minutes, no progress anywhere."""
+    ``quiet`` minutes, no progress anywhere: in two pods, or both in one (``pods=1``)."""
+    master = [f"{_stamp(-quiet - 0.5)} this is main", f"{_stamp(-quiet)} {line}"]
+    worker = [f"{_stamp(-quiet - 0.45)} this is main", f"{_stamp(-quiet + 0.05)} {line}"]
+    if pods == 1:
+        return evidence(
+            [pod("t-master-0", running(started=-quiet - 1), role="master", index=0)],
+            status="Running",
+            logs=[log("t-master-0", sorted(master + worker))],
+        )
     return evidence(
         [
             pod("t-master-0", running(started=-quiet - 1), role="master", index=0),
             pod("t-worker-0", running(started=-quiet - 1), role="worker", index=0),
         ],
         status="Running",
-        logs=[
-            log("t-master-0", [f"{_stamp(-quiet - 0.5)} this is main", f"{_stamp(-quiet)} {line}"]),
-            log("t-worker-0", [f"{_stamp(-quiet - 0.45)} this is main", f"{_stamp(-quiet + 0.05)} {line}"]),
-        ],
+        logs=[log("t-master-0", master), log("t-worker-0", worker)],
     )
 
 
@@ -1143,7 +1148,10 @@ ROWS = {
         _server_silent_never_ready(11, up=12), "healthy", None, healthy=True
     ),
     "ranks silent for 25 minutes after announcing the process group: they never met": Row(
-        _ranks_silent_after("Using distributed PyTorch with gloo backend", 25), "stalled", "t-master-0"
+        _ranks_silent_after("Using distributed PyTorch with gloo backend", 25), "rendezvous-error", "t-master-0"
+    ),
+    "one pod's ranks silent for 25 minutes after announcing the process group: a hung collective": Row(
+        _ranks_silent_after("Using distributed PyTorch with gloo backend", 25, pods=1), "stalled", "t-master-0"
     ),
     "ranks silent for 25 minutes after an ordinary start-up line: still starting": Row(
         _ranks_silent_after("Loading the dataset from /data/train", 25), "healthy", None, healthy=True
@@ -1347,17 +1355,18 @@ def test_ranks_that_never_met_are_told_to_check_the_way_to_the_master() -> None:
     (the master's address and port), not where a running job hangs; start-up lines a fraction
     of a second apart give no rhythm to quote."""
     verdict = judge(_ranks_silent_after("Using distributed PyTorch with gloo backend", 25), builtin_catalogue())
-    assert verdict.category == "stalled"
+    assert verdict.category == "rendezvous-error"
     assert "the ranks never all met" in verdict.analysis
     assert "MASTER_ADDR" in verdict.solution and "py-spy" not in verdict.solution
     assert "every 0s" not in verdict.analysis and "usually prints" not in verdict.analysis
 
 
 @pytest.mark.parametrize(
-    ("last", "quoted", "passed_over"),
+    ("last", "quoted", "passed_over", "category"),
     [
         # NCCL's probe for an InfiniBand library (noise) printed after the last words of a job
-        # hung at start-up: the verdict quotes where the job stands, not the probe.
+        # hung at start-up: the verdict quotes where the job stands, not the probe. Ranks of
+        # one pod silent after joining hang in their first collective: a stall.
         (
             [
                 "2026-05-01T11:00:04Z initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/2",
@@ -1365,6 +1374,7 @@ def test_ranks_that_never_met_are_told_to_check_the_way_to_the_master() -> None:
             ],
             "MEMBER: 1/2",
             "libibverbs",
+            "stalled",
         ),
         # NCCL's INFO trace decides nothing, but it says where NCCL stands: ranks hung right
         # after "Launch mode Parallel" hang in their first collective.
@@ -1375,15 +1385,16 @@ def test_ranks_that_never_met_are_told_to_check_the_way_to_the_master() -> None:
             ],
             "Launch mode Parallel",
             "GPU available",
+            "stalled",
         ),
     ],
     ids=["not a harmless warning after them", "NCCL's last set-up step"],
 )
-def test_a_stall_quotes_the_last_words(last: list[str], quoted: str, passed_over: str) -> None:
+def test_a_stall_quotes_the_last_words(last: list[str], quoted: str, passed_over: str, category: str) -> None:
     lines = ["2026-05-01T11:00:00Z GPU available: True, used: True", *last]
     ev = evidence([pod("t-0", running(started=-61))], kind="Job", status="Running", logs=[log("t-0", lines)])
     verdict = judge(ev, builtin_catalogue())
-    assert verdict.category == "stalled"
+    assert verdict.category == category
     assert quoted in verdict.error
     assert "11:00:04" in verdict.evidence[0].text
     assert not any(passed_over in e.text for e in verdict.evidence)

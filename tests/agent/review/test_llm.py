@@ -607,12 +607,6 @@ REVIEW_GAPS: dict[str, str] = {
         "0'), which show no problem, so checking._check refuses the change from healthy; the line that says "
         "where rank 1 waits is the reporter's gdb backtrace, in no log. Goes with the ENGINE_GAPS entry."
     ),
-    "rendezvous-error-pytorchjob-launch-nnode2-both-ranks-hang-in-init": (
-        "The rules say stalled (both ranks silent 20 minutes after 'Initializing process group with: {...}': "
-        "ENGINE_GAPS). A model answering rendezvous-error can quote only that line, which shows no problem by "
-        "itself, so checking._check refuses the change of category; the thread's timeout error comes after "
-        "the snapshot. Goes with the ENGINE_GAPS entry."
-    ),
     "stalled-pod-heartmula-server-torch-compile-max-autotune-no-progress": (
         "The rules call the Ready server healthy (21 minutes of silence, under the 45-minute floor: ENGINE_GAPS). "
         "A model answering 'stalled' can quote only the last start-up line ('[Quantization] 4-bit quantization "
