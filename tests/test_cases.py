@@ -148,17 +148,6 @@ ENGINE_GAPS: dict[str, str] = {
         "refuses). From the logs alone config-error is the best reading; calling it needs the package versions "
         "of the submitting image (a pip freeze, an SBOM), which no collector reads."
     ),
-    "stalled-job-craft-keras-freezes-after-first-epoch": (
-        "Called healthy: a one-pod Job whose Keras run printed epoch 1/800's final bar ('1000/1000 [====] - "
-        "1143s 1s/step - loss: 0.0176') and then nothing for 3 h. In a non-interactive log Keras prints one line "
-        "an epoch, so the log's cadence is its largest gap - the 1143 s epoch - and a stall needs 20 x 19 min "
-        "(6.3 h); '1s/step' is not read as a pace either (only tqdm's s/it and it/s are). The silence is 9 "
-        "epochs' worth and the thread says epoch 2 never starts (the run hangs in an epoch-end callback), but "
-        "from the log alone a per-epoch trainer with a 19-min epoch needs a longer silence by the engine's "
-        "policy. Fix (engine policy, not catalogue): a lower factor when the silence follows a completed "
-        "epoch whose next one never printed its first line, or reading Keras' 'Epoch N/M' announcement as "
-        "due within one epoch's time."
-    ),
     "stalled-job-dataloader-shutdown-workers-join-hangs": (
         "Read as sigint-received (killed-externally, 'was interrupted (SIGINT): KeyboardInterrupt'); culprit "
         "right. The pod ended with the traceback of a Ctrl-C (SIGINT) sent to a process that had hung: its "

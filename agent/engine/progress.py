@@ -83,7 +83,7 @@ def pace(
     return Pace(
         d,
         _last_report(hits, policy.together),
-        _seconds_per_line(hits),
+        _between_epochs(d.tail, said) or _seconds_per_line(hits),
         _arrived_together(d.tail, d.last_time, policy.together, policy.chunk),
         said,
         said is not None and any(s.search(said.text) for s in waiting),
@@ -165,6 +165,31 @@ def _seconds_per_line(hits: list[tuple[LogLine, dict[str, float]]]) -> float | N
     last = steps[-1] - steps[-2] if len(steps) >= 2 and steps[-1] > steps[-2] else 1
     deltas = sorted(b - a for a, b in zip(steps, steps[1:], strict=False) if b > a)
     return per_step * min(last, deltas[len(deltas) // 2] if deltas else last)
+
+
+# Keras writing to a file or a pipe prints one line an epoch: its header "Epoch 2/800", and at
+# its end the bar's final state "1000/1000 [====] - 1143s 1s/step - loss: 0.0176" (Keras 3:
+# "━━━━" for the bar; verbose=2: "1000/1000 - 1143s - loss: 0.0176 - 1s/step"). Between them
+# an epoch of silence is its pace; after an epoch's last line the next header follows at once.
+_EPOCH_HEADER = re.compile(r"^\s*Epoch (\d+)/(\d+)\s*$")
+_EPOCH_END = re.compile(r"^\s*(\d+)/\1\s+(?:\[=+\]\s+|━+\s+)?(?:-\s+)?\d+m?s\b")
+_PER_STEP = re.compile(r"\b([\d.]+)(m?s)/step\b")
+
+
+def _between_epochs(tail: list[LogLine], said: LogLine | None) -> float | None:
+    """Seconds per step when the log's last words end an epoch that is not the last (see
+    ``_EPOCH_END``): the next epoch's header and steps are due at that pace, not after another
+    epoch - a run silent there hangs in its epoch-end work (a callback, a save)."""
+    if said is None or not _EPOCH_END.match(said.text):
+        return None
+    header = next((m for line in reversed(tail) if (m := _EPOCH_HEADER.match(line.text))), None)
+    rate = _PER_STEP.search(said.text)
+    if header is None or int(header[1]) >= int(header[2]) or rate is None:
+        return None
+    try:
+        return float(rate[1]) / (1000 if rate[2] == "ms" else 1)
+    except ValueError:
+        return None
 
 
 # A program that writes each report as a block of lines (Detectron's four-line stats every 20

@@ -108,6 +108,28 @@ def test_the_silence_is_due_after_the_shorter_of_the_two_paces() -> None:
     assert fast.due(policy) == timedelta(minutes=45)  # never less than the floor
 
 
+def test_after_an_epoch_ends_the_next_is_due_at_its_step_pace() -> None:
+    """Keras in a file prints one line an epoch: between header and end an epoch of silence is
+    its pace, but once an epoch (not the last) has ended the next header follows at once."""
+    epoch = [
+        ("Epoch 1/800", 0),
+        ("1000/1000 [==============================] - 1143s 1s/step - loss: 0.0176", 19),
+    ]
+    ended = pace(_digest(epoch), PROGRESS)
+    assert ended.seconds == 1.0
+    verbose2 = pace(_digest([("Epoch 3/20", 0), ("469/469 - 3s - loss: 0.2900 - 6ms/step", 1)]), PROGRESS)
+    assert verbose2.seconds is not None and abs(verbose2.seconds - 0.006) < 1e-9
+    # Inside an epoch, or after the last one, nothing says when the next line is due.
+    assert pace(_digest([*epoch, ("Epoch 2/800", 19)]), PROGRESS).seconds is None
+    last = pace(_digest([("Epoch 800/800", 0), (epoch[1][0], 19)]), PROGRESS)
+    assert last.seconds is None
+    # A bar cut mid-epoch is no epoch's end.
+    assert (
+        pace(_digest([("Epoch 1/800", 0), ("500/1000 [=====>....] - ETA: 9:00 - loss: 0.02", 9)]), PROGRESS).seconds
+        is None
+    )
+
+
 def test_lines_that_arrived_together_are_counted_alike_live_and_from_a_snapshot() -> None:
     """A snapshot's untimed lines and a live log's lines stamped with the previous line's time
     (the kubelet's stamps on buffered output) arrived together alike."""
