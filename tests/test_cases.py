@@ -185,19 +185,6 @@ ENGINE_GAPS: dict[str, str] = {
         "out), distinguished from transient timeouts a healthy server retries past - a new distinction in "
         "findings, not a catalogue line."
     ),
-    "stalled-job-deep-voice-conversion-train1-stuck-first-epoch": (
-        "Called healthy: the pod's whole log is the model's variable table (13 rows printed at once, so the "
-        "case stamps them a millisecond apart as the kubelet stamps one write), then four hours of silence. agent/engine/progress.py "
-        "_arrived_together counts the 12 lines after the first of that final run, over StallPolicy."
-        "max_untimed_tail (2), so Pace.measurable is false and the silence is never judged (the rule meant for a "
-        "flushed stdio buffer whose write time is unknown). A table or a multi-line message written at once "
-        "is the same to it as a flushed buffer; telling them apart needs more than the stamps - e.g. the run's "
-        "bytes (a flush by overflow holds a buffer's worth, 4-8 KiB; a ~1 KiB run was flushed on purpose, as "
-        "logging's StreamHandler does after every record) or a silence so long against the job's age that no "
-        "buffered writer would hold its output that long. Either changes what "
-        "test_lines_stamped_milliseconds_apart_were_written_one_by_one and the rules row 'lines that arrived "
-        "together leave the silence unmeasured' pin down, so it is a policy choice for the lead."
-    ),
     "nan-loss-job-snorkel-rernn-attention-average-loss-explodes": (
         "Called healthy: a running Job whose log is eight '[reRNN] Epoch N (..s)\\tAverage loss=...' lines, the "
         "loss climbing from 0.263585 to 94097.406250 in seven epochs (x2, x2, x80, x12, x2, x10, x4). No line "

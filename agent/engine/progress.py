@@ -84,7 +84,7 @@ def pace(
         d,
         _last_report(hits, policy.together),
         _between_epochs(d.tail, said) or _seconds_per_line(hits),
-        _arrived_together(d.tail, d.last_time, policy.together, policy.chunk),
+        _arrived_together(d.tail, d.last_time, policy.together, policy.chunk, whole=_whole(d)),
         said,
         said is not None and any(s.search(said.text) for s in waiting),
     )
@@ -201,12 +201,19 @@ USUAL_BLOCKS = 3
 MAX_REPORT_BLOCK = 8
 
 
-def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: timedelta, chunk: timedelta) -> int:
+def _whole(d: LogDigest) -> bool:
+    """Whether the tail holds the whole log, nothing cut before it."""
+    return not d.limited and len(d.tail) >= d.lines
+
+
+def _arrived_together(
+    tail: list[LogLine], last_time: datetime | None, window: timedelta, chunk: timedelta, whole: bool = False
+) -> int:
     """Lines after the first of the final run: the last timed line and the timed lines before
     it, each stamped within ``chunk`` of the next and all within ``window`` of ``last_time``,
     with the untimed lines among and after them - a live log's kubelet stamps every line, a
     buffered or replayed one all at once. 0 when that run is the log's usual block (see
-    ``USUAL_BLOCKS``)."""
+    ``USUAL_BLOCKS``) or smaller than a buffer (see ``BUFFER_BYTES``)."""
     if last_time is None:
         return 0
     run_start, later = None, last_time
@@ -225,7 +232,23 @@ def _arrived_together(tail: list[LogLine], last_time: datetime | None, window: t
     size = together + 1
     if size <= MAX_REPORT_BLOCK and len(before) >= USUAL_BLOCKS and all(n == size for n in before[-USUAL_BLOCKS:]):
         return 0
+    if (run_start > 0 or whole) and _one_write(tail[run_start:]):
+        return 0
     return together
+
+
+# A block-buffered writer (C stdio, Python's stdout to a pipe) flushes when its buffer is full,
+# 4-8 KiB; a smaller run of lines stamped at once was written at once on purpose - a table, a
+# multi-line message, a logging handler that flushes every record - when it was stamped.
+BUFFER_BYTES = 4096
+
+
+def _one_write(run: list[LogLine]) -> bool:
+    """Whether a run of lines that arrived together, seen whole (a line before it in the tail,
+    or the log's first line) and every line stamped, is too small to be a full buffer."""
+    return (
+        all(line.time is not None for line in run) and sum(len(line.text.encode()) + 1 for line in run) < BUFFER_BYTES
+    )
 
 
 def _blocks(lines: list[LogLine], chunk: timedelta) -> list[int]:

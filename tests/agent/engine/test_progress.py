@@ -132,13 +132,12 @@ def test_after_an_epoch_ends_the_next_is_due_at_its_step_pace() -> None:
 
 def test_lines_that_arrived_together_are_counted_alike_live_and_from_a_snapshot() -> None:
     """A snapshot's untimed lines and a live log's lines stamped with the previous line's time
-    (the kubelet's stamps on buffered output) arrived together alike."""
-    offline = _digest([("a", -60), ("b", None), ("c", -30), ("d", None), ("e", None)])
-    live = _digest([("a", -60), ("b", -60), ("c", -30), ("d", -30), ("e", -30)])
+    (the kubelet's stamps on buffered output, a buffer's worth) arrived together alike."""
+    c, d, e = (x * 1500 for x in "cde")
+    offline = _digest([("a", -60), ("b", None), (c, -30), (d, None), (e, None)])
+    live = _digest([("a", -60), ("b", -60), (c, -30), (d, -30), (e, -30)])
     assert pace(offline, PROGRESS).arrived_together == pace(live, PROGRESS).arrived_together == 2
-    assert not pace(_digest([("a", -60), ("b", -30), ("c", -30), ("d", -30), ("e", -30)]), PROGRESS).measurable(
-        StallPolicy()
-    )
+    assert not pace(_digest([("a", -60), ("b", -30), (c, -30), (d, -30), (e, -30)]), PROGRESS).measurable(StallPolicy())
 
 
 def test_lines_stamped_milliseconds_apart_were_written_one_by_one() -> None:
@@ -148,8 +147,21 @@ def test_lines_stamped_milliseconds_apart_were_written_one_by_one() -> None:
     ms = 1 / 60_000
     written = [("a", -60), ("b", -30), ("c", -30 + 10 * ms), ("d", -30 + 20 * ms), ("e", -30 + 40 * ms)]
     assert pace(_digest(written), PROGRESS).arrived_together == 0
-    flushed = [("a", -60), ("b", -30), ("c", -30 + ms / 1000), ("d", -30 + ms / 500), ("e", -30 + ms / 250)]
-    assert pace(_digest(flushed), PROGRESS).arrived_together == 3
+    buffer = [(x * 1500, -30 + ms / 1000 * i) for i, x in enumerate("bcde")]
+    assert pace(_digest([("a", -60), *buffer]), PROGRESS).arrived_together == 3
+
+
+def test_a_run_smaller_than_a_buffer_was_written_when_stamped() -> None:
+    """A block-buffered writer flushes a full buffer (4-8 KiB): a smaller run stamped at once
+    (a table, a multi-line message) was written then, and the silence after it is measured -
+    when it is seen whole: the tail holds a line before it, or the log's first line."""
+    table = [(f"net1/cbhg/highwaynet_{i}/dense1/kernel:0    [64, 64]    4096", -240.0) for i in range(13)]
+    assert pace(_digest(table), PROGRESS).arrived_together == 0
+    assert pace(_digest([("starting", -250), *table]), PROGRESS).arrived_together == 0
+    cut = _digest(table).model_copy(update={"lines": 400})
+    assert pace(cut, PROGRESS).arrived_together == 12
+    untimed = _digest([("starting", -250), *table[:3], ("summary", None)])
+    assert pace(untimed, PROGRESS).arrived_together == 3
 
 
 def test_a_scanned_log_is_read_the_same_way() -> None:
@@ -169,7 +181,7 @@ def test_a_report_written_as_a_block_is_its_usual_unit() -> None:
     p = pace(_digest(lines), PROGRESS)
     assert p.measurable(StallPolicy()) and p.arrived_together == 0
     assert p.last is not None and "Step 550101" in p.last.text
-    odd = pace(_digest([*lines, ("a", -59.25), ("b", -59.25)]), PROGRESS)
+    odd = pace(_digest([*lines, ("a" * 2500, -59.25), ("b" * 2500, -59.25)]), PROGRESS)
     assert odd.arrived_together == 4
 
 
