@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, event, pod, uid
+from tests.cases.builders import CaseSpec, Clock, Container, Scenarios, event, object_meta, owner_ref, pod
 from tests.cases.scenarios_fresh11_platform import _pod_case
 
 SCENARIOS = Scenarios()
@@ -39,14 +39,9 @@ def unschedulable_pod_vgpu_scheduler_chatglm_node_unregistered_after_rollback() 
         },
     )
     why = "0/10 nodes are available: 1 node unregisterd, 6 node(s) didn't match Pod's node affinity/selector."
-    owner = {
-        "apiVersion": "apps/v1",
-        "kind": "ReplicaSet",
-        "name": rs,
-        "uid": uid(ns, "ReplicaSet", rs),
-        "controller": True,
-        "blockOwnerDeletion": True,
-    }
+    owner = owner_ref(
+        {"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": object_meta(ns, "ReplicaSet", rs, at(0))}
+    )
     p = pod(
         name=name,
         namespace=ns,
