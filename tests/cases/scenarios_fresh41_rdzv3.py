@@ -17,15 +17,14 @@ from tests.cases.builders import (
     Container,
     PodPlan,
     Scenarios,
-    batch_job,
     gpu,
-    job_pod,
     kubeflow_conditions,
     kubeflow_with_pods,
     running,
     stamped,
     terminated,
 )
+from tests.cases.scenarios_fresh15_distributed import _running_job
 from tests.cases.scenarios_real_training import _job_case
 
 SCENARIOS = Scenarios()
@@ -208,11 +207,7 @@ def rendezvous_error_job_parcae_etcd_key_not_found_next_strategy_stuck() -> Case
         command=["sh", "replay_trace_run.sh", "32", "traces/gpt-1.5b/trace_hh_55_65.txt"],
         resources=gpu(1, "64Gi", "8"),
     )
-    job = batch_job(
-        name=name, namespace=ns, created=at(0), container=ctr, conditions=[], active=1, ready=1, start=at(1)
-    )
-    c = Container(ctr.name, ctr.image, command=ctr.command, resources=ctr.resources, state=running(at(10)), ready=True)
-    p = job_pod(job, [c], created=at(1), phase="Running", node="gpu-node-11", scheduled=at(2))
+    job, p = _running_job(name, ns, at, ctr, "gpu-node-11")
     pod_name = p["metadata"]["name"]
     client = "/usr/local/lib/python3.8/dist-packages/etcd/client.py"
     key = "/torchelastic/p2p/run_c63361db-da0b-40ca-90a6-a59be99e2a0b/rdzv/next_strategy"
