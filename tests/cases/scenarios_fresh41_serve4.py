@@ -56,17 +56,26 @@ def _server_case(
 
 
 def _restarting(
-    name: str, image: str, pod: str, ns: str, at: Clock, ran: tuple[float, float], **spec: Any
+    name: str, image: str, deployment: str, ns: str, at: Clock, ran: tuple[float, float], **spec: Any
 ) -> Container:
-    """A server container in CrashLoopBackOff after six restarts, its last run from ``ran[0]`` to ``ran[1]``."""
+    """A server container of the Deployment's pod in CrashLoopBackOff after six restarts, its last run from
+    ``ran[0]`` to ``ran[1]``."""
     return Container(
         name,
         image,
-        state=_crash_loop(name, pod, ns),
+        state=_crash_loop(name, _rs_name(deployment, ns), ns),
         last=terminated(1, at(ran[0]), at(ran[1])),
         restarts=6,
         **spec,
     )
+
+
+def _vllm(
+    image: str, deployment: str, ns: str, at: Clock, ran: tuple[float, float], args: list[str], **spec: Any
+) -> Container:
+    """``vllm serve ...`` on port 8000, restarting (``_restarting``)."""
+    ports = [{"name": "http", "containerPort": 8000, "protocol": "TCP"}]
+    return _restarting("vllm", image, deployment, ns, at, ran, command=["vllm"], args=args, ports=ports, **spec)
 
 
 # -- 1. vLLM serves gpt-oss-120b on one idle H100: no memory is left for the KV cache ---------------------------
@@ -76,17 +85,13 @@ def _restarting(
 def gpu_oom_pod_vllm_gpt_oss_120b_h100_no_memory_for_cache_blocks() -> CaseSpec:
     at = Clock(datetime(2025, 10, 25, 12, 55, 34, tzinfo=timezone.utc))
     deployment, ns = "gpt-oss-120b", "llm-serving"
-    pod = _rs_name(deployment, ns)
-    c = _restarting(
-        "vllm",
+    c = _vllm(
         "registry.example/llm/vllm-conda:latest",
-        pod,
+        deployment,
         ns,
         at,
         (612, 790),
-        command=["vllm"],
-        args=["serve", "openai/gpt-oss-120b"],
-        ports=[{"name": "http", "containerPort": 8000, "protocol": "TCP"}],
+        ["serve", "openai/gpt-oss-120b"],
         resources=gpu(1, "160Gi", "16"),
         mounts=[{"name": "hf-cache", "mountPath": "/root/.cache/huggingface"}],
     )
@@ -139,17 +144,13 @@ def gpu_oom_pod_vllm_gpt_oss_120b_h100_no_memory_for_cache_blocks() -> CaseSpec:
 def gpu_oom_pod_vllm_xpu_arc_b70_kv_cache_10mib_short_for_max_seq_len() -> CaseSpec:
     at = Clock(datetime(2026, 3, 2, 10, 0, tzinfo=timezone.utc))
     deployment, ns = "arc-b70-vllm", "local-llm"
-    pod = _rs_name(deployment, ns)
-    c = _restarting(
-        "vllm",
+    c = _vllm(
         "registry.example/llm/vllm-xpu:latest",
-        pod,
+        deployment,
         ns,
         at,
         (612, 731),
-        command=["vllm"],
-        args=["serve", "/models/served-model", "--max-model-len", "100000"],
-        ports=[{"name": "http", "containerPort": 8000, "protocol": "TCP"}],
+        ["serve", "/models/served-model", "--max-model-len", "100000"],
         resources={
             "limits": {"cpu": "16", "memory": "64Gi", "gpu.intel.com/xe": "1"},
             "requests": {"cpu": "16", "memory": "64Gi", "gpu.intel.com/xe": "1"},
@@ -210,17 +211,13 @@ def gpu_oom_pod_vllm_xpu_arc_b70_kv_cache_10mib_short_for_max_seq_len() -> CaseS
 def dependency_error_pod_vllm_flashinfer_sampling_jit_ninja_build_failed() -> CaseSpec:
     at = Clock(datetime(2025, 8, 19, 13, 1, 17, tzinfo=timezone.utc))
     deployment, ns = "vllm-local-build", "llm-dev"
-    pod = _rs_name(deployment, ns)
-    c = _restarting(
-        "vllm",
+    c = _vllm(
         "registry.example/llm/vllm-local-build:dev",
-        pod,
+        deployment,
         ns,
         at,
         (612, 701),
-        command=["vllm"],
-        args=["serve", "/models/served-model"],
-        ports=[{"name": "http", "containerPort": 8000, "protocol": "TCP"}],
+        ["serve", "/models/served-model"],
         resources=gpu(1, "64Gi", "16"),
         mounts=[{"name": "models", "mountPath": "/models", "readOnly": True}],
     )
@@ -301,11 +298,10 @@ def dependency_error_pod_vllm_flashinfer_sampling_jit_ninja_build_failed() -> Ca
 def missing_file_pod_triton_example_repository_no_model_version_found() -> CaseSpec:
     at = Clock(datetime(2021, 12, 10, 10, 7, 0, tzinfo=timezone.utc))
     deployment, ns = "triton-examples", "inference"
-    pod = _rs_name(deployment, ns)
     c = _restarting(
         "tritonserver",
         "registry.example/triton/tritonserver:main",
-        pod,
+        deployment,
         ns,
         at,
         (612, 644),
@@ -366,14 +362,13 @@ def missing_file_pod_triton_example_repository_no_model_version_found() -> CaseS
 
 
 @SCENARIOS.add
-def application_error_pod_sglang_cuda_graph_capture_current_seed_torch_compile() -> CaseSpec:
+def cuda_error_pod_sglang_cuda_graph_capture_current_seed_torch_compile() -> CaseSpec:
     at = Clock(datetime(2025, 5, 5, 8, 0, tzinfo=timezone.utc))
     deployment, ns = "deepseek-v3-sglang", "llm-serving"
-    pod = _rs_name(deployment, ns)
     c = _restarting(
         "sglang",
         "lmsysorg/sglang:v0.4.6.post2-cu124",
-        pod,
+        deployment,
         ns,
         at,
         (612, 1530),
@@ -401,7 +396,7 @@ def application_error_pod_sglang_cuda_graph_capture_current_seed_torch_compile()
         "Current cudaStreamCaptureStatus: cudaStreamCaptureStatusActive",
     ]
     return _server_case(
-        "application-error-pod-sglang-cuda-graph-capture-current-seed-torch-compile",
+        "cuda-error-pod-sglang-cuda-graph-capture-current-seed-torch-compile",
         at,
         deployment,
         ns,
@@ -409,7 +404,7 @@ def application_error_pod_sglang_cuda_graph_capture_current_seed_torch_compile()
         {"name": "hf-cache", "persistentVolumeClaim": {"claimName": "hf-cache"}},
         lines,
         0.0001,
-        "application-error",
+        "cuda-error",
         "Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture",
         1700,
         description="SGLang 0.4.6.post2 serves DeepSeek-V3 on eight H200s with --enable-torch-compile; while "
@@ -417,7 +412,8 @@ def application_error_pod_sglang_cuda_graph_capture_current_seed_torch_compile()
         "seed, which PyTorch forbids during capture ('Cannot call CUDAGeneratorImpl::current_seed during CUDA "
         "graph capture'), so the capture fails and the server never starts. Lowering --mem-fraction-static or "
         "--cuda-graph-max-bs does not help (the reporter tried); a maintainer traced it to how SGLang checks "
-        "whether a CUDA graph is being captured: a bug in the server's code, not memory or the environment. "
+        "whether a CUDA graph is being captured: the server's own code breaks the CUDA graph capture, not memory "
+        "(the category jobdoctor gives a broken capture, cuda-error: a CUDA error caused by the code). "
         "Verbatim: the three lines of the exception the reporter quoted and the launch arguments of the "
         "reporter's later comment. Reconstructed: the server as a one-replica Deployment's pod (the thread ran "
         "the image with docker run), resources, the cache volume, the exit code (1), restart count and the "
