@@ -117,16 +117,6 @@ ENGINE_GAPS: dict[str, str] = {
         "apart, and a rule keyed on which field is missing would be a list of one release's fields; the solution "
         "names both causes."
     ),
-    "application-error-pod-vllm-spec-decode-graph-runners-keyerror": (
-        "Called healthy: a running vLLM 0.4.3 server whose engine loop died of 'KeyError: 8' printed a bare "
-        "traceback (no logger prefix, no 'Engine background task failed'), and the thread's copy stops at the "
-        "next 'Traceback (most recent call last):' of the chained exception. An error from a running process "
-        "counts only as the log's unhandled last words (findings.unhandled_at_the_end), which wants the last "
-        "line to be the exception; here it is the chained traceback's header, so the KeyError reads as one the "
-        "server survived. Reading a log that ends inside a chained traceback as ending on its last exception "
-        "would call it; a real log ends on the chain's own exception (AsyncEngineDeadError), which is not in "
-        "the thread - left as is rather than fitted to a cut copy."
-    ),
     "dependency-error-job-llama-efficient-tuning-ppo-peft-0-5-keyerror-reward": (
         "Read as python-exception (application-error, 'raised an exception in its own code'); culprit, evidence "
         "and health right. The one line the catalogue reads is \"KeyError: 'reward'\" - a key, no words. What "

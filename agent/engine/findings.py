@@ -50,6 +50,8 @@ _DIGITS = re.compile(r"\d+")
 # '> File "...' at the start of the line; its variable annotations are indented.
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\):\s*$")
 _FRAME = re.compile(r'^(?:\s+|> )File "')
+_CHAINED = re.compile(r"^During handling of the above exception|^The above exception was the direct cause")
+_CHAIN_GLUE = re.compile(_CHAINED.pattern + r"|^Traceback \(most recent call last\):\s*$")
 _TRACEBACK_BODY = re.compile(
     r'^\s|^$|^> File "|^During handling of the above exception|^The above exception was the direct cause|^Traceback \('
 )
@@ -561,9 +563,20 @@ def gave_up_on(found: Sequence[Finding], moved_on: int) -> list[Finding]:
 
 def unhandled_at_the_end(digest: LogDigest) -> int | None:
     """The line number of the log's last line when it is the exception a Python traceback
-    ends on: ``Traceback (most recent call last):``, then only frames up to that line."""
+    ends on: ``Traceback (most recent call last):``, then only frames up to that line (or of
+    the exception a chain began with, when the log stops at the chain's glue)."""
     lines = [ln for ln in digest.tail if ln.text.strip()]
-    if len(lines) < 2 or lines[-1].line != digest.lines or _TRACEBACK_BODY.match(lines[-1].text):
+    if not lines or lines[-1].line != digest.lines:
+        return None
+    # A copy cut just after a chained exception's glue ("The above exception was the direct
+    # cause of the following exception:", the next traceback's header) ends, as far as it
+    # goes, on the exception before the glue: the one the chain began with.
+    glue = len(lines)
+    while glue > 0 and _CHAIN_GLUE.match(lines[glue - 1].text):
+        glue -= 1
+    if glue < len(lines) and any(_CHAINED.match(ln.text) for ln in lines[glue:]):
+        lines = lines[:glue]
+    if len(lines) < 2 or _TRACEBACK_BODY.match(lines[-1].text):
         return None
     for ln in reversed(lines[:-1]):
         if _TRACEBACK.search(ln.text):

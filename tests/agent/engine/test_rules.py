@@ -1263,6 +1263,30 @@ ROWS = {
     "a loguru traceback whose header came before the log read: still its last words": Row(
         _ready_server_cut_traceback(_LOGURU_FRAMES), "permission-denied", "srv"
     ),
+    "an unhandled exception, the copy cut at the chain's next traceback header: still its last words": Row(
+        _ready_server_unhandled(
+            [
+                "",
+                "The above exception was the direct cause of the following exception:",
+                "",
+                "Traceback (most recent call last):",
+            ]
+        ),
+        "permission-denied",
+        "srv",
+    ),
+    "the chain's glue, then requests served: the server went on": Row(
+        _ready_server_unhandled(
+            [
+                "",
+                "During handling of the above exception, another exception occurred:",
+                'INFO:     10.0.0.9:51234 - "GET / HTTP/1.1" 200 OK',
+            ]
+        ),
+        "healthy",
+        None,
+        healthy=True,
+    ),
     "an unhandled exception, then requests served: a session failed, the server did not": Row(
         _ready_server_unhandled(['INFO:     10.0.0.9:51234 - "GET / HTTP/1.1" 200 OK']), "healthy", None, healthy=True
     ),
