@@ -203,6 +203,22 @@ def _succeeded_though_oomkilled() -> Evidence:
     )
 
 
+def _succeeded_though_the_script_rejected_its_arguments() -> Evidence:
+    """A wrapper ran the training script with os.system (piped through tee) and exited 0 after
+    argparse refused the script's options: nothing was trained."""
+    return evidence(
+        [pod("t-master-0", terminated(0, -1), role="master", index=0)],
+        status="Succeeded",
+        logs=[
+            log(
+                "t-master-0",
+                ["Training command:", "usage: train.py [-h]", "train.py: error: unrecognized arguments: --t-mult 1"],
+            )
+        ],
+        conditions=[condition("Succeeded", reason="PyTorchJobSucceeded", message="succeeded")],
+    )
+
+
 def _succeeded_on_a_retry_after_oomkilled() -> Evidence:
     """The run before was OOMKilled; the retry that succeeded was not: the retry fixed it."""
     return evidence(
@@ -1099,6 +1115,9 @@ ROWS = {
     ),
     "succeeded, but a process was OOM-killed and the wrapper exited 0": Row(
         _succeeded_though_oomkilled(), "oom-killed", "t-master-0"
+    ),
+    "succeeded, but the wrapped script rejected its arguments": Row(
+        _succeeded_though_the_script_rejected_its_arguments(), "application-error", "t-master-0"
     ),
     "succeeded on a retry after an OOMKilled exit 0": Row(
         _succeeded_on_a_retry_after_oomkilled(), "healthy", None, healthy=True

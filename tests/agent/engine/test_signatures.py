@@ -934,6 +934,15 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
             ["script-argument-error"],
         ),
         ("[rank0]: MAE pre-training: error: argument --epochs: invalid int value: 'x'", ["script-argument-error"]),
+        # A sub-command argparse does not know, as Python before 3.9 words it (no "argument {..}: ").
+        (
+            "prepare.py: error: invalid choice: 'sample.vcf' (choose from 'paired', 'single')",
+            ["script-argument-error"],
+        ),
+        (
+            "train.py: error: argument {imagenet}: invalid choice: 'waifu2x' (choose from 'imagenet')",
+            ["script-argument-error"],
+        ),
         ("torchrun: error: the following arguments are required: training_script", ["launcher-rejects-options"]),
         # Triton cannot find its model repository; find(1) walking past an unreadable directory
         # at start, and the 64MB SHMEM note of Triton's banner, are not failures.
