@@ -17,7 +17,7 @@ from tests.cases.scenarios_real_training import _job_case
 SCENARIOS = Scenarios()
 
 
-# -- 1. ms-swift GRPO on one 8-GPU host: a tensor-size mismatch in the loss, every rank's traceback --------------
+# -- 1. ms-swift GRPO on one 8-GPU host: a tensor-size mismatch in the loss, two ranks' tracebacks --------------
 
 
 @SCENARIOS.add
@@ -78,7 +78,7 @@ def application_error_job_ms_swift_grpo_tensor_size_98275_vs_2049() -> CaseSpec:
         category="application-error",
         evidence="The size of tensor a (98275) must match the size of tensor b (2049) at non-singleton dimension 1",
         description="ms-swift GRPO training (swift rlhf from a source checkout, transformers Trainer, Python 3.11 "
-        "conda env) on one multi-GPU host: every rank fails in GRPO's training_step -> compute_loss with "
+        "conda env) on one multi-GPU host: the ranks fail (rank 4's and rank 1's tracebacks are pasted), rank 1 in GRPO's training_step -> compute_loss with "
         '"RuntimeError: The size of tensor a (98275) must match the size of tensor b (2049) at non-singleton '
         "dimension 1\" (the issue's title); the maintainers label it a bug and close it. The training code "
         "combines two tensors whose lengths disagree (98275 tokens against 2049): a shape mismatch raised by the "
@@ -90,7 +90,7 @@ def application_error_job_ms_swift_grpo_tensor_size_98275_vs_2049() -> CaseSpec:
         "stored copy and left out. The run as a batch Job whose one pod (8 GPUs) runs 'swift rlhf --rlhf_type "
         "grpo' (its other options are not in the thread) and exits 1 after about 20 minutes; the image, "
         "resources, node and times; nothing else the ranks printed is added.",
-        title='ms-swift GRPO training: every rank fails in compute_loss with "RuntimeError: The size of tensor a '
+        title='ms-swift GRPO training: the ranks fail, rank 1 in compute_loss with "RuntimeError: The size of tensor a '
         '(98275) must match the size of tensor b (2049) at non-singleton dimension 1"',
         source="https://github.com/modelscope/ms-swift/issues/5119",
         captured=1260.4 + 240,
