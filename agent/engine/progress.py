@@ -41,8 +41,9 @@ class Pace:
     arrived_together: int
     """Lines at the end of the log that arrived with its last timed line (after it)."""
     said: LogLine | None = None
-    """The last line that says something: not blank, and no noise (a harmless warning, such as
-    NCCL finding no InfiniBand library, tells nothing of where the process stands)."""
+    """The last line that says something: it has words or numbers (not blank, not a rule of
+    stars or dashes), and it is no noise (a harmless warning, such as NCCL finding no InfiniBand
+    library, tells nothing of where the process stands)."""
     awaits: bool = False
     """Whether that line announces a wait for the job's other processes (the process group
     being initialised): what follows it, when all have joined, comes within seconds."""
@@ -77,7 +78,7 @@ def pace(
     lines that announce a wait for the job's other processes)."""
     hits = [(line, _numbers(line.text)) for line in progress_lines(d, signatures)]
     said = next(
-        (ln for ln in reversed(d.tail) if ln.text.strip() and not any(s.search(ln.text) for s in noise)),
+        (ln for ln in reversed(d.tail) if _says_something(ln.text) and not any(s.search(ln.text) for s in noise)),
         None,
     )
     return Pace(
@@ -88,6 +89,12 @@ def pace(
         said,
         said is not None and any(s.search(said.text) for s in waiting),
     )
+
+
+def _says_something(text: str) -> bool:
+    """Whether a line has words or numbers: a rule of stars, dashes or equals signs that closes a
+    banner or a table says nothing of where the process stands."""
+    return any(ch.isalnum() for ch in text)
 
 
 def _last_report(hits: list[tuple[LogLine, dict[str, float]]], window: timedelta) -> LogLine | None:

@@ -201,3 +201,17 @@ def test_last_words_that_announce_the_process_group_await_the_other_ranks() -> N
     moved_on = _digest([("Using distributed PyTorch with gloo backend", 0), ("Train Epoch: 1 [0/60000 (0%)]", 1)])
     assert not pace(moved_on, PROGRESS, waiting=waiting).awaits
     assert not pace(_digest([("Loading the dataset from /data/train", 0)]), PROGRESS, waiting=waiting).awaits
+
+
+def test_a_rule_of_stars_or_dashes_says_nothing_of_where_the_process_stands() -> None:
+    banner = [
+        ("WARNING:torch.distributed.run:", 0),
+        ("*****************************************", 0),
+        ("Setting OMP_NUM_THREADS environment variable for each process to be 1 in default", 0),
+        ("*****************************************", 0),
+        ("", 0),
+        ("  ----------  ", 0),
+    ]
+    said = pace(_digest(banner), PROGRESS).said
+    assert said is not None and said.text.startswith("Setting OMP_NUM_THREADS")
+    assert pace(_digest([("=====", 0)]), PROGRESS).said is None
