@@ -249,6 +249,21 @@ def test_a_node_disk_too_full_to_set_up_a_container_is_disk_full_not_a_bad_spec(
     [
         ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB", ["cuda-oom"]),
         ("RuntimeError: CUDA error: device-side assert triggered", ["device-side-assert"]),
+        # Legacy torch's THC words: the code in brackets or after "error=", then the runtime's text.
+        (
+            "RuntimeError: cuda runtime error (30) : unknown error at /w/torch/lib/THC/THCGeneral.c:66",
+            ["cuda-error-generic"],
+        ),
+        (
+            "THCudaCheck FAIL file=/w/torch/lib/THC/THCGeneral.c line=70 error=30 : unknown error",
+            ["cuda-error-generic"],
+        ),
+        ("RuntimeError: cuda runtime error (2) : out of memory at /w/THC/generic/THCStorage.cu:58", ["cuda-oom"]),
+        ("THCudaCheck FAIL file=/w/THC/generic/THCStorage.cu line=58 error=2 : out of memory", ["cuda-oom"]),
+        (
+            "RuntimeError: cuda runtime error (59) : device-side assert triggered at /w/THC/THCCachingHostAllocator.cpp:265",
+            ["device-side-assert"],
+        ),
         (
             "indexSelectLargeIndex: block: [213,0,0], thread: [63,0,0] Assertion srcIndex < srcSelectDimSize failed. ",
             ["device-side-assert"],
