@@ -186,6 +186,20 @@ ENGINE_GAPS: dict[str, str] = {
         "five or more), with the last such line as evidence; the engine has no per-field numeric series today "
         "(progress.py reads step counters and silence, not metric values)."
     ),
+    "shm-exhausted-pod-triton-python-backend-stub-unhealthy-gke": (
+        "Called unknown (culprit and evidence right): a running Triton pod whose log repeats 'Stub process is "
+        "unhealthy and it will be restarted.' - the Python backend restarting a model's stub that stopped "
+        "answering. The line is the same whatever killed the stub: /dev/shm too small for the stubs' shared "
+        "memory (this thread, pytriton#37), the container's memory limit (server#6763, #7547), a crash in the "
+        "model's code (server#5144, signal 11), so a signature that maps it to shm-exhausted would be wrong as "
+        "often as right, and unknown is the honest reading of the line alone. What decides here is in the pod "
+        "spec: the pod mounts nothing at /dev/shm, so the container has the runtime's default 64 MB, while the "
+        "Python backend takes 64 MB of it per model (shm-default-byte-size); three models cannot fit. Calling it "
+        "needs a rule that joins a log line naming a shared-memory consumer (Triton's stub restarts, DataLoader "
+        "workers' deaths) with the pod's /dev/shm (no memory-backed emptyDir there, or a small sizeLimit) and "
+        "reads shm-exhausted only when both hold - the engine reads no volume of the pod spec for a log "
+        "finding today."
+    ),
 }
 
 
