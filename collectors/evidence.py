@@ -236,6 +236,13 @@ class LogDigest(_Model):
     def label(self) -> str:
         return f"{self.pod}/{self.container}{' (previous)' if self.previous else ''}"
 
+    def kept(self) -> list[LogLine]:
+        """What was kept of the log, in order: the matches, the windows around them, the tail."""
+        by_number: dict[int, LogLine] = {}
+        for ln in [*self.matches, *(ln for w in self.windows for ln in w), *self.tail]:
+            by_number.setdefault(ln.line, LogLine(line=ln.line, text=ln.text, time=ln.time))
+        return [by_number[n] for n in sorted(by_number)]
+
 
 class StatusFact(_Model):
     """One abnormal fact of status, in the words ErrorInfo and the rules share."""

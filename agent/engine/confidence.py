@@ -50,9 +50,11 @@ def confidence(
         (low if healthy else medium).append(_("the events could not be read"))
     if d.category == UNKNOWN and not healthy:
         low.append(_("nothing read names a cause"))
+    if d.reason == "guess":
+        low.append(_("the category is a guess from the words of an error no signature knows"))
     if d.outcome == "stalled" and d.reason != "restart-loop":
         medium.append(_("the stall is inferred from silence alone: no line says the job hangs"))
-    if d.outcome == "symptoms" and d.category != UNKNOWN:
+    if d.outcome == "symptoms" and d.category != UNKNOWN and d.reason != "guess":
         medium.append(_("only symptoms were found: no pod shows a cause of its own"))
     if d.decisive is not None and d.decisive.signature.id in GENERIC:
         medium.append(_("only a generic exception was found, not what made it fail"))

@@ -433,7 +433,13 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Trans
         )
     subject = d.pod.label if d.pod else w.ref
     state = pod_summary(d.pod) if d.pod else w.status  # the subject names the kind
-    if d.category == "unknown":
+    if d.reason == "guess" and f is not None:
+        error = _("%(subject)s failed on an error no signature knows, whose words point at %(category)s: %(line)s") % {
+            "subject": subject,
+            "category": d.category,
+            "line": _quote(f.text),
+        }
+    elif d.category == "unknown":
         error = (
             _("%(subject)s failed without a recognisable error (%(state)s); the last sign of trouble: %(line)s")
             % {"subject": subject, "state": state, "line": _quote(f.text)}
@@ -456,7 +462,15 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Trans
             if d.time
             else _("%(pod)s failed first: %(state)s.") % {"pod": d.pod.label, "state": state}
         )
-    if d.category == "unknown":
+    if d.reason == "guess":
+        parts.append(
+            _(
+                "No signature knows its last error line, but its words point at %(category)s - %(meaning)s "
+                "This is a guess from words, not a recognised failure: check it against the lines before."
+            )
+            % {"category": d.category, "meaning": _category_words(d.category, tr)}
+        )
+    elif d.category == "unknown":
         parts.append(
             _(
                 "Nothing read names a cause: what it shows is what any failure leaves behind "
@@ -482,7 +496,7 @@ def _symptoms(evidence: Evidence, d: Decision, common: dict[str, Any], tr: Trans
     )
     solution = (
         sentences([f.signature.solution_in(tr), generic])
-        if f and d.category == "unknown"
+        if f and (d.category == "unknown" or d.reason == "guess")
         else (f.signature.solution_in(tr) if f else generic)
     )
     found = [f] if f else []

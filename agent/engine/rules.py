@@ -27,15 +27,17 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from agent.engine.confidence import confidence
+from agent.engine.cues import guess
 from agent.engine.decision import Decision
 from agent.engine.explain import explain
 from agent.engine.findings import LAST_WORDS, Finding, StallPolicy, Timeline, find_all, gone_pod_causes, unready
 from agent.engine.progress import Pace, pace
 from agent.engine.ranking import SIMULTANEOUS, Suspect, failure_time, first_cause, outlived, strongest
-from agent.engine.signatures import Catalogue
+from agent.engine.signatures import Catalogue, Signature
 from agent.engine.taxonomy import HEALTHY, RENDEZVOUS, STALLED, UNKNOWN
 from agent.engine.verdict import Verdict
 from agent.i18n import ENGLISH, Translator
@@ -80,6 +82,7 @@ def judge(
         if _running_now(evidence, d)
     ]
     decision = decide(evidence, findings, stall, timeline, paces, gone_pod_causes(evidence, catalogue))
+    decision = _guessed(decision, evidence, catalogue)
     level, reason = confidence(evidence, decision, paces, stall, tr)
     return explain(evidence, decision, timeline, tr).model_copy(
         update={"confidence": level, "confidence_reason": reason}
@@ -239,6 +242,27 @@ def decide(
             return Decision("symptoms", NO_CONTROLLER, findings=findings, reason="no-controller")
         return Decision("symptoms", UNKNOWN, findings=findings, reason="no-pods")
     return Decision("healthy", HEALTHY, findings=findings, ignored=live)
+
+
+def _guessed(d: Decision, evidence: Evidence, catalogue: Catalogue) -> Decision:
+    """A failure nothing names (a pod failed, no cause or symptom read): the category the words
+    of its last error line point at, said as a guess (see agent/engine/cues.py) - or as it was."""
+    if d.outcome != "symptoms" or d.category != UNKNOWN or d.pod is None or d.reason:
+        return d
+    hunch = guess([x for x in evidence.logs if x.pod == d.pod.name], catalogue)
+    if hunch is None:
+        return d
+    log, line = hunch.digest, hunch.line
+    # Built, not validated: the cue's pattern is ours, read with Python's re (cues.yaml), not the scanner's.
+    sig = Signature.model_construct(
+        id=f"guess-{hunch.category}",
+        kind="hint",
+        category=hunch.category,
+        where="log",
+        pattern=hunch.cue.pattern.pattern,
+    )
+    said = Finding(sig, "log", line.text, d.pod.name, log.container, line.time, previous=log.previous, line=line.line)
+    return replace(d, category=hunch.category, container=log.container, decisive=said, reason="guess")
 
 
 def _among_last_words(evidence: Evidence, f: Finding) -> bool:

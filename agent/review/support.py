@@ -145,7 +145,7 @@ def error_lines(evidence: Evidence, catalogue: Catalogue) -> list[tuple[LogDiges
     for d in evidence.logs:
         picked: list[LogLine] = []
         seen: set[str] = set()
-        for ln in reversed(_lines_of(d)):
+        for ln in reversed(d.kept()):
             key = re.sub(r"\d+", "#", flat(ln.text))
             if key in seen or len(key) < MIN_LINE:
                 continue
@@ -204,14 +204,6 @@ class _ErrorReader:
         return not any(p.matches(text=text) for p in self.catalogue.progress)
 
 
-def _lines_of(d: LogDigest) -> list[LogLine]:
-    """What was kept of a log, in order: matches, the windows around them, the tail."""
-    by_number: dict[int, LogLine] = {}
-    for ln in [*d.matches, *(ln for w in d.windows for ln in w), *d.tail]:
-        by_number.setdefault(ln.line, LogLine(line=ln.line, text=ln.text, time=ln.time))
-    return [by_number[n] for n in sorted(by_number)]
-
-
 def _status_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLine]:
     signatures = catalogue.where("status")
     for fact in evidence.status_facts():
@@ -238,7 +230,7 @@ def _log_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLine
     last of each signature that ``matches`` holds), and the error lines it does not read."""
     errors = _ErrorReader.of(evidence, catalogue)
     for d in evidence.logs:
-        for ln in _lines_of(d):
+        for ln in d.kept():
             ids = catalogue.line_matcher.classify(ln.text)
             sig = catalogue.by_id.get(ids[0]) if ids else None
             if sig is not None and sig.kind in ("cause", "symptom"):

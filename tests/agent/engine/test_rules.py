@@ -635,6 +635,14 @@ def _failed_without_error() -> Evidence:
     )
 
 
+def _failed_on_unknown_words(last: str) -> Evidence:
+    """A rank that trained, then failed on an error line no signature knows (``last``)."""
+    return evidence(
+        [pod("t-master-0", terminated(1, -3), role="master", index=0)],
+        logs=[log("t-master-0", [*TRAINING, last])],
+    )
+
+
 def _no_pods() -> Evidence:
     return evidence([], kind="Job", status="Created", created=-60)
 
@@ -1152,6 +1160,12 @@ ROWS = {
     "preempted, replacement unschedulable": Row(_preempted_then_pending(), "preempted", "job-a"),
     "master unschedulable, workers time out": Row(_unschedulable_master(), "unschedulable", "t-master-0"),
     "failed with no error anywhere": Row(_failed_without_error(), "unknown", "t-master-0"),
+    "failed on an error no signature knows, naming NCCL: a guess": Row(
+        _failed_on_unknown_words("ERROR: the NCCL communicator of rank 3 went away"), "nccl-error", "t-master-0"
+    ),
+    "failed on an error no signature knows, in no telling words: unknown": Row(
+        _failed_on_unknown_words("ERROR: the run went away"), "unknown", "t-master-0"
+    ),
     "no pods long after creation": Row(_no_pods(), "unknown", None),
     "a line means its most specific reading": Row(_line_means_most_specific(), "gpu-oom", "t-master-0"),
     "python warnings are noise": Row(_warnings_are_noise(), "application-error", "t-master-0"),
@@ -1464,6 +1478,27 @@ def test_a_stall_after_a_symptom_quotes_it_and_says_what_was_lost() -> None:
     plain = judge(_stalled(), builtin_catalogue())
     assert "No error precedes the silence" in plain.analysis
     assert not any("before the silence" in e.text for e in plain.evidence)
+
+
+def test_a_guess_from_words_says_so() -> None:
+    """A failure nothing names gets the category its last error line's words point at, said as
+    a guess with low confidence and that line as evidence; an earlier error line is not it."""
+    line = "[ERROR] worker 2: upstream model endpoint gave Connection reset while streaming"
+    ev = _failed_on_unknown_words(line)
+    earlier = ev.logs[0].model_copy(update={"tail": [*ev.logs[0].tail[:-1], *ev.logs[0].tail[-1:]]})
+    verdict = judge(ev.model_copy(update={"logs": [earlier]}), builtin_catalogue())
+    assert verdict.category == "network-error" and not verdict.healthy
+    assert verdict.confidence == "low" and "guess" in (verdict.confidence_reason or "")
+    assert "guess from words" in verdict.analysis and "Connection reset" in verdict.error
+    assert verdict.evidence[0].text.endswith(line)
+    # Two error lines: the last one's words decide.
+    both = _failed_on_unknown_words(line)
+    tail = both.logs[0].tail
+    extra = tail[-1].model_copy(update={"line": tail[-1].line + 1, "text": "ERROR: the NCCL communicator went away"})
+    both = both.model_copy(
+        update={"logs": [both.logs[0].model_copy(update={"tail": [*tail, extra], "lines": extra.line})]}
+    )
+    assert judge(both, builtin_catalogue()).category == "nccl-error"
 
 
 def test_pod_order_does_not_change_the_verdict() -> None:

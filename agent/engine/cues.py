@@ -1,0 +1,71 @@
+"""Words that point at a category when nothing names the cause: a guess, said as one.
+
+A pod failed and no signature reads a cause or a symptom in anything collected: the rules
+would say ``unknown``. The pod's last error lines - those only the catalogue's hints read
+("error", "failed", a logger's ERROR level) - often still say in plain words where the failure
+lies: "NCCL", "CUDA", "Connection reset", "not found". ``guess`` names the category they point
+at, and the verdict says it is a guess (low confidence) - a better start than no category, and
+the line a model review or a new signature takes from there. cues.yaml holds the words, most
+telling first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+import yaml
+
+from agent.engine.signatures import Catalogue
+from agent.engine.taxonomy import UNKNOWN, is_category
+from collectors.evidence import LogDigest, LogLine
+
+# How far back from a log's end an error line still counts: the failure is at the end.
+LAST_LINES = 200
+
+
+@dataclass(frozen=True)
+class Cue:
+    category: str
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class Guess:
+    category: str
+    digest: LogDigest
+    line: LogLine
+    cue: Cue
+
+
+@lru_cache(maxsize=1)
+def cues() -> tuple[Cue, ...]:
+    """The cues of cues.yaml, in order; a category the taxonomy does not know is an error."""
+    text = resources.files("agent.engine").joinpath("cues.yaml").read_text(encoding="utf-8")
+    out = []
+    for entry in yaml.safe_load(text)["cues"]:
+        if not is_category(entry["category"]):
+            raise ValueError(f"cues.yaml: {entry['category']!r} is no taxonomy category")
+        out.append(Cue(entry["category"], re.compile(entry["pattern"])))
+    return tuple(out)
+
+
+def guess(logs: list[LogDigest], catalogue: Catalogue) -> Guess | None:
+    """The category the last error line of ``logs`` (one pod's) points at, if any line's words do."""
+    hints = catalogue.hints()
+    # The hints that read plain error words; one with a category of its own (a frame that says
+    # where an error was raised) is no error line by itself.
+    plain = frozenset(i for i in hints if catalogue.by_id[i].category in (None, UNKNOWN))
+    lines = [(d, ln) for d in logs for ln in d.kept() if ln.line > d.lines - LAST_LINES]
+    for d, ln in sorted(lines, key=lambda x: (x[1].time is not None, x[1].time, x[1].line), reverse=True):
+        ids = catalogue.line_matcher.classify(ln.text)
+        # A line only hints read, one of them a plain error word: an error in words no cause,
+        # symptom, noise or progress signature knows.
+        if not ids or not hints.issuperset(ids) or plain.isdisjoint(ids):
+            continue
+        cue = next((c for c in cues() if c.pattern.search(ln.text)), None)
+        if cue is not None:
+            return Guess(cue.category, d, ln, cue)
+    return None
