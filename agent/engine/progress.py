@@ -245,17 +245,21 @@ def _arrived_together(
 
 
 # A block-buffered writer (C stdio, Python's stdout to a pipe) flushes when its buffer is full,
-# 4-8 KiB; a smaller run of lines stamped at once was written at once on purpose - a table, a
-# multi-line message, a logging handler that flushes every record - when it was stamped.
+# 4-8 KiB; a smaller run of lines the kubelet stamped as it read them (each its own time,
+# microseconds apart) was written at once on purpose - a table, a multi-line message, a logging
+# handler that flushes every record - when it was stamped. Lines sharing one time to the
+# nanosecond were not stamped as read: their time was rebuilt (a replayed log, a reader's
+# guess for untimed lines), and when they were written is unknown.
 BUFFER_BYTES = 4096
 
 
 def _one_write(run: list[LogLine]) -> bool:
     """Whether a run of lines that arrived together, seen whole (a line before it in the tail,
-    or the log's first line) and every line stamped, is too small to be a full buffer."""
-    return (
-        all(line.time is not None for line in run) and sum(len(line.text.encode()) + 1 for line in run) < BUFFER_BYTES
-    )
+    or the log's first line), each stamped as read, is too small to be a full buffer."""
+    times = [line.time for line in run]
+    if any(t is None for t in times) or len(set(times)) < len(times):
+        return False
+    return sum(len(line.text.encode()) + 1 for line in run) < BUFFER_BYTES
 
 
 def _blocks(lines: list[LogLine], chunk: timedelta) -> list[int]:

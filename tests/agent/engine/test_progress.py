@@ -152,16 +152,21 @@ def test_lines_stamped_milliseconds_apart_were_written_one_by_one() -> None:
 
 
 def test_a_run_smaller_than_a_buffer_was_written_when_stamped() -> None:
-    """A block-buffered writer flushes a full buffer (4-8 KiB): a smaller run stamped at once
-    (a table, a multi-line message) was written then, and the silence after it is measured -
-    when it is seen whole: the tail holds a line before it, or the log's first line."""
-    table = [(f"net1/cbhg/highwaynet_{i}/dense1/kernel:0    [64, 64]    4096", -240.0) for i in range(13)]
+    """A block-buffered writer flushes a full buffer (4-8 KiB): a smaller run the kubelet stamped
+    as it read it (a table, a multi-line message) was written then, and the silence after it is
+    measured - when it is seen whole: the tail holds a line before it, or the log's first line."""
+    ms = 1 / 60_000
+    table = [(f"net1/cbhg/highwaynet_{i}/dense1/kernel:0    [64, 64]    4096", -240 + i * ms) for i in range(13)]
     assert pace(_digest(table), PROGRESS).arrived_together == 0
     assert pace(_digest([("starting", -250), *table]), PROGRESS).arrived_together == 0
     cut = _digest(table).model_copy(update={"lines": 400})
     assert pace(cut, PROGRESS).arrived_together == 12
     untimed = _digest([("starting", -250), *table[:3], ("summary", None)])
     assert pace(untimed, PROGRESS).arrived_together == 3
+    # Lines sharing one time to the nanosecond had it rebuilt (a replayed log, untimed lines
+    # stamped with the container's start): when they were written is unknown.
+    rebuilt = _digest([("starting", -250), *((text, -240.0) for text, _ in table)])
+    assert pace(rebuilt, PROGRESS).arrived_together == 12
 
 
 def test_a_scanned_log_is_read_the_same_way() -> None:
