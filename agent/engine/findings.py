@@ -50,11 +50,10 @@ _DIGITS = re.compile(r"\d+")
 # '> File "...' at the start of the line; its variable annotations are indented.
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\):\s*$")
 _FRAME = re.compile(r'^(?:\s+|> )File "')
+# The lines that join a chained exception's tracebacks, and those lines with the next header.
 _CHAINED = re.compile(r"^During handling of the above exception|^The above exception was the direct cause")
-_CHAIN_GLUE = re.compile(_CHAINED.pattern + r"|^Traceback \(most recent call last\):\s*$")
-_TRACEBACK_BODY = re.compile(
-    r'^\s|^$|^> File "|^During handling of the above exception|^The above exception was the direct cause|^Traceback \('
-)
+_CHAIN_GLUE = re.compile(_CHAINED.pattern + "|^" + _TRACEBACK.pattern)
+_TRACEBACK_BODY = re.compile(r'^\s|^$|^> File "|' + _CHAINED.pattern + r"|^Traceback \(")
 # A node event may be recorded a little before the pod it affects (clocks, batching).
 SIMULTANEOUS_WITH_NODE = timedelta(seconds=30)
 # How the API server names a pod it refused or could not find: 'pods "llama-worker-1" is forbidden'.
