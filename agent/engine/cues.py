@@ -18,8 +18,8 @@ from importlib import resources
 
 import yaml
 
-from agent.engine.signatures import Catalogue
-from agent.engine.taxonomy import UNKNOWN, is_category
+from agent.engine.errorlines import ErrorReader
+from agent.engine.taxonomy import is_category
 from collectors.evidence import LogDigest, LogLine
 
 # How far back from a log's end an error line still counts: the failure is at the end.
@@ -52,18 +52,12 @@ def cues() -> tuple[Cue, ...]:
     return tuple(out)
 
 
-def guess(logs: list[LogDigest], catalogue: Catalogue) -> Guess | None:
+def guess(logs: list[LogDigest], errors: ErrorReader) -> Guess | None:
     """The category the last error line of ``logs`` (one pod's) points at, if any line's words do."""
-    hints = catalogue.hints()
-    # The hints that read plain error words; one with a category of its own (a frame that says
-    # where an error was raised) is no error line by itself.
-    plain = frozenset(i for i in hints if catalogue.by_id[i].category in (None, UNKNOWN))
     lines = [(d, ln) for d in logs for ln in d.kept() if ln.line > d.lines - LAST_LINES]
     for d, ln in sorted(lines, key=lambda x: (x[1].time is not None, x[1].time, x[1].line), reverse=True):
-        ids = catalogue.line_matcher.classify(ln.text)
-        # A line only hints read, one of them a plain error word: an error in words no cause,
-        # symptom, noise or progress signature knows.
-        if not ids or not hints.issuperset(ids) or plain.isdisjoint(ids):
+        ids = errors.catalogue.line_matcher.classify(ln.text)
+        if not (errors.hinted(ids) and errors.unexplained(d, ln.text, ids)):
             continue
         cue = next((c for c in cues() if c.pattern.search(ln.text)), None)
         if cue is not None:

@@ -33,6 +33,7 @@ from datetime import datetime, timedelta
 from agent.engine.confidence import confidence
 from agent.engine.cues import guess
 from agent.engine.decision import Decision
+from agent.engine.errorlines import ErrorReader
 from agent.engine.explain import explain
 from agent.engine.findings import LAST_WORDS, Finding, StallPolicy, Timeline, find_all, gone_pod_causes, unready
 from agent.engine.progress import Pace, pace
@@ -249,7 +250,7 @@ def _guessed(d: Decision, evidence: Evidence, catalogue: Catalogue) -> Decision:
     of its last error line point at, said as a guess (see agent/engine/cues.py) - or as it was."""
     if d.outcome != "symptoms" or d.category != UNKNOWN or d.pod is None or d.reason:
         return d
-    hunch = guess([x for x in evidence.logs if x.pod == d.pod.name], catalogue)
+    hunch = guess([x for x in evidence.logs if x.pod == d.pod.name], ErrorReader.of(evidence, catalogue))
     if hunch is None:
         return d
     log, line = hunch.digest, hunch.line

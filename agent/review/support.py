@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
-from agent.engine.findings import Timeline, best, event_text, repeated_to_the_end, shape
+from agent.engine.errorlines import ErrorReader
+from agent.engine.findings import best, event_text
 from agent.engine.signatures import Catalogue, Signature
 from agent.engine.taxonomy import STALLED, UNKNOWN
 from agent.review.budget import flat
@@ -140,7 +141,7 @@ def error_lines(evidence: Evidence, catalogue: Catalogue) -> list[tuple[LogDiges
     """The unexplained error lines of failing pods, and the stall messages of every pod: the
     lines no signature reads that a model should see anyway. The last ones of each log first
     (the final exception), at most ``MAX_LINES_PER_LOG`` a log and ``MAX_LINES`` in all."""
-    errors = _ErrorReader.of(evidence, catalogue)
+    errors = ErrorReader.of(evidence, catalogue)
     out: list[tuple[LogDigest, LogLine]] = []
     for d in evidence.logs:
         picked: list[LogLine] = []
@@ -159,49 +160,6 @@ def error_lines(evidence: Evidence, catalogue: Catalogue) -> list[tuple[LogDiges
                 break
         out += [(d, ln) for ln in sorted(picked, key=lambda ln: ln.line)]
     return out[:MAX_LINES]
-
-
-@dataclass(frozen=True)
-class _ErrorReader:
-    """Which lines no cause or symptom reads still report a problem: one definition, the
-    catalogue's hints, for what the scan keeps and what a model may stand on."""
-
-    catalogue: Catalogue
-    failing: frozenset[str]  # pods that failed or keep failing: every hint counts
-    hints: frozenset[str]
-    lasting: frozenset[str]  # hints that count from a process still running
-    # (pod, container, shape) of the error a running process repeats up to its last line: the
-    # rules read it as a cause, so a model may stand on it
-    repeated: frozenset[tuple[str, str, str]]
-
-    @classmethod
-    def of(cls, evidence: Evidence, catalogue: Catalogue) -> _ErrorReader:
-        timeline = Timeline.of(evidence)
-        hints = [s for s in catalogue.signatures if s.kind == "hint"]
-        return cls(
-            catalogue,
-            frozenset(p.name for p in evidence.pods if timeline.failing(p) or p.phase == "Failed"),
-            frozenset(s.id for s in hints),
-            frozenset(s.id for s in hints if s.while_running),
-            frozenset(
-                (d.pod, d.container, shape(again[1].text))
-                for d in evidence.logs
-                if not d.previous and (again := repeated_to_the_end(d, catalogue)) is not None
-            ),
-        )
-
-    def unexplained(self, d: LogDigest, text: str, ids: Sequence[str]) -> bool:
-        """Whether a line (read as ``ids``) is an error line no signature explains."""
-        if not ids and text[:1].isspace():
-            # Runtimes indent their error messages too, and the traceback-frame noise hides
-            # every indented line: read it for what it says.
-            ids = self.catalogue.line_matcher.classify(text.lstrip())
-        if not d.previous and (d.pod, d.container, shape(text)) in self.repeated:
-            return True
-        wanted = self.hints if d.pod in self.failing or d.previous else self.lasting
-        if not any(i in wanted or i not in self.hints for i in ids):
-            return False
-        return not any(p.matches(text=text) for p in self.catalogue.progress)
 
 
 def _status_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLine]:
@@ -228,7 +186,7 @@ def _event_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLi
 def _log_lines(evidence: Evidence, catalogue: Catalogue) -> Iterator[ProblemLine]:
     """Every kept log line the catalogue reads as a cause or symptom (not only the first and
     last of each signature that ``matches`` holds), and the error lines it does not read."""
-    errors = _ErrorReader.of(evidence, catalogue)
+    errors = ErrorReader.of(evidence, catalogue)
     for d in evidence.logs:
         for ln in d.kept():
             ids = catalogue.line_matcher.classify(ln.text)
